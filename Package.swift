@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// PrefetchLab depends on the Swift toolchain only (Foundation, Dispatch, Swift Testing):
+// nothing is fetched from outside.
+import PackageDescription
+
+let package = Package(
+  name: "PrefetchLab",
+  products: [
+    .library(name: "PrefetchLab", targets: ["PrefetchLab"]),
+    .library(name: "PrefetchLabReports", targets: ["PrefetchLabReports"]),
+    .executable(name: "prefetchlab", targets: ["prefetchlab"]),
+  ],
+  targets: [
+    // Engine, models, strategies, metrics. Never prints, exits or starts processes.
+    .target(name: "PrefetchLab"),
+    // CSV, result files, gnuplot scripts and runner, reports, compare, check.
+    .target(name: "PrefetchLabReports", dependencies: ["PrefetchLab"]),
+    // Command implementations behind the executable, kept in a library so tests can call them.
+    .target(name: "PrefetchLabCLI", dependencies: ["PrefetchLab", "PrefetchLabReports"]),
+    // The executable: hands argv to PrefetchLabCLI and exits with its status.
+    .executableTarget(name: "prefetchlab", dependencies: ["PrefetchLabCLI"]),
+    .testTarget(name: "PrefetchLabTests", dependencies: ["PrefetchLab"]),
+    .testTarget(name: "PrefetchLabReportsTests", dependencies: ["PrefetchLabReports"]),
+    .testTarget(name: "PrefetchLabCLITests", dependencies: ["PrefetchLabCLI"]),
+    // Runs the built `prefetchlab` binary as a user would and checks files and exit codes.
+    .testTarget(name: "EndToEndTests", dependencies: ["prefetchlab"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

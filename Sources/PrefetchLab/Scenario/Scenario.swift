@@ -1,0 +1,252 @@
+/// A scenario as decoded from a scenario file (DESIGN.md §4): one user, one feed, one network and
+/// the strategies to compare. Values here are already validated and carry their defaults; the
+/// spelling of each field in the file is given in brackets.
+///
+/// Defaults and their sources are listed in docs/scenario-format.md.
+public struct Scenario: Sendable, Equatable {
+  /// [name] Identifier used in file names and CSV rows: 1...100 characters, any text (the report
+  /// and plot writers escape it).
+  public var name: String
+  /// [description] Free text shown in reports.
+  public var description: String
+  /// [duration_s] Length of the scroll trace in µs of trace time (τ). When the script is shorter
+  /// the user idles for the rest; when longer, it is cut. Default: the script's or recorded
+  /// trace's own length.
+  public var durationUs: Int64
+  /// [seed] Seed used when the command line gives no `--seeds`. Default 1.
+  public var seed: UInt64
+  /// [patience_ms] A single stall longer than this abandons the run. Default 30000.
+  public var patienceUs: Int64
+  public var viewport: ViewportSpec
+  public var feed: FeedSpec
+  public var network: NetworkSpec
+  public var scroll: ScrollSpec
+  /// [strategies] Strategies with their parameters; empty = every registered strategy with defaults.
+  public var strategies: [StrategySpec]
+  /// Where the file was read from, as given on the command line ("" for scenarios built in code).
+  public var sourcePath: String
+
+  public init(
+    name: String, description: String = "", durationUs: Int64, seed: UInt64 = 1,
+    patienceUs: Int64 = 30_000_000, viewport: ViewportSpec = ViewportSpec(), feed: FeedSpec,
+    network: NetworkSpec = NetworkSpec(), scroll: ScrollSpec, strategies: [StrategySpec] = [],
+    sourcePath: String = ""
+  ) {
+    self.name = name
+    self.description = description
+    self.durationUs = durationUs
+    self.seed = seed
+    self.patienceUs = patienceUs
+    self.viewport = viewport
+    self.feed = feed
+    self.network = network
+    self.scroll = scroll
+    self.strategies = strategies
+    self.sourcePath = sourcePath
+  }
+}
+
+public struct ViewportSpec: Sendable, Equatable {
+  /// [viewport.height_pt] > 0. Default 852 (iPhone 15 / 16 logical screen height in points,
+  /// Apple Human Interface Guidelines, "Layout" device table).
+  public var heightPt: Double
+  /// [viewport.frame_rate_hz] 1...240. Default 60 (UIKit's standard display link rate).
+  public var frameRateHz: Int
+
+  public init(heightPt: Double = 852, frameRateHz: Int = 60) {
+    self.heightPt = heightPt
+    self.frameRateHz = frameRateHz
+  }
+}
+
+public enum Pagination: String, Sendable, Equatable, CaseIterable {
+  /// Only the next page can be requested; content ends at the last loaded item.
+  case cursor
+  /// Any page by index; the total is known and unloaded rows are placeholders.
+  case offset
+}
+
+public enum EndSignal: String, Sendable, Equatable, CaseIterable {
+  /// The response that holds the last item says there are no more pages.
+  case flag
+  /// The client learns of the end only from an empty response.
+  case emptyPage = "empty_page"
+}
+
+public struct FeedSpec: Sendable, Equatable {
+  /// [feed.total_items] >= 0 items exist on the server. Default 1000.
+  public var totalItems: Int
+  /// [feed.page_size] >= 1 items per page after the first. Default 20.
+  public var pageSize: Int
+  /// [feed.initial_page_size] >= 1 items in the first page. Default = page_size.
+  public var initialPageSize: Int
+  /// [feed.pagination] Default cursor.
+  public var pagination: Pagination
+  /// [feed.end_signal] Default flag.
+  public var endSignal: EndSignal
+  /// [feed.apply_delay_ms] Time from a page response to its rows being inserted. Default 16
+  /// (one 60 Hz frame: a diffable data source apply on the main queue).
+  public var applyDelayMs: Distribution
+  /// [feed.item_height_pt] Row heights, > 0. Default uniform(80, 400).
+  public var itemHeightPt: Distribution
+  /// [feed.page_bytes] Bytes of one page response (JSON). Default 24000.
+  public var pageBytes: Distribution
+  /// [feed.media_bytes] Bytes of an item's media; nil = rows have no media. Default nil.
+  public var mediaBytes: Distribution?
+  /// [feed.media_fraction] Share of items that carry media, 0...1. Default 1 when media_bytes is
+  /// given.
+  public var mediaFraction: Double
+  /// [feed.footer_height_pt] >= 0. Default 44 (UIKit's default row height, a spinner row).
+  public var footerHeightPt: Double
+  /// [feed.placeholder_height_pt] > 0, offset pagination only. Default: the mean of
+  /// item_height_pt (what an estimated row height would give).
+  public var placeholderHeightPt: Double
+
+  public init(
+    totalItems: Int = 1000, pageSize: Int = 20, initialPageSize: Int? = nil,
+    pagination: Pagination = .cursor, endSignal: EndSignal = .flag,
+    applyDelayMs: Distribution = .constant(16),
+    itemHeightPt: Distribution = .uniform(min: 80, max: 400),
+    pageBytes: Distribution = .constant(24_000), mediaBytes: Distribution? = nil,
+    mediaFraction: Double = 1, footerHeightPt: Double = 44, placeholderHeightPt: Double? = nil
+  ) {
+    self.totalItems = totalItems
+    self.pageSize = pageSize
+    self.initialPageSize = initialPageSize ?? pageSize
+    self.pagination = pagination
+    self.endSignal = endSignal
+    self.applyDelayMs = applyDelayMs
+    self.itemHeightPt = itemHeightPt
+    self.pageBytes = pageBytes
+    self.mediaBytes = mediaBytes
+    self.mediaFraction = mediaFraction
+    self.footerHeightPt = footerHeightPt
+    self.placeholderHeightPt = placeholderHeightPt ?? (itemHeightPt.mean ?? 100)
+  }
+}
+
+public enum BandwidthTraceFormat: String, Sendable, Equatable, CaseIterable {
+  /// Mahimahi: one integer ms timestamp per line, each a 1500-byte delivery opportunity.
+  case mahimahi
+  /// Pensieve "cooked" traces: `time_s  Mbit/s` rows; row i holds over (t[i-1], t[i]].
+  case throughput
+  /// Sabre network files: JSON list of {duration_ms, bandwidth_kbps, latency_ms}.
+  case periods
+}
+
+/// A recorded link: [network.trace] {"path", "format", "loop"}.
+public struct BandwidthTraceSpec: Sendable, Equatable {
+  /// Path as resolved against the scenario file's folder.
+  public var path: String
+  public var format: BandwidthTraceFormat
+  /// [loop] Replay from the start when the trace ends (as mm-link and Sabre do). Default true.
+  /// Without looping the last rate holds for ever.
+  public var loop: Bool
+
+  public init(path: String, format: BandwidthTraceFormat, loop: Bool = true) {
+    self.path = path
+    self.format = format
+    self.loop = loop
+  }
+}
+
+public struct NetworkSpec: Sendable, Equatable {
+  /// [network.rtt_ms] Round-trip time of each request attempt (request out, first byte back).
+  /// Default 0.
+  public var rttMs: Distribution
+  /// [network.bandwidth_kbps] Link capacity shared fairly by transfers; nil = unlimited.
+  public var bandwidthKbps: Double?
+  /// [network.trace] A recorded link replacing bandwidth_kbps.
+  public var trace: BandwidthTraceSpec?
+  /// [network.max_concurrent_requests] >= 1. Default 6 (the per-host connection limit of
+  /// HTTP/1.1 browsers, and URLSessionConfiguration.httpMaximumConnectionsPerHost on macOS).
+  public var maxConcurrentRequests: Int
+  /// [network.timeout_ms] An attempt not finished this long after it started fails. Default 15000
+  /// (the request timeout the seed articles give their network manager).
+  public var timeoutMs: Double
+
+  public init(
+    rttMs: Distribution = .constant(0), bandwidthKbps: Double? = nil,
+    trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000
+  ) {
+    self.rttMs = rttMs
+    self.bandwidthKbps = bandwidthKbps
+    self.trace = trace
+    self.maxConcurrentRequests = maxConcurrentRequests
+    self.timeoutMs = timeoutMs
+  }
+}
+
+/// [scroll.physics] How a fling decelerates after release.
+public enum ScrollPhysics: String, Sendable, Equatable, CaseIterable {
+  /// UIScrollView.DecelerationRate.normal: velocity × 0.998 per ms.
+  case ios
+  /// UIScrollView.DecelerationRate.fast: velocity × 0.99 per ms.
+  case iosFast = "ios_fast"
+  /// Android OverScroller spline fling.
+  case android
+}
+
+/// One gesture of a scripted user.
+public enum Gesture: Sendable, Equatable {
+  /// Finger down moving content at a constant velocity (positive = towards the feed's end),
+  /// then lifted with no momentum unless a fling follows.
+  case drag(velocityPtS: Double, durationMs: Double)
+  /// Release at `velocityPtS`; the physics decelerates it to rest.
+  case fling(velocityPtS: Double)
+  /// No touch for the duration.
+  case wait(durationMs: Double)
+  /// Instant programmatic scroll (scrollToItem / setContentOffset without animation).
+  case jump(JumpTarget)
+}
+
+public enum JumpTarget: Sendable, Equatable {
+  case offsetPt(Double)
+  case item(Int)
+}
+
+public enum RecordedScrollFormat: String, Sendable, Equatable, CaseIterable {
+  /// `t_ms,offset_pt` rows.
+  case offsetCSV = "offset_csv"
+}
+
+public struct ScrollSpec: Sendable, Equatable {
+  public enum Source: Sendable, Equatable {
+    case script([Gesture])
+    case recorded(path: String, format: RecordedScrollFormat)
+  }
+  public var physics: ScrollPhysics
+  public var source: Source
+
+  public init(physics: ScrollPhysics = .ios, source: Source) {
+    self.physics = physics
+    self.source = source
+  }
+}
+
+/// A strategy named in a scenario or on the command line, with explicitly set parameters.
+public struct StrategySpec: Sendable, Equatable, Hashable {
+  public var name: String
+  /// Parameter values as written (numbers, booleans or strings), keyed by parameter name.
+  public var parameters: [String: ParameterValue]
+
+  public init(name: String, parameters: [String: ParameterValue] = [:]) {
+    self.name = name
+    self.parameters = parameters
+  }
+}
+
+/// A parameter value before it is checked against the strategy's declared parameters.
+public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertible {
+  case number(Double)
+  case bool(Bool)
+  case string(String)
+
+  public var description: String {
+    switch self {
+    case .number(let value): return DecimalFormat.shortest(value)
+    case .bool(let value): return value ? "true" : "false"
+    case .string(let value): return value
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import PrefetchLabCLI
+
+exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))
