@@ -10,9 +10,9 @@ public struct Scenario: Sendable, Equatable {
   /// [description] Free text shown in reports.
   public var description: String
   /// [duration_s] Length of the scroll trace in µs of trace time (τ). When the script is shorter
-  /// the user idles for the rest; when longer, it is cut. Default: the script's or recorded
-  /// trace's own length.
-  public var durationUs: Int64
+  /// the user idles for the rest; when longer, it is cut. nil (the default) = the script's or
+  /// recorded trace's own length, worked out when the scroll source is built.
+  public var durationUs: Int64?
   /// [seed] Seed used when the command line gives no `--seeds`. Default 1.
   public var seed: UInt64
   /// [patience_ms] A single stall longer than this abandons the run. Default 30000.
@@ -27,7 +27,7 @@ public struct Scenario: Sendable, Equatable {
   public var sourcePath: String
 
   public init(
-    name: String, description: String = "", durationUs: Int64, seed: UInt64 = 1,
+    name: String, description: String = "", durationUs: Int64? = nil, seed: UInt64 = 1,
     patienceUs: Int64 = 30_000_000, viewport: ViewportSpec = ViewportSpec(), feed: FeedSpec,
     network: NetworkSpec = NetworkSpec(), scroll: ScrollSpec, strategies: [StrategySpec] = [],
     sourcePath: String = ""
