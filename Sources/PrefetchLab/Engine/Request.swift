@@ -1,0 +1,74 @@
+/// Where a request is in its life.
+public enum RequestState: UInt8, Sendable, Equatable {
+  /// Waiting for a connection slot (`max_concurrent_requests` reached).
+  case queued
+  /// Holding a slot, waiting one RTT for the first byte.
+  case connecting
+  /// Bytes are moving on the shared link.
+  case transferring
+  /// Delivered.
+  case completed
+  /// Cancelled by the strategy (bytes already moved count as wasted).
+  case cancelled
+  /// Timed out or failed after its last attempt.
+  case failed
+
+  var isActive: Bool { self == .queued || self == .connecting || self == .transferring }
+  var holdsSlot: Bool { self == .connecting || self == .transferring }
+}
+
+/// One request for a resource, across its attempts.
+struct Request: Sendable {
+  let id: Int
+  let resource: Resource
+  var priority: FetchPriority
+  let issuedUs: Int64
+  let bytes: Int64
+  /// Issued before any of the resource's items first became visible.
+  let isPrefetch: Bool
+  /// Direction a page request extends the feed in (media: the scroll direction at issue).
+  let direction: ScrollDirection
+  var attempt = 0
+  var state = RequestState.queued
+  var startedUs: Int64 = -1
+  var finishedUs: Int64 = -1
+  /// Bytes moved over the network by all attempts so far.
+  var bytesMoved: Int64 = 0
+  /// Its content was on screen at some moment after delivery.
+  var used = false
+  /// Still in flight when its item first became visible.
+  var late = false
+  /// A resource that had already been delivered earlier in the run.
+  var redundant = false
+  /// Order among queued requests of equal priority (FIFO), renewed on re-prioritisation.
+  var queueSequence = 0
+}
+
+/// A queued request's place in the connection queue; stale entries (after a priority change or
+/// cancellation) are skipped when popped.
+struct QueueEntry: Comparable, Sendable {
+  let priority: FetchPriority
+  let sequence: Int
+  let requestID: Int
+
+  static func < (lhs: QueueEntry, rhs: QueueEntry) -> Bool {
+    lhs.priority != rhs.priority ? lhs.priority < rhs.priority : lhs.sequence < rhs.sequence
+  }
+}
+
+/// A line of `events/<run>.csv`: one step of a request's life, or a page being applied.
+public struct RequestEvent: Sendable, Equatable {
+  public enum Kind: String, Sendable, CaseIterable {
+    case issued, started, firstByte = "first_byte", completed, cancelled, timeout, failed, applied
+    case reprioritized
+  }
+  public var timeUs: Int64
+  public var kind: Kind
+  public var requestID: Int
+  public var resource: Resource
+  public var priority: FetchPriority
+  public var attempt: Int
+  /// Bytes of the resource (issued, completed), or bytes moved so far (cancelled, timeout, failed).
+  public var bytes: Int64
+  public var isPrefetch: Bool
+}

@@ -1,0 +1,156 @@
+extension Simulation {
+  /// The loaded edge in `direction` and the page that would extend it, or nil when nothing can
+  /// be loaded that way (the end is known, or the head with cursor pagination).
+  public func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
+    switch pagination {
+    case .cursor:
+      guard direction == .down, !endKnown, sessionStarted else { return nil }
+      let lastPage = appliedPageCount - 1
+      let span: ClosedRange<Double>
+      if lastPage >= 0 {
+        let first = plan.firstItem(ofPage: lastPage)
+        span = layout.topPt(ofItem: first)...layout.contentHeightPt
+      } else {
+        span = 0...0
+      }
+      return LoadFrontier(page: appliedPageCount, edgePt: layout.contentHeightPt, runStartPt: 0, adjacentPageSpanPt: span)
+    case .offset:
+      guard sessionStarted, layout.rowCount > 0 else { return nil }
+      let anchorItem = min(layout.item(atPt: max(0, viewportOffsetPt)), layout.rowCount - 1)
+      let anchorPage = plan.page(ofItem: anchorItem)
+      let below = unapplied.nextUnapplied(from: anchorPage)
+      let above = unapplied.previousUnapplied(from: anchorPage)
+      // The applied run around the viewport is (above, below).
+      let runTop = above < 0 ? 0 : layout.topPt(ofItem: plan.items(ofPage: above).upperBound)
+      let runBottom = below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
+      if direction == .down {
+        guard below < plan.pageCount else { return nil }
+        let adjacent = below - 1
+        let span = adjacent > above ? layout.topPt(ofItem: plan.firstItem(ofPage: adjacent))...runBottom : runBottom...runBottom
+        return LoadFrontier(page: below, edgePt: runBottom, runStartPt: runTop, adjacentPageSpanPt: span)
+      } else {
+        guard above >= 0 else { return nil }
+        let adjacent = above + 1
+        let span = adjacent < below ? runTop...layout.topPt(ofItem: plan.items(ofPage: adjacent).upperBound) : runTop...runTop
+        return LoadFrontier(page: above, edgePt: runTop, runStartPt: runBottom, adjacentPageSpanPt: span)
+      }
+    }
+  }
+
+  /// A page response arrived: schedule its rows' insertion after the apply delay, unless the
+  /// page is already in (a duplicate from naive code), which changes nothing.
+  func deliverPage(_ page: Int, requestID id: Int) {
+    if pages.everDelivered[page] { requests[id].redundant = true }
+    pages.everDelivered[page] = true
+    if pages.activeRequest[page] == Int32(id) { pages.activeRequest[page] = -1 }
+    if pages.applied[page] || pages.applyPending[page] {
+      requests[id].used = pages.applied[page] && requests[id].used
+      closePageMark(id)
+      return
+    }
+    pages.applyPending[page] = true
+    schedule(.applyPage, atUs: nowUs + content.applyDelayUs(ofPage: page), subject: id)
+  }
+
+  /// Inserts a delivered page's rows (the in-flight mark clears now, not at delivery).
+  func applyPage<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
+    guard case .page(let page) = requests[id].resource else { return }
+    pages.applyPending[page] = false
+    pages.applied[page] = true
+    closePageMark(id)
+    log(.applied, id, bytes: requests[id].bytes)
+    let contentBefore = layout.contentHeightPt
+    let wasEndKnown = endKnown
+    switch pagination {
+    case .cursor: appendRows(ofPage: page)
+    case .offset: replacePlaceholders(ofPage: page)
+    }
+    unapplied.markApplied(page)
+    pages.awaitingUse[page] = Int32(id)
+    let firstContent = !sessionStarted
+    if firstContent { startSession() }
+    refreshVisibility(layoutChanged: true)
+    let rows = plan.items(ofPage: page)
+    if rows.overlaps(window.rows) {
+      requests[id].used = true
+      pages.awaitingUse[page] = -1
+    }
+    closeTimeToContent(forCompleted: rows)
+    if firstContent { recordTimelineInstant() }
+    if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) { endStall() }
+    wakeFrames()
+    requestVisiblePlaceholderPages()
+    if firstContent {
+      strategy.update(.start, in: self)
+    }
+    strategy.update(.pageApplied(page: page), in: self)
+  }
+
+  private func appendRows(ofPage page: Int) {
+    let rows = plan.items(ofPage: page)
+    if page == appliedPageCount { appliedPageCount += 1 }
+    items.ensureCount(rows.upperBound)
+    for item in rows {
+      layout.append(heightPt: content.heightPt(ofItem: item))
+      markRowLoaded(item)
+    }
+    switch scenario.feed.endSignal {
+    case .flag: if rows.upperBound >= plan.totalItems { endKnown = true }
+    case .emptyPage: if rows.isEmpty { endKnown = true }
+    }
+  }
+
+  private func replacePlaceholders(ofPage page: Int) {
+    if layout.rowCount == 0 {
+      // The first response tells the total: lay out every row as a placeholder.
+      layout.layOutPlaceholders(count: plan.totalItems)
+      endKnown = true
+    }
+    let rows = plan.items(ofPage: page)
+    items.ensureCount(rows.upperBound)
+    // Keep the first visible row where it is on screen when rows above it change height.
+    let anchor = window.rows.isEmpty ? 0 : window.rows.lowerBound
+    let anchorTopBefore = sessionStarted && anchor < layout.rowCount ? layout.topPt(ofItem: anchor) : 0
+    for item in rows {
+      layout.replace(item: item, heightPt: content.heightPt(ofItem: item))
+      markRowLoaded(item)
+    }
+    if sessionStarted && anchor < layout.rowCount && rows.lowerBound < anchor {
+      let shift = layout.topPt(ofItem: anchor) - anchorTopBefore
+      viewportOffsetPt += shift
+      anchorShiftPt += shift
+      lastIntentPt += shift
+    }
+  }
+
+  private func markRowLoaded(_ item: Int) {
+    let bytes = content.mediaBytes(ofItem: item)
+    items.mediaBytes[item] = bytes
+    items.mediaState[item] = bytes > 0 ? .notLoaded : .none
+    items.complete[item] = bytes == 0
+  }
+
+  /// Media arrived: the item completes; if it is on screen its content is used right away.
+  func deliverMedia(_ item: Int, requestID id: Int) {
+    if items.mediaRequest[item] == Int32(id) { items.mediaRequest[item] = -1 }
+    if items.mediaState[item] == .loaded {
+      requests[id].redundant = true
+      return
+    }
+    items.mediaState[item] = .loaded
+    items.complete[item] = true
+    if window.rows.contains(item) {
+      requests[id].used = true
+      closeTimeToContent(forCompleted: item..<(item + 1))
+      blankFraction = computeBlankFraction()
+    } else {
+      items.mediaAwaitingUse[item] = Int32(id)
+    }
+  }
+}
+
+extension Simulation {
+  /// The direction page triggers look in: always down with cursor pagination (the feed grows
+  /// at its tail only), the scroll direction with offset pagination.
+  public var pageTriggerDirection: ScrollDirection { pagination == .cursor ? .down : scrollDirection }
+}

@@ -1,0 +1,226 @@
+extension Simulation {
+  // MARK: Public actions for strategies
+
+  /// Requests the page that extends the loaded content in `direction` (the next page with cursor
+  /// pagination; the nearest unloaded page beyond the viewport's run with offset pagination).
+  ///
+  /// - Parameter guardInFlight: when true (what careful client code does, and the default), does
+  ///   nothing while a page request in that direction is in flight; false reproduces naive code
+  ///   that fires on every scroll callback and sends duplicates.
+  /// - Returns: true if a request was issued. Never issues once the end of the feed is known.
+  @discardableResult
+  public func requestPage(_ direction: ScrollDirection = .down, guardInFlight: Bool = true) -> Bool {
+    guard sessionStarted, let frontier = loadFrontier(direction) else { return false }
+    if guardInFlight && isPageInFlight(direction) { return false }
+    return issuePageRequest(frontier.page, direction: direction, priority: .page)
+  }
+
+  /// Requests page `page` directly (offset pagination; with cursor pagination only the next page
+  /// can be asked for). Does nothing if the page is applied or already requested.
+  @discardableResult
+  public func requestPage(index page: Int, priority: FetchPriority = .page) -> Bool {
+    guard sessionStarted, page >= 0, page < plan.pageCount else { return false }
+    if pagination == .cursor && page != appliedPageCount { return false }
+    guard !pages.applied[page], pages.activeRequest[page] < 0, !pages.applyPending[page] else { return false }
+    let direction: ScrollDirection = topPt(ofItem: min(plan.firstItem(ofPage: page), max(0, rowCount - 1))) < viewportOffsetPt ? .up : .down
+    return issuePageRequest(page, direction: direction, priority: priority)
+  }
+
+  /// Asks for `item`'s media at `priority`. A request already queued or in flight is reused and
+  /// moved to the new priority (no second download). Does nothing for rows not loaded, items
+  /// without media and media already loaded.
+  /// - Returns: true if a request exists for the media afterwards.
+  @discardableResult
+  public func requestMedia(item: Int, priority: FetchPriority) -> Bool {
+    guard item >= 0, item < items.count, items.mediaState[item] == .notLoaded else { return false }
+    let active = Int(items.mediaRequest[item])
+    if active >= 0 {
+      reprioritize(requestID: active, to: priority)
+      return true
+    }
+    let id = issue(
+      .media(item: item), priority: priority, bytes: items.mediaBytes[item],
+      isPrefetch: items.firstVisibleUs[item] < 0, direction: scrollDirection)
+    items.mediaRequest[item] = Int32(id)
+    return true
+  }
+
+  /// Cancels the request for `item`'s media, if one is queued or in flight. Bytes it already
+  /// moved count as wasted.
+  public func cancelMedia(item: Int) {
+    guard item >= 0, item < items.count else { return }
+    let active = Int(items.mediaRequest[item])
+    guard active >= 0 else { return }
+    cancel(requestID: active)
+    items.mediaRequest[item] = -1
+  }
+
+  // MARK: Engine
+
+  /// The first page, requested at t = 0 by the app itself, the same for every strategy.
+  func issueInitialPage() {
+    _ = issuePageRequest(0, direction: .down, priority: .page)
+  }
+
+  func issuePageRequest(_ page: Int, direction: ScrollDirection, priority: FetchPriority) -> Bool {
+    if endKnown && pagination == .cursor { return false }
+    let isPrefetch = !plan.items(ofPage: page).contains { $0 < items.count && items.firstVisibleUs[$0] >= 0 }
+    let id = issue(
+      .page(page), priority: priority, bytes: content.pageBytes(ofPage: page), isPrefetch: isPrefetch,
+      direction: direction)
+    pages.activeRequest[page] = Int32(id)
+    pageMarkOpen[id] = true
+    pageMarks[direction == .down ? 1 : 0] += 1
+    return true
+  }
+
+  /// Creates a request and queues it for a connection.
+  private func issue(
+    _ resource: Resource, priority: FetchPriority, bytes: Int64, isPrefetch: Bool, direction: ScrollDirection
+  ) -> Int {
+    let id = requests.count
+    requests.append(
+      Request(
+        id: id, resource: resource, priority: priority, issuedUs: nowUs, bytes: bytes, isPrefetch: isPrefetch,
+        direction: direction))
+    if pageMarkOpen.count < requests.count { pageMarkOpen.append(false) }
+    if case .page = resource {
+      metrics.summary.pageRequests += 1
+    } else {
+      metrics.summary.mediaRequests += 1
+    }
+    log(.issued, id, bytes: bytes)
+    enqueue(id)
+    pumpConnectionQueue()
+    return id
+  }
+
+  private func enqueue(_ id: Int) {
+    queueSequence += 1
+    requests[id].queueSequence = queueSequence
+    connectionQueue.push(QueueEntry(priority: requests[id].priority, sequence: queueSequence, requestID: id))
+  }
+
+  private func reprioritize(requestID id: Int, to priority: FetchPriority) {
+    guard requests[id].priority != priority else { return }
+    requests[id].priority = priority
+    log(.reprioritized, id, bytes: requests[id].bytes)
+    if requests[id].state == .queued { enqueue(id) }
+  }
+
+  /// Starts queued requests while connection slots are free, best priority first.
+  func pumpConnectionQueue() {
+    while slotsInUse < maxConcurrentRequests, let entry = connectionQueue.pop() {
+      let request = requests[entry.requestID]
+      guard request.state == .queued, request.queueSequence == entry.sequence else { continue }
+      startAttempt(entry.requestID)
+    }
+  }
+
+  private func startAttempt(_ id: Int) {
+    slotsInUse += 1
+    metrics.summary.peakInFlight = max(metrics.summary.peakInFlight, slotsInUse)
+    requests[id].state = .connecting
+    if requests[id].startedUs < 0 { requests[id].startedUs = nowUs }
+    let attempt = requests[id].attempt
+    let resource = requests[id].resource
+    let latencyMs =
+      trace.latencyMs(atUs: nowUs)
+      ?? scenario.network.rttMs.quantile(random.uniform(.latency, key: resource.randomKey, attempt: UInt64(attempt)))
+    let latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
+    schedule(.firstByte, atUs: nowUs + latencyUs, subject: id, attempt: attempt)
+    schedule(.timeout, atUs: nowUs + timeoutUs, subject: id, attempt: attempt)
+    log(.started, id, bytes: requests[id].bytes)
+  }
+
+  /// The first byte arrived: the body starts moving on the shared link.
+  func startTransfer(requestID id: Int, attempt: Int) {
+    guard requests[id].state == .connecting, requests[id].attempt == attempt else { return }
+    requests[id].state = .transferring
+    link.start(id: id, bytes: requests[id].bytes, atUs: nowUs)
+    log(.firstByte, id, bytes: requests[id].bytes)
+  }
+
+  func completeTransfer<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
+    guard requests[id].state == .transferring else { return }
+    requests[id].state = .completed
+    requests[id].finishedUs = nowUs
+    requests[id].bytesMoved += requests[id].bytes
+    metrics.summary.bytesFetched += requests[id].bytes
+    slotsInUse -= 1
+    log(.completed, id, bytes: requests[id].bytes)
+    switch requests[id].resource {
+    case .page(let page): deliverPage(page, requestID: id)
+    case .media(let item): deliverMedia(item, requestID: id)
+    }
+    pumpConnectionQueue()
+    strategy.update(.fetchCompleted(requests[id].resource), in: self)
+  }
+
+  func timeOut<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
+    let state = requests[id].state
+    guard state.holdsSlot, requests[id].attempt == attempt else { return }
+    if state == .transferring {
+      let moved = link.cancel(id: id, atUs: nowUs)
+      requests[id].bytesMoved += moved
+      metrics.summary.bytesFetched += moved
+    }
+    slotsInUse -= 1
+    log(.timeout, id, bytes: requests[id].bytesMoved)
+    fail(requestID: id)
+    pumpConnectionQueue()
+    strategy.update(.fetchFailed(requests[id].resource), in: self)
+  }
+
+  /// The request gives up: the resource is free to be requested again (a page trigger re-arms).
+  private func fail(requestID id: Int) {
+    requests[id].state = .failed
+    requests[id].finishedUs = nowUs
+    metrics.summary.requestsFailed += 1
+    log(.failed, id, bytes: requests[id].bytesMoved)
+    releaseResource(of: id)
+  }
+
+  func cancel(requestID id: Int) {
+    let state = requests[id].state
+    guard state.isActive else { return }
+    if state == .transferring {
+      let moved = link.cancel(id: id, atUs: nowUs)
+      requests[id].bytesMoved += moved
+      metrics.summary.bytesFetched += moved
+    }
+    if state.holdsSlot { slotsInUse -= 1 }
+    requests[id].state = .cancelled
+    requests[id].finishedUs = nowUs
+    metrics.summary.requestsCancelled += 1
+    log(.cancelled, id, bytes: requests[id].bytesMoved)
+    releaseResource(of: id)
+    pumpConnectionQueue()
+  }
+
+  /// Forgets request `id` as the resource's active request and closes its in-flight page mark.
+  private func releaseResource(of id: Int) {
+    switch requests[id].resource {
+    case .page(let page):
+      if pages.activeRequest[page] == Int32(id) { pages.activeRequest[page] = -1 }
+      closePageMark(id)
+    case .media(let item):
+      if items.mediaRequest[item] == Int32(id) { items.mediaRequest[item] = -1 }
+    }
+  }
+
+  func closePageMark(_ id: Int) {
+    guard pageMarkOpen[id] else { return }
+    pageMarkOpen[id] = false
+    pageMarks[requests[id].direction == .down ? 1 : 0] -= 1
+  }
+
+  func log(_ kind: RequestEvent.Kind, _ id: Int, bytes: Int64) {
+    guard options.recordEvents else { return }
+    let request = requests[id]
+    eventLog.append(
+      RequestEvent(
+        timeUs: nowUs, kind: kind, requestID: id, resource: request.resource, priority: request.priority,
+        attempt: request.attempt, bytes: bytes, isPrefetch: request.isPrefetch))
+  }
+}

@@ -1,0 +1,164 @@
+extension Simulation {
+  /// Runs the session to its end with `strategy` and returns the result.
+  ///
+  /// Complexity: O(frames + events × log events); per frame O(rows entering or leaving the
+  /// viewport), independent of the feed's length.
+  func run<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) -> RunOutcome {
+    issueInitialPage()
+    schedule(.patience, atUs: patienceUs, subject: -1)
+    while !finished {
+      let eventTime = nextEventTimeUs()
+      let frameTime = nextFrameUs ?? .max
+      let endTime = sessionEndUs()
+      let next = min(eventTime, frameTime, endTime)
+      if next == .max {
+        // Nothing can ever happen again (no frames, no events): the user waits until patience.
+        finish(atUs: max(nowUs, isStalled ? stallStartUs + patienceUs : nowUs), abandoned: isStalled)
+        break
+      }
+      if endTime == next {
+        advanceClock(to: endTime)
+        finish(atUs: endTime, abandoned: false)
+      } else if eventTime <= frameTime {
+        advanceClock(to: eventTime)
+        processEvents(atUs: eventTime, strategy: &strategy)
+      } else {
+        advanceClock(to: frameTime)
+        runFrame(strategy: &strategy)
+      }
+    }
+    return makeOutcome()
+  }
+
+  /// Time of the earliest pending event (engine queue or link), or .max.
+  func nextEventTimeUs() -> Int64 {
+    let queued = events.min?.timeUs ?? .max
+    let transfer = link.nextCompletionUs() ?? .max
+    return min(queued, transfer)
+  }
+
+  /// When τ will reach the trace's end, if it keeps running; .max while stalled or before first
+  /// content.
+  func sessionEndUs() -> Int64 {
+    guard sessionStarted, !isStalled else { return .max }
+    return traceClockUs + (traceDurationUs - traceUs)
+  }
+
+  /// Moves the clock to `timeUs`, integrating blankness and emitting timeline rows for the
+  /// interval [now, timeUs) during which the state was constant.
+  func advanceClock(to timeUs: Int64) {
+    guard timeUs > nowUs else { return }
+    if sessionStarted { metrics.accumulateBlank(fraction: blankFraction, overUs: timeUs - nowUs) }
+    if options.timelineIntervalUs > 0 {
+      while nextTimelineUs < timeUs {
+        recordTimelineRow(atUs: nextTimelineUs)
+        nextTimelineUs += options.timelineIntervalUs
+      }
+    }
+    nowUs = timeUs
+  }
+
+  func recordTimelineRow(atUs timeUs: Int64) {
+    let trace: Int64? = sessionStarted ? (isStalled ? traceUs : traceUs + (timeUs - traceClockUs)) : nil
+    timeline.append(
+      TimelineSample(
+        timeUs: timeUs, traceUs: trace, offsetPt: viewportOffsetPt, velocityPtS: isStalled ? 0 : sample.velocityPtS,
+        contentHeightPt: layout.contentHeightPt, blankFraction: blankFraction, inFlight: slotsInUse,
+        stalled: isStalled))
+  }
+
+  /// An extra timeline row at an instant that matters (first content, stall start and end),
+  /// unless a grid row falls on it.
+  func recordTimelineInstant() {
+    guard options.timelineIntervalUs > 0 else { return }
+    if let last = timeline.last, last.timeUs == nowUs { timeline[timeline.count - 1] = currentTimelineRow(); return }
+    if nextTimelineUs == nowUs { return }
+    timeline.append(currentTimelineRow())
+  }
+
+  private func currentTimelineRow() -> TimelineSample {
+    TimelineSample(
+      timeUs: nowUs, traceUs: sessionStarted ? traceUs + (isStalled ? 0 : nowUs - traceClockUs) : nil,
+      offsetPt: viewportOffsetPt, velocityPtS: isStalled ? 0 : sample.velocityPtS,
+      contentHeightPt: layout.contentHeightPt, blankFraction: blankFraction, inFlight: slotsInUse, stalled: isStalled)
+  }
+
+  func schedule(_ kind: EngineEvent.Kind, atUs timeUs: Int64, subject: Int, attempt: Int = 0) {
+    eventSequence += 1
+    events.push(EngineEvent(timeUs: timeUs, kind: kind, sequence: eventSequence, subject: subject, attempt: attempt))
+  }
+
+  /// Handles everything due at `timeUs`: link completions first, then queued events in order.
+  func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
+    if let completion = link.nextCompletionUs(), completion <= timeUs {
+      for id in link.popCompleted(atUs: timeUs) {
+        completeTransfer(requestID: id, strategy: &strategy)
+        if finished { return }
+      }
+    }
+    while let event = events.min, event.timeUs <= timeUs {
+      // A link completion that became due meanwhile goes first, as its earlier time says.
+      if let completion = link.nextCompletionUs(), completion < event.timeUs { break }
+      events.pop()
+      switch event.kind {
+      case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt)
+      case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
+      case .timeout: timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
+      case .patience: patienceExpired(serial: event.subject)
+      }
+      if finished { return }
+    }
+  }
+
+  private func patienceExpired(serial: Int) {
+    if serial < 0 {
+      if !sessionStarted { finish(atUs: nowUs, abandoned: true) }
+    } else if isStalled && serial == stallSerial {
+      finish(atUs: nowUs, abandoned: true)
+    }
+  }
+
+  /// Ends the session at `timeUs`: closes an open stall and open time-to-content clocks.
+  func finish(atUs timeUs: Int64, abandoned: Bool) {
+    guard !finished else { return }
+    advanceClock(to: timeUs)
+    if isStalled {
+      metrics.recordStall(durationUs: nowUs - stallStartUs)
+    }
+    for item in window.rows where item < items.count && items.ttcOpen[item] {
+      items.ttcOpen[item] = false
+      metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: false)
+    }
+    metrics.summary.abandoned = abandoned
+    recordTimelineInstant()
+    finished = true
+  }
+
+  func makeOutcome() -> RunOutcome {
+    for index in requests.indices where requests[index].state == .transferring {
+      requests[index].bytesMoved += link.bytesMoved(id: index, atUs: nowUs)
+      metrics.summary.bytesFetched += link.bytesMoved(id: index, atUs: nowUs)
+    }
+    let frames = sessionStarted ? Int((nowUs - firstContentUs) * frameRateHz / 1_000_000) + 1 : 0
+    metrics.finish(
+      sessionUs: nowUs, firstContentUs: sessionStarted ? firstContentUs : nil, requests: requests,
+      itemsLoaded: loadedItemCount, frames: frames)
+    return RunOutcome(
+      summary: metrics.summary, timeline: timeline, events: eventLog, framesProcessed: framesProcessed)
+  }
+
+  var loadedItemCount: Int {
+    var loaded = 0
+    for page in 0..<plan.pageCount where pages.applied[page] { loaded += plan.itemCount(ofPage: page) }
+    return loaded
+  }
+}
+
+/// What one run produced.
+public struct RunOutcome: Sendable {
+  public var summary: SummaryMetrics
+  public var timeline: [TimelineSample]
+  public var events: [RequestEvent]
+  /// Frames actually simulated (frames where nothing could move are skipped); for benchmarks.
+  public var framesProcessed: Int
+}

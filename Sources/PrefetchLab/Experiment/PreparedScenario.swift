@@ -1,0 +1,47 @@
+/// A scenario with its external inputs read and checked (the recorded bandwidth trace, a
+/// recorded scroll trace): everything a run needs, immutable and shareable across threads.
+public struct PreparedScenario: Sendable {
+  public let scenario: Scenario
+  public let trace: BandwidthTrace
+  let recordedScroll: RecordedScroll?
+
+  /// Loads the scenario's trace files. Errors name the scenario file and the JSON path of the
+  /// reference, then the trace file's own problem, e.g.
+  /// `scenarios/x.json: network.trace.path: ../t.down: line 3: timestamps must not decrease`.
+  public init(_ scenario: Scenario) throws(InputError) {
+    self.scenario = scenario
+    do {
+      if let spec = scenario.network.trace {
+        trace = try BandwidthTraceLoader.load(path: spec.path, format: spec.format, loop: spec.loop)
+      } else if let kbps = scenario.network.bandwidthKbps {
+        trace = .constant(kbps: kbps)
+      } else {
+        trace = .unlimited
+      }
+    } catch {
+      throw InputError(file: scenario.sourcePath, location: "network.trace.path", message: error.description)
+    }
+    do {
+      if case .recorded(let path, _) = scenario.scroll.source {
+        recordedScroll = try RecordedScroll.load(path: path, durationUs: scenario.durationUs)
+      } else {
+        recordedScroll = nil
+      }
+    } catch {
+      throw InputError(file: scenario.sourcePath, location: "scroll.trace.path", message: error.description)
+    }
+  }
+
+  /// A fresh scroll source for one run.
+  func makeScrollSource() -> any ScrollSource {
+    switch scenario.scroll.source {
+    case .script(let gestures):
+      return ScriptedScroll(gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs)
+    case .recorded:
+      return recordedScroll ?? RecordedScroll(samples: [], durationUs: 0)
+    }
+  }
+
+  /// The scroll trace's length in trace time, µs.
+  public var traceDurationUs: Int64 { makeScrollSource().durationUs }
+}

@@ -1,0 +1,62 @@
+/// Vertical positions of the feed's rows: which item sits at a given offset, where an item's
+/// top is, how tall the content is.
+///
+/// With cursor pagination only loaded items are laid out (appended as pages are applied); with
+/// offset pagination all `totalItems` rows exist from the first response on, unloaded ones as
+/// placeholders of `placeholderHeightPt`, replaced by real heights when their page is applied.
+/// Queries are O(log n) through a Fenwick tree; walking from a known item is O(1) per step.
+public struct FeedLayout: Sendable {
+  public let pagination: Pagination
+  public let placeholderHeightPt: Double
+  private var heights: FenwickTree
+
+  public init(pagination: Pagination, placeholderHeightPt: Double) {
+    self.pagination = pagination
+    self.placeholderHeightPt = FeedContent.snapToGrid(placeholderHeightPt)
+    self.heights = FenwickTree()
+  }
+
+  /// Rows laid out: loaded items (cursor) or all items (offset, once the total is known).
+  public var rowCount: Int { heights.count }
+
+  /// Summed heights of laid-out rows (placeholders included), the loading footer excluded.
+  public var contentHeightPt: Double { heights.total }
+
+  public func heightPt(ofItem item: Int) -> Double { heights.value(at: item) }
+
+  /// Top of `item`; `contentHeightPt` for `item == rowCount`. O(log n).
+  public func topPt(ofItem item: Int) -> Double { heights.prefixSum(item) }
+
+  /// The row covering `offsetPt` (the last row's index + 1 when past the end). O(log n).
+  public func item(atPt offsetPt: Double) -> Int {
+    offsetPt < 0 ? 0 : heights.index(containing: offsetPt)
+  }
+
+  /// Rows intersecting [fromPt, toPt), as an index range. O(log n).
+  public func items(intersectingFrom fromPt: Double, to toPt: Double) -> Range<Int> {
+    guard toPt > fromPt, rowCount > 0 else { return 0..<0 }
+    let first = item(atPt: max(0, fromPt))
+    guard first < rowCount else { return rowCount..<rowCount }
+    let last = item(atPt: toPt)  // the row containing toPt is excluded when it starts at toPt
+    let end = min(rowCount, topPt(ofItem: min(last, rowCount)) < toPt ? last + 1 : last)
+    return first..<max(first, end)
+  }
+
+  /// Offset pagination: lays out `count` placeholder rows once the total is known.
+  mutating func layOutPlaceholders(count: Int) {
+    heights = FenwickTree(count: count, value: placeholderHeightPt)
+  }
+
+  /// Cursor pagination: appends loaded rows at the end.
+  mutating func append(heightPt: Double) {
+    heights.append(heightPt)
+  }
+
+  /// Offset pagination: replaces a placeholder by the loaded row's height; returns the change.
+  @discardableResult
+  mutating func replace(item: Int, heightPt: Double) -> Double {
+    let delta = heightPt - heights.value(at: item)
+    heights.set(item, to: heightPt)
+    return delta
+  }
+}

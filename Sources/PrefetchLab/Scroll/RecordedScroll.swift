@@ -1,0 +1,88 @@
+import Foundation
+
+/// A recorded scroll: viewport offsets over time (`offset_csv`: `t_ms,offset_pt` rows), replayed
+/// as the user's intent with linear interpolation between samples.
+///
+/// The recording has no touch information, so the phase is inferred: moving = `dragging`, still =
+/// `idle`; the projected target is the intent itself.
+public struct RecordedScroll: ScrollSource {
+  private let timesUs: [Int64]
+  private let offsetsPt: [Double]
+  public let durationUs: Int64
+  private var cursor = 0
+
+  /// - Parameters:
+  ///   - samples: (t_ms, offset_pt) pairs with non-decreasing times; the trace starts at the first.
+  ///   - durationUs: trace length; nil = up to the last sample.
+  public init(samples: [(timeMs: Double, offsetPt: Double)], durationUs: Int64? = nil) {
+    let start = samples.first?.timeMs ?? 0
+    timesUs = samples.map { Int64((($0.timeMs - start) * 1000).rounded()) }
+    offsetsPt = samples.map(\.offsetPt)
+    self.durationUs = durationUs ?? (timesUs.last ?? 0)
+  }
+
+  /// Reads an `offset_csv` file: an optional `t_ms,offset_pt` header, then one numeric row per
+  /// line; blank lines are ignored. Throws `InputError` naming the file and line for anything
+  /// else (wrong field count, non-numbers, non-finite values, decreasing time).
+  public static func load(path: String, durationUs: Int64? = nil) throws(InputError) -> RecordedScroll {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+    else { throw InputError(file: path, location: "", message: "cannot read the file") }
+    var samples: [(timeMs: Double, offsetPt: Double)] = []
+    var lineNumber = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+      if line.isEmpty { continue }
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      if samples.isEmpty && fields == ["t_ms", "offset_pt"] { continue }
+      guard fields.count == 2 else {
+        throw InputError(file: path, location: "line \(lineNumber)", message: "expected 2 fields t_ms,offset_pt, got \(fields.count)")
+      }
+      guard let time = Double(fields[0]), time.isFinite, let offset = Double(fields[1]), offset.isFinite else {
+        throw InputError(file: path, location: "line \(lineNumber)", message: "expected two finite numbers, got '\(line)'")
+      }
+      if let previous = samples.last, time < previous.timeMs {
+        throw InputError(
+          file: path, location: "line \(lineNumber)",
+          message: "t_ms must not decrease, got \(DecimalFormat.shortest(time)) after \(DecimalFormat.shortest(previous.timeMs))")
+      }
+      samples.append((time, offset))
+    }
+    guard samples.count >= 2 else {
+      throw InputError(file: path, location: "", message: "needs at least 2 samples, got \(samples.count)")
+    }
+    return RecordedScroll(samples: samples, durationUs: durationUs)
+  }
+
+  public mutating func sample(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollSample {
+    while cursor + 1 < timesUs.count && timesUs[cursor + 1] <= traceUs { cursor += 1 }
+    guard cursor + 1 < timesUs.count else {
+      let last = offsetsPt[offsetsPt.count - 1]
+      return ScrollSample(intentOffsetPt: last, velocityPtS: 0, phase: .idle, projectedTargetPt: last)
+    }
+    let t0 = timesUs[cursor]
+    let t1 = timesUs[cursor + 1]
+    let x0 = offsetsPt[cursor]
+    let x1 = offsetsPt[cursor + 1]
+    let span = Double(t1 - t0)
+    let fraction = span > 0 ? Double(traceUs - t0) / span : 1
+    let offset = x0 + (x1 - x0) * fraction
+    let velocity = span > 0 ? (x1 - x0) / span * 1_000_000 : 0
+    return ScrollSample(
+      intentOffsetPt: offset, velocityPtS: velocity, phase: velocity == 0 ? .idle : .dragging,
+      projectedTargetPt: offset)
+  }
+
+  public func restsUntilTraceUs(from traceUs: Int64) -> Int64? {
+    var index = cursor
+    while index + 1 < timesUs.count && timesUs[index + 1] <= traceUs { index += 1 }
+    guard index + 1 < timesUs.count else { return durationUs }
+    guard offsetsPt[index] == offsetsPt[index + 1] else { return nil }
+    // Rest lasts through every following sample at the same offset.
+    var end = index + 1
+    while end + 1 < timesUs.count && offsetsPt[end + 1] == offsetsPt[index] { end += 1 }
+    return timesUs[end]
+  }
+}

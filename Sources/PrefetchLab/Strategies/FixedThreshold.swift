@@ -1,0 +1,51 @@
+/// Fixed threshold: request the next page once (offset + viewport height) / content height ≥
+/// `ratio`; media on visibility.
+///
+/// Source: the seed article's "preload at 70 %" pattern (`ratio` 0.7). Because the ratio is of
+/// the whole content, the distance left when it fires grows with the content: early on it fires
+/// late, later it fires many screens ahead. With offset pagination the "content" is the run of
+/// applied pages around the viewport, measured from the run's start towards the nearest
+/// unloaded page in the scroll direction.
+public struct FixedThreshold: PrefetchStrategy {
+  public static let definition = StrategyDefinition(
+    name: "fixed_threshold",
+    summary: "Next page when (offset + viewport) / content height >= ratio; media on visibility.",
+    source: "Seed article: fixed 70 % scroll-position threshold.",
+    parameters: [
+      .number("ratio", 0.7, in: 0...1, help: "Fraction of the content height the viewport's bottom must pass (seed article: 0.7)."),
+      .bool(
+        "guard_in_flight", true,
+        help: "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."),
+    ],
+    make: { FixedThreshold(parameters: $0) })
+
+  private let ratio: Double
+  private let guardInFlight: Bool
+  private var media = VisibilityMediaLoader()
+
+  public init(parameters: StrategyParameters) {
+    ratio = parameters.number("ratio")
+    guardInFlight = parameters.bool("guard_in_flight")
+  }
+
+  public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+    if case .fetchCompleted(.media) = event { return }
+    let direction = simulation.pageTriggerDirection
+    if let frontier = simulation.loadFrontier(direction) {
+      // Progress through the loaded run, measured in the trigger direction.
+      let length = abs(frontier.edgePt - frontier.runStartPt)
+      let travelled =
+        direction == .down
+        ? simulation.viewportBottomPt - frontier.runStartPt
+        : frontier.runStartPt - simulation.viewportOffsetPt
+      if length <= 0 || travelled / length >= ratio {
+        simulation.requestPage(direction, guardInFlight: guardInFlight)
+      }
+    }
+    if case .pageApplied = event {
+      media.update(in: simulation, refreshAll: true)
+    } else {
+      media.update(in: simulation)
+    }
+  }
+}

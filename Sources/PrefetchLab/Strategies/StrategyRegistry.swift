@@ -1,0 +1,81 @@
+/// The strategies known by name. `builtIn` holds the five seed strategies (DESIGN.md §5); add
+/// your own with `register` and pass the registry to `Experiment`.
+///
+/// ```swift
+/// var registry = StrategyRegistry.builtIn
+/// try registry.register(StrategyDefinition(name: "my_strategy", summary: "…", source: "…",
+///                                          parameters: []) { _ in MyStrategy() })
+/// ```
+public struct StrategyRegistry: Sendable {
+  public private(set) var definitions: [StrategyDefinition] = []
+
+  public init() {}
+
+  /// infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges.
+  public static let builtIn: StrategyRegistry = {
+    var registry = StrategyRegistry()
+    for definition in [
+      InfiniteScroll.definition, FixedThreshold.definition, DynamicThreshold.definition, TargetRange.definition,
+      DirectionalRanges.definition,
+    ] {
+      registry.definitions.append(definition)
+    }
+    return registry
+  }()
+
+  /// Adds a strategy. Throws if the name is taken or not of lowercase letters, digits and `_`.
+  public mutating func register(_ definition: StrategyDefinition) throws(StrategyError) {
+    let valid = !definition.name.isEmpty && definition.name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    guard valid else { throw StrategyError(strategy: definition.name, parameter: nil, reason: .invalidName) }
+    guard self.definition(named: definition.name) == nil else {
+      throw StrategyError(strategy: definition.name, parameter: nil, reason: .duplicateName)
+    }
+    definitions.append(definition)
+  }
+
+  public func definition(named name: String) -> StrategyDefinition? { definitions.first { $0.name == name } }
+
+  public var names: [String] { definitions.map(\.name) }
+
+  /// Validates `spec` against the named strategy's parameters and fills in defaults.
+  public func configure(_ spec: StrategySpec) throws(StrategyError) -> ConfiguredStrategy {
+    guard let definition = definition(named: spec.name) else {
+      throw StrategyError(strategy: spec.name, parameter: nil, reason: .unknownStrategy(known: names))
+    }
+    let validNames = definition.parameters.map(\.name)
+    for key in spec.parameters.keys.sorted() where !validNames.contains(key) {
+      throw StrategyError(strategy: spec.name, parameter: key, reason: .unknownParameter(valid: validNames))
+    }
+    var values: [String: ParameterValue] = [:]
+    var overrides: [(name: String, value: ParameterValue)] = []
+    for parameter in definition.parameters {
+      guard let given = spec.parameters[parameter.name] else {
+        values[parameter.name] = parameter.defaultValue
+        continue
+      }
+      switch parameter.validate(given) {
+      case .success(let value):
+        values[parameter.name] = value
+        if value != parameter.defaultValue { overrides.append((parameter.name, value)) }
+      case .failure(let reason):
+        throw StrategyError(strategy: spec.name, parameter: parameter.name, reason: reason)
+      }
+    }
+    return ConfiguredStrategy(definition: definition, parameters: StrategyParameters(values), overrides: overrides)
+  }
+
+  /// Parses the command line's `NAME[:key=value,…]` into a spec (values stay text until
+  /// `configure` checks them against the parameter's type).
+  public static func parseSpec(_ text: String) -> StrategySpec {
+    let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    var parameters: [String: ParameterValue] = [:]
+    if parts.count == 2 {
+      for pair in parts[1].split(separator: ",") {
+        let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let key = String(keyValue[0])
+        parameters[key] = .string(keyValue.count == 2 ? String(keyValue[1]) : "")
+      }
+    }
+    return StrategySpec(name: String(parts[0]), parameters: parameters)
+  }
+}

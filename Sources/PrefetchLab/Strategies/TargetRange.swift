@@ -1,0 +1,103 @@
+/// Lazy target-range loading: load what the user will stop on, not what a fling flies past.
+///
+/// Pages: request the next page when the projected end of the current fling (UIKit's
+/// `targetContentOffset`; the viewport itself when not decelerating) reaches the end of loaded
+/// content; with offset pagination, request the pages under the projected target directly.
+///
+/// Media: when a drag ends in a fling that skips more than `skip_rows` rows, fetch only the rows
+/// in the projected target rect plus `extra_rows` rows on the side the content arrives from, and
+/// nothing for rows passed on the way; when scrolling stops (or a new drag starts) fall back to
+/// the visible rows. Rows leaving the viewport that are no longer wanted have their fetch
+/// cancelled, as in the on-visibility pattern.
+///
+/// Source: VVeboTableViewDemo (johnil/VVeboTableViewDemo, `VVeboTableView.m`,
+/// `scrollViewWillEndDragging:withVelocity:targetContentOffset:`): skip count 8 rows, 3 extra rows
+/// beyond the target rect, load list cleared on `scrollViewWillBeginDragging` and when
+/// deceleration ends; the seed article's "lazy loading of the target range".
+public struct TargetRange: PrefetchStrategy {
+  public static let definition = StrategyDefinition(
+    name: "target_range",
+    summary: "Pages and media for the projected fling target only; visible rows once scrolling stops.",
+    source: "VVeboTableViewDemo's scrollViewWillEndDragging target-rect loading (skip 8 rows, 3 extra).",
+    parameters: [
+      .integer(
+        "skip_rows", 8, in: 0...10_000,
+        help: "A fling must move the first visible row by more than this many rows to load only its target (VVebo: 8)."),
+      .integer(
+        "extra_rows", 3, in: 0...10_000,
+        help: "Rows beyond the target rect, on the side the content arrives from, loaded with it (VVebo: 3)."),
+      .bool(
+        "guard_in_flight", true,
+        help: "Skip the page trigger while a page request is in flight (false = naive code)."),
+    ],
+    make: { TargetRange(parameters: $0) })
+
+  private let skipRows: Int
+  private let extraRows: Int
+  private let guardInFlight: Bool
+  /// Rows a fling is heading for (VVebo's `needLoadArr`); nil = load the visible rows.
+  private var targetRows: Range<Int>?
+  private var wanted: Range<Int> = 0..<0
+
+  public init(parameters: StrategyParameters) {
+    skipRows = parameters.integer("skip_rows")
+    extraRows = parameters.integer("extra_rows")
+    guardInFlight = parameters.bool("guard_in_flight")
+  }
+
+  public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+    if case .fetchCompleted(.media) = event { return }
+    requestPages(simulation)
+    switch event {
+    case .dragEnded:
+      targetRows = simulation.phase == .decelerating ? flingTarget(simulation) : nil
+    case .frame where simulation.phase != .decelerating:
+      targetRows = nil
+    default:
+      break
+    }
+    updateMedia(simulation, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
+  }
+
+  private func requestPages(_ simulation: Simulation) {
+    let direction = simulation.pageTriggerDirection
+    let targetTop = simulation.projectedTargetOffsetPt
+    let targetBottom = targetTop + simulation.viewportHeightPt
+    if simulation.pagination == .offset {
+      let rows = simulation.items(intersectingFromPt: targetTop, toPt: targetBottom)
+      if !rows.isEmpty {
+        for page in simulation.page(ofItem: rows.lowerBound)...simulation.page(ofItem: rows.upperBound - 1) {
+          simulation.requestPage(index: page)
+        }
+      }
+    }
+    guard let frontier = simulation.loadFrontier(direction) else { return }
+    let reached = direction == .down ? targetBottom >= frontier.edgePt : targetTop <= frontier.edgePt
+    if reached { simulation.requestPage(direction, guardInFlight: guardInFlight) }
+  }
+
+  /// The rows to load for a fling just released, or nil if it does not skip enough rows.
+  private func flingTarget(_ simulation: Simulation) -> Range<Int>? {
+    let targetTop = simulation.projectedTargetOffsetPt
+    let rows = simulation.items(intersectingFromPt: targetTop, toPt: targetTop + simulation.viewportHeightPt)
+    let currentFirst = simulation.visibleItems.lowerBound
+    guard !rows.isEmpty, abs(rows.lowerBound - currentFirst) > skipRows else { return nil }
+    // The content arrives from behind the fling: rows above the target going down, below going up.
+    if simulation.velocityPtS >= 0 {
+      return max(0, rows.lowerBound - extraRows)..<rows.upperBound
+    } else {
+      return rows.lowerBound..<min(simulation.rowCount, rows.upperBound + extraRows)
+    }
+  }
+
+  private mutating func updateMedia(_ simulation: Simulation, refreshAll: Bool) {
+    let visible = simulation.visibleItems
+    let next = targetRows ?? visible
+    guard next != wanted || refreshAll else { return }
+    let (droppedAbove, droppedBelow) = wanted.subtracting(next)
+    for item in droppedAbove where !visible.contains(item) { simulation.cancelMedia(item: item) }
+    for item in droppedBelow where !visible.contains(item) { simulation.cancelMedia(item: item) }
+    for item in next { simulation.requestMedia(item: item, priority: .visible) }
+    wanted = next
+  }
+}

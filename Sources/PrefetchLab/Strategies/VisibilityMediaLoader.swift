@@ -1,0 +1,32 @@
+/// The common naive cell pattern for media (DESIGN.md §5 "on visibility"): start a row's media
+/// fetch when the row becomes visible (`cellForRowAt` / `willDisplay`), cancel it when the row
+/// leaves the viewport before it completes (`didEndDisplaying`).
+///
+/// Per call: O(rows entering or leaving the viewport).
+public struct VisibilityMediaLoader: Sendable {
+  private var tracked: Range<Int> = 0..<0
+
+  public init() {}
+
+  /// Brings fetches in line with the visible rows. With `refreshAll`, every visible row is
+  /// checked (after rows were loaded in place of placeholders), not only newly visible ones.
+  public mutating func update(in simulation: Simulation, refreshAll: Bool = false) {
+    let visible = simulation.visibleItems
+    guard visible != tracked || refreshAll else { return }
+    let (leftAbove, leftBelow) = tracked.subtracting(visible)
+    for item in leftAbove { cancelIfIncomplete(item, simulation) }
+    for item in leftBelow { cancelIfIncomplete(item, simulation) }
+    if refreshAll {
+      for item in visible { simulation.requestMedia(item: item, priority: .visible) }
+    } else {
+      let (enteredAbove, enteredBelow) = visible.subtracting(tracked)
+      for item in enteredAbove { simulation.requestMedia(item: item, priority: .visible) }
+      for item in enteredBelow { simulation.requestMedia(item: item, priority: .visible) }
+    }
+    tracked = visible
+  }
+
+  private func cancelIfIncomplete(_ item: Int, _ simulation: Simulation) {
+    if simulation.isMediaInFlight(item: item) { simulation.cancelMedia(item: item) }
+  }
+}

@@ -1,0 +1,34 @@
+@testable import PrefetchLab
+
+/// Small scenarios built in code for analytic tests.
+enum TestScenarios {
+  /// DESIGN's analytic case: 800 pt viewport, 100 pt rows, pages of 20, 200 items, no footer,
+  /// constant 1000 ms RTT, unlimited bandwidth, no media, apply delay 0, one 400 pt/s drag.
+  static func steadyDrag(
+    velocityPtS: Double = 400, durationMs: Double = 60_000, rttMs: Double = 1000, totalItems: Int = 200,
+    pageSize: Int = 20, initialPageSize: Int? = nil, footerPt: Double = 0, endSignal: EndSignal = .flag,
+    media: Distribution? = nil, bandwidthKbps: Double? = nil, patienceMs: Double = 30_000,
+    gestures: [Gesture]? = nil, pagination: Pagination = .cursor, durationUs: Int64? = nil
+  ) -> PreparedScenario {
+    let scenario = Scenario(
+      name: "analytic", durationUs: durationUs, seed: 1, patienceUs: Int64(patienceMs * 1000),
+      viewport: ViewportSpec(heightPt: 800, frameRateHz: 60),
+      feed: FeedSpec(
+        totalItems: totalItems, pageSize: pageSize, initialPageSize: initialPageSize, pagination: pagination,
+        endSignal: endSignal, applyDelayMs: .constant(0), itemHeightPt: .constant(100), pageBytes: .constant(24_000),
+        mediaBytes: media, footerHeightPt: footerPt, placeholderHeightPt: 100),
+      network: NetworkSpec(rttMs: .constant(rttMs), bandwidthKbps: bandwidthKbps, maxConcurrentRequests: 6, timeoutMs: 15_000),
+      scroll: ScrollSpec(physics: .ios, source: .script(gestures ?? [.drag(velocityPtS: velocityPtS, durationMs: durationMs)])))
+    return try! PreparedScenario(scenario)
+  }
+
+  static func configured(_ name: String, _ parameters: [String: ParameterValue] = [:]) -> ConfiguredStrategy {
+    try! StrategyRegistry.builtIn.configure(StrategySpec(name: name, parameters: parameters))
+  }
+
+  static func run(
+    _ scenario: PreparedScenario, _ name: String, _ parameters: [String: ParameterValue] = [:], seed: UInt64 = 1
+  ) -> RunOutcome {
+    Simulator.run(scenario, strategy: configured(name, parameters), seed: seed)
+  }
+}
