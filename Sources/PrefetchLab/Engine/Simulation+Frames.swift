@@ -85,6 +85,13 @@ extension Simulation {
     traceClockUs = stallStartUs
     viewportOffsetPt = max(viewportOffsetPt, limitPt)
     lastIntentPt = limitPt
+    if sample.phase == .dragging {
+      // A finger dragging into the end of content meets the rubber band and lets go there: UIKit
+      // reports scrollViewWillEndDragging with the edge as target. The rest of the drag resumes
+      // when content arrives.
+      sample = ScrollSample(
+        intentOffsetPt: limitPt - anchorShiftPt, velocityPtS: 0, phase: .idle, projectedTargetPt: limitPt - anchorShiftPt)
+    }
     isStalled = true
     stallSerial += 1
     schedule(.patience, atUs: stallStartUs + patienceUs, subject: stallSerial)

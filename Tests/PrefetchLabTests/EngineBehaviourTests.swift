@@ -1,0 +1,130 @@
+import Testing
+
+@testable import PrefetchLab
+
+let allStrategies = ["infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges"]
+
+@Suite struct EngineBehaviourTests {
+  /// A 5-row first page in an 800 pt viewport and no scrolling: every strategy asks for page 2
+  /// on its own. Expected counts follow each trigger rule with 500 pt pages:
+  /// infinite (footer visible while content < 800): 2; fixed 0.7 (800/500, 800/1000 ≥ 0.7,
+  /// 800/1500 < 0.7): 3; dynamic (bottom 800 ≥ 350, not ≥ 850): 2; target (bottom ≥ 500, not ≥
+  /// 1000): 2; Texture batch fetching (remaining = content − 800 ≤ 1600 until content 2500): 5.
+  @Test(arguments: zip(allStrategies, [2, 3, 2, 2, 5]))
+  func shortFirstPageFetchesWithoutScrolling(strategy: String, expectedRequests: Int) {
+    let scenario = TestScenarios.steadyDrag(
+      pageSize: 5, initialPageSize: 5, gestures: [.wait(durationMs: 20_000)])
+    let outcome = TestScenarios.run(scenario, strategy)
+    #expect(outcome.summary.pageRequests == expectedRequests)
+    #expect(outcome.summary.stallCount == 0)
+    // Pages are fetched one at a time: each request is issued only after the previous page applied.
+    let pageEvents = outcome.events.filter { if case .page = $0.resource { return true } else { return false } }
+    var inFlight = 0
+    for event in pageEvents {
+      if event.kind == .issued { inFlight += 1 }
+      if event.kind == .applied { inFlight -= 1 }
+      #expect(inFlight <= 1)
+    }
+  }
+
+  /// With `empty_page`, the client learns of the end only from an empty response: 40 items in
+  /// pages of 20 take three requests, and nothing more is asked while the user rests at the end.
+  @Test(arguments: allStrategies)
+  func emptyPageEndsRequests(strategy: String) {
+    let scenario = TestScenarios.steadyDrag(
+      totalItems: 40, endSignal: .emptyPage,
+      gestures: [.drag(velocityPtS: 2000, durationMs: 5000), .wait(durationMs: 30_000)])
+    let summary = TestScenarios.run(scenario, strategy).summary
+    #expect(summary.pageRequests == 3)
+    #expect(summary.abandoned == false)
+    #expect(summary.itemsLoaded == 40)
+  }
+
+  /// A hard fling from the top of a 2000 pt first page runs into the end of content: with the
+  /// in-flight guard every strategy sends exactly one request for page 2 (the feed has 2 pages).
+  @Test(arguments: allStrategies)
+  func flingIntoBottomRequestsNextPageOnce(strategy: String) {
+    let scenario = TestScenarios.steadyDrag(
+      totalItems: 40,
+      gestures: [.drag(velocityPtS: 3000, durationMs: 100), .fling(velocityPtS: 5000), .wait(durationMs: 5000)])
+    let summary = TestScenarios.run(scenario, strategy).summary
+    #expect(summary.pageRequests == 2)
+    #expect(summary.redundantFetches == 0)
+  }
+
+  /// Naive scroll-callback code (no in-flight guard) fires on every scroll callback past the
+  /// threshold until the page is applied: the fling crosses the 70 % line (offset 600) about
+  /// 64 ms after release and reaches the end of content (1200) about 223 ms after, so some ten
+  /// frames each send a duplicate; every duplicate is a redundant fetch.
+  @Test func naiveThresholdSendsDuplicates() {
+    let scenario = TestScenarios.steadyDrag(
+      totalItems: 40,
+      gestures: [.drag(velocityPtS: 3000, durationMs: 100), .fling(velocityPtS: 5000), .wait(durationMs: 5000)])
+    let guarded = TestScenarios.run(scenario, "fixed_threshold").summary
+    let naive = TestScenarios.run(scenario, "fixed_threshold", ["guard_in_flight": .bool(false)]).summary
+    #expect(guarded.pageRequests == 2)
+    #expect(naive.pageRequests >= 10)
+    #expect(naive.redundantFetches == naive.pageRequests - 2)
+  }
+
+  /// A loading footer: infinite scroll requests when the footer's top enters the viewport; the
+  /// user reaches the stall limit 40 pt (0.1 s) later and waits 0.9 s for each of 9 pages; the
+  /// footer is blank from the first frame after the request until the page applies.
+  @Test func footerIsBlankAndShortensStalls() {
+    let scenario = TestScenarios.steadyDrag(footerPt: 40)
+    let summary = TestScenarios.run(scenario, "infinite_scroll").summary
+    #expect(summary.stallCount == 9)
+    #expect(summary.stallUs == 9 * 900_000)
+    let expectedBlankUs = 9 * (1_000_000 - 16_667)
+    #expect(abs(summary.blankUs - Int64(expectedBlankUs)) <= 9)
+    #expect(summary.mostlyBlankUs == 0)
+    // Blank fraction 40/800 except while the footer slides in: between 0.05·blank and that.
+    let blankness = summary.blankness ?? -1
+    let upper = 0.05 * Double(summary.blankUs) / Double(summary.sessionUs - 1_000_000)
+    #expect(blankness > 0.9 * upper && blankness <= upper)
+  }
+
+  /// fixed_threshold with ratio 0 keeps one page in flight all the time: pages 1…9 arrive at
+  /// 2 s…10 s, the last (items 180…199) ends the feed. The user reaches offset 4000 by the end of
+  /// the 10 s drag (items 0…47 seen), so pages 3…9 were fetched but never seen.
+  @Test func pagesLoadedButNeverSeenAreWasted() {
+    let scenario = TestScenarios.steadyDrag(durationMs: 10_000)
+    let summary = TestScenarios.run(scenario, "fixed_threshold", ["ratio": .number(0)]).summary
+    #expect(summary.sessionUs == 11_000_000)
+    #expect(summary.pageRequests == 10)
+    #expect(summary.itemsLoaded == 200)
+    #expect(summary.itemsSeen == 48)
+    #expect(summary.wastedFetches == 7)
+    #expect(summary.wastedBytes == 7 * 24_000)
+    #expect(summary.bytesFetched == 10 * 24_000)
+    #expect(summary.prefetchAccuracy == 0.3)
+    #expect(summary.coverage == 1)
+  }
+
+  /// Media on visibility with a 1 s RTT and enough connections: every row completes exactly
+  /// 1 s after it first shows, so the time-to-content percentiles are 1000 ms.
+  @Test func timeToContentIsOneRoundTripForMediaOnVisibility() {
+    var prepared = TestScenarios.steadyDrag(media: .constant(10_000))
+    var scenario = prepared.scenario
+    scenario.network.maxConcurrentRequests = 100
+    prepared = try! PreparedScenario(scenario)
+    let summary = TestScenarios.run(prepared, "fixed_threshold").summary
+    #expect(summary.ttcP50Us == 1_000_000)
+    #expect(summary.ttcP95Us == 1_000_000)
+    #expect(summary.ttcMaxUs == 1_000_000)
+    #expect(summary.coverage == 0)
+    #expect(summary.mediaRequests == summary.itemsSeen)
+    // Rows that first show in the last second are cut off by the end of the session.
+    #expect(summary.itemsSeenIncomplete >= 3 && summary.itemsSeenIncomplete <= 5)
+  }
+
+  @Test(arguments: allStrategies)
+  func runsAreDeterministic(strategy: String) {
+    let scenario = TestScenarios.steadyDrag(media: .lognormal(median: 50_000, sigma: 0.8), bandwidthKbps: 8000)
+    let first = TestScenarios.run(scenario, strategy)
+    let second = TestScenarios.run(scenario, strategy)
+    #expect(first.summary == second.summary)
+    #expect(first.timeline == second.timeline)
+    #expect(first.events == second.events)
+  }
+}
