@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+@testable import PrefetchLabReports
+
+/// A fresh directory under the system temporary directory, removed by `remove()`.
+private struct Scratch {
+  let root: String
+
+  init() throws {
+    root =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("prefetchlab-output-tests-\(UInt64.random(in: 0...UInt64.max))").path
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+  }
+
+  func path(_ relative: String) -> String { root + "/" + relative }
+
+  func entries(_ relative: String = "") throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? root : path(relative)).sorted()
+  }
+
+  func read(_ relative: String) throws -> String {
+    try String(contentsOfFile: path(relative), encoding: .utf8)
+  }
+
+  func create(_ relative: String, _ text: String) throws {
+    let url = URL(fileURLWithPath: path(relative))
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: root) }
+}
+
+@Suite struct AtomicFileTests {
+  @Test func writesBytesAndLeavesNoTemporaryFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try AtomicFile.write([0x61, 0x2C, 0x62, 0x0D, 0x0A], to: scratch.path("summary.csv"))
+    #expect(try scratch.read("summary.csv") == "a,b\r\n")
+    #expect(try scratch.entries() == ["summary.csv"])
+  }
+
+  @Test func replacesAnExistingFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try scratch.create("report.md", "old and longer content")
+    try AtomicFile.write("new", to: scratch.path("report.md"), durable: true)
+    #expect(try scratch.read("report.md") == "new")
+    #expect(try scratch.entries() == ["report.md"])
+  }
+
+  @Test func writesAnEmptyFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try AtomicFile.write([], to: scratch.path("empty.csv"))
+    #expect(try scratch.read("empty.csv") == "")
+  }
+
+  @Test func createsMissingParentDirectories() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try AtomicFile.write("x", to: scratch.path("a/b/c/file.txt"))
+    #expect(try scratch.read("a/b/c/file.txt") == "x")
+    #expect(try scratch.entries("a/b/c") == ["file.txt"])
+  }
+
+  @Test func failureLeavesTheDestinationAndNoTemporaryFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    // A directory under the final name: the rename fails after the temporary file was written.
+    try scratch.create("plots/keep.txt", "keep")
+    let destination = scratch.path("plots")
+    #expect(
+      throws: OutputError(
+        path: destination, reason: "cannot move temporary file into place: Is a directory")
+    ) {
+      try AtomicFile.write("new", to: destination)
+    }
+    #expect(try scratch.entries() == ["plots"])
+    #expect(try scratch.read("plots/keep.txt") == "keep")
+  }
+
+  @Test func parentThatIsAFileIsAnError() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try scratch.create("results", "a file")
+    let destination = scratch.path("results/latest/summary.csv")
+    #expect(
+      throws: OutputError(
+        path: destination,
+        reason: "cannot create folder \(scratch.path("results")): a file has that name")
+    ) {
+      try AtomicFile.write("x", to: destination)
+    }
+    #expect(try scratch.read("results") == "a file")
+  }
+
+  @Test func relativePathsWriteIntoTheCurrentDirectory() throws {
+    #expect(FilePath.split("summary.csv") == (".", "summary.csv"))
+    #expect(FilePath.split("/summary.csv") == ("/", "summary.csv"))
+    #expect(FilePath.split("results/latest/summary.csv") == ("results/latest", "summary.csv"))
+    #expect(FilePath.split("results/") == ("results", ""))
+    #expect(FilePath.join("/", "a") == "/a")
+    #expect(FilePath.join("results", "a") == "results/a")
+  }
+
+  @Test func directoryNameIsNotAFileName() {
+    #expect(throws: OutputError(path: "results/", reason: "not a file name")) {
+      try AtomicFile.write("x", to: "results/")
+    }
+  }
+}
+
+@Suite struct OutputStagingTests {
+  @Test func beginCreatesASiblingStagingFolderAndParents() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let destination = scratch.path("results/latest")
+    let staging = try OutputStaging.begin(destination: destination + "/")
+    #expect(staging.destination == destination)
+    #expect(staging.path.hasPrefix(destination + ".partial-\(getpid())-"))
+    #expect(try scratch.entries("results") == [(staging.path as NSString).lastPathComponent])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path) == [])
+  }
+
+  @Test func commitCreatesTheDestination() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let staging = try OutputStaging.begin(destination: scratch.path("results/latest"))
+    try staging.write("s\r\n", to: "summary.csv")
+    try staging.write(Array("t\r\n".utf8), to: "timeline/a--b--1.csv")
+    try staging.commit()
+    #expect(try scratch.entries("results") == ["latest"])
+    #expect(try scratch.entries("results/latest") == ["summary.csv", "timeline"])
+    #expect(try scratch.read("results/latest/summary.csv") == "s\r\n")
+    #expect(try scratch.read("results/latest/timeline/a--b--1.csv") == "t\r\n")
+  }
+
+  @Test func commitReplacesAnExistingFolderAsAWhole() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try scratch.create("results/latest/summary.csv", "old")
+    try scratch.create("results/latest/stale-only-in-old.csv", "old")
+    try scratch.create("results/other/keep.csv", "other")
+    let staging = try OutputStaging.begin(destination: scratch.path("results/latest"))
+    try staging.write("new", to: "summary.csv")
+    try staging.commit()
+    #expect(try scratch.entries("results") == ["latest", "other"])
+    #expect(try scratch.entries("results/latest") == ["summary.csv"])
+    #expect(try scratch.read("results/latest/summary.csv") == "new")
+    #expect(try scratch.read("results/other/keep.csv") == "other")
+  }
+
+  @Test func failedSwapPutsThePreviousFolderBack() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try scratch.create("results/latest/summary.csv", "old")
+    let destination = scratch.path("results/latest")
+    let staging = try OutputStaging.begin(destination: destination)
+    try FileManager.default.removeItem(atPath: staging.path)  // the second rename will fail
+    #expect(
+      throws: OutputError(
+        path: destination, reason: "cannot move \(staging.path) into place: No such file or directory")
+    ) {
+      try staging.commit()
+    }
+    #expect(try scratch.entries("results") == ["latest"])
+    #expect(try scratch.read("results/latest/summary.csv") == "old")
+  }
+
+  @Test func abandonLeavesTheDestinationUntouchedAndNoStaging() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try scratch.create("results/latest/summary.csv", "old")
+    let staging = try OutputStaging.begin(destination: scratch.path("results/latest"))
+    try staging.write("half", to: "summary.csv")
+    try staging.write("half", to: "events/x.csv")
+    try staging.abandon()
+    #expect(try scratch.entries("results") == ["latest"])
+    #expect(try scratch.entries("results/latest") == ["summary.csv"])
+    #expect(try scratch.read("results/latest/summary.csv") == "old")
+    try staging.abandon()  // already gone: still fine
+  }
+
+  @Test func abandonWithoutDestinationLeavesNothing() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let staging = try OutputStaging.begin(destination: scratch.path("out"))
+    try staging.abandon()
+    #expect(try scratch.entries() == [])
+  }
+
+  @Test func destinationThatIsAFileIsRefusedAtBeginAndCommit() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try scratch.create("out", "a file")
+    let destination = scratch.path("out")
+    #expect(throws: OutputError(path: destination, reason: "exists and is not a folder")) {
+      try OutputStaging.begin(destination: destination)
+    }
+    try FileManager.default.removeItem(atPath: destination)
+    let staging = try OutputStaging.begin(destination: destination)
+    try scratch.create("out", "a file again")
+    #expect(throws: OutputError(path: destination, reason: "exists and is not a folder")) {
+      try staging.commit()
+    }
+    #expect(try scratch.read("out") == "a file again")
+    try staging.abandon()
+    #expect(try scratch.entries() == ["out"])
+  }
+
+  @Test(arguments: ["", ".", "..", "/", "results/.."])
+  func unusableDestinationIsRefused(destination: String) {
+    #expect(throws: OutputError(path: destination, reason: "cannot be replaced as a results folder")) {
+      try OutputStaging.begin(destination: destination)
+    }
+  }
+
+  @Test(arguments: ["/etc/passwd", "../escape.csv", "a/../../b.csv", "./x.csv", "a//b.csv", ""])
+  func writeRefusesPathsOutsideTheStagingFolder(relativePath: String) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let staging = try OutputStaging.begin(destination: scratch.path("out"))
+    #expect(
+      throws: OutputError(path: relativePath, reason: "not a plain relative path inside the results folder")
+    ) {
+      try staging.write("x", to: relativePath)
+    }
+    try staging.abandon()
+    #expect(try scratch.entries() == [])
+  }
+
+  @Test func errorDescriptionIsPathThenReason() {
+    let error = OutputError(path: "results/latest", reason: "exists and is not a folder")
+    #expect(error.description == "results/latest: exists and is not a folder")
+  }
+}
