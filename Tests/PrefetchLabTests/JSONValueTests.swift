@@ -185,6 +185,9 @@ import Testing
     (.number(0.000001, isInteger: false), "0.000001"),
     (.number(-0.1, isInteger: false), "-0.1"), (.number(.nan, isInteger: false), "null"),
     (.number(.infinity, isInteger: false), "null"), (JSONValue(3.0), "3"), (JSONValue(0.5), "0.5"),
+    (.number(9_007_199_254_740_991, isInteger: true), "9007199254740991"),
+    (.number(2e15, isInteger: false), "2000000000000000.0"),
+    (.number(1e16, isInteger: true), "10000000000000000"),
   ])
   func numbers(value: JSONValue, text: String) {
     #expect(value.serialized() == text)
@@ -198,6 +201,7 @@ import Testing
   @Test(arguments: [
     #"{"a":[1,2.5,-3e-7,true,null,"\u00e9\n"],"b":{"c":{}},"d":[]}"#,
     #"[0.1,0.2,0.30000000000000004,1e21,123456789.125,-0.0,5e-324,1.7976931348623157e308]"#,
+    #"[9007199254740991,1234567890123456,2e15,1e15,-4503599627370497]"#,
     #""\ud83d\ude00 \u0000 \\ \"""#,
   ])
   func roundTripsThroughTheParser(text: String) throws {

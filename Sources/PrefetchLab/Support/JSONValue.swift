@@ -623,7 +623,10 @@ extension JSONValue {
         output += "null"
         return
       }
-      let text = DecimalFormat.shortest(value)
+      var text = DecimalFormat.shortest(value)
+      // `shortest` keeps Swift's ".0" on integral values in [1e15, 1e16); drop it so that the
+      // integer flag alone decides, and the text reads back with the same flag.
+      if text.hasSuffix(".0") { text.removeLast(2) }
       output += text
       if !isInteger && !text.contains(".") { output += ".0" }
     case .string(let value):
