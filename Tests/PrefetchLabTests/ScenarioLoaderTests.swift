@@ -311,6 +311,21 @@ func makeTemporaryFolder() throws -> String {
       scenario.network.trace == BandwidthTraceSpec(path: folder + "/p.json", format: .periods, loop: true))
   }
 
+  @Test func periodsTracesCarryTheirOwnLatency() throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data("[]".utf8).write(to: URL(fileURLWithPath: folder + "/p.json"))
+    let periods = #"{"path": "p.json", "format": "periods"}"#
+    #expect(
+      loadError(scenarioText([("network", #"{"rtt_ms": 80, "trace": \#(periods)}"#)]), baseDirectory: folder)
+        == "scenarios/x.json: network.rtt_ms: cannot be combined with a 'periods' trace, whose latency_ms replaces it"
+    )
+    let mahimahi = #"{"rtt_ms": 80, "trace": {"path": "p.json", "format": "mahimahi"}}"#
+    let scenario = try loadScenario(scenarioText([("network", mahimahi)]), baseDirectory: folder)
+    #expect(scenario.network.rttMs == .constant(80))
+    #expect(scenario.network.trace?.format == .mahimahi)
+  }
+
   @Test func missingOrUnusableTraceFilesAreErrorsAtTheirPath() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -16,7 +16,13 @@ extension ScenarioLoader {
         throw trace.plainError(
           "cannot be combined with \(field.path.location).bandwidth_kbps; a trace replaces it")
       }
-      spec.trace = try bandwidthTrace(from: trace, context: context)
+      let traceSpec = try bandwidthTrace(from: trace, context: context)
+      // Each period carries its own latency (as Sabre's network files do), so an rtt_ms here would
+      // be silently ignored.
+      if traceSpec.format == .periods, let rtt = network.optional("rtt_ms") {
+        throw rtt.plainError("cannot be combined with a 'periods' trace, whose latency_ms replaces it")
+      }
+      spec.trace = traceSpec
     }
     if let maxConcurrent = network.optional("max_concurrent_requests") {
       spec.maxConcurrentRequests = try maxConcurrent.integer(.integer(atLeast: 1))

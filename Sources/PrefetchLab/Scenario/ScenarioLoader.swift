@@ -81,9 +81,10 @@ public enum ScenarioLoader {
       throw field.typeError(expected: "a JSON object (a scenario)")
     }
     let root = try field.object(keys: rootKeys)
-    let name = try root.required("name").nonBlankString()
+    let nameField = try root.required("name")
+    let name = try nameField.nonBlankString()
     guard name.count <= 100 else {
-      throw try root.required("name").error("must be at most 100 characters", got: "\(name.count) characters")
+      throw nameField.error("must be at most 100 characters", got: "\(name.count) characters")
     }
     let description = try root.optional("description")?.string() ?? ""
     let durationUs = try root.optional("duration_s").map { field throws(InputError) in
