@@ -377,3 +377,29 @@ func makeTemporaryFolder() throws -> String {
     #expect(FileCheck.directory(of: path) == directory)
   }
 }
+
+@Suite struct ScenarioFormatDocTests {
+  /// The examples in docs/scenario-format.md must stay loadable as the format evolves.
+  @Test func everyScenarioExampleInTheFormatDocLoads() throws {
+    let docPath = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/scenario-format.md").path
+    let doc = try String(contentsOfFile: docPath, encoding: .utf8)
+    let blocks = doc.components(separatedBy: "```json\n").dropFirst()
+      .compactMap { $0.components(separatedBy: "```").first }
+      .filter { $0.hasPrefix("{") }
+    #expect(blocks.count == 2)
+    for block in blocks {
+      let scenario = try loadScenario(block, file: "docs/scenario-format.md")
+      #expect(!scenario.name.isEmpty)
+    }
+    let full = try loadScenario(blocks.first ?? "", file: "doc.json")
+    #expect(full.feed.mediaFraction == 0.6)
+    #expect(
+      full.scroll.source
+        == .script([
+          .drag(velocityPtS: 400, durationMs: 1500), .fling(velocityPtS: 2500), .wait(durationMs: 4000),
+          .jump(.item(200)), .jump(.offsetPt(0)),
+        ]))
+  }
+}
