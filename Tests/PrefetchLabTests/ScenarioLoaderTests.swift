@@ -3,47 +3,6 @@ import Testing
 
 @testable import PrefetchLab
 
-/// Scenario text with the required members (`name`, `scroll`) filled in; `overrides` replace a
-/// member (nil removes it) or add one, in order.
-func scenarioText(_ overrides: [(key: String, json: String?)] = []) -> String {
-  var members: [(key: String, json: String)] = [
-    ("name", #""t""#), ("scroll", #"{"script": [{"wait": {"duration_ms": 1000}}]}"#),
-  ]
-  for (key, json) in overrides {
-    if let index = members.firstIndex(where: { $0.key == key }) {
-      if let json { members[index].json = json } else { members.remove(at: index) }
-    } else if let json {
-      members.append((key, json))
-    }
-  }
-  return "{" + members.map { "\"\($0.key)\": \($0.json)" }.joined(separator: ", ") + "}"
-}
-
-func loadScenario(
-  _ text: String, file: String = "scenarios/x.json", baseDirectory: String = "",
-  validator: ScenarioLoader.StrategyValidator? = nil
-) throws(InputError) -> Scenario {
-  try ScenarioLoader.load(
-    data: Array(text.utf8), file: file, baseDirectory: baseDirectory, strategyValidator: validator)
-}
-
-/// The error's full text, or nil when the text loads.
-func loadError(_ text: String, baseDirectory: String = "") -> String? {
-  do {
-    _ = try loadScenario(text, baseDirectory: baseDirectory)
-    return nil
-  } catch {
-    return error.description
-  }
-}
-
-/// A fresh folder under the system's temporary directory, removed by the caller.
-func makeTemporaryFolder() throws -> String {
-  let path = FileManager.default.temporaryDirectory.path + "/prefetchlab-tests-" + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
 @Suite struct ScenarioLoaderTests {
   static let designExample = """
     {
@@ -69,7 +28,7 @@ func makeTemporaryFolder() throws -> String {
     """
 
   @Test func designExampleDecodesToTheExpectedScenario() throws {
-    let scenario = try loadScenario(Self.designExample, file: "scenarios/reader-lte.json")
+    let scenario = try ScenarioFixture.load(Self.designExample, file: "scenarios/reader-lte.json")
     let expected = Scenario(
       name: "reader-lte", description: "Reads a screen every 4 s on LTE", durationUs: 120_000_000, seed: 1,
       patienceUs: 30_000_000, viewport: ViewportSpec(heightPt: 852, frameRateHz: 60),
@@ -92,7 +51,7 @@ func makeTemporaryFolder() throws -> String {
   }
 
   @Test func defaultsApplyWhenOnlyRequiredKeysAreGiven() throws {
-    let scenario = try loadScenario(scenarioText())
+    let scenario = try ScenarioFixture.load(ScenarioFixture.text())
     #expect(scenario.description == "")
     #expect(scenario.durationUs == nil)
     #expect(scenario.seed == 1)
@@ -127,14 +86,16 @@ func makeTemporaryFolder() throws -> String {
   }
 
   @Test func initialPageSizeDefaultsToPageSizeAndPlaceholderToMeanHeight() throws {
-    let scenario = try loadScenario(
-      scenarioText([("feed", #"{"page_size": 50, "item_height_pt": {"normal": {"mean": 200, "sd": 20}}}"#)]))
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([
+        ("feed", #"{"page_size": 50, "item_height_pt": {"normal": {"mean": 200, "sd": 20}}}"#)
+      ]))
     #expect(scenario.feed.initialPageSize == 50)
     #expect(abs(scenario.feed.placeholderHeightPt - 200) < 1e-9)
   }
 
   @Test func everyGestureAndOptionDecodes() throws {
-    let text = scenarioText([
+    let text = ScenarioFixture.text([
       (
         "scroll",
         """
@@ -151,7 +112,7 @@ func makeTemporaryFolder() throws -> String {
       ),
       ("network", #"{"rtt_ms": {"pareto": {"scale": 20, "shape": 1.5}}, "max_concurrent_requests": 1}"#),
     ])
-    let scenario = try loadScenario(text)
+    let scenario = try ScenarioFixture.load(text)
     #expect(scenario.scroll.physics == .android)
     #expect(
       scenario.scroll.source
@@ -174,22 +135,27 @@ func makeTemporaryFolder() throws -> String {
   }
 
   @Test func heavyTailedHeightsWithCursorPaginationGetAFinitePlaceholder() throws {
-    let scenario = try loadScenario(
-      scenarioText([("feed", #"{"item_height_pt": {"pareto": {"scale": 50, "shape": 1}}}"#)]))
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([("feed", #"{"item_height_pt": {"pareto": {"scale": 50, "shape": 1}}}"#)]))
     #expect(scenario.feed.placeholderHeightPt == 100)  // the median, 50 × 2
   }
 
   @Test func malformedJSONReportsLineAndColumn() {
     let text = "{\n  \"name\": \"t\",\n  \"seed\": 1 \"scroll\": {}\n}"
-    #expect(loadError(text) == "scenarios/x.json: line 3, column 13: expected ',' or '}' after object member")
     #expect(
-      loadError("{\"name\": \"t\", \"name\": \"u\"}")
+      ScenarioFixture.error(text)
+        == "scenarios/x.json: line 3, column 13: expected ',' or '}' after object member")
+    #expect(
+      ScenarioFixture.error("{\"name\": \"t\", \"name\": \"u\"}")
         == "scenarios/x.json: line 1, column 15: duplicate key 'name' in object")
-    #expect(loadError("") == "scenarios/x.json: line 1, column 1: unexpected end of input; expected a value")
+    #expect(
+      ScenarioFixture.error("")
+        == "scenarios/x.json: line 1, column 1: unexpected end of input; expected a value")
   }
 
   @Test func theDocumentMustBeAnObject() {
-    #expect(loadError("[1]") == "scenarios/x.json: must be a JSON object (a scenario), got array [1]")
+    #expect(
+      ScenarioFixture.error("[1]") == "scenarios/x.json: must be a JSON object (a scenario), got array [1]")
   }
 
   @Test func mutatedInputNeverCrashes() {
@@ -228,18 +194,18 @@ func makeTemporaryFolder() throws -> String {
   }
 
   @Test func validatorIssuesAreLocatedAtTheEntryOrItsParameter() {
-    let unknown = scenarioText([("strategies", #"["foo"]"#)])
+    let unknown = ScenarioFixture.text([("strategies", #"["foo"]"#)])
     #expect(
       throws: InputError(
         file: "scenarios/x.json", location: "strategies[0]",
         message: "unknown strategy 'foo'; known: infinite_scroll, fixed_threshold")
-    ) { try loadScenario(unknown, validator: Self.registry) }
+    ) { try ScenarioFixture.load(unknown, validator: Self.registry) }
 
-    let badRatio = scenarioText([
+    let badRatio = ScenarioFixture.text([
       ("strategies", #"["infinite_scroll", {"name": "fixed_threshold", "ratio": 1.5}]"#)
     ])
     do {
-      _ = try loadScenario(badRatio, validator: Self.registry)
+      _ = try ScenarioFixture.load(badRatio, validator: Self.registry)
       Issue.record("expected an error")
     } catch {
       #expect(error.description == "scenarios/x.json: strategies[1].ratio: must be in 0...1, got 1.5")
@@ -248,10 +214,10 @@ func makeTemporaryFolder() throws -> String {
 
   @Test func validatorSeesEveryEntryInOrder() throws {
     var seen: [StrategySpec] = []
-    let text = scenarioText([
+    let text = ScenarioFixture.text([
       ("strategies", #"["a", {"name": "b", "on": true, "mode": "x", "n": 3}, {"name": "b", "n": 4}]"#)
     ])
-    let scenario = try loadScenario(text) { spec in
+    let scenario = try ScenarioFixture.load(text) { spec in
       seen.append(spec)
       return nil
     }
@@ -265,24 +231,24 @@ func makeTemporaryFolder() throws -> String {
   }
 
   @Test func withoutAValidatorAnyNameIsKept() throws {
-    let scenario = try loadScenario(scenarioText([("strategies", #"["my_custom"]"#)]))
+    let scenario = try ScenarioFixture.load(ScenarioFixture.text([("strategies", #"["my_custom"]"#)]))
     #expect(scenario.strategies == [StrategySpec(name: "my_custom")])
   }
 
   @Test func anEmptyListMeansEveryStrategy() throws {
-    #expect(try loadScenario(scenarioText([("strategies", "[]")])).strategies.isEmpty)
+    #expect(try ScenarioFixture.load(ScenarioFixture.text([("strategies", "[]")])).strategies.isEmpty)
   }
 }
 
 @Suite struct ScenarioLoaderFileTests {
   @Test func tracePathsResolveAgainstTheScenarioFolder() throws {
-    let folder = try makeTemporaryFolder()
+    let folder = try ScenarioFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder + "/scenarios", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: folder + "/traces", withIntermediateDirectories: true)
     try Data("0\n1\n".utf8).write(to: URL(fileURLWithPath: folder + "/traces/lte.log"))
     try Data("t_ms,offset_pt\n".utf8).write(to: URL(fileURLWithPath: folder + "/scenarios/user.csv"))
-    let text = scenarioText([
+    let text = ScenarioFixture.text([
       ("scroll", #"{"physics": "ios_fast", "trace": {"path": "./user.csv", "format": "offset_csv"}}"#),
       ("network", #"{"trace": {"path": "../traces/lte.log", "format": "mahimahi", "loop": false}}"#),
     ])
@@ -301,52 +267,59 @@ func makeTemporaryFolder() throws -> String {
   }
 
   @Test func traceLoopDefaultsToTrue() throws {
-    let folder = try makeTemporaryFolder()
+    let folder = try ScenarioFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("[]".utf8).write(to: URL(fileURLWithPath: folder + "/p.json"))
-    let scenario = try loadScenario(
-      scenarioText([("network", #"{"trace": {"path": "p.json", "format": "periods"}}"#)]),
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([("network", #"{"trace": {"path": "p.json", "format": "periods"}}"#)]),
       baseDirectory: folder)
     #expect(
       scenario.network.trace == BandwidthTraceSpec(path: folder + "/p.json", format: .periods, loop: true))
   }
 
   @Test func periodsTracesCarryTheirOwnLatency() throws {
-    let folder = try makeTemporaryFolder()
+    let folder = try ScenarioFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("[]".utf8).write(to: URL(fileURLWithPath: folder + "/p.json"))
     let periods = #"{"path": "p.json", "format": "periods"}"#
     #expect(
-      loadError(scenarioText([("network", #"{"rtt_ms": 80, "trace": \#(periods)}"#)]), baseDirectory: folder)
+      ScenarioFixture.error(
+        ScenarioFixture.text([("network", #"{"rtt_ms": 80, "trace": \#(periods)}"#)]), baseDirectory: folder)
         == "scenarios/x.json: network.rtt_ms: cannot be combined with a 'periods' trace, whose latency_ms replaces it"
     )
     let mahimahi = #"{"rtt_ms": 80, "trace": {"path": "p.json", "format": "mahimahi"}}"#
-    let scenario = try loadScenario(scenarioText([("network", mahimahi)]), baseDirectory: folder)
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([("network", mahimahi)]), baseDirectory: folder)
     #expect(scenario.network.rttMs == .constant(80))
     #expect(scenario.network.trace?.format == .mahimahi)
   }
 
   @Test func missingOrUnusableTraceFilesAreErrorsAtTheirPath() throws {
-    let folder = try makeTemporaryFolder()
+    let folder = try ScenarioFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true)
-    let missing = scenarioText([("network", #"{"trace": {"path": "nope.log", "format": "mahimahi"}}"#)])
+    let missing = ScenarioFixture.text([
+      ("network", #"{"trace": {"path": "nope.log", "format": "mahimahi"}}"#)
+    ])
     #expect(
-      loadError(missing, baseDirectory: folder)
+      ScenarioFixture.error(missing, baseDirectory: folder)
         == "scenarios/x.json: network.trace.path: file not found: \(folder)/nope.log")
-    #expect(loadError(missing) == "scenarios/x.json: network.trace.path: file not found: nope.log")
-    let directory = scenarioText([("scroll", #"{"trace": {"path": "dir", "format": "offset_csv"}}"#)])
     #expect(
-      loadError(directory, baseDirectory: folder)
+      ScenarioFixture.error(missing) == "scenarios/x.json: network.trace.path: file not found: nope.log")
+    let directory = ScenarioFixture.text([("scroll", #"{"trace": {"path": "dir", "format": "offset_csv"}}"#)])
+    #expect(
+      ScenarioFixture.error(directory, baseDirectory: folder)
         == "scenarios/x.json: scroll.trace.path: not a regular file: \(folder)/dir")
-    let device = scenarioText([("scroll", #"{"trace": {"path": "/dev/null", "format": "offset_csv"}}"#)])
+    let device = ScenarioFixture.text([
+      ("scroll", #"{"trace": {"path": "/dev/null", "format": "offset_csv"}}"#)
+    ])
     #expect(
-      loadError(device, baseDirectory: folder)
+      ScenarioFixture.error(device, baseDirectory: folder)
         == "scenarios/x.json: scroll.trace.path: not a regular file: /dev/null")
   }
 
   @Test func scenarioFileProblemsNameTheFile() throws {
-    let folder = try makeTemporaryFolder()
+    let folder = try ScenarioFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(throws: InputError(file: folder + "/none.json", location: "", message: "file not found")) {
       try ScenarioLoader.load(contentsOf: folder + "/none.json")
@@ -390,10 +363,10 @@ func makeTemporaryFolder() throws -> String {
       .filter { $0.hasPrefix("{") }
     #expect(blocks.count == 2)
     for block in blocks {
-      let scenario = try loadScenario(block, file: "docs/scenario-format.md")
+      let scenario = try ScenarioFixture.load(block, file: "docs/scenario-format.md")
       #expect(!scenario.name.isEmpty)
     }
-    let full = try loadScenario(blocks.first ?? "", file: "doc.json")
+    let full = try ScenarioFixture.load(blocks.first ?? "", file: "doc.json")
     #expect(full.feed.mediaFraction == 0.6)
     #expect(
       full.scroll.source
