@@ -48,26 +48,31 @@ extension JSONValue {
     return members.first(where: { $0.key == key })?.value
   }
 
+  /// The number, when this is one.
   public var doubleValue: Double? {
     if case .number(let value, _) = self { return value }
     return nil
   }
 
+  /// The string, when this is one.
   public var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
+  /// The boolean, when this is one.
   public var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
+  /// The elements, when this is an array.
   public var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
+  /// The members in order, when this is an object.
   public var objectMembers: [(key: String, value: JSONValue)]? {
     if case .object(let value) = self { return value }
     return nil
