@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Paths named in scenario files: resolving them against the scenario's folder and checking that
+/// they name readable regular files (a directory or a FIFO would hang or confuse a parser later).
+enum FileCheck {
+  enum Problem: Equatable {
+    case notFound
+    case notRegularFile
+    case notReadable
+
+    /// The rule, naming `path` when the error is not already located at it.
+    func message(for path: String? = nil) -> String {
+      let rule: String
+      switch self {
+      case .notFound: rule = "file not found"
+      case .notRegularFile: rule = "not a regular file"
+      case .notReadable: rule = "file is not readable"
+      }
+      return path.map { rule + ": " + $0 } ?? rule
+    }
+  }
+
+  /// The folder part of `path` as written ("" when it has none), so that joined paths stay usable
+  /// from the current directory whether `path` was relative or absolute.
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+
+  /// `path` resolved against `base`: absolute paths stay as they are; relative ones are joined
+  /// (leading `./` dropped, `..` kept, since collapsing it is wrong across symbolic links).
+  static func resolve(_ path: String, against base: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var relative = Substring(path)
+    while relative.hasPrefix("./") {
+      relative = relative.dropFirst(2).drop(while: { $0 == "/" })
+    }
+    if base.isEmpty || base == "." { return String(relative) }
+    return base.hasSuffix("/") ? base + relative : base + "/" + relative
+  }
+
+  /// Why `path` cannot be read as a regular file, or nil when it can. Symbolic links are followed.
+  static func problem(with path: String) -> Problem? {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      // A folder on the way that cannot be searched is a permission problem, not a missing file.
+      return errno == ENOENT || errno == ENOTDIR ? .notFound : .notReadable
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
+    guard access(path, R_OK) == 0 else { return .notReadable }
+    return nil
+  }
+
+  /// The bytes of the regular file at `path`; errors are reported against `path` itself.
+  static func readRegularFile(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
+    let file = path
+    if let problem = problem(with: path) {
+      throw InputError(file: file, location: "", message: problem.message())
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw InputError(file: file, location: "", message: FileCheck.Problem.notReadable.message())
+    }
+    defer { try? handle.close() }
+    // One byte past the limit tells "too large" apart from "exactly at the limit".
+    let data: Data?
+    do {
+      data = try handle.read(upToCount: limit + 1)
+    } catch {
+      throw InputError(file: file, location: "", message: "cannot read file: \(error.localizedDescription)")
+    }
+    let bytes = [UInt8](data ?? Data())
+    guard bytes.count <= limit else {
+      throw InputError(
+        file: file, location: "",
+        message: "file is larger than \(limit) bytes; keep bulk data in trace files")
+    }
+    return bytes
+  }
+}

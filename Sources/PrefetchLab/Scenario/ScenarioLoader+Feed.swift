@@ -1,0 +1,60 @@
+extension ScenarioLoader {
+  static let feedKeys = [
+    "total_items", "page_size", "initial_page_size", "pagination", "end_signal", "apply_delay_ms",
+    "item_height_pt", "page_bytes", "media_bytes", "media_fraction", "footer_height_pt",
+    "placeholder_height_pt",
+  ]
+
+  static func feedSpec(from field: JSONField) throws(InputError) -> FeedSpec {
+    let feed = try field.object(keys: feedKeys)
+    let defaults = FeedSpec()
+    let totalItems = try feed.optional("total_items")?.integer(.integer(atLeast: 0)) ?? defaults.totalItems
+    let pageSize = try feed.optional("page_size")?.integer(.integer(atLeast: 1)) ?? defaults.pageSize
+    let initialPageSize = try feed.optional("initial_page_size")?.integer(.integer(atLeast: 1)) ?? pageSize
+    let pagination = try feed.optional("pagination")?.choice(Pagination.self) ?? defaults.pagination
+    let endSignal = try feed.optional("end_signal")?.choice(EndSignal.self) ?? defaults.endSignal
+    let applyDelay =
+      try feed.optional("apply_delay_ms").map { field throws(InputError) in
+        try distribution(from: field, support: .nonNegative)
+      } ?? defaults.applyDelayMs
+    let itemHeight =
+      try feed.optional("item_height_pt").map { field throws(InputError) in
+        try distribution(from: field, support: .positive(purpose: "heights"))
+      } ?? defaults.itemHeightPt
+    let pageBytes =
+      try feed.optional("page_bytes").map { field throws(InputError) in
+        try distribution(from: field, support: .nonNegative)
+      } ?? defaults.pageBytes
+    let mediaBytes = try feed.optional("media_bytes").map { field throws(InputError) in
+      try distribution(from: field, support: .nonNegative)
+    }
+    var mediaFraction = defaults.mediaFraction
+    if let fractionField = feed.optional("media_fraction") {
+      // Without media_bytes the fraction would silently do nothing.
+      guard mediaBytes != nil else {
+        throw fractionField.plainError(
+          "needs \(field.path.location).media_bytes; without it rows have no media")
+      }
+      mediaFraction = try fractionField.number(.within(0...1))
+    }
+    let footerHeight = try feed.optional("footer_height_pt")?.number(.atLeast(0)) ?? defaults.footerHeightPt
+    var placeholderHeight = try feed.optional("placeholder_height_pt")?.number(.greaterThan(0))
+    if placeholderHeight == nil {
+      // The default is the mean row height; heavy tails can make that infinite or undefined.
+      if let mean = itemHeight.mean, mean.isFinite {
+        placeholderHeight = mean
+      } else if pagination == .offset {
+        throw field.plainError(
+          "missing required key 'placeholder_height_pt': item_height_pt has no finite mean to default to")
+      } else {
+        // Cursor pagination never shows placeholders; any positive value will do.
+        placeholderHeight = itemHeight.quantile(0.5)
+      }
+    }
+    return FeedSpec(
+      totalItems: totalItems, pageSize: pageSize, initialPageSize: initialPageSize, pagination: pagination,
+      endSignal: endSignal, applyDelayMs: applyDelay, itemHeightPt: itemHeight, pageBytes: pageBytes,
+      mediaBytes: mediaBytes, mediaFraction: mediaFraction, footerHeightPt: footerHeight,
+      placeholderHeightPt: placeholderHeight)
+  }
+}

@@ -1,0 +1,61 @@
+extension ScenarioLoader {
+  static let networkKeys = ["rtt_ms", "bandwidth_kbps", "trace", "max_concurrent_requests", "timeout_ms"]
+
+  static func networkSpec(from field: JSONField, context: Context) throws(InputError) -> NetworkSpec {
+    let network = try field.object(keys: networkKeys)
+    var spec = NetworkSpec()
+    if let rtt = network.optional("rtt_ms") {
+      spec.rttMs = try distribution(from: rtt, support: .nonNegative)
+    }
+    if let bandwidth = network.optional("bandwidth_kbps") {
+      // A link with no capacity never delivers; DESIGN.md §4 makes the same rule for traces.
+      spec.bandwidthKbps = try bandwidth.number(.greaterThan(0))
+    }
+    if let trace = network.optional("trace") {
+      guard spec.bandwidthKbps == nil else {
+        throw trace.plainError(
+          "cannot be combined with \(field.path.location).bandwidth_kbps; a trace replaces it")
+      }
+      let traceSpec = try bandwidthTrace(from: trace, context: context)
+      // Each period carries its own latency (as Sabre's network files do), so an rtt_ms here would
+      // be silently ignored.
+      if traceSpec.format == .periods, let rtt = network.optional("rtt_ms") {
+        throw rtt.plainError("cannot be combined with a 'periods' trace, whose latency_ms replaces it")
+      }
+      spec.trace = traceSpec
+    }
+    if let maxConcurrent = network.optional("max_concurrent_requests") {
+      spec.maxConcurrentRequests = try maxConcurrent.integer(.integer(atLeast: 1))
+    }
+    if let timeout = network.optional("timeout_ms") {
+      spec.timeoutMs = try timeout.number(.greaterThan(0, atMost: NumberRule.maxMilliseconds))
+    }
+    return spec
+  }
+
+  static func bandwidthTrace(from field: JSONField, context: Context) throws(InputError) -> BandwidthTraceSpec
+  {
+    let trace = try field.object(keys: ["path", "format", "loop"])
+    // The file system is checked last so that a typo in the format is reported wherever the file is.
+    let format = try trace.required("format").choice(BandwidthTraceFormat.self)
+    let loop = try trace.optional("loop")?.bool() ?? true
+    let path = try existingFile(trace.required("path"), context: context)
+    return BandwidthTraceSpec(path: path, format: format, loop: loop)
+  }
+
+  /// A path written in the file, resolved against the scenario's folder, naming a readable
+  /// regular file. Its contents are left to the trace parsers.
+  static func existingFile(_ field: JSONField, context: Context) throws(InputError) -> String {
+    let written = try field.string()
+    guard !written.isEmpty else { throw field.error("must be a file path", got: "\"\"") }
+    // A NUL would cut the path short in the C calls that check it, so a different file could pass.
+    guard !written.contains("\u{0}") else {
+      throw field.error("must not contain NUL characters", got: ValueText.string(written))
+    }
+    let resolved = FileCheck.resolve(written, against: context.baseDirectory)
+    if let problem = FileCheck.problem(with: resolved) {
+      throw field.plainError(problem.message(for: resolved))
+    }
+    return resolved
+  }
+}

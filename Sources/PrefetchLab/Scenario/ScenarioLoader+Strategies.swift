@@ -1,0 +1,48 @@
+extension ScenarioLoader {
+  /// `strategies`: entries are a name (`"infinite_scroll"`) or an object with `name` and any
+  /// parameters (`{"name": "fixed_threshold", "ratio": 0.7}`) whose values are numbers, booleans or
+  /// strings. Which names and parameters exist is the registry's business, checked through the
+  /// context's validator.
+  static func strategySpecs(from field: JSONField, context: Context) throws(InputError) -> [StrategySpec] {
+    var specs: [StrategySpec] = []
+    for element in try field.array() {
+      let spec = try strategySpec(from: element)
+      // The same strategy twice would produce two identical rows per seed in summary.csv.
+      if let earlier = specs.firstIndex(of: spec) {
+        throw element.plainError("repeats \(field.path.location)[\(earlier)] (same name and parameters)")
+      }
+      if let issue = context.strategyValidator?(spec) {
+        let location = element.path.location + (issue.key.map { "." + $0 } ?? "")
+        throw InputError(file: element.file, location: location, message: issue.message)
+      }
+      specs.append(spec)
+    }
+    return specs
+  }
+
+  static func strategySpec(from field: JSONField) throws(InputError) -> StrategySpec {
+    switch field.value {
+    case .string:
+      return StrategySpec(name: try field.nonBlankString())
+    case .object(let members):
+      guard let nameMember = members.first(where: { $0.key == "name" }) else {
+        throw field.plainError("missing required key 'name'")
+      }
+      let name = try field.member("name", nameMember.value).nonBlankString()
+      var parameters: [String: ParameterValue] = [:]
+      for (key, value) in members where key != "name" {
+        let parameter = field.member(key, value)
+        switch value {
+        case .number(let number, _): parameters[key] = .number(number)
+        case .bool(let flag): parameters[key] = .bool(flag)
+        case .string(let text): parameters[key] = .string(text)
+        case .null, .array, .object:
+          throw parameter.typeError(expected: "a number, true, false or a string")
+        }
+      }
+      return StrategySpec(name: name, parameters: parameters)
+    default:
+      throw field.typeError(expected: "a strategy name or an object with \"name\" and parameters")
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A problem a strategy registry finds with a `StrategySpec` (unknown name, unknown parameter,
+/// value out of range). The loader turns it into an `InputError` at the entry's JSON path.
+public struct StrategyIssue: Sendable, Equatable {
+  /// The parameter at fault; nil when the problem is the strategy's name itself.
+  public var key: String?
+  /// The rule and the value found, e.g. `must be in 0...1, got 1.5` or
+  /// `unknown strategy 'foo'; known: infinite_scroll, fixed_threshold`.
+  public var message: String
+
+  public init(key: String? = nil, message: String) {
+    self.key = key
+    self.message = message
+  }
+}
+
+/// Reads scenario files (DESIGN.md §4; field reference in docs/scenario-format.md) into validated
+/// `Scenario` values with every default applied.
+///
+/// Strict: unknown keys, wrong types, non-integers where integers are meant, values out of range,
+/// contradictory combinations and missing trace files are all errors. Every error is an
+/// `InputError` whose description reads `<file>: <json.path>: <rule>, got <value>`, e.g.
+/// `scenarios/x.json: network.rtt_ms: lognormal.sigma must be >= 0, got -1`; malformed JSON reads
+/// `<file>: line 3, column 14: expected ',' or '}' after object member`. Never traps on any input.
+public enum ScenarioLoader {
+  /// Checks a strategy entry against the registry; nil when it is acceptable.
+  public typealias StrategyValidator = (StrategySpec) -> StrategyIssue?
+
+  /// Scenario files larger than this are refused before reading (bulk data belongs in trace
+  /// files, which are read by streaming parsers).
+  public static let maximumFileBytes = 64 << 20
+
+  /// Loads the scenario file at `path` (as given by the user; relative to the current directory).
+  /// Trace paths inside it are resolved against the file's folder.
+  ///
+  /// - Parameter strategyValidator: called once per `strategies` entry, in order.
+  /// - Throws: `InputError` naming `path`, the JSON path and the rule broken.
+  public static func load(
+    contentsOf path: String, strategyValidator: StrategyValidator? = nil
+  ) throws(InputError) -> Scenario {
+    let bytes = try FileCheck.readRegularFile(path, limit: maximumFileBytes)
+    return try load(
+      data: bytes, file: path, baseDirectory: FileCheck.directory(of: path),
+      strategyValidator: strategyValidator)
+  }
+
+  /// Loads a scenario from the UTF-8 JSON `data`.
+  ///
+  /// - Parameters:
+  ///   - file: how errors name the source, and the resulting `Scenario.sourcePath`.
+  ///   - baseDirectory: folder that relative trace paths are resolved against ("" = the current
+  ///     directory). Trace files must exist there.
+  /// - Throws: `InputError`; see the type's documentation for the format.
+  public static func load(
+    data: [UInt8], file: String, baseDirectory: String, strategyValidator: StrategyValidator? = nil
+  ) throws(InputError) -> Scenario {
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: data)
+    } catch {
+      throw InputError(file: file, location: error.location, message: error.message)
+    }
+    let context = Context(baseDirectory: baseDirectory, strategyValidator: strategyValidator)
+    return try scenario(from: JSONField(value: json, path: .root, file: file), context: context)
+  }
+
+  /// What the field readers need beyond the JSON itself.
+  struct Context {
+    var baseDirectory: String
+    var strategyValidator: StrategyValidator?
+  }
+
+  static let rootKeys = [
+    "name", "description", "duration_s", "seed", "patience_ms", "viewport", "feed", "network", "scroll",
+    "strategies",
+  ]
+
+  static func scenario(from field: JSONField, context: Context) throws(InputError) -> Scenario {
+    guard case .object = field.value else {
+      throw field.typeError(expected: "a JSON object (a scenario)")
+    }
+    let root = try field.object(keys: rootKeys)
+    let nameField = try root.required("name")
+    let name = try nameField.nonBlankString()
+    guard name.count <= 100 else {
+      throw nameField.error("must be at most 100 characters", got: "\(name.count) characters")
+    }
+    let description = try root.optional("description")?.string() ?? ""
+    let durationUs = try root.optional("duration_s").map { field throws(InputError) in
+      try microseconds(field, unitsPerSecond: 1, maximum: NumberRule.maxMilliseconds / 1000)
+    }
+    let seed = try root.optional("seed")?.integer(.integer(atLeast: 0)) ?? 1
+    let patienceUs =
+      try root.optional("patience_ms").map { field throws(InputError) in
+        try microseconds(field, unitsPerSecond: 1000, maximum: NumberRule.maxMilliseconds)
+      } ?? 30_000_000
+    let viewport = try root.optional("viewport").map(viewportSpec) ?? ViewportSpec()
+    let feed = try root.optional("feed").map(feedSpec) ?? FeedSpec()
+    let network =
+      try root.optional("network").map { field throws(InputError) in
+        try networkSpec(from: field, context: context)
+      } ?? NetworkSpec()
+    let scroll = try scrollSpec(from: root.required("scroll"), feed: feed, context: context)
+    let strategies =
+      try root.optional("strategies").map { field throws(InputError) in
+        try strategySpecs(from: field, context: context)
+      } ?? []
+    return Scenario(
+      name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
+      patienceUs: patienceUs,
+      viewport: viewport, feed: feed, network: network, scroll: scroll, strategies: strategies,
+      sourcePath: field.file)
+  }
+
+  /// A positive duration in the file's unit (`unitsPerSecond` 1 for `_s`, 1000 for `_ms`) as
+  /// engine µs, rounded to the nearest µs.
+  static func microseconds(_ field: JSONField, unitsPerSecond: Double, maximum: Double) throws(InputError)
+    -> Int64
+  {
+    let value = try field.number(.greaterThan(0, atMost: maximum))
+    let micros = (value * 1_000_000 / unitsPerSecond).rounded()
+    // Below the clock's resolution the duration would silently become 0.
+    guard micros >= 1 else {
+      throw field.error(
+        "must be at least \(ValueText.number(unitsPerSecond / 1_000_000)) (1 µs, the clock's resolution)",
+        got: ValueText.number(value))
+    }
+    return Int64(micros)
+  }
+
+  static func viewportSpec(from field: JSONField) throws(InputError) -> ViewportSpec {
+    let viewport = try field.object(keys: ["height_pt", "frame_rate_hz"])
+    var spec = ViewportSpec()
+    if let height = viewport.optional("height_pt") {
+      spec.heightPt = try height.number(.greaterThan(0))
+    }
+    if let rate = viewport.optional("frame_rate_hz") {
+      spec.frameRateHz = try rate.integer(.integer(in: 1...240))
+    }
+    return spec
+  }
+}

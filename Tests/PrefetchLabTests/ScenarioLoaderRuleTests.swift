@@ -1,0 +1,378 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// One broken rule per case: the member replaced (nil = removed), its JSON, and the exact error.
+struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
+  var key: String
+  var json: String?
+  var error: String
+
+  init(_ key: String, _ json: String?, _ error: String) {
+    self.key = key
+    self.json = json
+    self.error = "scenarios/x.json: " + error
+  }
+
+  var testDescription: String { "\(key): \(json ?? "(removed)")" }
+}
+
+@Suite struct ScenarioLoaderRuleTests {
+  static let validKeys =
+    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies"
+
+  static let rootCases: [ScenarioRuleCase] = [
+    ScenarioRuleCase("nmae", #""x""#, "unknown key 'nmae'; valid keys: \(validKeys)"),
+    ScenarioRuleCase("name", nil, "missing required key 'name'"),
+    ScenarioRuleCase("scroll", nil, "missing required key 'scroll'"),
+    ScenarioRuleCase("name", #""""#, #"name: must not be empty or blank, got """#),
+    ScenarioRuleCase("name", #""   ""#, #"name: must not be empty or blank, got "   ""#),
+    ScenarioRuleCase(
+      "name", "\"" + String(repeating: "é", count: 101) + "\"",
+      "name: must be at most 100 characters, got 101 characters"),
+    ScenarioRuleCase("name", "5", "name: must be a string, got number 5"),
+    ScenarioRuleCase("description", "null", "description: must be a string, got null"),
+    ScenarioRuleCase("duration_s", "0", "duration_s: must be > 0, got 0"),
+    ScenarioRuleCase("duration_s", "-3", "duration_s: must be > 0, got -3"),
+    ScenarioRuleCase("duration_s", "1e7", "duration_s: must be <= 1000000, got 10000000"),
+    ScenarioRuleCase(
+      "duration_s", "1e-7", "duration_s: must be at least 0.000001 (1 µs, the clock's resolution), got 1e-07"),
+    ScenarioRuleCase("duration_s", #""120""#, #"duration_s: must be a number, got string "120""#),
+    ScenarioRuleCase("seed", "2.5", "seed: must be an integer, got 2.5"),
+    ScenarioRuleCase("seed", "-1", "seed: must be >= 0, got -1"),
+    ScenarioRuleCase("seed", "1e300", "seed: must be <= 9007199254740991, got 1e+300"),
+    ScenarioRuleCase("seed", "9007199254740992", "seed: must be <= 9007199254740991, got 9007199254740992"),
+    ScenarioRuleCase("seed", #""1""#, #"seed: must be an integer, got string "1""#),
+    ScenarioRuleCase("patience_ms", "0", "patience_ms: must be > 0, got 0"),
+    ScenarioRuleCase("patience_ms", "1e12", "patience_ms: must be <= 1000000000, got 1000000000000"),
+    ScenarioRuleCase("patience_ms", "true", "patience_ms: must be a number, got boolean true"),
+    ScenarioRuleCase("viewport", #"{"height_pt": 0}"#, "viewport.height_pt: must be > 0, got 0"),
+    ScenarioRuleCase("viewport", #"{"height_pt": -852}"#, "viewport.height_pt: must be > 0, got -852"),
+    ScenarioRuleCase(
+      "viewport", #"{"frame_rate_hz": 0}"#, "viewport.frame_rate_hz: must be in 1...240, got 0"),
+    ScenarioRuleCase(
+      "viewport", #"{"frame_rate_hz": 241}"#, "viewport.frame_rate_hz: must be in 1...240, got 241"),
+    ScenarioRuleCase(
+      "viewport", #"{"frame_rate_hz": 59.94}"#, "viewport.frame_rate_hz: must be an integer, got 59.94"),
+    ScenarioRuleCase(
+      "viewport", #"{"width_pt": 390}"#,
+      "viewport: unknown key 'width_pt'; valid keys: height_pt, frame_rate_hz"),
+    ScenarioRuleCase("viewport", "[]", "viewport: must be an object, got array []"),
+    ScenarioRuleCase("feed", "null", "feed: must be an object, got null"),
+  ]
+
+  static let feedValidKeys =
+    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt"
+  static let families = "constant, uniform, normal, lognormal, pareto, empirical"
+
+  static let feedCases: [ScenarioRuleCase] = [
+    ScenarioRuleCase(
+      "feed", #"{"page_sise": 50}"#, "feed: unknown key 'page_sise'; valid keys: \(feedValidKeys)"),
+    ScenarioRuleCase("feed", #"{"page_size": 2.5}"#, "feed.page_size: must be an integer, got 2.5"),
+    ScenarioRuleCase("feed", #"{"page_size": 0}"#, "feed.page_size: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"page_size": "20"}"#, #"feed.page_size: must be an integer, got string "20""#),
+    ScenarioRuleCase("feed", #"{"initial_page_size": 0}"#, "feed.initial_page_size: must be >= 1, got 0"),
+    ScenarioRuleCase("feed", #"{"total_items": -1}"#, "feed.total_items: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "feed", #"{"total_items": 1e300}"#, "feed.total_items: must be <= 9007199254740991, got 1e+300"),
+    ScenarioRuleCase("feed", #"{"total_items": 10.5}"#, "feed.total_items: must be an integer, got 10.5"),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": "Cursor"}"#, #"feed.pagination: must be one of cursor, offset, got "Cursor""#),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": 1}"#, "feed.pagination: must be one of cursor, offset, got number 1"),
+    ScenarioRuleCase(
+      "feed", #"{"end_signal": "eof"}"#, #"feed.end_signal: must be one of flag, empty_page, got "eof""#),
+    ScenarioRuleCase("feed", #"{"item_height_pt": -40}"#, "feed.item_height_pt: must be > 0, got -40"),
+    ScenarioRuleCase("feed", #"{"item_height_pt": 0}"#, "feed.item_height_pt: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"constant": -5}}"#, "feed.item_height_pt: constant must be > 0, got -5"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"uniform": {"min": 0, "max": 10}}}"#,
+      "feed.item_height_pt: uniform.min must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"uniform": {"min": 80, "max": 40}}}"#,
+      "feed.item_height_pt: uniform.max must be >= uniform.min (80), got 40"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"uniform": {"min": 80}}}"#,
+      "feed.item_height_pt: missing required key 'uniform.max'"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"uniform": {"min": 80, "max": 400, "mode": 1}}}"#,
+      "feed.item_height_pt: unknown key 'uniform.mode'; valid keys: min, max"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"uniform": {"min": "80", "max": 400}}}"#,
+      #"feed.item_height_pt: uniform.min must be a number, got string "80""#),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"uniform": [80, 400]}}"#,
+      "feed.item_height_pt: uniform must be an object, got array [80,400]"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"normal": {"mean": 100, "sd": 40}}}"#,
+      "feed.item_height_pt: normal.mean must be >= 3 × normal.sd (120) so that heights stay clear of 0;"
+        + " lognormal suits skewed heights, got 100"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"normal": {"mean": 0, "sd": 0}}}"#,
+      "feed.item_height_pt: normal.mean must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"normal": {"mean": 200, "sd": -1}}}"#,
+      "feed.item_height_pt: normal.sd must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"gauss": {"mean": 200, "sd": 1}}}"#,
+      "feed.item_height_pt: unknown key 'gauss'; valid keys: \(families)"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {}}"#, "feed.item_height_pt: needs exactly one of \(families), got none"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"constant": 1, "uniform": {"min": 1, "max": 2}}}"#,
+      "feed.item_height_pt: needs exactly one of \(families), got constant, uniform"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": "tall"}"#,
+      #"feed.item_height_pt: must be a number or a distribution object (\#(families)), got string "tall""#),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"empirical": []}}"#,
+      "feed.item_height_pt: empirical must list at least one value, got []"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"empirical": [80, 0]}}"#,
+      "feed.item_height_pt: empirical[1] must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"empirical": 80}}"#,
+      "feed.item_height_pt: empirical must be an array, got number 80"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"lognormal": {"median": 100, "sigma": 100}}}"#,
+      "feed.item_height_pt: lognormal.sigma must be small enough that every draw is finite, got 100"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"lognormal": {"median": 1e-300, "sigma": 10}}}"#,
+      "feed.item_height_pt: lognormal.sigma must be small enough that every draw is > 0, got 10"),
+    ScenarioRuleCase(
+      "feed", #"{"item_height_pt": {"lognormal": {"median": 0, "sigma": 1}}}"#,
+      "feed.item_height_pt: lognormal.median must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"page_bytes": {"pareto": {"scale": 1000, "shape": 0.01}}}"#,
+      "feed.page_bytes: pareto.shape must be large enough that every draw is finite, got 0.01"),
+    ScenarioRuleCase(
+      "feed", #"{"page_bytes": {"pareto": {"scale": 0, "shape": 1}}}"#,
+      "feed.page_bytes: pareto.scale must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"page_bytes": {"pareto": {"scale": 1, "shape": 0}}}"#,
+      "feed.page_bytes: pareto.shape must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"page_bytes": {"normal": {"mean": 1e308, "sd": 1e308}}}"#,
+      "feed.page_bytes: normal.sd must be small enough that every draw is finite, got 1e+308"),
+    ScenarioRuleCase("feed", #"{"page_bytes": -1}"#, "feed.page_bytes: must be >= 0, got -1"),
+    ScenarioRuleCase("feed", #"{"media_bytes": -1}"#, "feed.media_bytes: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "feed", #"{"media_bytes": null}"#,
+      "feed.media_bytes: must be a number or a distribution object (\(families)), got null"),
+    ScenarioRuleCase(
+      "feed", #"{"media_bytes": {"lognormal": {"median": 60000, "sigma": -1}}}"#,
+      "feed.media_bytes: lognormal.sigma must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "feed", #"{"apply_delay_ms": {"normal": {"mean": -100, "sd": 10}}}"#,
+      "feed.apply_delay_ms: normal.mean must be > -8 × normal.sd (-80) so that draws above 0 remain, got -100"
+    ),
+    ScenarioRuleCase(
+      "feed", #"{"apply_delay_ms": {"normal": {"mean": -1, "sd": 0}}}"#,
+      "feed.apply_delay_ms: normal.mean must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "feed", #"{"apply_delay_ms": {"uniform": {"min": -1, "max": 5}}}"#,
+      "feed.apply_delay_ms: uniform.min must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "feed", #"{"apply_delay_ms": {"empirical": [1, -2]}}"#,
+      "feed.apply_delay_ms: empirical[1] must be >= 0, got -2"),
+    ScenarioRuleCase(
+      "feed", #"{"media_bytes": 1000, "media_fraction": 1.5}"#,
+      "feed.media_fraction: must be in 0...1, got 1.5"),
+    ScenarioRuleCase(
+      "feed", #"{"media_bytes": 1000, "media_fraction": -0.1}"#,
+      "feed.media_fraction: must be in 0...1, got -0.1"),
+    ScenarioRuleCase(
+      "feed", #"{"media_fraction": 0.5}"#,
+      "feed.media_fraction: needs feed.media_bytes; without it rows have no media"),
+    ScenarioRuleCase("feed", #"{"footer_height_pt": -1}"#, "feed.footer_height_pt: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "feed", #"{"placeholder_height_pt": 0}"#, "feed.placeholder_height_pt: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": "offset", "item_height_pt": {"pareto": {"scale": 50, "shape": 1}}}"#,
+      "feed: missing required key 'placeholder_height_pt': item_height_pt has no finite mean to default to"),
+  ]
+
+  static let networkCases: [ScenarioRuleCase] = [
+    ScenarioRuleCase(
+      "network", #"{"rtt_ms": {"lognormal": {"median": 80, "sigma": -1}}}"#,
+      "network.rtt_ms: lognormal.sigma must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "network", #"{"rtt_ms": {"lognormal": {"median": 80}}}"#,
+      "network.rtt_ms: missing required key 'lognormal.sigma'"),
+    ScenarioRuleCase("network", #"{"rtt_ms": -5}"#, "network.rtt_ms: must be >= 0, got -5"),
+    ScenarioRuleCase("network", #"{"bandwidth_kbps": 0}"#, "network.bandwidth_kbps: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "network", #"{"bandwidth_kbps": "fast"}"#,
+      #"network.bandwidth_kbps: must be a number, got string "fast""#),
+    ScenarioRuleCase(
+      "network", #"{"bandwidth_kbps": {"constant": 1000}}"#,
+      #"network.bandwidth_kbps: must be a number, got object {"constant":1000}"#),
+    ScenarioRuleCase(
+      "network", #"{"max_concurrent_requests": 0}"#, "network.max_concurrent_requests: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "network", #"{"max_concurrent_requests": 2.5}"#,
+      "network.max_concurrent_requests: must be an integer, got 2.5"),
+    ScenarioRuleCase("network", #"{"timeout_ms": 0}"#, "network.timeout_ms: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "network", #"{"timeout_ms": 1e10}"#, "network.timeout_ms: must be <= 1000000000, got 10000000000"),
+    ScenarioRuleCase(
+      "network", #"{"bandwidth_kbps": 1000, "trace": {"path": "t.log", "format": "mahimahi"}}"#,
+      "network.trace: cannot be combined with network.bandwidth_kbps; a trace replaces it"),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"path": "t.log", "format": "pcap"}}"#,
+      #"network.trace.format: must be one of mahimahi, throughput, periods, got "pcap""#),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"path": "t.log"}}"#, "network.trace: missing required key 'format'"),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"format": "mahimahi"}}"#, "network.trace: missing required key 'path'"),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"path": "t.log", "format": "mahimahi", "loop": "yes"}}"#,
+      #"network.trace.loop: must be true or false, got string "yes""#),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"path": "", "format": "mahimahi"}}"#,
+      #"network.trace.path: must be a file path, got """#),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"path": 5, "format": "mahimahi"}}"#,
+      "network.trace.path: must be a string, got number 5"),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"path": "t.log", "format": "mahimahi"}}"#,
+      "network.trace.path: file not found: t.log"),
+    ScenarioRuleCase(
+      "network", #"{"trace": {"file": "t.log", "format": "mahimahi"}}"#,
+      "network.trace: unknown key 'file'; valid keys: path, format, loop"),
+    ScenarioRuleCase(
+      "network", #"{"latency_ms": 80}"#,
+      "network: unknown key 'latency_ms'; valid keys: rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms"
+    ),
+  ]
+
+  static func script(_ gestures: String) -> String { #"{"script": ["# + gestures + "]}" }
+  static let wait = #"{"wait": {"duration_ms": 1}}"#
+
+  static let scrollCases: [ScenarioRuleCase] = [
+    ScenarioRuleCase(
+      "scroll", #"{"model": "reader"}"#, "scroll: unknown key 'model'; valid keys: physics, script, trace"),
+    ScenarioRuleCase(
+      "scroll", #"{"physics": "ios"}"#, "scroll: needs exactly one of script, trace, got none"),
+    ScenarioRuleCase(
+      "scroll", #"{"script": [], "trace": {"path": "u.csv", "format": "offset_csv"}}"#,
+      "scroll: needs exactly one of script, trace, got script, trace"),
+    ScenarioRuleCase(
+      "scroll", #"{"physics": "iOS", "script": []}"#,
+      #"scroll.physics: must be one of ios, ios_fast, android, got "iOS""#),
+    ScenarioRuleCase(
+      "scroll", #"{"script": []}"#,
+      "scroll.script: must list at least one gesture (drag, fling, wait or jump), got []"),
+    ScenarioRuleCase("scroll", #"{"script": {}}"#, "scroll.script: must be an array, got object {}"),
+    ScenarioRuleCase(
+      "scroll", script(wait + ", " + wait + #", {"drag": {"velocity_pt_s": 2e6, "duration_ms": 100}}"#),
+      "scroll.script[2].drag.velocity_pt_s: must be in -1000000...1000000, got 2000000"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"drag": {"velocity_pt_s": 400, "duration_ms": 0}}"#),
+      "scroll.script[0].drag.duration_ms: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"drag": {"velocity_pt_s": 400}}"#),
+      "scroll.script[0].drag: missing required key 'duration_ms'"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"drag": {"velocity": 400, "duration_ms": 10}}"#),
+      "scroll.script[0].drag: unknown key 'velocity'; valid keys: velocity_pt_s, duration_ms"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"swipe": {}}"#),
+      "scroll.script[0]: unknown key 'swipe'; valid keys: drag, fling, wait, jump"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"drag": {"velocity_pt_s": 1, "duration_ms": 1}, "wait": {"duration_ms": 1}}"#),
+      "scroll.script[0]: needs exactly one of drag, fling, wait, jump, got drag, wait"),
+    ScenarioRuleCase(
+      "scroll", script(#""drag""#), #"scroll.script[0]: must be an object, got string "drag""#),
+    ScenarioRuleCase(
+      "scroll", script(#"{"fling": {"velocity_pt_s": "fast"}}"#),
+      #"scroll.script[0].fling.velocity_pt_s: must be a number, got string "fast""#),
+    ScenarioRuleCase(
+      "scroll", script(wait + #", {"wait": {"duration_ms": -1}}"#),
+      "scroll.script[1].wait.duration_ms: must be > 0, got -1"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"wait": {"duration_ms": 2e9}}"#),
+      "scroll.script[0].wait.duration_ms: must be <= 1000000000, got 2000000000"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"jump": {"to_pt": -1}}"#), "scroll.script[0].jump.to_pt: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"jump": {"to_item": 1.5}}"#),
+      "scroll.script[0].jump.to_item: must be an integer, got 1.5"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"jump": {"to_item": 1000}}"#),
+      "scroll.script[0].jump.to_item: must be < feed.total_items (1000), got 1000"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"jump": {}}"#),
+      "scroll.script[0].jump: needs exactly one of to_pt, to_item, got none"),
+    ScenarioRuleCase(
+      "scroll", script(#"{"jump": {"to_pt": 1, "to_item": 1}}"#),
+      "scroll.script[0].jump: needs exactly one of to_pt, to_item, got to_pt, to_item"),
+    ScenarioRuleCase(
+      "scroll", #"{"trace": {"path": "u.csv", "format": "json"}}"#,
+      #"scroll.trace.format: must be one of offset_csv, got "json""#),
+    ScenarioRuleCase(
+      "scroll", #"{"trace": {"path": "u.csv", "format": "offset_csv"}}"#,
+      "scroll.trace.path: file not found: u.csv"),
+    ScenarioRuleCase(
+      "scroll", #"{"trace": {"path": "u.csv", "format": "offset_csv", "loop": true}}"#,
+      "scroll.trace: unknown key 'loop'; valid keys: path, format"),
+  ]
+
+  static let strategyCases: [ScenarioRuleCase] = [
+    ScenarioRuleCase(
+      "strategies", #""infinite_scroll""#, #"strategies: must be an array, got string "infinite_scroll""#),
+    ScenarioRuleCase("strategies", #"[""]"#, #"strategies[0]: must not be empty or blank, got """#),
+    ScenarioRuleCase(
+      "strategies", #"["a", 5]"#,
+      #"strategies[1]: must be a strategy name or an object with "name" and parameters, got number 5"#
+    ),
+    ScenarioRuleCase("strategies", #"[{"ratio": 0.7}]"#, "strategies[0]: missing required key 'name'"),
+    ScenarioRuleCase("strategies", #"[{"name": 7}]"#, "strategies[0].name: must be a string, got number 7"),
+    ScenarioRuleCase(
+      "strategies", #"[{"name": "fixed_threshold", "ratio": [1]}]"#,
+      "strategies[0].ratio: must be a number, true, false or a string, got array [1]"),
+    ScenarioRuleCase(
+      "strategies", #"[{"name": "fixed_threshold", "ratio": null}]"#,
+      "strategies[0].ratio: must be a number, true, false or a string, got null"),
+    ScenarioRuleCase(
+      "strategies", #"["a", {"name": "a"}]"#,
+      "strategies[1]: repeats strategies[0] (same name and parameters)"),
+  ]
+
+  @Test(arguments: rootCases) func rootRules(_ rule: ScenarioRuleCase) { check(rule) }
+  @Test(arguments: feedCases) func feedRules(_ rule: ScenarioRuleCase) { check(rule) }
+  @Test(arguments: networkCases) func networkRules(_ rule: ScenarioRuleCase) { check(rule) }
+  @Test(arguments: scrollCases) func scrollRules(_ rule: ScenarioRuleCase) { check(rule) }
+  @Test(arguments: strategyCases) func strategyRules(_ rule: ScenarioRuleCase) { check(rule) }
+
+  private func check(_ rule: ScenarioRuleCase) {
+    #expect(ScenarioFixture.error(ScenarioFixture.text([(rule.key, rule.json)])) == rule.error)
+  }
+
+  @Test func unknownKeysAreReportedBeforeOtherRulesOfTheSameObject() {
+    // The typo explains the page_size error below it; report the typo.
+    #expect(
+      ScenarioFixture.error(ScenarioFixture.text([("feed", #"{"page_size": 0, "totl_items": 5}"#)]))
+        == "scenarios/x.json: feed: unknown key 'totl_items'; valid keys: \(Self.feedValidKeys)")
+  }
+}
+
+@Suite struct HeightDistributionRuleTests {
+  /// Every normal that the height rule accepts must give strictly positive draws even at the most
+  /// extreme uniform the generator can produce.
+  @Test(arguments: [(3.0, 1.0), (300, 100), (0.003, 0.001), (1e6, 3e5)])
+  func acceptedNormalsNeverDrawZero(mean: Double, sd: Double) throws {
+    let json = #"{"item_height_pt": {"normal": {"mean": \#(mean), "sd": \#(sd)}}}"#
+    let scenario = try ScenarioFixture.load(ScenarioFixture.text([("feed", json)]))
+    #expect(scenario.feed.itemHeightPt == .normal(mean: mean, sd: sd))
+    #expect(scenario.feed.itemHeightPt.quantile(ScenarioLoader.smallestUniform) > 0)
+    #expect(scenario.feed.itemHeightPt.quantile(ScenarioLoader.largestUniform).isFinite)
+  }
+
+  @Test func extremeUniformsAreTheGeneratorsBounds() {
+    #expect(ScenarioLoader.smallestUniform == 0x1p-53)
+    #expect(ScenarioLoader.largestUniform == 1 - 0x1p-53)
+  }
+}
