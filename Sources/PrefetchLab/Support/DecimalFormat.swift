@@ -50,7 +50,7 @@ public enum DecimalFormat {
   /// scenario files use (1e-6 ... 1e15); integers print without ".0".
   public static func shortest(_ value: Double) -> String {
     guard value.isFinite else { return "" }
-    if value == value.rounded() && abs(value) < 1e15 {
+    if value == value.rounded() && abs(value) < 9e18 {
       return String(Int64(value))
     }
     let text = "\(value)"

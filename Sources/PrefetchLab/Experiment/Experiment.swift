@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+
+/// One run of an experiment: a scenario (by index), a configured strategy and a seed.
+public struct RunJob: Sendable {
+  public let scenarioIndex: Int
+  public let strategy: ConfiguredStrategy
+  public let seed: UInt64
+}
+
+/// A set of runs: scenarios × strategies × seeds, in a fixed order (scenarios as given, each
+/// scenario's strategies as listed, seeds ascending), executed in parallel with results that do
+/// not depend on the degree of parallelism.
+public struct Experiment: Sendable {
+  public let scenarios: [PreparedScenario]
+  public let jobs: [RunJob]
+
+  /// - Parameters:
+  ///   - strategyOverrides: strategies from the command line; when non-empty they replace every
+  ///     scenario's own list.
+  ///   - seeds: seeds from the command line; nil = each scenario's own seed.
+  /// - Throws: `StrategyError` for a bad override (a usage error), `InputError` for a bad strategy
+  ///   entry in a scenario file or two scenarios with the same name.
+  public init(
+    scenarios: [PreparedScenario], strategyOverrides: [StrategySpec] = [], seeds: [UInt64]? = nil,
+    registry: StrategyRegistry = .builtIn
+  ) throws {
+    var overrides: [ConfiguredStrategy] = []
+    for spec in strategyOverrides { overrides.append(try registry.configure(spec)) }
+    var jobs: [RunJob] = []
+    var names: [String: String] = [:]
+    for (index, prepared) in scenarios.enumerated() {
+      let scenario = prepared.scenario
+      if let other = names[scenario.name] {
+        throw InputError(
+          file: scenario.sourcePath, location: "name",
+          message: "scenario name '\(scenario.name)' is already used by \(other)")
+      }
+      names[scenario.name] = scenario.sourcePath
+      var strategies = overrides
+      if strategies.isEmpty {
+        let specs = scenario.strategies.isEmpty ? registry.names.map { StrategySpec(name: $0) } : scenario.strategies
+        for (position, spec) in specs.enumerated() {
+          do {
+            strategies.append(try registry.configure(spec))
+          } catch {
+            let location = "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "")
+            throw InputError(file: scenario.sourcePath, location: location, message: error.description)
+          }
+        }
+      }
+      var labels = Set<String>()
+      for strategy in strategies where !labels.insert(strategy.label).inserted {
+        throw InputError(
+          file: scenario.sourcePath, location: "strategies",
+          message: "strategy '\(strategy.label)' is listed twice with the same parameters")
+      }
+      for strategy in strategies {
+        for seed in (seeds ?? [scenario.seed]) {
+          jobs.append(RunJob(scenarioIndex: index, strategy: strategy, seed: seed))
+        }
+      }
+    }
+    self.scenarios = scenarios
+    self.jobs = jobs
+  }
+
+  /// Runs every job on `parallelism` threads. `handle` receives each outcome (on a worker
+  /// thread, in no particular order, with the job's index) and returns what to keep of it; the
+  /// kept values come back in job order.
+  public func run<Kept: Sendable>(
+    parallelism: Int, options: SimulationOptions = SimulationOptions(),
+    handle: @escaping @Sendable (Int, RunJob, RunOutcome) -> Kept
+  ) -> [Kept] {
+    let results = ResultSlots<Kept>(count: jobs.count)
+    let workers = max(1, min(parallelism, jobs.count))
+    let jobs = self.jobs
+    let scenarios = self.scenarios
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let index = results.claimNext() {
+        let job = jobs[index]
+        let outcome = Simulator.run(scenarios[job.scenarioIndex], strategy: job.strategy, seed: job.seed, options: options)
+        results.store(handle(index, job, outcome), at: index)
+      }
+    }
+    return results.values()
+  }
+}
+
+/// Work distribution and result storage shared by the worker threads.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next = 0
+  private var slots: [Value?]
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func claimNext() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard next < slots.count else { return nil }
+    next += 1
+    return next - 1
+  }
+
+  func store(_ value: Value, at index: Int) {
+    lock.lock()
+    slots[index] = value
+    lock.unlock()
+  }
+
+  func values() -> [Value] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots.map { $0! }
+  }
+}

@@ -1,0 +1,60 @@
+import PrefetchLab
+
+/// CSV text for one run's timeline and request events (DESIGN.md §6), and the file name they
+/// share.
+public enum RunFiles {
+  /// `<scenario>--<strategy label>--<seed>.csv`, with every character outside
+  /// `[A-Za-z0-9._@=+-]` replaced by `_` so a scenario name can never escape the folder or break
+  /// a shell; a name that is only dots becomes `_`.
+  public static func fileName(scenario: String, strategyLabel: String, seed: UInt64) -> String {
+    "\(safeComponent(scenario))--\(safeComponent(strategyLabel))--\(seed).csv"
+  }
+
+  public static func safeComponent(_ text: String) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
+    var result = String(text.map { allowed.contains($0) ? $0 : "_" })
+    if result.allSatisfy({ $0 == "." }) { result = "_" }
+    return result
+  }
+
+  /// `timeline/<run>.csv`: t_ms, trace_ms, offset_pt, velocity_pt_s, content_height_pt,
+  /// blank_fraction, in_flight, stalled.
+  public static func timelineCSV(_ samples: [TimelineSample]) -> String {
+    var writer = CSVWriter(header: TimelineSample.columnNames)
+    for sample in samples {
+      writer.append([
+        CSVCell.milliseconds(sample.timeUs),
+        sample.traceUs.map(CSVCell.milliseconds) ?? "",
+        CSVCell.decimal(sample.offsetPt, places: 3),
+        CSVCell.decimal(sample.velocityPtS, places: 3),
+        CSVCell.decimal(sample.contentHeightPt, places: 3),
+        CSVCell.decimal(sample.blankFraction, places: 6),
+        CSVCell.integer(sample.inFlight),
+        CSVCell.bit(sample.stalled),
+      ])
+    }
+    return writer.text
+  }
+
+  public static let eventColumns = [
+    "t_ms", "event", "request_id", "kind", "page", "item", "priority", "attempt", "bytes", "prefetch",
+  ]
+
+  /// `events/<run>.csv`: one row per step of a request's life (issued, started, first_byte,
+  /// completed, cancelled, timeout, failed), page application and re-prioritisation.
+  public static func eventsCSV(_ events: [RequestEvent]) -> String {
+    var writer = CSVWriter(header: eventColumns)
+    for event in events {
+      let (kind, page, item): (String, String, String)
+      switch event.resource {
+      case .page(let index): (kind, page, item) = ("page", String(index), "")
+      case .media(let index): (kind, page, item) = ("media", "", String(index))
+      }
+      writer.append([
+        CSVCell.milliseconds(event.timeUs), event.kind.rawValue, String(event.requestID), kind, page, item,
+        event.priority.description, String(event.attempt), String(event.bytes), CSVCell.bit(event.isPrefetch),
+      ])
+    }
+    return writer.text
+  }
+}
