@@ -3,8 +3,70 @@ import PrefetchLabReports
 
 /// Entry point of the `prefetchlab` command, callable from tests.
 public enum CommandLineTool {
+  /// A verb: its command-line description and what it does.
+  struct Verb: Sendable {
+    let spec: CommandSpec
+    let execute: @Sendable (ParsedArguments, TerminalOutput) throws -> Int32
+  }
+
+  static let verbs: [Verb] = [
+    RunCommand.verb, ValidateCommand.verb, ListCommand.verb,
+  ]
+
+  static let root = CommandSpec(
+    name: "prefetchlab",
+    abstract: "Simulate list-prefetch strategies against users and networks, and compare them.",
+    discussion: """
+      Replays user-scroll and network scenarios against pluggable prefetch strategies in a \
+      deterministic discrete-event simulation and writes stall, blank-screen, time-to-content \
+      and wasted-fetch metrics as CSV.
+      """,
+    version: ToolVersion.current,
+    subcommands: verbs.map(\.spec))
+
   /// Runs the command for `arguments` (without the program name) and returns the exit status.
-  public static func main(_ arguments: [String]) -> Int32 {
-    0
+  public static func main(_ arguments: [String], terminal: TerminalOutput = StandardTerminal()) -> Int32 {
+    let parser = ArgumentParser(root)
+    let parsed: ParsedArguments
+    do {
+      switch try parser.parse(arguments) {
+      case .help(let text):
+        terminal.out(text.hasSuffix("\n") ? text : text + "\n")
+        return ExitStatus.ok
+      case .version(let text):
+        terminal.out(text + "\n")
+        return ExitStatus.ok
+      case .command(let result):
+        parsed = result
+      }
+    } catch {
+      terminal.err(error.text + "\n")
+      return ExitStatus.usage
+    }
+    guard let verb = verbs.first(where: { $0.spec.name == parsed.commandPath.last }) else {
+      terminal.err("Error: unknown command\n")
+      return ExitStatus.usage
+    }
+    do {
+      return try verb.execute(parsed, terminal)
+    } catch let error as UsageError {
+      terminal.err(error.text + "\n")
+      return ExitStatus.usage
+    } catch let error as ValidationError {
+      terminal.err(parser.usageError(error, for: parsed).text + "\n")
+      return ExitStatus.usage
+    } catch let error as InputError {
+      terminal.err("Error: \(error.description)\n")
+      return ExitStatus.badInput
+    } catch let error as OutputError {
+      terminal.err("Error: \(error.description)\n")
+      return ExitStatus.failure
+    } catch let error as CommandFailure {
+      terminal.err("Error: \(error.message)\n")
+      return error.status
+    } catch {
+      terminal.err("Error: \(error)\n")
+      return ExitStatus.failure
+    }
   }
 }

@@ -1,0 +1,31 @@
+import PrefetchLab
+
+/// `prefetchlab list`: the registered strategies with their parameters and defaults.
+enum ListCommand {
+  static let spec = CommandSpec(
+    name: "list",
+    abstract: "List the strategies with their parameters, defaults and sources.",
+    arguments: [])
+
+  static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
+
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
+    terminal.out(render(StrategyRegistry.builtIn))
+    return ExitStatus.ok
+  }
+
+  static func render(_ registry: StrategyRegistry) -> String {
+    var text = ""
+    for definition in registry.definitions {
+      text += "\(definition.name)\n  \(definition.summary)\n  Source: \(definition.source)\n"
+      for parameter in definition.parameters {
+        let range = parameter.kind == .bool ? "" : " in \(parameter.rangeText)"
+        text += "    \(parameter.name)=\(parameter.defaultValue)  (\(parameter.typeName)\(range))\n"
+        text += "        \(parameter.help)\n"
+      }
+      text += "\n"
+    }
+    text += "Set parameters in a scenario's \"strategies\" list or with --strategy NAME:key=value,...\n"
+    return text
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import PrefetchLab
+import PrefetchLabReports
+
+/// `prefetchlab run SCENARIO|DIR… [--strategy NAME[:key=value,…]]… [--seeds 1-10] [--out DIR]
+/// [--jobs N] [--no-plots]`: the main job.
+enum RunCommand {
+  static let spec = CommandSpec(
+    name: "run",
+    abstract: "Run scenarios against prefetch strategies and write the results folder.",
+    discussion: """
+      Every scenario runs against its own strategies (or every built-in strategy when it lists \
+      none, or those given with --strategy) for each seed. The folder receives summary.csv, \
+      timeline/ and events/ CSVs per run and manifest.json; it is written under a temporary \
+      name and renamed when complete. Bad input exits 65 before anything is written.
+      """,
+    arguments: [
+      .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
+      .option(
+        "strategy", repeating: true,
+        help: "Run this strategy instead of the scenarios' own, as NAME or NAME:key=value,... (see 'prefetchlab list')."),
+      .option("seeds", help: "Seeds to run, e.g. 1-10 or 1,4,7 (default: each scenario's seed)."),
+      .option("out", default: "results/latest", help: "Results folder, replaced when the run completes."),
+      .option("jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."),
+      .option(
+        "timeline-interval-ms", type: .integer, default: "100",
+        help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
+      .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
+    ],
+    validate: { parsed throws(ValidationError) in
+      if let jobs = parsed.int("jobs"), jobs < 1 {
+        throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
+      }
+      if let seeds = parsed.string("seeds"), SeedList.parse(seeds) == nil {
+        throw .invalidValue(seeds, for: "seeds", reason: "expected seeds like 1-10 or 1,4,7")
+      }
+      if let interval = parsed.int("timeline-interval-ms"), interval < 0 {
+        throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be at least 0")
+      }
+      for text in parsed.strings("strategy") {
+        do throws(StrategyError) {
+          _ = try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(text))
+        } catch {
+          throw .invalidValue(text, for: "strategy", reason: error.description)
+        }
+      }
+    })
+
+  static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
+
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
+    let registry = StrategyRegistry.builtIn
+    let scenarios = try ScenarioInputs.load(parsed.strings("scenarios"), registry: registry)
+    let overrides = parsed.strings("strategy").map(StrategyRegistry.parseSpec)
+    let seeds = parsed.string("seeds").flatMap(SeedList.parse)
+    let experiment = try Experiment(scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
+    let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
+    let options = SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
+    let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let out = parsed.string("out") ?? "results/latest"
+
+    let writer = ResultsWriter(experiment: experiment, options: options, command: recordedCommand(parsed))
+    let staging = try OutputStaging.begin(destination: out)
+    let rows: [SummaryTable.Row]
+    do {
+      rows = try writer.write(into: staging, parallelism: jobs)
+      try staging.commit()
+    } catch {
+      try? staging.abandon()
+      throw error
+    }
+    terminal.out(RunSummaryText.render(rows: rows, runs: experiment.jobs.count, folder: out))
+    return ExitStatus.ok
+  }
+
+  /// The command as recorded in the manifest: options that cannot change the results (`--jobs`,
+  /// `--out`) are left out so the manifest is the same whatever they were.
+  static func recordedCommand(_ parsed: ParsedArguments) -> [String] {
+    var command = ["run"] + parsed.strings("scenarios")
+    for strategy in parsed.strings("strategy") { command += ["--strategy", strategy] }
+    if let seeds = parsed.string("seeds") { command += ["--seeds", seeds] }
+    if parsed.isGiven("timeline-interval-ms") {
+      command += ["--timeline-interval-ms", String(parsed.int("timeline-interval-ms") ?? 100)]
+    }
+    if parsed.flag("no-plots") { command.append("--no-plots") }
+    return command
+  }
+}

@@ -1,0 +1,50 @@
+import PrefetchLab
+import PrefetchLabReports
+
+/// The table `run` prints: per scenario and strategy, headline metrics averaged over seeds.
+enum RunSummaryText {
+  static let columns: [(title: String, value: @Sendable (SummaryMetrics) -> Double?)] = [
+    ("stall_ms", { Double($0.stallUs) / 1000 }),
+    ("stalls", { Double($0.stallCount) }),
+    ("blank_ms", { Double($0.blankUs) / 1000 }),
+    ("ttc_p95_ms", { $0.ttcP95Us.map { Double($0) / 1000 } }),
+    ("wasted_kB", { Double($0.wastedBytes) / 1000 }),
+    ("requests", { Double($0.pageRequests + $0.mediaRequests) }),
+    ("abandoned", { $0.abandoned ? 1 : 0 }),
+  ]
+
+  static func render(rows: [SummaryTable.Row], runs: Int, folder: String) -> String {
+    var groups: [(scenario: String, strategy: String, metrics: [SummaryMetrics])] = []
+    for row in rows {
+      let label = row.params.isEmpty ? row.strategy : "\(row.strategy):\(row.params)"
+      if let index = groups.firstIndex(where: { $0.scenario == row.scenario && $0.strategy == label }) {
+        groups[index].metrics.append(row.metrics)
+      } else {
+        groups.append((row.scenario, label, [row.metrics]))
+      }
+    }
+    let header = ["scenario", "strategy"] + columns.map(\.title)
+    var table: [[String]] = [header]
+    for group in groups {
+      var line = [group.scenario, group.strategy]
+      for column in columns {
+        let values = group.metrics.compactMap(column.value)
+        line.append(values.isEmpty ? "" : DecimalFormat.fixed(values.reduce(0, +) / Double(values.count), places: 1))
+      }
+      table.append(line)
+    }
+    let widths = header.indices.map { index in table.map { $0[index].count }.max() ?? 0 }
+    var text = ""
+    for (rowIndex, line) in table.enumerated() {
+      let cells = line.enumerated().map { index, cell in
+        index < 2
+          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[index] - cell.count) + cell
+      }
+      text += cells.joined(separator: "  ") + "\n"
+      if rowIndex == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+    }
+    text += "\n\(runs) run\(runs == 1 ? "" : "s") written to \(folder) (means over seeds)\n"
+    return text
+  }
+}

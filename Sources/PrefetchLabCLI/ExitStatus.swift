@@ -1,0 +1,18 @@
+/// Exit statuses (DESIGN.md §7), following BSD sysexits where they apply.
+public enum ExitStatus {
+  public static let ok: Int32 = 0
+  /// A runtime failure: an output could not be written, gnuplot failed when plots were asked for.
+  public static let failure: Int32 = 1
+  /// `check` found a regression.
+  public static let regression: Int32 = 2
+  /// EX_USAGE: the command line is wrong.
+  public static let usage: Int32 = 64
+  /// EX_DATAERR: an input file is wrong.
+  public static let badInput: Int32 = 65
+}
+
+/// A failure a command reports with its own message and status.
+struct CommandFailure: Error {
+  let status: Int32
+  let message: String
+}
