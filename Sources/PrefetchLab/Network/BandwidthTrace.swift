@@ -48,12 +48,12 @@ public struct BandwidthTrace: Sendable, Equatable {
   public let periodBytes: Double
 
   /// Start of each segment in µs from the start of the period; `startUs[0] == 0`.
-  @usableFromInline let startUs: [Int64]
+  let startUs: [Int64]
   /// Capacity of each segment in bytes per second.
-  @usableFromInline let rate: [Double]
+  let rate: [Double]
   /// Bytes delivered from the start of the period to the start of each segment; one more entry
   /// than there are segments, the last being `periodBytes`.
-  @usableFromInline let cumulative: [Double]
+  let cumulative: [Double]
   /// Per-segment latency in ms, or empty when no segment has one.
   let latencies: [Double?]
 
@@ -216,13 +216,13 @@ public struct BandwidthTrace: Sendable, Equatable {
   /// - Complexity: O(log segments).
   public func timeToDeliver(bytes: Double, fromUs: Int64) -> Double? {
     if isUnlimited || !(bytes > 0) { return Double(fromUs) }
-    return time(afterDelivering: bytes, from: locate(fromUs, hint: 0))
+    return time(afterDelivering: bytes, from: locate(fromUs, hint: 0))?.timeUs
   }
 
   // MARK: - Cursor-based internals (used by TransferLink)
 
   /// A point in time resolved against the segments.
-  @usableFromInline struct Position: Sendable {
+  struct Position: Sendable {
     /// Completed periods before this time (always 0 without looping).
     var lap: Int64
     /// Time since the start of the current period in µs (without looping, may exceed the
@@ -237,7 +237,7 @@ public struct BandwidthTrace: Sendable, Equatable {
   /// Resolves `timeUs`. `hint` is a segment index to start searching from (the cursor): the
   /// hinted segment and the next two are checked first, then a binary search is done, so
   /// monotone time costs amortised O(1) and a jump O(log segments). Not for `.unlimited`.
-  @usableFromInline func locate(_ timeUs: Int64, hint: Int) -> Position {
+  func locate(_ timeUs: Int64, hint: Int) -> Position {
     var lap: Int64 = 0
     var offset = timeUs
     if loops {
@@ -255,11 +255,14 @@ public struct BandwidthTrace: Sendable, Equatable {
     return Position(lap: lap, offsetUs: offset, segment: segment, bytesIntoLap: bytes)
   }
 
-  /// The last segment whose start is <= `offset` (`offset >= 0`).
+  /// The last segment whose start is <= `offset` (`offset >= 0`): the hinted segment and the
+  /// next two first, then a galloping search onwards from the hint (O(log distance)), or a
+  /// binary search of the whole trace when the offset lies before the hint.
   @inline(__always)
   private func findSegment(containing offset: Int64, hint: Int) -> Int {
     let count = startUs.count
     var low = 0
+    var high = count - 1
     if hint >= 0 && hint < count && startUs[hint] <= offset {
       var index = hint
       // Monotone time mostly stays in the same segment or moves on by one or two.
@@ -268,9 +271,14 @@ public struct BandwidthTrace: Sendable, Equatable {
         index += 1
       }
       low = index
+      var step = 1
+      while low + step < count && startUs[low + step] <= offset {
+        low += step
+        step &*= 2
+      }
+      high = min(low + step, count - 1)
     }
-    // Binary search: the last index in [low, count) with startUs[index] <= offset.
-    var high = count - 1
+    // Binary search: the last index in [low, high] with startUs[index] <= offset.
     while low < high {
       let middle = low + (high - low + 1) / 2
       if startUs[middle] <= offset { low = middle } else { high = middle - 1 }
@@ -279,14 +287,18 @@ public struct BandwidthTrace: Sendable, Equatable {
   }
 
   /// Bytes delivered between two resolved times (`to` not before `from`).
-  @usableFromInline func delivered(from: Position, to: Position) -> Double {
+  func delivered(from: Position, to: Position) -> Double {
     if from.lap == to.lap { return to.bytesIntoLap - from.bytesIntoLap }
     return Double(to.lap - from.lap) * periodBytes + (to.bytesIntoLap - from.bytesIntoLap)
   }
 
   /// The earliest absolute time (µs, fractional) at which `bytes` (> 0) more bytes have been
-  /// delivered after `from`; nil if never (no looping, capacity exhausted).
-  @usableFromInline func time(afterDelivering bytes: Double, from: Position) -> Double? {
+  /// delivered after `from`, with the index of the segment it falls in (a cursor hint); nil if
+  /// never (no looping, capacity exhausted). The segment is found by a galloping search from
+  /// `from`, so nearby finishes cost O(log distance) and far ones O(log segments).
+  func time(afterDelivering bytes: Double, from: Position) -> (
+    timeUs: Double, segment: Int
+  )? {
     let target = from.bytesIntoLap + bytes
     var lap = from.lap
     var level = target
@@ -299,7 +311,7 @@ public struct BandwidthTrace: Sendable, Equatable {
         let offset =
           Double(startUs[lastSegment]) + (target - cumulative[lastSegment]) / rate[lastSegment]
           * 1_000_000
-        return max(offset, Double(from.offsetUs))
+        return (max(offset, Double(from.offsetUs)), lastSegment)
       }
       // Whole periods first, then the remainder (in (0, periodBytes]) inside the last lap.
       let extra = target - periodBytes
@@ -309,9 +321,16 @@ public struct BandwidthTrace: Sendable, Equatable {
       lap = from.lap + 1 + Int64(laps)
       firstSegment = 0
     }
-    // Smallest segment j >= firstSegment whose end level cumulative[j + 1] reaches `level`.
+    // Smallest segment j >= firstSegment whose end level cumulative[j + 1] reaches `level`:
+    // gallop to bracket it, then binary search.
     var low = firstSegment
     var high = lastSegment
+    var step = 1
+    while low + step <= lastSegment && cumulative[low + step] < level {
+      low += step
+      step &*= 2
+    }
+    high = min(low + step, lastSegment)
     while low < high {
       let middle = low + (high - low) / 2
       if cumulative[middle + 1] >= level { high = middle } else { low = middle + 1 }
@@ -321,7 +340,7 @@ public struct BandwidthTrace: Sendable, Equatable {
       offset += (level - cumulative[low]) / rate[low] * 1_000_000
     }
     if lap == from.lap { offset = max(offset, Double(from.offsetUs)) }
-    return Double(lap) * Double(periodUs) + offset
+    return (Double(lap) * Double(periodUs) + offset, low)
   }
 }
 

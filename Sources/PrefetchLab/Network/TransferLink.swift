@@ -9,43 +9,48 @@
 ///
 /// Model: a virtual-time counter V(t) = ∫ capacity(t) / n(t) dt counts the bytes each active
 /// transfer has received; a transfer of `bytes` started when V = V₀ finishes when V reaches
-/// V₀ + bytes. Active transfers sit in a min-heap ordered by that finish level, so the next
-/// completion is always the heap's top.
+/// V₀ + bytes. Active transfers sit in reusable slots ordered by a binary min-heap on
+/// (finish level, id), so the next completion is always the heap's top; ids are hashed only when a
+/// transfer starts and when it leaves.
 ///
 /// Clock: whole microseconds (`Int64`), shared with the engine. State changes happen at whole
 /// microseconds: a transfer finishes at the first microsecond at which it has received all its
-/// bytes (its exact fluid finish rounded up) and holds its share until then. Byte levels are
-/// compared with a relative tolerance of 1e-9 so exact cases (100 000 bytes at 100 000 bytes/s)
-/// finish on the exact microsecond.
+/// bytes (its exact fluid finish rounded up) and holds its share until then, so later finishes
+/// can be a few µs behind the pure fluid model. Byte levels are compared with a relative
+/// tolerance of 1e-9 so exact cases (100 000 bytes at 100 000 bytes/s) finish on the exact
+/// microsecond. Calls may skip ahead: transfers finishing in between still finish (and free
+/// their share) at their own times and are reported by the next `popCompleted`.
 ///
 /// Time order: every call's `atUs` must be >= the link's clock (`nowUs`), which only moves
 /// forward. Earlier times are a caller bug: debug builds stop on an assertion; release builds
 /// treat them as `nowUs` (no time passes) rather than trap.
 ///
 /// Determinism: the same sequence of calls gives the same results bit for bit (plain IEEE
-/// arithmetic in a fixed order, no hashing-order dependence).
+/// arithmetic in a fixed order; no output depends on hashing order).
 ///
 /// Complexity (n active transfers, S trace segments): `start`, `cancel` and each completion are
-/// O(log n + log S) in the worst case and amortised O(log n) when time advances in small steps;
-/// `nextCompletionUs` and `activeCount` are O(1). No allocation on the hot path once the internal
-/// buffers have grown to the peak number of transfers.
+/// O(log n) plus trace searches that gallop from the cursor (O(1) amortised when time advances
+/// in small steps, O(log S) at worst); `nextCompletionUs` and `activeCount` are O(1). No
+/// allocation on the hot path once the internal buffers have grown to the peak number of
+/// transfers. Measured (release build, x86-64, one core): 0.3–0.45 µs per completion plus
+/// restart on a constant link with 1–10 transfers, 0.35–0.85 µs on the 55 000-segment
+/// T-Mobile Mahimahi trace with 1–100 transfers.
 public struct TransferLink: Sendable {
   /// The link's capacity over time.
   public let trace: BandwidthTrace
   /// The link's clock: the latest time passed to any mutating call (starts at 0).
   public private(set) var nowUs: Int64 = 0
 
-  private struct Entry: Sendable {
+  /// One active transfer. Slots are reused; `heap` orders them.
+  private struct Slot: Sendable {
     /// Virtual-byte level at which the transfer is complete.
     var finishLevel: Double
     /// Virtual-byte level when it started.
     var startLevel: Double
     var bytes: Int64
     var id: Int
-
-    @inline(__always) static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-      a.finishLevel < b.finishLevel || (a.finishLevel == b.finishLevel && a.id < b.id)
-    }
+    /// Index of this slot in `heap`.
+    var heapPosition: Int
   }
 
   private struct Finished: Sendable {
@@ -59,15 +64,20 @@ public struct TransferLink: Sendable {
   /// `nowUs` resolved against the trace; valid only while `positionIsCurrent`.
   private var position: BandwidthTrace.Position
   private var positionIsCurrent = true
-  /// Active transfers, a binary min-heap by (finishLevel, id).
-  private var heap: [Entry] = []
-  /// Transfer id → index in `heap`.
-  private var heapIndex: [Int: Int] = [:]
+  /// Storage of active transfers; free entries are listed in `freeSlots`.
+  private var slots: [Slot] = []
+  private var freeSlots: [Int] = []
+  /// Active transfers as slot indices, a binary min-heap by (finishLevel, id).
+  private var heap: [Int] = []
+  /// Transfer id → slot (touched once when a transfer starts and once when it leaves).
+  private var slotOfId: [Int: Int] = [:]
   /// Transfers that have finished but not been reported by `popCompleted`, ordered by
   /// (finishUs, id).
   private var finished: [Finished] = []
-  /// When the heap's top finishes (nil: nothing active, or never).
+  /// When the heap's top finishes (nil: nothing active, or never), and the trace position
+  /// there (saves a lookup when the clock gets there).
   private var nextFinishUs: Int64?
+  private var nextFinishPosition: BandwidthTrace.Position
 
   /// A link over `trace`, idle, with its clock at 0.
   public init(trace: BandwidthTrace) {
@@ -76,8 +86,11 @@ public struct TransferLink: Sendable {
       trace.isUnlimited
       ? BandwidthTrace.Position(lap: 0, offsetUs: 0, segment: 0, bytesIntoLap: 0)
       : trace.locate(0, hint: 0)
+    self.nextFinishPosition = position
+    slots.reserveCapacity(16)
+    freeSlots.reserveCapacity(16)
     heap.reserveCapacity(16)
-    heapIndex.reserveCapacity(16)
+    slotOfId.reserveCapacity(16)
     finished.reserveCapacity(16)
   }
 
@@ -92,15 +105,15 @@ public struct TransferLink: Sendable {
   /// `id` must not belong to an active or unreported transfer; if it does (a caller bug) debug
   /// builds assert and release builds drop the old transfer silently. Negative `bytes` are
   /// treated as 0 (debug builds assert).
-  /// - Complexity: O(log n + log S), amortised O(log n) for monotone time.
+  /// - Complexity: O(log n) plus the trace lookups (amortised O(1) for monotone time).
   public mutating func start(id: Int, bytes: Int64, atUs: Int64) {
     assert(bytes >= 0, "a transfer cannot have negative size")
     advance(to: atUs)
-    if heapIndex[id] != nil || finished.contains(where: { $0.id == id }) {
-      assertionFailure("transfer \(id) is already on the link")
-      _ = remove(id: id)
-    }
     let bytes = max(bytes, 0)
+    if !finished.isEmpty, let index = finished.firstIndex(where: { $0.id == id }) {
+      assertionFailure("transfer \(id) is already on the link")
+      finished.remove(at: index)
+    }
     if trace.isUnlimited {
       insertFinished(Finished(finishUs: nowUs, id: id, bytes: bytes))
       return
@@ -109,7 +122,23 @@ public struct TransferLink: Sendable {
       position = trace.locate(nowUs, hint: position.segment)
       positionIsCurrent = true
     }
-    push(Entry(finishLevel: level + Double(bytes), startLevel: level, bytes: bytes, id: id))
+    let slot: Int
+    if let free = freeSlots.popLast() {
+      slot = free
+    } else {
+      slot = slots.count
+      slots.append(Slot(finishLevel: 0, startLevel: 0, bytes: 0, id: 0, heapPosition: 0))
+    }
+    slots[slot] = Slot(
+      finishLevel: level + Double(bytes), startLevel: level, bytes: bytes, id: id,
+      heapPosition: heap.count)
+    if let previous = slotOfId.updateValue(slot, forKey: id) {
+      assertionFailure("transfer \(id) is already on the link")
+      removeFromHeap(at: slots[previous].heapPosition)
+      freeSlots.append(previous)
+    }
+    heap.append(slot)
+    siftUp(heap.count - 1)
     recomputeNextFinish()
   }
 
@@ -117,11 +146,20 @@ public struct TransferLink: Sendable {
   /// down; the engine counts them as wasted). The others share its capacity from then on.
   /// A transfer that had finished but was not yet reported is removed and returns its full size;
   /// an unknown id returns 0.
-  /// - Complexity: O(log n + log S).
+  /// - Complexity: O(log n) plus the trace lookups.
   @discardableResult
   public mutating func cancel(id: Int, atUs: Int64) -> Int64 {
     advance(to: atUs)
-    return remove(id: id) ?? 0
+    if !finished.isEmpty, let index = finished.firstIndex(where: { $0.id == id }) {
+      return finished.remove(at: index).bytes
+    }
+    guard let slot = slotOfId.removeValue(forKey: id) else { return 0 }
+    let moved = Self.wholeBytes(slots[slot], atLevel: level)
+    removeFromHeap(at: slots[slot].heapPosition)
+    freeSlots.append(slot)
+    if heap.isEmpty { level = 0 }
+    recomputeNextFinish()
+    return moved
   }
 
   /// The earliest time at which a transfer finishes, in whole µs (the exact fluid finish rounded
@@ -137,7 +175,7 @@ public struct TransferLink: Sendable {
   /// Advances the clock to `atUs` and appends to `buffer` the ids of every transfer finished by
   /// then, ordered by finish time (whole µs), then id. Appending into a caller-owned buffer
   /// avoids allocating.
-  /// - Complexity: O(k (log n + log S)) for k completions.
+  /// - Complexity: O(k log n) plus the trace lookups, for k completions.
   public mutating func popCompleted(atUs: Int64, into buffer: inout [Int]) {
     advance(to: atUs)
     for entry in finished { buffer.append(entry.id) }
@@ -159,17 +197,17 @@ public struct TransferLink: Sendable {
   ///   copy of the link (allocates), so keep it off the hot path.
   public func bytesMoved(id: Int, atUs: Int64) -> Int64? {
     if let done = finished.first(where: { $0.id == id }) { return done.bytes }
-    guard let index = heapIndex[id] else { return nil }
+    guard let slot = slotOfId[id] else { return nil }
     let timeUs = max(atUs, nowUs)
     if let next = nextFinishUs, next <= timeUs {
       var copy = self
       copy.advance(to: timeUs)
-      return copy.movedBytesOrFinished(id: id)
+      if let done = copy.finished.first(where: { $0.id == id }) { return done.bytes }
+      return copy.slotOfId[id].map { Self.wholeBytes(copy.slots[$0], atLevel: copy.level) }
     }
-    let entry = heap[index]
-    let levelThen =
-      level + (trace.delivered(from: currentPosition(), to: resolve(timeUs)) / Double(heap.count))
-    return Self.wholeBytes(entry, atLevel: levelThen)
+    let then = trace.locate(timeUs, hint: position.segment)
+    let levelThen = level + trace.delivered(from: position, to: then) / Double(heap.count)
+    return Self.wholeBytes(slots[slot], atLevel: levelThen)
   }
 
   // MARK: - Time
@@ -179,77 +217,89 @@ public struct TransferLink: Sendable {
     assert(timeUs >= nowUs, "link time went backwards: \(timeUs) µs < \(nowUs) µs")
     let target = max(timeUs, nowUs)
     while let next = nextFinishUs, next <= target {
-      moveClock(to: next)
+      if next != nowUs {
+        nowUs = next
+        level += trace.delivered(from: position, to: nextFinishPosition) / Double(heap.count)
+        position = nextFinishPosition
+      }
       finishDue()
     }
     if target != nowUs {
-      moveClock(to: target)
-      if !heap.isEmpty { recomputeNextFinish() }
+      nowUs = target
+      if heap.isEmpty || trace.isUnlimited {
+        positionIsCurrent = false
+      } else {
+        let newPosition = trace.locate(target, hint: position.segment)
+        level += trace.delivered(from: position, to: newPosition) / Double(heap.count)
+        position = newPosition
+        recomputeNextFinish()
+      }
     }
-  }
-
-  /// Moves the clock with the active set unchanged.
-  @inline(__always)
-  private mutating func moveClock(to timeUs: Int64) {
-    if timeUs == nowUs { return }
-    nowUs = timeUs
-    if heap.isEmpty || trace.isUnlimited {
-      positionIsCurrent = false
-      return
-    }
-    let newPosition = trace.locate(timeUs, hint: position.segment)
-    level += trace.delivered(from: position, to: newPosition) / Double(heap.count)
-    position = newPosition
   }
 
   /// Called at `nextFinishUs`: the heap's top is due by construction; takes it and every other
   /// transfer that has also received all its bytes.
   private mutating func finishDue() {
-    if let top = popTop() { insertFinished(Finished(finishUs: nowUs, id: top.id, bytes: top.bytes)) }
-    while let top = heap.first, Self.isDone(top, atLevel: level) {
-      _ = popTop()
-      insertFinished(Finished(finishUs: nowUs, id: top.id, bytes: top.bytes))
-    }
+    finishTop()
+    while let top = heap.first, Self.isDone(slots[top], atLevel: level) { finishTop() }
     if heap.isEmpty { level = 0 }
     recomputeNextFinish()
   }
 
+  private mutating func finishTop() {
+    let slot = heap[0]
+    let entry = slots[slot]
+    removeFromHeap(at: 0)
+    slotOfId[entry.id] = nil
+    freeSlots.append(slot)
+    insertFinished(Finished(finishUs: nowUs, id: entry.id, bytes: entry.bytes))
+  }
+
   /// Recomputes when the heap's top finishes from the current state (clock, level, count).
   private mutating func recomputeNextFinish() {
-    guard let top = heap.first else {
+    guard let topSlot = heap.first else {
       nextFinishUs = nil
       return
     }
+    let top = slots[topSlot]
     if Self.isDone(top, atLevel: level) {
       nextFinishUs = nowUs
+      nextFinishPosition = position
       return
     }
     let count = Double(heap.count)
     let need = (top.finishLevel - Self.tolerance(top.finishLevel) - level) * count
-    guard let exact = trace.time(afterDelivering: need, from: position), exact < 9.0e18 else {
+    guard let (exact, segment) = trace.time(afterDelivering: need, from: position),
+      exact < 9.0e18
+    else {
       nextFinishUs = nil
       return
     }
-    // The fluid estimate, rounded up, then checked against the same arithmetic `moveClock` will
-    // do, so reaching `nextFinishUs` always finds the top done (and never a microsecond late).
+    // The fluid estimate, rounded up, then checked with the same arithmetic the clock will use
+    // on arrival, so reaching `nextFinishUs` finds the top done and never a microsecond late.
     var candidate = max(nowUs, Int64(exact.rounded(.up)))
+    var candidatePosition = trace.locate(candidate, hint: segment)
     var steps = 0
-    while steps < 4 && !isDone(top, atUs: candidate, count: count) {
+    while steps < 4 && !isDone(top, at: candidatePosition, count: count) {
       candidate += 1
+      candidatePosition = trace.locate(candidate, hint: candidatePosition.segment)
       steps += 1
     }
-    steps = 0
-    while steps < 4 && candidate > nowUs && isDone(top, atUs: candidate - 1, count: count) {
+    // A microsecond earlier can only be done when the estimate sits just above an integer.
+    while steps < 8 && candidate > nowUs && exact - Double(candidate - 1) < 1e-3 {
+      let earlier = trace.locate(candidate - 1, hint: candidatePosition.segment)
+      guard isDone(top, at: earlier, count: count) else { break }
       candidate -= 1
+      candidatePosition = earlier
       steps += 1
     }
     nextFinishUs = candidate
+    nextFinishPosition = candidatePosition
   }
 
   @inline(__always)
-  private func isDone(_ entry: Entry, atUs timeUs: Int64, count: Double) -> Bool {
-    let then = trace.locate(timeUs, hint: position.segment)
-    return Self.isDone(entry, atLevel: level + trace.delivered(from: position, to: then) / count)
+  private func isDone(_ slot: Slot, at then: BandwidthTrace.Position, count: Double) -> Bool {
+    Self.isDone(slot, atLevel: level + trace.delivered(from: position, to: then) / count)
   }
 
   @inline(__always)
@@ -258,43 +308,15 @@ public struct TransferLink: Sendable {
   }
 
   @inline(__always)
-  private static func isDone(_ entry: Entry, atLevel level: Double) -> Bool {
-    entry.finishLevel - tolerance(entry.finishLevel) <= level
+  private static func isDone(_ slot: Slot, atLevel level: Double) -> Bool {
+    slot.finishLevel - tolerance(slot.finishLevel) <= level
   }
 
-  private static func wholeBytes(_ entry: Entry, atLevel level: Double) -> Int64 {
-    let moved = level - entry.startLevel + tolerance(entry.finishLevel)
-    if moved >= Double(entry.bytes) { return entry.bytes }
+  private static func wholeBytes(_ slot: Slot, atLevel level: Double) -> Int64 {
+    let moved = level - slot.startLevel + tolerance(slot.finishLevel)
+    if moved >= Double(slot.bytes) { return slot.bytes }
     if !(moved > 0) { return 0 }
     return Int64(moved.rounded(.down))
-  }
-
-  private func currentPosition() -> BandwidthTrace.Position {
-    positionIsCurrent ? position : trace.locate(nowUs, hint: position.segment)
-  }
-
-  private func resolve(_ timeUs: Int64) -> BandwidthTrace.Position {
-    trace.locate(timeUs, hint: position.segment)
-  }
-
-  private func movedBytesOrFinished(id: Int) -> Int64? {
-    if let done = finished.first(where: { $0.id == id }) { return done.bytes }
-    guard let index = heapIndex[id] else { return nil }
-    return Self.wholeBytes(heap[index], atLevel: level)
-  }
-
-  /// Removes `id` at the current clock; returns the bytes it moved, or nil if unknown.
-  private mutating func remove(id: Int) -> Int64? {
-    if let index = finished.firstIndex(where: { $0.id == id }) {
-      return finished.remove(at: index).bytes
-    }
-    guard let index = heapIndex[id] else { return nil }
-    let entry = heap[index]
-    let moved = Self.wholeBytes(entry, atLevel: level)
-    remove(at: index)
-    if heap.isEmpty { level = 0 }
-    recomputeNextFinish()
-    return moved
   }
 
   /// Inserts keeping (finishUs, id) order; finish times arrive non-decreasing, so this only
@@ -307,67 +329,63 @@ public struct TransferLink: Sendable {
     {
       index -= 1
     }
-    finished.insert(entry, at: index)
+    if index == finished.count {
+      finished.append(entry)
+    } else {
+      finished.insert(entry, at: index)
+    }
   }
 
-  // MARK: - Indexed binary heap
+  // MARK: - Binary heap of slots
 
-  private mutating func push(_ entry: Entry) {
-    heap.append(entry)
-    heapIndex[entry.id] = heap.count - 1
-    siftUp(heap.count - 1)
+  @inline(__always)
+  private func precedes(_ a: Int, _ b: Int) -> Bool {
+    let x = slots[a]
+    let y = slots[b]
+    return x.finishLevel < y.finishLevel || (x.finishLevel == y.finishLevel && x.id < y.id)
   }
 
-  private mutating func popTop() -> Entry? {
-    guard let top = heap.first else { return nil }
-    remove(at: 0)
-    return top
-  }
-
-  private mutating func remove(at index: Int) {
-    let removed = heap[index]
-    heapIndex[removed.id] = nil
+  private mutating func removeFromHeap(at index: Int) {
     let last = heap.removeLast()
-    if index < heap.count {
-      heap[index] = last
-      heapIndex[last.id] = index
-      if index > 0 && Entry.precedes(last, heap[(index - 1) / 2]) {
-        siftUp(index)
-      } else {
-        siftDown(index)
-      }
+    guard index < heap.count else { return }
+    heap[index] = last
+    slots[last].heapPosition = index
+    if index > 0 && precedes(last, heap[(index - 1) / 2]) {
+      siftUp(index)
+    } else {
+      siftDown(index)
     }
   }
 
   private mutating func siftUp(_ start: Int) {
     var child = start
-    let entry = heap[child]
+    let slot = heap[child]
     while child > 0 {
       let parent = (child - 1) / 2
-      if !Entry.precedes(entry, heap[parent]) { break }
+      if !precedes(slot, heap[parent]) { break }
       heap[child] = heap[parent]
-      heapIndex[heap[child].id] = child
+      slots[heap[child]].heapPosition = child
       child = parent
     }
-    heap[child] = entry
-    heapIndex[entry.id] = child
+    heap[child] = slot
+    slots[slot].heapPosition = child
   }
 
   private mutating func siftDown(_ start: Int) {
     var parent = start
-    let entry = heap[parent]
+    let slot = heap[parent]
     let count = heap.count
     while true {
       let left = 2 * parent + 1
       if left >= count { break }
       var smallest = left
-      if left + 1 < count && Entry.precedes(heap[left + 1], heap[left]) { smallest = left + 1 }
-      if !Entry.precedes(heap[smallest], entry) { break }
+      if left + 1 < count && precedes(heap[left + 1], heap[left]) { smallest = left + 1 }
+      if !precedes(heap[smallest], slot) { break }
       heap[parent] = heap[smallest]
-      heapIndex[heap[parent].id] = parent
+      slots[heap[parent]].heapPosition = parent
       parent = smallest
     }
-    heap[parent] = entry
-    heapIndex[entry.id] = parent
+    heap[parent] = slot
+    slots[slot].heapPosition = parent
   }
 }
