@@ -34,7 +34,7 @@ enum ScenarioInputs {
     var prepared: [PreparedScenario] = []
     for file in try files(from: arguments) {
       let scenario = try ScenarioLoader.load(contentsOf: file) { spec in
-        do {
+        do throws(StrategyError) {
           _ = try registry.configure(spec)
           return nil
         } catch {

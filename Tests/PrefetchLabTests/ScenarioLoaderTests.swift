@@ -376,3 +376,36 @@ import Testing
         ]))
   }
 }
+
+@Suite struct RepeatGestureTests {
+  @Test func repeatExpandsInlineAndNests() throws {
+    let json = """
+      {"name": "r", "scroll": {"script": [
+        {"wait": {"duration_ms": 5}},
+        {"repeat": {"count": 2, "script": [
+          {"drag": {"velocity_pt_s": 100, "duration_ms": 10}},
+          {"repeat": {"count": 2, "script": [{"fling": {"velocity_pt_s": 50}}]}}
+        ]}}
+      ]}}
+      """
+    let scenario = try ScenarioLoader.load(data: Array(json.utf8), file: "r.json", baseDirectory: "")
+    let drag = Gesture.drag(velocityPtS: 100, durationMs: 10)
+    let fling = Gesture.fling(velocityPtS: 50)
+    #expect(scenario.scroll.source == .script([.wait(durationMs: 5), drag, fling, fling, drag, fling, fling]))
+  }
+
+  @Test func repeatRejectsZeroCountAndHugeExpansions() {
+    func error(_ script: String) -> String {
+      let json = "{\"name\": \"r\", \"scroll\": {\"script\": [\(script)]}}"
+      do {
+        _ = try ScenarioLoader.load(data: Array(json.utf8), file: "r.json", baseDirectory: "")
+        return "no error"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(error(#"{"repeat": {"count": 0, "script": [{"wait": {"duration_ms": 1}}]}}"#).hasPrefix("r.json: scroll.script[0].repeat.count: "))
+    #expect(error(#"{"repeat": {"count": 2000000, "script": [{"wait": {"duration_ms": 1}}]}}"#) == "r.json: scroll.script[0].repeat.count: expands to more than 1000000 gestures, got 2000000")
+    #expect(error(#"{"repeat": {"count": 2, "scrpt": []}}"#).hasPrefix("r.json: scroll.script[0].repeat: unknown key 'scrpt'"))
+  }
+}

@@ -136,8 +136,9 @@ extension Simulation {
 
   func makeOutcome() -> RunOutcome {
     for index in requests.indices where requests[index].state == .transferring {
-      requests[index].bytesMoved += link.bytesMoved(id: index, atUs: nowUs)
-      metrics.summary.bytesFetched += link.bytesMoved(id: index, atUs: nowUs)
+      let moved = link.bytesMoved(id: index, atUs: nowUs) ?? 0
+      requests[index].bytesMoved += moved
+      metrics.summary.bytesFetched += moved
     }
     let frames = sessionStarted ? Int((nowUs - firstContentUs) * frameRateHz / 1_000_000) + 1 : 0
     metrics.finish(

@@ -10,16 +10,20 @@ public struct PreparedScenario: Sendable {
   /// `scenarios/x.json: network.trace.path: ../t.down: line 3: timestamps must not decrease`.
   public init(_ scenario: Scenario) throws(InputError) {
     self.scenario = scenario
-    do {
-      if let spec = scenario.network.trace {
+    if let spec = scenario.network.trace {
+      do {
         trace = try BandwidthTraceLoader.load(path: spec.path, format: spec.format, loop: spec.loop)
-      } else if let kbps = scenario.network.bandwidthKbps {
-        trace = .constant(kbps: kbps)
-      } else {
-        trace = .unlimited
+      } catch {
+        throw InputError(file: scenario.sourcePath, location: "network.trace.path", message: error.description)
       }
-    } catch {
-      throw InputError(file: scenario.sourcePath, location: "network.trace.path", message: error.description)
+    } else if let kbps = scenario.network.bandwidthKbps {
+      do {
+        trace = try .constant(kbps: kbps)
+      } catch {
+        throw InputError(file: scenario.sourcePath, location: "network.bandwidth_kbps", message: error.message)
+      }
+    } else {
+      trace = .unlimited
     }
     do {
       if case .recorded(let path, _) = scenario.scroll.source {

@@ -1,7 +1,10 @@
 extension ScenarioLoader {
   /// `model` (synthetic users) is not supported yet and is rejected as an unknown key.
   static let scrollKeys = ["physics", "script", "trace"]
-  static let gestureNames = ["drag", "fling", "wait", "jump"]
+  static let gestureNames = ["drag", "fling", "wait", "jump", "repeat"]
+  /// A script expands to at most this many gestures (after `repeat`), so a typo in a count
+  /// cannot exhaust memory.
+  static let maxGestures = 1_000_000
 
   /// Velocities are capped at 10^6 pt/s, over 100 times the fastest real fling (Android's
   /// ViewConfiguration caps fling velocity at 8000 dp/s), so that offsets stay finite.
@@ -33,9 +36,30 @@ extension ScenarioLoader {
     var gestures: [Gesture] = []
     gestures.reserveCapacity(elements.count)
     for element in elements {
-      gestures.append(try gesture(from: element, feed: feed))
+      if let repeated = try repeatedScript(from: element, feed: feed) {
+        gestures += repeated
+      } else {
+        gestures.append(try gesture(from: element, feed: feed))
+      }
+      guard gestures.count <= maxGestures else {
+        throw field.error("expands to more than \(maxGestures) gestures", got: String(gestures.count))
+      }
     }
     return gestures
+  }
+
+  /// `{"repeat": {"count": n, "script": [...]}}`: the inner script n times in a row, so a
+  /// reader who pages every few seconds for minutes needs three lines, not three hundred.
+  static func repeatedScript(from field: JSONField, feed: FeedSpec) throws(InputError) -> [Gesture]? {
+    let kind = try field.object(keys: gestureNames).exactlyOne(of: gestureNames)
+    guard kind.key == "repeat" else { return nil }
+    let body = try kind.field.object(keys: ["count", "script"])
+    let count = try body.required("count").integer(.integer(atLeast: 1))
+    let inner = try script(from: body.required("script"), feed: feed)
+    guard count <= maxGestures / max(1, inner.count) else {
+      throw try body.required("count").error("expands to more than \(maxGestures) gestures", got: String(count))
+    }
+    return Array([[Gesture]](repeating: inner, count: count).joined())
   }
 
   static func gesture(from field: JSONField, feed: FeedSpec) throws(InputError) -> Gesture {
