@@ -280,10 +280,10 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "scroll.script[0].drag: unknown key 'velocity'; valid keys: velocity_pt_s, duration_ms"),
     ScenarioRuleCase(
       "scroll", script(#"{"swipe": {}}"#),
-      "scroll.script[0]: unknown key 'swipe'; valid keys: drag, fling, wait, jump"),
+      "scroll.script[0]: unknown key 'swipe'; valid keys: drag, fling, wait, jump, repeat"),
     ScenarioRuleCase(
       "scroll", script(#"{"drag": {"velocity_pt_s": 1, "duration_ms": 1}, "wait": {"duration_ms": 1}}"#),
-      "scroll.script[0]: needs exactly one of drag, fling, wait, jump, got drag, wait"),
+      "scroll.script[0]: needs exactly one of drag, fling, wait, jump, repeat, got drag, wait"),
     ScenarioRuleCase(
       "scroll", script(#""drag""#), #"scroll.script[0]: must be an object, got string "drag""#),
     ScenarioRuleCase(

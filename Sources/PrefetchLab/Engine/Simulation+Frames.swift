@@ -18,12 +18,13 @@ extension Simulation {
     firstContentUs = nowUs
     traceUs = 0
     traceClockUs = nowUs
-    sample = source.sample(atTraceUs: 0, environment: self)
+    motion = source.motion(atTraceUs: 0, environment: self)
+    sample = motion.sample(atTraceUs: 0)
     let intent = sample.intentOffsetPt + anchorShiftPt
     viewportOffsetPt = intent.isFinite ? min(max(0, intent), max(0, maxRestingOffsetPt)) : max(0, maxRestingOffsetPt)
     lastIntentPt = viewportOffsetPt
     if sample.phase == .dragging { hasDragged = true }
-    nextFrameUs = frameTimeUs(1)
+    scheduleFrame(index: 1)
   }
 
   /// Simulates one display frame at `nowUs`: advance τ, move the viewport towards the user's
@@ -31,13 +32,14 @@ extension Simulation {
   /// consult the strategy if anything moved.
   func runFrame<Strategy: PrefetchStrategy>(strategy: inout Strategy) {
     framesProcessed += 1
-    nextFrameUs = firstFrameUs(after: nowUs)
+    scheduleNextFrame()
     guard sessionStarted, !isStalled else {
       nextFrameUs = nil
       return
     }
     let proposedTraceUs = min(traceDurationUs, traceUs + (nowUs - traceClockUs))
-    let next = source.sample(atTraceUs: proposedTraceUs, environment: self)
+    if !motion.covers(proposedTraceUs) { motion = source.motion(atTraceUs: proposedTraceUs, environment: self) }
+    let next = motionEvaluator.sample(motion, atTraceUs: proposedTraceUs, frameStepUs: frameStepUs)
     let intent = next.intentOffsetPt + anchorShiftPt
     let previousOffset = viewportOffsetPt
     let previousPhase = sample.phase
@@ -57,7 +59,7 @@ extension Simulation {
       scrollDirection = viewportOffsetPt > previousOffset ? .down : .up
     }
     refreshVisibility(layoutChanged: false)
-    requestVisiblePlaceholderPages()
+    if isOffsetPagination { requestVisiblePlaceholderPages() }
     if previousPhase == .dragging && sample.phase != .dragging {
       strategy.update(.dragEnded, in: self)
     }
@@ -66,9 +68,14 @@ extension Simulation {
     }
     if isStalled {
       nextFrameUs = nil
-    } else if let restEndTraceUs = source.restsUntilTraceUs(from: traceUs), restEndTraceUs > traceUs {
-      // Nothing moves until the rest ends: skip straight to the first frame after it.
-      nextFrameUs = firstFrameUs(atOrAfter: traceClockUs + (restEndTraceUs - traceUs))
+    } else if case .rest = motion.shape, motion.endUs > traceUs {
+      // Nothing moves until the rest ends: skip straight to the first frame after it (or to the
+      // session's end, which needs no frame).
+      if motion.endUs >= traceDurationUs {
+        nextFrameUs = nil
+      } else {
+        scheduleFrame(atOrAfter: traceClockUs + (motion.endUs - traceUs))
+      }
     }
   }
 
@@ -110,17 +117,41 @@ extension Simulation {
   /// Something changed that a frame must react to: make sure one is scheduled.
   func wakeFrames() {
     guard sessionStarted, !isStalled else { return }
-    let next = firstFrameUs(atOrAfter: nowUs)
-    nextFrameUs = min(nextFrameUs ?? next, next)
+    // A pending frame is on the grid and not in the past, so the first grid frame from now is
+    // never later than it.
+    if let next = nextFrameUs, next <= nowUs { return }
+    scheduleFrame(atOrAfter: nowUs)
   }
 
+  /// Frame `index` falls at first content + ⌊index × 10⁶ / frame rate⌋ µs: an exact grid with
+  /// no drift.
   func frameTimeUs(_ index: Int64) -> Int64 { firstContentUs + index * 1_000_000 / frameRateHz }
 
-  func firstFrameUs(atOrAfter timeUs: Int64) -> Int64 {
-    var index = max(0, (timeUs - firstContentUs) * frameRateHz / 1_000_000)
-    while frameTimeUs(index) < timeUs { index += 1 }
-    return frameTimeUs(index)
+  func scheduleFrame(index: Int64) {
+    nextFrameIndex = index
+    nextFrameUs = frameTimeUs(index)
+    nextFrameRemainder = index * 1_000_000 % frameRateHz
   }
 
-  func firstFrameUs(after timeUs: Int64) -> Int64 { firstFrameUs(atOrAfter: timeUs + 1) }
+  /// The frame after the one being simulated now (at `nowUs`): frameTimeUs(index + 1), by
+  /// carrying the remainder instead of dividing.
+  @inline(__always)
+  func scheduleNextFrame() {
+    var time = nowUs + frameStepUs
+    var remainder = nextFrameRemainder + frameStepRemainder
+    if remainder >= frameRateHz {
+      remainder -= frameRateHz
+      time += 1
+    }
+    nextFrameIndex += 1
+    nextFrameRemainder = remainder
+    nextFrameUs = time
+  }
+
+  /// Schedules the first frame on the grid at or after `timeUs`.
+  func scheduleFrame(atOrAfter timeUs: Int64) {
+    var index = max(0, (timeUs - firstContentUs) * frameRateHz / 1_000_000)
+    while frameTimeUs(index) < timeUs { index += 1 }
+    scheduleFrame(index: index)
+  }
 }

@@ -1,19 +1,19 @@
 extension Simulation {
   /// The loaded edge in `direction` and the page that would extend it, or nil when nothing can
   /// be loaded that way (the end is known, or the head with cursor pagination).
+  @inline(__always)
   public func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
+    if isOffsetPagination { return offsetFrontier(direction) }
+    guard direction == .down, !endKnown, sessionStarted else { return nil }
+    let edge = layout.contentHeightPt
+    return LoadFrontier(
+      page: appliedPageCount, edgePt: edge, runStartPt: 0, adjacentPageSpanPt: min(newestPageTopPt, edge)...edge)
+  }
+
+  private func offsetFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
     switch pagination {
     case .cursor:
-      guard direction == .down, !endKnown, sessionStarted else { return nil }
-      let lastPage = appliedPageCount - 1
-      let span: ClosedRange<Double>
-      if lastPage >= 0 {
-        let first = plan.firstItem(ofPage: lastPage)
-        span = layout.topPt(ofItem: first)...layout.contentHeightPt
-      } else {
-        span = 0...0
-      }
-      return LoadFrontier(page: appliedPageCount, edgePt: layout.contentHeightPt, runStartPt: 0, adjacentPageSpanPt: span)
+      return nil
     case .offset:
       guard sessionStarted, layout.rowCount > 0 else { return nil }
       let anchorItem = min(layout.item(atPt: max(0, viewportOffsetPt)), layout.rowCount - 1)
@@ -65,7 +65,7 @@ extension Simulation {
     case .cursor: appendRows(ofPage: page)
     case .offset: replacePlaceholders(ofPage: page)
     }
-    unapplied.markApplied(page)
+    if pagination == .offset { unapplied.markApplied(page) }
     pages.awaitingUse[page] = Int32(id)
     let firstContent = !sessionStarted
     if firstContent { startSession() }
@@ -89,6 +89,7 @@ extension Simulation {
   private func appendRows(ofPage page: Int) {
     let rows = plan.items(ofPage: page)
     if page == appliedPageCount { appliedPageCount += 1 }
+    newestPageTopPt = layout.contentHeightPt
     items.ensureCount(rows.upperBound)
     for item in rows {
       layout.append(heightPt: content.heightPt(ofItem: item))
@@ -140,6 +141,7 @@ extension Simulation {
     items.mediaState[item] = .loaded
     items.complete[item] = true
     if window.rows.contains(item) {
+      incompleteVisibleRows -= 1
       requests[id].used = true
       closeTimeToContent(forCompleted: item..<(item + 1))
       blankFraction = computeBlankFraction()

@@ -138,6 +138,7 @@ extension Simulation {
     guard requests[id].state == .connecting, requests[id].attempt == attempt else { return }
     requests[id].state = .transferring
     link.start(id: id, bytes: requests[id].bytes, atUs: nowUs)
+    eventsChanged = true
     log(.firstByte, id, bytes: requests[id].bytes)
   }
 
@@ -162,6 +163,7 @@ extension Simulation {
     guard state.holdsSlot, requests[id].attempt == attempt else { return }
     if state == .transferring {
       let moved = link.cancel(id: id, atUs: nowUs)
+      eventsChanged = true
       requests[id].bytesMoved += moved
       metrics.summary.bytesFetched += moved
     }
@@ -186,6 +188,7 @@ extension Simulation {
     guard state.isActive else { return }
     if state == .transferring {
       let moved = link.cancel(id: id, atUs: nowUs)
+      eventsChanged = true
       requests[id].bytesMoved += moved
       metrics.summary.bytesFetched += moved
     }

@@ -6,8 +6,13 @@ extension Simulation {
   func run<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) -> RunOutcome {
     issueInitialPage()
     schedule(.patience, atUs: patienceUs, subject: -1)
+    var eventTime = Int64.max
     while !finished {
-      let eventTime = nextEventTimeUs()
+      // The next event time changes only when events are scheduled or the link changes.
+      if eventsChanged {
+        eventTime = nextEventTimeUs()
+        eventsChanged = false
+      }
       let frameTime = nextFrameUs ?? .max
       let endTime = sessionEndUs()
       let next = min(eventTime, frameTime, endTime)
@@ -46,16 +51,25 @@ extension Simulation {
 
   /// Moves the clock to `timeUs`, integrating blankness and emitting timeline rows for the
   /// interval [now, timeUs) during which the state was constant.
+  @inline(__always)
   func advanceClock(to timeUs: Int64) {
     guard timeUs > nowUs else { return }
-    if sessionStarted { metrics.accumulateBlank(fraction: blankFraction, overUs: timeUs - nowUs) }
-    if options.timelineIntervalUs > 0 {
-      while nextTimelineUs < timeUs {
-        recordTimelineRow(atUs: nextTimelineUs)
-        nextTimelineUs += options.timelineIntervalUs
-      }
+    if sessionStarted && blankFraction > 0 {
+      metrics.accumulateBlank(fraction: blankFraction, overUs: timeUs - nowUs)
     }
+    if nextTimelineUs < timeUs { recordTimelineRows(before: timeUs) }
     nowUs = timeUs
+  }
+
+  private func recordTimelineRows(before timeUs: Int64) {
+    guard timelineIntervalUs > 0 else {
+      nextTimelineUs = .max
+      return
+    }
+    while nextTimelineUs < timeUs {
+      recordTimelineRow(atUs: nextTimelineUs)
+      nextTimelineUs += timelineIntervalUs
+    }
   }
 
   func recordTimelineRow(atUs timeUs: Int64) {
@@ -85,12 +99,15 @@ extension Simulation {
 
   func schedule(_ kind: EngineEvent.Kind, atUs timeUs: Int64, subject: Int, attempt: Int = 0) {
     eventSequence += 1
+    eventsChanged = true
     events.push(EngineEvent(timeUs: timeUs, kind: kind, sequence: eventSequence, subject: subject, attempt: attempt))
   }
 
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.
   func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
+    eventsChanged = true  // events are consumed here
     if let completion = link.nextCompletionUs(), completion <= timeUs {
+      eventsChanged = true
       for id in link.popCompleted(atUs: timeUs) {
         completeTransfer(requestID: id, strategy: &strategy)
         if finished { return }

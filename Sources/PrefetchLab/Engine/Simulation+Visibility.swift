@@ -3,7 +3,7 @@ extension Simulation {
   /// enter or leave, and recomputes the blank fraction.
   func refreshVisibility(layoutChanged: Bool) {
     let before = window.rows
-    window.update(offsetPt: viewportOffsetPt, heightPt: viewportHeightPt, layout: layout, layoutChanged: layoutChanged)
+    window.update(fromPt: viewportOffsetPt, toPt: viewportOffsetPt + viewportHeightPt, layout: layout)
     let after = window.rows
     if before != after {
       let (leftAbove, leftBelow) = before.subtracting(after)
@@ -14,10 +14,19 @@ extension Simulation {
       for item in enteredAbove { rowEntered(item) }
       for item in enteredBelow { rowEntered(item) }
     }
+    if layoutChanged { recountIncompleteVisibleRows() }
     blankFraction = computeBlankFraction()
   }
 
+  /// Counts incomplete rows in the window from scratch (after rows changed in place).
+  func recountIncompleteVisibleRows() {
+    var count = 0
+    for item in window.rows where !items.complete[item] { count += 1 }
+    incompleteVisibleRows = count
+  }
+
   private func rowEntered(_ item: Int) {
+    if !items.complete[item] { incompleteVisibleRows += 1 }
     guard sessionStarted else { return }
     if items.firstVisibleUs[item] < 0 {
       items.firstVisibleUs[item] = nowUs
@@ -44,7 +53,8 @@ extension Simulation {
   }
 
   private func rowLeft(_ item: Int) {
-    guard item < items.count, items.ttcOpen[item] else { return }
+    if !items.complete[item] { incompleteVisibleRows -= 1 }
+    guard items.ttcOpen[item] else { return }
     items.ttcOpen[item] = false
     metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: false)
   }
@@ -81,6 +91,9 @@ extension Simulation {
     guard sessionStarted, viewportHeightPt > 0 else { return 1 }
     let top = viewportOffsetPt
     let bottom = top + viewportHeightPt
+    let footer = footerHeightPt
+    let footerTop = layout.contentHeightPt
+    if incompleteVisibleRows == 0 && (footer == 0 || footerTop >= bottom) { return 0 }
     var blank = 0.0
     var rowTop = window.firstTopPt
     for item in window.rows {
@@ -90,9 +103,7 @@ extension Simulation {
       }
       rowTop += height
     }
-    let footer = footerHeightPt
     if footer > 0 {
-      let footerTop = layout.contentHeightPt
       blank += max(0, min(bottom, footerTop + footer) - max(top, footerTop))
     }
     return min(1, max(0, blank / viewportHeightPt))

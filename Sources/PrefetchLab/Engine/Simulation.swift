@@ -4,6 +4,9 @@
 /// public members, the context a `PrefetchStrategy` reads and acts on. It is single-threaded;
 /// runs are independent, so many can execute in parallel.
 ///
+/// Stored state is marked `@exclusivity(unchecked)`: a run is confined to one thread and never
+/// re-enters a mutation, and the dynamic checks cost a fifth of the frame time.
+///
 /// Timing: the clock is an integer count of µs. Display frames fall on a fixed grid from first
 /// content (`frame_rate_hz`); network events fall wherever they fall. At equal times, network and
 /// page events run before the frame. Frames in which nothing can move (a stall, or the user
@@ -19,70 +22,91 @@ public final class Simulation {
   /// The viewport's height, pt (one screenful).
   public let viewportHeightPt: Double
   let frameRateHz: Int64
+  /// ⌊10⁶ / frame rate⌋ and 10⁶ mod frame rate: the frame grid's step, split for exact carrying.
+  let frameStepUs: Int64
+  let frameStepRemainder: Int64
   let patienceUs: Int64
   let timeoutUs: Int64
   let maxConcurrentRequests: Int
+  /// Copied out of the scenario: read every frame.
+  let isOffsetPagination: Bool
+  let loadingFooterPt: Double
   let trace: BandwidthTrace
+  let timelineIntervalUs: Int64
 
   // MARK: Clock and events
   /// Simulated time, µs since the first page request.
-  public internal(set) var nowUs: Int64 = 0
-  var events = MinHeap<EngineEvent>()
-  var eventSequence = 0
-  var link: TransferLink
-  var finished = false
+  @exclusivity(unchecked) public internal(set) var nowUs: Int64 = 0
+  @exclusivity(unchecked) var events = MinHeap<EngineEvent>()
+  @exclusivity(unchecked) var eventSequence = 0
+  @exclusivity(unchecked) var link: TransferLink
+  /// Set when an event is scheduled or the link changes: the loop's next event time is stale.
+  @exclusivity(unchecked) var eventsChanged = true
+  @exclusivity(unchecked) var finished = false
 
   // MARK: Feed
-  var layout: FeedLayout
-  var pages: PageTable
-  var unapplied: UnappliedPageIndex
+  @exclusivity(unchecked) var layout: FeedLayout
+  @exclusivity(unchecked) var pages: PageTable
+  /// Offset pagination only (cursor feeds apply pages in order and need no index).
+  @exclusivity(unchecked) var unapplied: UnappliedPageIndex
   /// Pages applied, cursor pagination (always a prefix of the feed).
-  var appliedPageCount = 0
-  var endKnown = false
-  var items = ItemTable()
+  @exclusivity(unchecked) var appliedPageCount = 0
+  /// Top of the last applied page, cursor pagination (the "newest page" of dynamic thresholds).
+  @exclusivity(unchecked) var newestPageTopPt = 0.0
+  @exclusivity(unchecked) var endKnown = false
+  @exclusivity(unchecked) var items = ItemTable()
 
   // MARK: Requests
-  var requests: [Request] = []
-  var connectionQueue = MinHeap<QueueEntry>()
-  var queueSequence = 0
-  var slotsInUse = 0
+  @exclusivity(unchecked) var requests: [Request] = []
+  @exclusivity(unchecked) var connectionQueue = MinHeap<QueueEntry>()
+  @exclusivity(unchecked) var queueSequence = 0
+  @exclusivity(unchecked) var slotsInUse = 0
   /// Open in-flight page marks per direction (index 0 = up, 1 = down); a mark clears on apply.
-  var pageMarks = [0, 0]
-  var pageMarkOpen: [Bool] = []
+  @exclusivity(unchecked) var pageMarks = [0, 0]
+  @exclusivity(unchecked) var pageMarkOpen: [Bool] = []
 
   // MARK: Scroll
-  var source: any ScrollSource
+  @exclusivity(unchecked) var source: any ScrollSource
+  /// The source's motion in effect; evaluated every frame, replaced when τ leaves it.
+  @exclusivity(unchecked) var motion = ScrollMotion.rest(at: 0, from: 0)
+  @exclusivity(unchecked) var motionEvaluator = MotionEvaluator()
   let traceDurationUs: Int64
-  var sessionStarted = false
-  var firstContentUs: Int64 = 0
+  @exclusivity(unchecked) var sessionStarted = false
+  @exclusivity(unchecked) var firstContentUs: Int64 = 0
   /// Trace time τ as of `traceClockUs`; advances with the clock unless stalled.
-  var traceUs: Int64 = 0
-  var traceClockUs: Int64 = 0
-  var lastIntentPt = 0.0
+  @exclusivity(unchecked) var traceUs: Int64 = 0
+  @exclusivity(unchecked) var traceClockUs: Int64 = 0
+  @exclusivity(unchecked) var lastIntentPt = 0.0
   /// Added to the source's intent: offset changes made by anchoring when rows above the viewport
   /// change height (offset pagination).
-  var anchorShiftPt = 0.0
-  var sample = ScrollSample(intentOffsetPt: 0, velocityPtS: 0, phase: .idle, projectedTargetPt: 0)
+  @exclusivity(unchecked) var anchorShiftPt = 0.0
+  @exclusivity(unchecked) var sample = ScrollSample(intentOffsetPt: 0, velocityPtS: 0, phase: .idle, projectedTargetPt: 0)
   /// Top of the viewport, pt.
-  public internal(set) var viewportOffsetPt = 0.0
+  @exclusivity(unchecked) public internal(set) var viewportOffsetPt = 0.0
   /// The last non-zero direction the viewport moved in; initially down.
-  public internal(set) var scrollDirection = ScrollDirection.down
+  @exclusivity(unchecked) public internal(set) var scrollDirection = ScrollDirection.down
   /// True once the user has dragged at least once (Texture leaves Minimum range mode then).
-  public internal(set) var hasDragged = false
-  public internal(set) var isStalled = false
-  var stallStartUs: Int64 = 0
-  var stallSerial = 0
+  @exclusivity(unchecked) public internal(set) var hasDragged = false
+  @exclusivity(unchecked) public internal(set) var isStalled = false
+  @exclusivity(unchecked) var stallStartUs: Int64 = 0
+  @exclusivity(unchecked) var stallSerial = 0
   /// Next display frame to simulate, µs; nil when no frame is needed until something happens.
-  var nextFrameUs: Int64?
-  var framesProcessed = 0
+  @exclusivity(unchecked) var nextFrameUs: Int64?
+  /// Index of the frame at `nextFrameUs` on the grid from first content, and the remainder of
+  /// index × 10⁶ / frame rate, so the next frame time needs no division.
+  @exclusivity(unchecked) var nextFrameIndex: Int64 = 0
+  @exclusivity(unchecked) var nextFrameRemainder: Int64 = 0
+  @exclusivity(unchecked) var framesProcessed = 0
 
   // MARK: Visibility and metrics
-  var window = VisibleWindow()
-  var blankFraction = 1.0
-  var metrics = MetricsRecorder()
-  var timeline: [TimelineSample] = []
-  var nextTimelineUs: Int64 = 0
-  var eventLog: [RequestEvent] = []
+  @exclusivity(unchecked) var window = RowWindow()
+  @exclusivity(unchecked) var blankFraction = 1.0
+  /// Rows in the window that are not complete; 0 lets the blank fraction skip the row scan.
+  @exclusivity(unchecked) var incompleteVisibleRows = 0
+  @exclusivity(unchecked) var metrics = MetricsRecorder()
+  @exclusivity(unchecked) var timeline: [TimelineSample] = []
+  @exclusivity(unchecked) var nextTimelineUs: Int64 = 0
+  @exclusivity(unchecked) var eventLog: [RequestEvent] = []
 
   /// Builds a run. `trace` is the scenario's link, already loaded (see `PreparedScenario`).
   init(
@@ -97,14 +121,19 @@ public final class Simulation {
     self.random = CounterRandom(seed: seed)
     self.viewportHeightPt = scenario.viewport.heightPt
     self.frameRateHz = Int64(scenario.viewport.frameRateHz)
+    self.frameStepUs = 1_000_000 / Int64(scenario.viewport.frameRateHz)
+    self.frameStepRemainder = 1_000_000 % Int64(scenario.viewport.frameRateHz)
     self.patienceUs = scenario.patienceUs
     self.timeoutUs = Int64((scenario.network.timeoutMs * 1000).rounded())
     self.maxConcurrentRequests = scenario.network.maxConcurrentRequests
+    self.isOffsetPagination = scenario.feed.pagination == .offset
+    self.loadingFooterPt = scenario.feed.footerHeightPt
     self.trace = trace
+    self.timelineIntervalUs = options.timelineIntervalUs
     self.link = TransferLink(trace: trace)
     self.layout = FeedLayout(pagination: scenario.feed.pagination, placeholderHeightPt: scenario.feed.placeholderHeightPt)
     self.pages = PageTable(pageCount: content.plan.pageCount)
-    self.unapplied = UnappliedPageIndex(pageCount: content.plan.pageCount)
+    self.unapplied = UnappliedPageIndex(pageCount: scenario.feed.pagination == .offset ? content.plan.pageCount : 0)
     self.source = source
     self.traceDurationUs = source.durationUs
   }
@@ -119,11 +148,12 @@ public final class Simulation {
 
   /// Height of the loading footer shown below the last row, pt: 0 once the end is known and
   /// with offset pagination (placeholders stand in for missing rows).
-  public var footerHeightPt: Double {
-    scenario.feed.pagination == .cursor && !endKnown ? scenario.feed.footerHeightPt : 0
-  }
+  public var footerHeightPt: Double { isOffsetPagination || endKnown ? 0 : loadingFooterPt }
 
-  public var pagination: Pagination { scenario.feed.pagination }
+  /// Some items of the feed carry media.
+  public var feedHasMedia: Bool { scenario.feed.mediaBytes != nil }
+
+  public var pagination: Pagination { isOffsetPagination ? .offset : .cursor }
 
   /// The client knows no further page exists.
   public var endOfFeedKnown: Bool { endKnown }
@@ -150,6 +180,12 @@ public final class Simulation {
   /// Rows intersecting [fromPt, toPt). O(log n).
   public func items(intersectingFromPt fromPt: Double, toPt: Double) -> Range<Int> {
     layout.items(intersectingFrom: fromPt, to: toPt)
+  }
+
+  /// Brings `window` to the rows intersecting [fromPt, toPt), walking from where it was: O(rows
+  /// entering or leaving), or O(log n) after the layout changed.
+  public func update(_ window: inout RowWindow, fromPt: Double, toPt: Double) {
+    window.update(fromPt: fromPt, toPt: toPt, layout: layout)
   }
 
   public func topPt(ofItem item: Int) -> Double { layout.topPt(ofItem: item) }

@@ -3,6 +3,8 @@
 public struct PreparedScenario: Sendable {
   public let scenario: Scenario
   public let trace: BandwidthTrace
+  /// Built once and copied per run (copies share the gesture storage).
+  let scriptedScroll: ScriptedScroll?
   let recordedScroll: RecordedScroll?
 
   /// Loads the scenario's trace files. Errors name the scenario file and the JSON path of the
@@ -25,6 +27,11 @@ public struct PreparedScenario: Sendable {
     } else {
       trace = .unlimited
     }
+    if case .script(let gestures) = scenario.scroll.source {
+      scriptedScroll = ScriptedScroll(gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs)
+    } else {
+      scriptedScroll = nil
+    }
     do {
       if case .recorded(let path, _) = scenario.scroll.source {
         recordedScroll = try RecordedScroll.load(path: path, durationUs: scenario.durationUs)
@@ -39,8 +46,8 @@ public struct PreparedScenario: Sendable {
   /// A fresh scroll source for one run.
   func makeScrollSource() -> any ScrollSource {
     switch scenario.scroll.source {
-    case .script(let gestures):
-      return ScriptedScroll(gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs)
+    case .script:
+      return scriptedScroll ?? ScriptedScroll(gestures: [], physics: .ios)
     case .recorded:
       return recordedScroll ?? RecordedScroll(samples: [], durationUs: 0)
     }

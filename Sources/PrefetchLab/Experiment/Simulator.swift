@@ -19,8 +19,28 @@ public enum Simulator {
     return runOpened(simulation, strategy)
   }
 
-  /// Opens the existential so the engine's loop is specialised for the concrete strategy type.
-  private static func runOpened<Strategy: PrefetchStrategy>(_ simulation: Simulation, _ strategy: Strategy) -> RunOutcome {
+  /// Runs the engine's loop with the strategy's concrete type. The built-in strategies get a loop
+  /// compiled for their type (their per-frame calls inline into it); any other strategy runs
+  /// through the generic loop.
+  private static func runOpened(_ simulation: Simulation, _ strategy: any PrefetchStrategy) -> RunOutcome {
+    switch strategy {
+    case let concrete as InfiniteScroll: return runSpecialized(simulation, concrete)
+    case let concrete as FixedThreshold: return runSpecialized(simulation, concrete)
+    case let concrete as DynamicThreshold: return runSpecialized(simulation, concrete)
+    case let concrete as TargetRange: return runSpecialized(simulation, concrete)
+    case let concrete as DirectionalRanges: return runSpecialized(simulation, concrete)
+    default: return runGeneric(simulation, strategy)
+    }
+  }
+
+  private static func runSpecialized<Strategy: PrefetchStrategy>(_ simulation: Simulation, _ strategy: Strategy)
+    -> RunOutcome
+  {
+    var strategy = strategy
+    return simulation.run(&strategy)
+  }
+
+  private static func runGeneric<Strategy: PrefetchStrategy>(_ simulation: Simulation, _ strategy: Strategy) -> RunOutcome {
     var strategy = strategy
     return simulation.run(&strategy)
   }

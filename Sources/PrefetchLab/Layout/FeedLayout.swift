@@ -9,6 +9,11 @@ public struct FeedLayout: Sendable {
   public let pagination: Pagination
   public let placeholderHeightPt: Double
   private var heights: FenwickTree
+  /// Summed heights of laid-out rows (placeholders included), the loading footer excluded. Kept
+  /// beside the tree: read every frame, changed only when rows are laid out.
+  public private(set) var contentHeightPt = 0.0
+  /// Bumped on every change, so row windows know to search afresh instead of walking.
+  public private(set) var version = 0
 
   public init(pagination: Pagination, placeholderHeightPt: Double) {
     self.pagination = pagination
@@ -18,9 +23,6 @@ public struct FeedLayout: Sendable {
 
   /// Rows laid out: loaded items (cursor) or all items (offset, once the total is known).
   public var rowCount: Int { heights.count }
-
-  /// Summed heights of laid-out rows (placeholders included), the loading footer excluded.
-  public var contentHeightPt: Double { heights.total }
 
   public func heightPt(ofItem item: Int) -> Double { heights.value(at: item) }
 
@@ -45,11 +47,15 @@ public struct FeedLayout: Sendable {
   /// Offset pagination: lays out `count` placeholder rows once the total is known.
   mutating func layOutPlaceholders(count: Int) {
     heights = FenwickTree(count: count, value: placeholderHeightPt)
+    contentHeightPt = heights.total
+    version += 1
   }
 
   /// Cursor pagination: appends loaded rows at the end.
   mutating func append(heightPt: Double) {
     heights.append(heightPt)
+    contentHeightPt += heightPt
+    version += 1
   }
 
   /// Offset pagination: replaces a placeholder by the loaded row's height; returns the change.
@@ -57,6 +63,8 @@ public struct FeedLayout: Sendable {
   mutating func replace(item: Int, heightPt: Double) -> Double {
     let delta = heightPt - heights.value(at: item)
     heights.set(item, to: heightPt)
+    contentHeightPt = heights.total
+    version += 1
     return delta
   }
 }

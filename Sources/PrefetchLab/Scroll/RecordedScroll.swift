@@ -56,33 +56,17 @@ public struct RecordedScroll: ScrollSource {
     return RecordedScroll(samples: samples, durationUs: durationUs)
   }
 
-  public mutating func sample(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollSample {
+  public mutating func motion(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollMotion {
     while cursor + 1 < timesUs.count && timesUs[cursor + 1] <= traceUs { cursor += 1 }
     guard cursor + 1 < timesUs.count else {
-      let last = offsetsPt[offsetsPt.count - 1]
-      return ScrollSample(intentOffsetPt: last, velocityPtS: 0, phase: .idle, projectedTargetPt: last)
+      return .rest(at: offsetsPt[offsetsPt.count - 1], from: timesUs[timesUs.count - 1])
     }
     let t0 = timesUs[cursor]
     let t1 = timesUs[cursor + 1]
     let x0 = offsetsPt[cursor]
     let x1 = offsetsPt[cursor + 1]
-    let span = Double(t1 - t0)
-    let fraction = span > 0 ? Double(traceUs - t0) / span : 1
-    let offset = x0 + (x1 - x0) * fraction
-    let velocity = span > 0 ? (x1 - x0) / span * 1_000_000 : 0
-    return ScrollSample(
-      intentOffsetPt: offset, velocityPtS: velocity, phase: velocity == 0 ? .idle : .dragging,
-      projectedTargetPt: offset)
-  }
-
-  public func restsUntilTraceUs(from traceUs: Int64) -> Int64? {
-    var index = cursor
-    while index + 1 < timesUs.count && timesUs[index + 1] <= traceUs { index += 1 }
-    guard index + 1 < timesUs.count else { return durationUs }
-    guard offsetsPt[index] == offsetsPt[index + 1] else { return nil }
-    // Rest lasts through every following sample at the same offset.
-    var end = index + 1
-    while end + 1 < timesUs.count && offsetsPt[end + 1] == offsetsPt[index] { end += 1 }
-    return timesUs[end]
+    guard x1 != x0, t1 > t0 else { return .rest(at: x0, from: t0, until: t1) }
+    let velocity = (x1 - x0) / Double(t1 - t0) * 1_000_000
+    return ScrollMotion(startUs: t0, endUs: t1, basePt: x0, shape: .linear(velocityPtS: velocity), phase: .dragging)
   }
 }

@@ -36,7 +36,78 @@ public struct ScrollSample: Sendable, Equatable {
   }
 }
 
-/// What a scroll source may ask of the feed while it produces samples.
+/// One stretch of the user's intent with a closed form: at rest, moving at constant velocity,
+/// or decelerating along a fling curve, valid for trace times [startUs, endUs). The engine keeps
+/// the current motion and evaluates it every frame without calling back into the source, which
+/// it asks for the next motion only when τ leaves this one.
+public struct ScrollMotion: Sendable, Equatable {
+  public enum Shape: Sendable, Equatable {
+    /// Intent stays at `basePt`.
+    case rest
+    /// Intent = basePt + velocity × (τ − startUs).
+    case linear(velocityPtS: Double)
+    /// Intent = basePt + curve displacement after (τ − startUs).
+    case fling(FlingCurve)
+    /// The target of a jump is not laid out yet: the user waits for it (intent +∞). The engine
+    /// asks again whenever the layout changes.
+    case waitingForLayout
+  }
+
+  public var startUs: Int64
+  /// End of validity (exclusive); `Int64.max` for "until the end of the trace".
+  public var endUs: Int64
+  public var basePt: Double
+  public var shape: Shape
+  public var phase: ScrollPhase
+
+  public init(startUs: Int64, endUs: Int64, basePt: Double, shape: Shape, phase: ScrollPhase) {
+    self.startUs = startUs
+    self.endUs = endUs
+    self.basePt = basePt
+    self.shape = shape
+    self.phase = phase
+  }
+
+  /// A motion that keeps the intent at `offsetPt` from `startUs` until `endUs`.
+  public static func rest(at offsetPt: Double, from startUs: Int64, until endUs: Int64 = .max) -> ScrollMotion {
+    ScrollMotion(startUs: startUs, endUs: endUs, basePt: offsetPt, shape: .rest, phase: .idle)
+  }
+
+  /// True when `traceUs` falls in [startUs, endUs) and the motion does not wait for layout.
+  @inline(__always)
+  public func covers(_ traceUs: Int64) -> Bool {
+    if case .waitingForLayout = shape { return false }
+    return traceUs >= startUs && traceUs < endUs
+  }
+
+  /// The intent at `traceUs` (clamped into the motion's interval).
+  @inline(__always)
+  public func sample(atTraceUs traceUs: Int64) -> ScrollSample {
+    let elapsed = max(0, traceUs - startUs)
+    switch shape {
+    case .rest:
+      return ScrollSample(intentOffsetPt: basePt, velocityPtS: 0, phase: phase, projectedTargetPt: basePt)
+    case .linear(let velocity):
+      let offset = basePt + velocity * Double(elapsed) / 1_000_000
+      return ScrollSample(intentOffsetPt: offset, velocityPtS: velocity, phase: phase, projectedTargetPt: offset)
+    case .fling(let curve):
+      let state = curve.state(afterUs: elapsed)
+      return ScrollSample(
+        intentOffsetPt: basePt + state.displacementPt, velocityPtS: state.velocityPtS, phase: phase,
+        projectedTargetPt: basePt + curve.distancePt)
+    case .waitingForLayout:
+      return ScrollSample(intentOffsetPt: .infinity, velocityPtS: 0, phase: .idle, projectedTargetPt: .infinity)
+    }
+  }
+
+  /// Intent at the end of the motion (where the next one starts from).
+  public var endOffsetPt: Double {
+    guard endUs != .max else { return sample(atTraceUs: startUs).intentOffsetPt }
+    return sample(atTraceUs: endUs).intentOffsetPt
+  }
+}
+
+/// What a scroll source may ask of the feed while it produces motions.
 public protocol ScrollEnvironment {
   /// The top of `item` when it is laid out, else nil.
   func topPt(ofLaidOutItem item: Int) -> Double?
@@ -48,18 +119,22 @@ public protocol ScrollEnvironment {
   var reachableOffsetPt: Double { get }
 }
 
-/// A source of user intent over trace time τ (µs from first content).
+/// A source of user intent over trace time τ (µs from first content), as a sequence of motions.
 ///
-/// The engine samples at every frame with non-decreasing τ and may sample the same τ more than
-/// once (a stalled frame is retried), so `sample` must give the same answer for the same τ and
-/// environment. Conforming types: `ScriptedScroll` (gesture scripts) and `RecordedScroll`
-/// (recorded offsets); synthetic user models and touch input plug in the same way.
+/// The engine asks for the motion at τ whenever τ leaves the current one, with non-decreasing τ,
+/// and may ask for the same τ again (a stalled frame is retried), so the answer must be the same
+/// for the same τ and environment. Conforming types: `ScriptedScroll` (gesture scripts) and
+/// `RecordedScroll` (recorded offsets); synthetic user models and touch input plug in the same way.
 public protocol ScrollSource: Sendable {
   /// Length of the trace in µs of trace time.
   var durationUs: Int64 { get }
-  /// The intent at trace time `traceUs` (0 ≤ traceUs ≤ durationUs).
-  mutating func sample(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollSample
-  /// The trace time at which the intent next changes, when it is at rest from `traceUs` on (a
-  /// `wait`); nil while it moves or when unknown. Lets the engine skip idle frames exactly.
-  func restsUntilTraceUs(from traceUs: Int64) -> Int64?
+  /// The motion in effect at `traceUs` (its interval contains `traceUs`, or it waits for layout).
+  mutating func motion(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollMotion
+}
+
+extension ScrollSource {
+  /// The intent at `traceUs` (convenience for tests and the `trace` verb).
+  public mutating func sample(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollSample {
+    motion(atTraceUs: traceUs, environment: environment).sample(atTraceUs: traceUs)
+  }
 }

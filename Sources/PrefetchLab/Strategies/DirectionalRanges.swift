@@ -49,8 +49,8 @@ public struct DirectionalRanges: PrefetchStrategy {
   private let checkDuringDrag: Bool
   private let guardInFlight: Bool
   private let fullPreload, fullDisplay, minimumPreload, minimumDisplay: Buffers
-  private var preloadRows: Range<Int> = 0..<0
-  private var displayRows: Range<Int> = 0..<0
+  private var preloadWindow = RowWindow()
+  private var displayWindow = RowWindow()
   private var visibleRows: Range<Int> = 0..<0
 
   public init(parameters: StrategyParameters) {
@@ -106,31 +106,33 @@ public struct DirectionalRanges: PrefetchStrategy {
   }
 
   private mutating func updateRanges(_ simulation: Simulation, refreshAll: Bool) {
+    guard simulation.feedHasMedia else { return }
     let full = simulation.hasDragged
-    let preload = rows(full ? fullPreload : minimumPreload, simulation)
-    let display = rows(full ? fullDisplay : minimumDisplay, simulation)
+    let previousPreload = preloadWindow.rows
+    let previousDisplay = displayWindow.rows
+    update(&preloadWindow, full ? fullPreload : minimumPreload, simulation)
+    update(&displayWindow, full ? fullDisplay : minimumDisplay, simulation)
+    let preload = preloadWindow.rows
+    let display = displayWindow.rows
     let visible = simulation.visibleItems
-    guard refreshAll || preload != preloadRows || display != displayRows || visible != visibleRows else { return }
-    let (leftAbove, leftBelow) = preloadRows.subtracting(preload)
+    guard refreshAll || preload != previousPreload || display != previousDisplay || visible != visibleRows else { return }
+    let (leftAbove, leftBelow) = previousPreload.subtracting(preload)
     for item in leftAbove { simulation.cancelMedia(item: item) }
     for item in leftBelow { simulation.cancelMedia(item: item) }
     for item in preload where simulation.needsMedia(item: item) {
       let priority: FetchPriority = visible.contains(item) ? .visible : display.contains(item) ? .display : .preload
       simulation.requestMedia(item: item, priority: priority)
     }
-    preloadRows = preload
-    displayRows = display
     visibleRows = visible
   }
 
-  /// Rows in the viewport expanded by `buffers` screenfuls, the leading buffer on the side the
-  /// user last scrolled towards (Texture's CGRectExpandToRangeWithScrollableDirections).
-  private func rows(_ buffers: Buffers, _ simulation: Simulation) -> Range<Int> {
+  /// Moves `window` to the viewport expanded by `buffers` screenfuls, the leading buffer on the
+  /// side the user last scrolled towards (Texture's CGRectExpandToRangeWithScrollableDirections).
+  private func update(_ window: inout RowWindow, _ buffers: Buffers, _ simulation: Simulation) {
     let height = simulation.viewportHeightPt
     let down = simulation.scrollDirection == .down
     let above = (down ? buffers.trailing : buffers.leading) * height
     let below = (down ? buffers.leading : buffers.trailing) * height
-    return simulation.items(
-      intersectingFromPt: simulation.viewportOffsetPt - above, toPt: simulation.viewportBottomPt + below)
+    simulation.update(&window, fromPt: simulation.viewportOffsetPt - above, toPt: simulation.viewportBottomPt + below)
   }
 }

@@ -38,7 +38,7 @@ public struct FixedThreshold: PrefetchStrategy {
         direction == .down
         ? simulation.viewportBottomPt - frontier.runStartPt
         : frontier.runStartPt - simulation.viewportOffsetPt
-      if length <= 0 || travelled / length >= ratio {
+      if length <= 0 || travelled >= ratio * length {
         simulation.requestPage(direction, guardInFlight: guardInFlight)
       }
     }

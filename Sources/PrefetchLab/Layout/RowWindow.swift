@@ -1,0 +1,91 @@
+/// The rows intersecting a vertical band [fromPt, toPt) of the content, kept up to date by walking
+/// from the previous band: a frame that scrolls by a few rows costs a few steps whatever the
+/// feed's length. After the layout changed (rows inserted or resized) it searches afresh,
+/// O(log n). The engine tracks the viewport with one; strategies can track their own ranges
+/// (preload, display) with `Simulation.update(_:fromPt:toPt:)`.
+public struct RowWindow: Sendable, Equatable {
+  /// Rows intersecting the band, [first, end).
+  public private(set) var rows: Range<Int> = 0..<0
+  /// Top of row `rows.lowerBound`, pt.
+  public private(set) var firstTopPt = 0.0
+  /// Top of row `rows.upperBound`, pt.
+  private var endTopPt = 0.0
+  /// Bottom of the first row and top of the last row: while the band's edges stay inside those
+  /// two rows the window cannot change, which is most frames.
+  private var firstBottomPt = 0.0
+  private var lastTopPt = 0.0
+  private var layoutVersion = -1
+
+  public init() {}
+
+  @inline(__always)
+  mutating func update(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
+    if layoutVersion == layout.version && top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt
+      && bottom <= endTopPt && !rows.isEmpty
+    {
+      return
+    }
+    walk(fromPt: top, toPt: bottom, layout: layout)
+  }
+
+  private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
+    let rowCount = layout.rowCount
+    guard rowCount > 0, bottom > top else {
+      rows = 0..<0
+      firstTopPt = 0
+      endTopPt = 0
+      layoutVersion = layout.version
+      return
+    }
+    var first = rows.lowerBound
+    var firstTop = firstTopPt
+    var end = rows.upperBound
+    var endTop = endTopPt
+    if layoutVersion != layout.version || rows.isEmpty || abs(top - firstTop) > 2 * (bottom - top) + 2000 {
+      first = layout.item(atPt: top)
+      firstTop = first < rowCount ? layout.topPt(ofItem: first) : layout.contentHeightPt
+      end = first
+      endTop = firstTop
+    } else {
+      // Rows that ended above the band leave at the top; rows reaching into it enter.
+      while first < rowCount && firstTop + layout.heightPt(ofItem: first) <= top {
+        firstTop += layout.heightPt(ofItem: first)
+        first += 1
+      }
+      while first > 0 && firstTop > top {
+        first -= 1
+        firstTop -= layout.heightPt(ofItem: first)
+      }
+      if end < first {
+        end = first
+        endTop = firstTop
+      }
+    }
+    while end < rowCount && endTop < bottom {
+      endTop += layout.heightPt(ofItem: end)
+      end += 1
+    }
+    while end > first && endTop - layout.heightPt(ofItem: end - 1) >= bottom {
+      end -= 1
+      endTop -= layout.heightPt(ofItem: end)
+    }
+    rows = first..<end
+    firstTopPt = firstTop
+    endTopPt = endTop
+    firstBottomPt = end > first ? firstTop + layout.heightPt(ofItem: first) : firstTop
+    lastTopPt = end > first ? endTop - layout.heightPt(ofItem: end - 1) : endTop
+    layoutVersion = layout.version
+  }
+}
+
+extension Range where Bound == Int {
+  /// The parts of `self` not in `other` (at most two ranges, in order).
+  func subtracting(_ other: Range<Int>) -> (Range<Int>, Range<Int>) {
+    if other.isEmpty || other.upperBound <= lowerBound || other.lowerBound >= upperBound {
+      return (self, upperBound..<upperBound)
+    }
+    let below = lowerBound..<Swift.max(lowerBound, other.lowerBound)
+    let above = Swift.min(upperBound, Swift.max(lowerBound, other.upperBound))..<upperBound
+    return (below, above)
+  }
+}

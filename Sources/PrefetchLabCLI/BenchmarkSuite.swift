@@ -1,0 +1,86 @@
+import Foundation
+import PrefetchLab
+
+/// The simulator's speed benchmark: a 10-minute 60 Hz session of a user who keeps flicking
+/// (drag, fling, short pause), on 1 000- and 1 000 000-item feeds, with and without per-item
+/// media, for every strategy. Reports simulated frames per CPU-second and peak memory.
+struct BenchmarkSuite {
+  struct Case {
+    let feedItems: Int
+    let media: Bool
+    var label: String { "\(feedItems) items, \(media ? "media" : "pages only")" }
+  }
+
+  struct Measurement {
+    let caseLabel: String
+    let strategy: String
+    /// Frames in the simulated sessions (session length × frame rate), summed over repetitions.
+    let sessionFrames: Int
+    /// Frames the engine actually stepped (frames where nothing can move are skipped).
+    let steppedFrames: Int
+    let cpuSeconds: Double
+    var sessionFramesPerSecond: Double { Double(sessionFrames) / max(cpuSeconds, 1e-9) }
+    var steppedFramesPerSecond: Double { Double(steppedFrames) / max(cpuSeconds, 1e-9) }
+  }
+
+  let sessionSeconds: Int
+  let repetitions: Int
+
+  static let cases = [
+    Case(feedItems: 1_000, media: false), Case(feedItems: 1_000_000, media: false),
+    Case(feedItems: 1_000, media: true), Case(feedItems: 1_000_000, media: true),
+  ]
+
+  /// A feed scrolled continuously for `sessionSeconds`: every frame moves the viewport.
+  func scenario(_ benchCase: Case) -> Scenario {
+    let cycle: [Gesture] = [
+      .drag(velocityPtS: 900, durationMs: 250), .fling(velocityPtS: 2400), .wait(durationMs: 100),
+    ]
+    return Scenario(
+      name: "bench", durationUs: Int64(sessionSeconds) * 1_000_000, seed: 1, patienceUs: 30_000_000,
+      viewport: ViewportSpec(heightPt: 852, frameRateHz: 60),
+      feed: FeedSpec(
+        totalItems: benchCase.feedItems, pageSize: 20, itemHeightPt: .uniform(min: 80, max: 400),
+        pageBytes: .constant(24_000),
+        mediaBytes: benchCase.media ? .lognormal(median: 60_000, sigma: 0.8) : nil),
+      network: NetworkSpec(rttMs: .lognormal(median: 80, sigma: 0.5), bandwidthKbps: 50_000),
+      scroll: ScrollSpec(physics: .ios, source: .script(Array(repeating: cycle, count: 2000).flatMap { $0 })))
+  }
+
+  func run(strategies: [ConfiguredStrategy]) throws -> [Measurement] {
+    var results: [Measurement] = []
+    let options = SimulationOptions(timelineIntervalUs: 0, recordEvents: false)
+    for benchCase in Self.cases {
+      let prepared = try PreparedScenario(scenario(benchCase))
+      for strategy in strategies {
+        var sessionFrames = 0
+        var steppedFrames = 0
+        let start = Self.threadCPUSeconds()
+        for seed in 1...repetitions {
+          let outcome = Simulator.run(prepared, strategy: strategy, seed: UInt64(seed), options: options)
+          sessionFrames += outcome.summary.frames
+          steppedFrames += outcome.framesProcessed
+        }
+        let cpu = Self.threadCPUSeconds() - start
+        results.append(
+          Measurement(
+            caseLabel: benchCase.label, strategy: strategy.label, sessionFrames: sessionFrames,
+            steppedFrames: steppedFrames, cpuSeconds: cpu))
+      }
+    }
+    return results
+  }
+
+  static func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+
+  /// Peak resident memory of this process so far, bytes.
+  static func peakMemoryBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+  }
+}
