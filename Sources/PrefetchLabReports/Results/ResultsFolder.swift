@@ -1,0 +1,109 @@
+import Foundation
+import PrefetchLab
+
+/// Identifies one run across results folders: common random numbers make rows with the same key
+/// directly comparable (same user, same network draws), so compare and check pair by it.
+public struct RunKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var scenario: String
+  public var strategy: String
+  /// Non-default parameters as written in summary.csv (`ratio=0.5`), "" for defaults.
+  public var params: String
+  public var seed: UInt64
+
+  public init(scenario: String, strategy: String, params: String, seed: UInt64) {
+    self.scenario = scenario
+    self.strategy = strategy
+    self.params = params
+    self.seed = seed
+  }
+
+  /// The strategy with its parameters, `fixed_threshold` or `fixed_threshold:ratio=0.5`.
+  public var strategyLabel: String { params.isEmpty ? strategy : "\(strategy):\(params)" }
+
+  public var description: String { "\(scenario) / \(strategyLabel) / seed \(seed)" }
+
+  public static func < (lhs: RunKey, rhs: RunKey) -> Bool {
+    (lhs.scenario, lhs.strategy, lhs.params, lhs.seed) < (rhs.scenario, rhs.strategy, rhs.params, rhs.seed)
+  }
+}
+
+/// One row of summary.csv: its key and every metric column as a number (nil = empty cell).
+public struct RunRow: Sendable {
+  public var key: RunKey
+  public var metrics: [String: Double?]
+  /// Line in summary.csv, for messages.
+  public var line: Int
+
+  public func value(_ metric: String) -> Double? { metrics[metric] ?? nil }
+}
+
+/// A results folder read back from disk: summary.csv (required) and manifest.json (when present).
+public struct ResultsFolder: Sendable {
+  public let path: String
+  /// Metric columns in file order (every column after scenario, strategy, params, seed).
+  public let metricColumns: [String]
+  public let rows: [RunRow]
+  public let manifest: Manifest?
+
+  /// - Throws: `InputError` naming the file, line and problem: missing summary.csv, missing key
+  ///   columns, a non-numeric metric cell, a duplicated key.
+  public init(path: String) throws(InputError) {
+    self.path = path
+    let summaryPath = (path as NSString).appendingPathComponent("summary.csv")
+    guard FileManager.default.fileExists(atPath: summaryPath) else {
+      throw InputError(file: summaryPath, location: "", message: "no such file: not a results folder")
+    }
+    let table = try CSVTable(contentsOfFile: summaryPath)
+    for column in SummaryTable.keyColumns { _ = try table.requireColumn(column) }
+    metricColumns = table.header.filter { !SummaryTable.keyColumns.contains($0) }
+    var rows: [RunRow] = []
+    var seen = Set<RunKey>()
+    for index in 0..<table.count {
+      let line = table.rowLines[index]
+      let seedText = try table.string("seed", row: index)
+      guard let seed = UInt64(seedText) else {
+        throw InputError(file: summaryPath, location: "line \(line)", message: "seed must be a whole number, got '\(seedText)'")
+      }
+      let key = RunKey(
+        scenario: try table.string("scenario", row: index), strategy: try table.string("strategy", row: index),
+        params: try table.string("params", row: index), seed: seed)
+      guard seen.insert(key).inserted else {
+        throw InputError(file: summaryPath, location: "line \(line)", message: "duplicate row for \(key)")
+      }
+      var metrics: [String: Double?] = [:]
+      for column in metricColumns { metrics[column] = try table.double(column, row: index) }
+      rows.append(RunRow(key: key, metrics: metrics, line: line))
+    }
+    self.rows = rows
+    let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
+    manifest = FileManager.default.fileExists(atPath: manifestPath) ? try Manifest(contentsOf: manifestPath) : nil
+  }
+
+  /// Rows by key.
+  public var rowsByKey: [RunKey: RunRow] { Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) }) }
+}
+
+/// Which way a metric should move (compare, check and reports use it to call a change a
+/// regression or an improvement).
+public enum MetricPolarity: String, Sendable {
+  case lowerIsBetter = "lower"
+  case higherIsBetter = "higher"
+  /// Describes the run rather than judging it (items seen, frames, items loaded).
+  case neutral
+
+  /// The polarity of a summary.csv column; unknown columns are neutral.
+  public static func of(_ metric: String) -> MetricPolarity {
+    switch metric {
+    case "coverage", "prefetch_accuracy": return .higherIsBetter
+    case "items_seen", "items_loaded", "frames", "session_ms", "peak_in_flight": return .neutral
+    default:
+      let lowerBetter: Set<String> = [
+        "first_content_ms", "stall_ms", "stall_count", "stall_max_ms", "abandoned", "blank_ms", "mostly_blank_ms",
+        "blankness", "ttc_p50_ms", "ttc_p95_ms", "ttc_max_ms", "items_seen_incomplete", "page_requests",
+        "media_requests", "requests_cancelled", "requests_failed", "bytes_fetched", "wasted_fetches", "wasted_bytes",
+        "redundant_fetches", "late_prefetches", "peak_memory_bytes", "radio_active_ms", "energy_j",
+      ]
+      return lowerBetter.contains(metric) ? .lowerIsBetter : .neutral
+    }
+  }
+}
