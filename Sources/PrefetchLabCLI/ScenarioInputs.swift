@@ -15,7 +15,9 @@ enum ScenarioInputs {
         throw InputError(file: argument, location: "", message: "no such file or folder")
       }
       if isDirectory.boolValue {
-        let names = ((try? manager.contentsOfDirectory(atPath: argument)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        let names = ((try? manager.contentsOfDirectory(atPath: argument)) ?? []).filter {
+          $0.hasSuffix(".json")
+        }.sorted()
         guard !names.isEmpty else {
           throw InputError(file: argument, location: "", message: "folder holds no scenario files (*.json)")
         }
@@ -30,7 +32,8 @@ enum ScenarioInputs {
 
   /// Loads and prepares every scenario (trace files read and checked), validating strategy
   /// entries against `registry`. Nothing is written before all inputs are known good.
-  static func load(_ arguments: [String], registry: StrategyRegistry) throws(InputError) -> [PreparedScenario] {
+  static func load(_ arguments: [String], registry: StrategyRegistry) throws(InputError) -> [PreparedScenario]
+  {
     var prepared: [PreparedScenario] = []
     for file in try files(from: arguments) {
       let scenario = try ScenarioLoader.load(contentsOf: file) { spec in

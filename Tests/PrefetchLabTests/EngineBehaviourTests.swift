@@ -2,7 +2,9 @@ import Testing
 
 @testable import PrefetchLab
 
-let allStrategies = ["infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges"]
+let allStrategies = [
+  "infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges",
+]
 
 @Suite struct EngineBehaviourTests {
   /// A 5-row first page in an 800 pt viewport and no scrolling: every strategy asks for page 2
@@ -18,7 +20,9 @@ let allStrategies = ["infinite_scroll", "fixed_threshold", "dynamic_threshold", 
     #expect(outcome.summary.pageRequests == expectedRequests)
     #expect(outcome.summary.stallCount == 0)
     // Pages are fetched one at a time: each request is issued only after the previous page applied.
-    let pageEvents = outcome.events.filter { if case .page = $0.resource { return true } else { return false } }
+    let pageEvents = outcome.events.filter {
+      if case .page = $0.resource { return true } else { return false }
+    }
     var inFlight = 0
     for event in pageEvents {
       if event.kind == .issued { inFlight += 1 }
@@ -46,7 +50,9 @@ let allStrategies = ["infinite_scroll", "fixed_threshold", "dynamic_threshold", 
   func flingIntoBottomRequestsNextPageOnce(strategy: String) {
     let scenario = TestScenarios.steadyDrag(
       totalItems: 40,
-      gestures: [.drag(velocityPtS: 3000, durationMs: 100), .fling(velocityPtS: 5000), .wait(durationMs: 5000)])
+      gestures: [
+        .drag(velocityPtS: 3000, durationMs: 100), .fling(velocityPtS: 5000), .wait(durationMs: 5000),
+      ])
     let summary = TestScenarios.run(scenario, strategy).summary
     #expect(summary.pageRequests == 2)
     #expect(summary.redundantFetches == 0)
@@ -59,7 +65,9 @@ let allStrategies = ["infinite_scroll", "fixed_threshold", "dynamic_threshold", 
   @Test func naiveThresholdSendsDuplicates() {
     let scenario = TestScenarios.steadyDrag(
       totalItems: 40,
-      gestures: [.drag(velocityPtS: 3000, durationMs: 100), .fling(velocityPtS: 5000), .wait(durationMs: 5000)])
+      gestures: [
+        .drag(velocityPtS: 3000, durationMs: 100), .fling(velocityPtS: 5000), .wait(durationMs: 5000),
+      ])
     let guarded = TestScenarios.run(scenario, "fixed_threshold").summary
     let naive = TestScenarios.run(scenario, "fixed_threshold", ["guard_in_flight": .bool(false)]).summary
     #expect(guarded.pageRequests == 2)
@@ -120,7 +128,8 @@ let allStrategies = ["infinite_scroll", "fixed_threshold", "dynamic_threshold", 
 
   @Test(arguments: allStrategies)
   func runsAreDeterministic(strategy: String) {
-    let scenario = TestScenarios.steadyDrag(media: .lognormal(median: 50_000, sigma: 0.8), bandwidthKbps: 8000)
+    let scenario = TestScenarios.steadyDrag(
+      media: .lognormal(median: 50_000, sigma: 0.8), bandwidthKbps: 8000)
     let first = TestScenarios.run(scenario, strategy)
     let second = TestScenarios.run(scenario, strategy)
     #expect(first.summary == second.summary)

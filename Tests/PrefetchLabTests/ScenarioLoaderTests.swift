@@ -391,7 +391,8 @@ import Testing
     let scenario = try ScenarioLoader.load(data: Array(json.utf8), file: "r.json", baseDirectory: "")
     let drag = Gesture.drag(velocityPtS: 100, durationMs: 10)
     let fling = Gesture.fling(velocityPtS: 50)
-    #expect(scenario.scroll.source == .script([.wait(durationMs: 5), drag, fling, fling, drag, fling, fling]))
+    #expect(
+      scenario.scroll.source == .script([.wait(durationMs: 5), drag, fling, fling, drag, fling, fling]))
   }
 
   @Test func repeatRejectsZeroCountAndHugeExpansions() {
@@ -404,8 +405,14 @@ import Testing
         return error.description
       }
     }
-    #expect(error(#"{"repeat": {"count": 0, "script": [{"wait": {"duration_ms": 1}}]}}"#).hasPrefix("r.json: scroll.script[0].repeat.count: "))
-    #expect(error(#"{"repeat": {"count": 2000000, "script": [{"wait": {"duration_ms": 1}}]}}"#) == "r.json: scroll.script[0].repeat.count: expands to more than 1000000 gestures, got 2000000")
-    #expect(error(#"{"repeat": {"count": 2, "scrpt": []}}"#).hasPrefix("r.json: scroll.script[0].repeat: unknown key 'scrpt'"))
+    #expect(
+      error(#"{"repeat": {"count": 0, "script": [{"wait": {"duration_ms": 1}}]}}"#).hasPrefix(
+        "r.json: scroll.script[0].repeat.count: "))
+    #expect(
+      error(#"{"repeat": {"count": 2000000, "script": [{"wait": {"duration_ms": 1}}]}}"#)
+        == "r.json: scroll.script[0].repeat.count: expands to more than 1000000 gestures, got 2000000")
+    #expect(
+      error(#"{"repeat": {"count": 2, "scrpt": []}}"#).hasPrefix(
+        "r.json: scroll.script[0].repeat: unknown key 'scrpt'"))
   }
 }

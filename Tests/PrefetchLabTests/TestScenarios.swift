@@ -15,10 +15,14 @@ enum TestScenarios {
       viewport: ViewportSpec(heightPt: 800, frameRateHz: 60),
       feed: FeedSpec(
         totalItems: totalItems, pageSize: pageSize, initialPageSize: initialPageSize, pagination: pagination,
-        endSignal: endSignal, applyDelayMs: .constant(0), itemHeightPt: .constant(100), pageBytes: .constant(24_000),
+        endSignal: endSignal, applyDelayMs: .constant(0), itemHeightPt: .constant(100),
+        pageBytes: .constant(24_000),
         mediaBytes: media, footerHeightPt: footerPt, placeholderHeightPt: 100),
-      network: NetworkSpec(rttMs: .constant(rttMs), bandwidthKbps: bandwidthKbps, maxConcurrentRequests: 6, timeoutMs: 15_000),
-      scroll: ScrollSpec(physics: .ios, source: .script(gestures ?? [.drag(velocityPtS: velocityPtS, durationMs: durationMs)])))
+      network: NetworkSpec(
+        rttMs: .constant(rttMs), bandwidthKbps: bandwidthKbps, maxConcurrentRequests: 6, timeoutMs: 15_000),
+      scroll: ScrollSpec(
+        physics: .ios, source: .script(gestures ?? [.drag(velocityPtS: velocityPtS, durationMs: durationMs)]))
+    )
     return try! PreparedScenario(scenario)
   }
 
@@ -27,7 +31,8 @@ enum TestScenarios {
   }
 
   static func run(
-    _ scenario: PreparedScenario, _ name: String, _ parameters: [String: ParameterValue] = [:], seed: UInt64 = 1
+    _ scenario: PreparedScenario, _ name: String, _ parameters: [String: ParameterValue] = [:],
+    seed: UInt64 = 1
   ) -> RunOutcome {
     Simulator.run(scenario, strategy: configured(name, parameters), seed: seed)
   }

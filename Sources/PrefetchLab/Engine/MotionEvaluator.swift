@@ -34,7 +34,8 @@ struct MotionEvaluator: Sendable {
     lastRemaining = remaining
     let state = curve.state(remaining: remaining, beforeRest: true)
     return ScrollSample(
-      intentOffsetPt: motion.basePt + state.displacementPt, velocityPtS: state.velocityPtS, phase: motion.phase,
+      intentOffsetPt: motion.basePt + state.displacementPt, velocityPtS: state.velocityPtS,
+      phase: motion.phase,
       projectedTargetPt: motion.basePt + curve.distancePt)
   }
 }

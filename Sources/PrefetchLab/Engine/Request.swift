@@ -59,7 +59,9 @@ struct QueueEntry: Comparable, Sendable {
 /// A line of `events/<run>.csv`: one step of a request's life, or a page being applied.
 public struct RequestEvent: Sendable, Equatable {
   public enum Kind: String, Sendable, CaseIterable {
-    case issued, started, firstByte = "first_byte", completed, cancelled, timeout, failed, applied
+    case issued, started
+    case firstByte = "first_byte"
+    case completed, cancelled, timeout, failed, applied
     case reprioritized
   }
   public var timeUs: Int64

@@ -21,7 +21,8 @@ extension Simulation {
     motion = source.motion(atTraceUs: 0, environment: self)
     sample = motion.sample(atTraceUs: 0)
     let intent = sample.intentOffsetPt + anchorShiftPt
-    viewportOffsetPt = intent.isFinite ? min(max(0, intent), max(0, maxRestingOffsetPt)) : max(0, maxRestingOffsetPt)
+    viewportOffsetPt =
+      intent.isFinite ? min(max(0, intent), max(0, maxRestingOffsetPt)) : max(0, maxRestingOffsetPt)
     lastIntentPt = viewportOffsetPt
     if sample.phase == .dragging { hasDragged = true }
     scheduleFrame(index: 1)
@@ -38,7 +39,9 @@ extension Simulation {
       return
     }
     let proposedTraceUs = min(traceDurationUs, traceUs + (nowUs - traceClockUs))
-    if !motion.covers(proposedTraceUs) { motion = source.motion(atTraceUs: proposedTraceUs, environment: self) }
+    if !motion.covers(proposedTraceUs) {
+      motion = source.motion(atTraceUs: proposedTraceUs, environment: self)
+    }
     let next = motionEvaluator.sample(motion, atTraceUs: proposedTraceUs, frameStepUs: frameStepUs)
     let intent = next.intentOffsetPt + anchorShiftPt
     let previousOffset = viewportOffsetPt
@@ -97,7 +100,8 @@ extension Simulation {
       // reports scrollViewWillEndDragging with the edge as target. The rest of the drag resumes
       // when content arrives.
       sample = ScrollSample(
-        intentOffsetPt: limitPt - anchorShiftPt, velocityPtS: 0, phase: .idle, projectedTargetPt: limitPt - anchorShiftPt)
+        intentOffsetPt: limitPt - anchorShiftPt, velocityPtS: 0, phase: .idle,
+        projectedTargetPt: limitPt - anchorShiftPt)
     }
     isStalled = true
     stallSerial += 1

@@ -7,7 +7,8 @@ extension Simulation {
     guard direction == .down, !endKnown, sessionStarted else { return nil }
     let edge = layout.contentHeightPt
     return LoadFrontier(
-      page: appliedPageCount, edgePt: edge, runStartPt: 0, adjacentPageSpanPt: min(newestPageTopPt, edge)...edge)
+      page: appliedPageCount, edgePt: edge, runStartPt: 0,
+      adjacentPageSpanPt: min(newestPageTopPt, edge)...edge)
   }
 
   private func offsetFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
@@ -22,16 +23,21 @@ extension Simulation {
       let above = unapplied.previousUnapplied(from: anchorPage)
       // The applied run around the viewport is (above, below).
       let runTop = above < 0 ? 0 : layout.topPt(ofItem: plan.items(ofPage: above).upperBound)
-      let runBottom = below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
+      let runBottom =
+        below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
       if direction == .down {
         guard below < plan.pageCount else { return nil }
         let adjacent = below - 1
-        let span = adjacent > above ? layout.topPt(ofItem: plan.firstItem(ofPage: adjacent))...runBottom : runBottom...runBottom
+        let span =
+          adjacent > above
+          ? layout.topPt(ofItem: plan.firstItem(ofPage: adjacent))...runBottom : runBottom...runBottom
         return LoadFrontier(page: below, edgePt: runBottom, runStartPt: runTop, adjacentPageSpanPt: span)
       } else {
         guard above >= 0 else { return nil }
         let adjacent = above + 1
-        let span = adjacent < below ? runTop...layout.topPt(ofItem: plan.items(ofPage: adjacent).upperBound) : runTop...runTop
+        let span =
+          adjacent < below
+          ? runTop...layout.topPt(ofItem: plan.items(ofPage: adjacent).upperBound) : runTop...runTop
         return LoadFrontier(page: above, edgePt: runTop, runStartPt: runBottom, adjacentPageSpanPt: span)
       }
     }

@@ -22,7 +22,8 @@ extension Simulation {
     guard sessionStarted, page >= 0, page < plan.pageCount else { return false }
     if pagination == .cursor && page != appliedPageCount { return false }
     guard !pages.applied[page], pages.activeRequest[page] < 0, !pages.applyPending[page] else { return false }
-    let direction: ScrollDirection = topPt(ofItem: min(plan.firstItem(ofPage: page), max(0, rowCount - 1))) < viewportOffsetPt ? .up : .down
+    let direction: ScrollDirection =
+      topPt(ofItem: min(plan.firstItem(ofPage: page), max(0, rowCount - 1))) < viewportOffsetPt ? .up : .down
     return issuePageRequest(page, direction: direction, priority: priority)
   }
 
@@ -126,7 +127,8 @@ extension Simulation {
     let resource = requests[id].resource
     let latencyMs =
       trace.latencyMs(atUs: nowUs)
-      ?? scenario.network.rttMs.quantile(random.uniform(.latency, key: resource.randomKey, attempt: UInt64(attempt)))
+      ?? scenario.network.rttMs.quantile(
+        random.uniform(.latency, key: resource.randomKey, attempt: UInt64(attempt)))
     let latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
     schedule(.firstByte, atUs: nowUs + latencyUs, subject: id, attempt: attempt)
     schedule(.timeout, atUs: nowUs + timeoutUs, subject: id, attempt: attempt)

@@ -76,7 +76,8 @@ extension Simulation {
     let trace: Int64? = sessionStarted ? (isStalled ? traceUs : traceUs + (timeUs - traceClockUs)) : nil
     timeline.append(
       TimelineSample(
-        timeUs: timeUs, traceUs: trace, offsetPt: viewportOffsetPt, velocityPtS: isStalled ? 0 : sample.velocityPtS,
+        timeUs: timeUs, traceUs: trace, offsetPt: viewportOffsetPt,
+        velocityPtS: isStalled ? 0 : sample.velocityPtS,
         contentHeightPt: layout.contentHeightPt, blankFraction: blankFraction, inFlight: slotsInUse,
         stalled: isStalled))
   }
@@ -85,7 +86,10 @@ extension Simulation {
   /// unless a grid row falls on it.
   func recordTimelineInstant() {
     guard options.timelineIntervalUs > 0 else { return }
-    if let last = timeline.last, last.timeUs == nowUs { timeline[timeline.count - 1] = currentTimelineRow(); return }
+    if let last = timeline.last, last.timeUs == nowUs {
+      timeline[timeline.count - 1] = currentTimelineRow()
+      return
+    }
     if nextTimelineUs == nowUs { return }
     timeline.append(currentTimelineRow())
   }
@@ -94,13 +98,15 @@ extension Simulation {
     TimelineSample(
       timeUs: nowUs, traceUs: sessionStarted ? traceUs + (isStalled ? 0 : nowUs - traceClockUs) : nil,
       offsetPt: viewportOffsetPt, velocityPtS: isStalled ? 0 : sample.velocityPtS,
-      contentHeightPt: layout.contentHeightPt, blankFraction: blankFraction, inFlight: slotsInUse, stalled: isStalled)
+      contentHeightPt: layout.contentHeightPt, blankFraction: blankFraction, inFlight: slotsInUse,
+      stalled: isStalled)
   }
 
   func schedule(_ kind: EngineEvent.Kind, atUs timeUs: Int64, subject: Int, attempt: Int = 0) {
     eventSequence += 1
     eventsChanged = true
-    events.push(EngineEvent(timeUs: timeUs, kind: kind, sequence: eventSequence, subject: subject, attempt: attempt))
+    events.push(
+      EngineEvent(timeUs: timeUs, kind: kind, sequence: eventSequence, subject: subject, attempt: attempt))
   }
 
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.

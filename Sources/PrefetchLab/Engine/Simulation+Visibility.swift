@@ -115,8 +115,10 @@ extension Simulation {
     guard pagination == .offset, sessionStarted, !window.rows.isEmpty else { return }
     let firstPage = plan.page(ofItem: window.rows.lowerBound)
     let lastPage = plan.page(ofItem: window.rows.upperBound - 1)
-    for page in firstPage...lastPage where !pages.applied[page] && pages.activeRequest[page] < 0 && !pages.applyPending[page] {
-      let direction: ScrollDirection = page < plan.page(ofItem: window.rows.lowerBound) ? .up : scrollDirection
+    for page in firstPage...lastPage
+    where !pages.applied[page] && pages.activeRequest[page] < 0 && !pages.applyPending[page] {
+      let direction: ScrollDirection =
+        page < plan.page(ofItem: window.rows.lowerBound) ? .up : scrollDirection
       _ = issuePageRequest(page, direction: direction, priority: .page)
     }
   }

@@ -80,7 +80,8 @@ public final class Simulation {
   /// Added to the source's intent: offset changes made by anchoring when rows above the viewport
   /// change height (offset pagination).
   @exclusivity(unchecked) var anchorShiftPt = 0.0
-  @exclusivity(unchecked) var sample = ScrollSample(intentOffsetPt: 0, velocityPtS: 0, phase: .idle, projectedTargetPt: 0)
+  @exclusivity(unchecked) var sample = ScrollSample(
+    intentOffsetPt: 0, velocityPtS: 0, phase: .idle, projectedTargetPt: 0)
   /// Top of the viewport, pt.
   @exclusivity(unchecked) public internal(set) var viewportOffsetPt = 0.0
   /// The last non-zero direction the viewport moved in; initially down.
@@ -131,9 +132,11 @@ public final class Simulation {
     self.trace = trace
     self.timelineIntervalUs = options.timelineIntervalUs
     self.link = TransferLink(trace: trace)
-    self.layout = FeedLayout(pagination: scenario.feed.pagination, placeholderHeightPt: scenario.feed.placeholderHeightPt)
+    self.layout = FeedLayout(
+      pagination: scenario.feed.pagination, placeholderHeightPt: scenario.feed.placeholderHeightPt)
     self.pages = PageTable(pageCount: content.plan.pageCount)
-    self.unapplied = UnappliedPageIndex(pageCount: scenario.feed.pagination == .offset ? content.plan.pageCount : 0)
+    self.unapplied = UnappliedPageIndex(
+      pageCount: scenario.feed.pagination == .offset ? content.plan.pageCount : 0)
     self.source = source
     self.traceDurationUs = source.durationUs
   }
@@ -220,7 +223,9 @@ public final class Simulation {
 
   public func page(ofItem item: Int) -> Int { plan.page(ofItem: item) }
 
-  public func isPageApplied(_ page: Int) -> Bool { page >= 0 && page < pages.applied.count && pages.applied[page] }
+  public func isPageApplied(_ page: Int) -> Bool {
+    page >= 0 && page < pages.applied.count && pages.applied[page]
+  }
 
   /// The largest offset the viewport's top can rest at now, pt (may be negative when the content
   /// is shorter than the viewport).

@@ -39,7 +39,8 @@ public struct Experiment: Sendable {
       names[scenario.name] = scenario.sourcePath
       var strategies = overrides
       if strategies.isEmpty {
-        let specs = scenario.strategies.isEmpty ? registry.names.map { StrategySpec(name: $0) } : scenario.strategies
+        let specs =
+          scenario.strategies.isEmpty ? registry.names.map { StrategySpec(name: $0) } : scenario.strategies
         for (position, spec) in specs.enumerated() {
           do {
             strategies.append(try registry.configure(spec))
@@ -79,7 +80,8 @@ public struct Experiment: Sendable {
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while let index = results.claimNext() {
         let job = jobs[index]
-        let outcome = Simulator.run(scenarios[job.scenarioIndex], strategy: job.strategy, seed: job.seed, options: options)
+        let outcome = Simulator.run(
+          scenarios[job.scenarioIndex], strategy: job.strategy, seed: job.seed, options: options)
         results.store(handle(index, job, outcome), at: index)
       }
     }

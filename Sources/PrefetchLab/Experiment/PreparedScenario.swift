@@ -16,19 +16,22 @@ public struct PreparedScenario: Sendable {
       do {
         trace = try BandwidthTraceLoader.load(path: spec.path, format: spec.format, loop: spec.loop)
       } catch {
-        throw InputError(file: scenario.sourcePath, location: "network.trace.path", message: error.description)
+        throw InputError(
+          file: scenario.sourcePath, location: "network.trace.path", message: error.description)
       }
     } else if let kbps = scenario.network.bandwidthKbps {
       do {
         trace = try .constant(kbps: kbps)
       } catch {
-        throw InputError(file: scenario.sourcePath, location: "network.bandwidth_kbps", message: error.message)
+        throw InputError(
+          file: scenario.sourcePath, location: "network.bandwidth_kbps", message: error.message)
       }
     } else {
       trace = .unlimited
     }
     if case .script(let gestures) = scenario.scroll.source {
-      scriptedScroll = ScriptedScroll(gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs)
+      scriptedScroll = ScriptedScroll(
+        gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs)
     } else {
       scriptedScroll = nil
     }

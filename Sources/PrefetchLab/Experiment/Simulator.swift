@@ -33,14 +33,18 @@ public enum Simulator {
     }
   }
 
-  private static func runSpecialized<Strategy: PrefetchStrategy>(_ simulation: Simulation, _ strategy: Strategy)
+  private static func runSpecialized<Strategy: PrefetchStrategy>(
+    _ simulation: Simulation, _ strategy: Strategy
+  )
     -> RunOutcome
   {
     var strategy = strategy
     return simulation.run(&strategy)
   }
 
-  private static func runGeneric<Strategy: PrefetchStrategy>(_ simulation: Simulation, _ strategy: Strategy) -> RunOutcome {
+  private static func runGeneric<Strategy: PrefetchStrategy>(_ simulation: Simulation, _ strategy: Strategy)
+    -> RunOutcome
+  {
     var strategy = strategy
     return simulation.run(&strategy)
   }

@@ -26,7 +26,9 @@ struct MetricsRecorder: Sendable {
   }
 
   /// Fills the derived columns: percentiles, blankness, ratios.
-  mutating func finish(sessionUs: Int64, firstContentUs: Int64?, requests: [Request], itemsLoaded: Int, frames: Int) {
+  mutating func finish(
+    sessionUs: Int64, firstContentUs: Int64?, requests: [Request], itemsLoaded: Int, frames: Int
+  ) {
     summary.sessionUs = sessionUs
     summary.firstContentUs = firstContentUs
     summary.itemsLoaded = itemsLoaded
@@ -38,7 +40,8 @@ struct MetricsRecorder: Sendable {
     summary.ttcP50Us = Self.nearestRank(ttcUs, 0.50)
     summary.ttcP95Us = Self.nearestRank(ttcUs, 0.95)
     summary.ttcMaxUs = ttcUs.last
-    summary.coverage = summary.itemsSeen > 0 ? Double(itemsCompleteAtFirstSight) / Double(summary.itemsSeen) : nil
+    summary.coverage =
+      summary.itemsSeen > 0 ? Double(itemsCompleteAtFirstSight) / Double(summary.itemsSeen) : nil
 
     var usedPrefetches = 0
     var wastedPrefetches = 0

@@ -72,9 +72,11 @@ extension SummaryMetrics {
   /// Values in `columnNames` order.
   public var values: [MetricValue] {
     [
-      .duration(sessionUs), .optionalDuration(firstContentUs), .duration(stallUs), .integer(Int64(stallCount)),
+      .duration(sessionUs), .optionalDuration(firstContentUs), .duration(stallUs),
+      .integer(Int64(stallCount)),
       .duration(stallMaxUs), .integer(abandoned ? 1 : 0), .duration(blankUs), .duration(mostlyBlankUs),
-      .ratio(blankness), .optionalDuration(ttcP50Us), .optionalDuration(ttcP95Us), .optionalDuration(ttcMaxUs),
+      .ratio(blankness), .optionalDuration(ttcP50Us), .optionalDuration(ttcP95Us),
+      .optionalDuration(ttcMaxUs),
       .integer(Int64(itemsSeen)), .integer(Int64(itemsSeenIncomplete)), .integer(Int64(pageRequests)),
       .integer(Int64(mediaRequests)), .integer(Int64(requestsCancelled)), .integer(Int64(requestsFailed)),
       .integer(bytesFetched), .integer(Int64(wastedFetches)), .integer(wastedBytes),

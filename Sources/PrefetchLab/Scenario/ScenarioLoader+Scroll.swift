@@ -57,7 +57,8 @@ extension ScenarioLoader {
     let count = try body.required("count").integer(.integer(atLeast: 1))
     let inner = try script(from: body.required("script"), feed: feed)
     guard count <= maxGestures / max(1, inner.count) else {
-      throw try body.required("count").error("expands to more than \(maxGestures) gestures", got: String(count))
+      throw try body.required("count").error(
+        "expands to more than \(maxGestures) gestures", got: String(count))
     }
     return Array([[Gesture]](repeating: inner, count: count).joined())
   }

@@ -109,7 +109,9 @@ public struct IOSDecelerationCurve: Sendable, Equatable {
 
   /// Displacement and velocity after `elapsedUs` (clamped to the duration) from one exponential.
   public func state(afterUs elapsedUs: Int64) -> (displacementPt: Double, velocityPtS: Double) {
-    state(remaining: remainingFactor(afterUs: min(max(0, elapsedUs), durationUs)), beforeRest: elapsedUs < durationUs)
+    state(
+      remaining: remainingFactor(afterUs: min(max(0, elapsedUs), durationUs)),
+      beforeRest: elapsedUs < durationUs)
   }
 }
 
@@ -118,7 +120,8 @@ extension ScrollPhysics {
   public func flingCurve(velocityPtS: Double) -> FlingCurve {
     switch self {
     case .ios: return .ios(IOSDecelerationCurve(initialVelocityPtS: velocityPtS))
-    case .iosFast: return .ios(IOSDecelerationCurve(initialVelocityPtS: velocityPtS, rate: IOSDecelerationCurve.fastRate))
+    case .iosFast:
+      return .ios(IOSDecelerationCurve(initialVelocityPtS: velocityPtS, rate: IOSDecelerationCurve.fastRate))
     // TODO(issue 3): OverScroller's spline fling replaces this stand-in.
     case .android: return .ios(IOSDecelerationCurve(initialVelocityPtS: velocityPtS))
     }

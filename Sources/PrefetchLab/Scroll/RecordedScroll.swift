@@ -25,7 +25,8 @@ public struct RecordedScroll: ScrollSource {
   /// line; blank lines are ignored. Throws `InputError` naming the file and line for anything
   /// else (wrong field count, non-numbers, non-finite values, decreasing time).
   public static func load(path: String, durationUs: Int64? = nil) throws(InputError) -> RecordedScroll {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+    guard let data = FileManager.default.contents(atPath: path),
+      let text = String(data: data, encoding: .utf8)
     else { throw InputError(file: path, location: "", message: "cannot read the file") }
     var samples: [(timeMs: Double, offsetPt: Double)] = []
     var lineNumber = 0
@@ -38,15 +39,21 @@ public struct RecordedScroll: ScrollSource {
       }
       if samples.isEmpty && fields == ["t_ms", "offset_pt"] { continue }
       guard fields.count == 2 else {
-        throw InputError(file: path, location: "line \(lineNumber)", message: "expected 2 fields t_ms,offset_pt, got \(fields.count)")
+        throw InputError(
+          file: path, location: "line \(lineNumber)",
+          message: "expected 2 fields t_ms,offset_pt, got \(fields.count)")
       }
-      guard let time = Double(fields[0]), time.isFinite, let offset = Double(fields[1]), offset.isFinite else {
-        throw InputError(file: path, location: "line \(lineNumber)", message: "expected two finite numbers, got '\(line)'")
+      guard let time = Double(fields[0]), time.isFinite, let offset = Double(fields[1]), offset.isFinite
+      else {
+        throw InputError(
+          file: path, location: "line \(lineNumber)", message: "expected two finite numbers, got '\(line)'")
       }
       if let previous = samples.last, time < previous.timeMs {
         throw InputError(
           file: path, location: "line \(lineNumber)",
-          message: "t_ms must not decrease, got \(DecimalFormat.shortest(time)) after \(DecimalFormat.shortest(previous.timeMs))")
+          message:
+            "t_ms must not decrease, got \(DecimalFormat.shortest(time)) after \(DecimalFormat.shortest(previous.timeMs))"
+        )
       }
       samples.append((time, offset))
     }
@@ -67,6 +74,7 @@ public struct RecordedScroll: ScrollSource {
     let x1 = offsetsPt[cursor + 1]
     guard x1 != x0, t1 > t0 else { return .rest(at: x0, from: t0, until: t1) }
     let velocity = (x1 - x0) / Double(t1 - t0) * 1_000_000
-    return ScrollMotion(startUs: t0, endUs: t1, basePt: x0, shape: .linear(velocityPtS: velocity), phase: .dragging)
+    return ScrollMotion(
+      startUs: t0, endUs: t1, basePt: x0, shape: .linear(velocityPtS: velocity), phase: .dragging)
   }
 }

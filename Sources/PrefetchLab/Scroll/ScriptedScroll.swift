@@ -37,7 +37,8 @@ public struct ScriptedScroll: ScrollSource {
       let segment: Segment
       switch gesture {
       case .drag(let velocity, let durationMs):
-        segment = Segment(startUs: clock, durationUs: Self.micros(durationMs), kind: .drag(velocityPtS: velocity))
+        segment = Segment(
+          startUs: clock, durationUs: Self.micros(durationMs), kind: .drag(velocityPtS: velocity))
       case .fling(let velocity):
         let curve = physics.flingCurve(velocityPtS: velocity)
         segment = Segment(startUs: clock, durationUs: curve.durationUs, kind: .fling(curve))
@@ -60,13 +61,16 @@ public struct ScriptedScroll: ScrollSource {
 
   public mutating func motion(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollMotion {
     // Move past every segment that has ended (or is instantaneous) by traceUs.
-    while current < segments.count && (segments[current].endUs <= traceUs || segments[current].durationUs == 0) {
+    while current < segments.count
+      && (segments[current].endUs <= traceUs || segments[current].durationUs == 0)
+    {
       let segment = segments[current]
       if case .jump(let target) = segment.kind {
         guard let resolved = Self.resolve(target, environment) else {
           // The jump's item is not laid out yet: the user waits for it (a stall).
           return ScrollMotion(
-            startUs: segment.startUs, endUs: segment.startUs, basePt: basePt, shape: .waitingForLayout, phase: .idle)
+            startUs: segment.startUs, endUs: segment.startUs, basePt: basePt, shape: .waitingForLayout,
+            phase: .idle)
         }
         basePt = Self.clampAtRest(resolved, environment)
       } else {
@@ -86,7 +90,8 @@ public struct ScriptedScroll: ScrollSource {
         phase: .dragging)
     case .fling(let curve):
       return ScrollMotion(
-        startUs: segment.startUs, endUs: segment.endUs, basePt: base, shape: .fling(curve), phase: .decelerating)
+        startUs: segment.startUs, endUs: segment.endUs, basePt: base, shape: .fling(curve),
+        phase: .decelerating)
     case .wait, .jump:
       return .rest(at: base, from: segment.startUs, until: segment.endUs)
     }

@@ -69,7 +69,8 @@ public struct ScrollMotion: Sendable, Equatable {
   }
 
   /// A motion that keeps the intent at `offsetPt` from `startUs` until `endUs`.
-  public static func rest(at offsetPt: Double, from startUs: Int64, until endUs: Int64 = .max) -> ScrollMotion {
+  public static func rest(at offsetPt: Double, from startUs: Int64, until endUs: Int64 = .max) -> ScrollMotion
+  {
     ScrollMotion(startUs: startUs, endUs: endUs, basePt: offsetPt, shape: .rest, phase: .idle)
   }
 
@@ -89,14 +90,16 @@ public struct ScrollMotion: Sendable, Equatable {
       return ScrollSample(intentOffsetPt: basePt, velocityPtS: 0, phase: phase, projectedTargetPt: basePt)
     case .linear(let velocity):
       let offset = basePt + velocity * Double(elapsed) / 1_000_000
-      return ScrollSample(intentOffsetPt: offset, velocityPtS: velocity, phase: phase, projectedTargetPt: offset)
+      return ScrollSample(
+        intentOffsetPt: offset, velocityPtS: velocity, phase: phase, projectedTargetPt: offset)
     case .fling(let curve):
       let state = curve.state(afterUs: elapsed)
       return ScrollSample(
         intentOffsetPt: basePt + state.displacementPt, velocityPtS: state.velocityPtS, phase: phase,
         projectedTargetPt: basePt + curve.distancePt)
     case .waitingForLayout:
-      return ScrollSample(intentOffsetPt: .infinity, velocityPtS: 0, phase: .idle, projectedTargetPt: .infinity)
+      return ScrollSample(
+        intentOffsetPt: .infinity, velocityPtS: 0, phase: .idle, projectedTargetPt: .infinity)
     }
   }
 

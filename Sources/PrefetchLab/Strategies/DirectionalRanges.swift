@@ -26,17 +26,39 @@ public struct DirectionalRanges: PrefetchStrategy {
     parameters: [
       .number(
         "batch_leading_screens", 2.0, in: 0...100,
-        help: "Fetch when at most this many screenfuls remain below the target offset (Texture leadingScreensForBatching: 2)."),
-      .bool("check_during_drag", false, help: "Also check batch fetching on every frame of a drag (Texture: false)."),
-      .number("preload_leading", 2.5, in: 0...100, help: "Full-mode preload range ahead, screenfuls (Texture: 2.5)."),
-      .number("preload_trailing", 1.5, in: 0...100, help: "Full-mode preload range behind, screenfuls (Texture: 1.5)."),
-      .number("display_leading", 1.0, in: 0...100, help: "Full-mode display range ahead, screenfuls (Texture: 1.0)."),
-      .number("display_trailing", 0.5, in: 0...100, help: "Full-mode display range behind, screenfuls (Texture: 0.5)."),
-      .number("minimum_preload_leading", 0.5, in: 0...100, help: "Minimum-mode preload ahead, screenfuls (Texture: 0.5)."),
-      .number("minimum_preload_trailing", 0.25, in: 0...100, help: "Minimum-mode preload behind, screenfuls (Texture: 0.25)."),
-      .number("minimum_display_leading", 0.25, in: 0...100, help: "Minimum-mode display ahead, screenfuls (Texture: 0.25)."),
-      .number("minimum_display_trailing", 0.25, in: 0...100, help: "Minimum-mode display behind, screenfuls (Texture: 0.25)."),
-      .bool("guard_in_flight", true, help: "Skip batch fetching while a batch is in flight (Texture's ASBatchContext: true)."),
+        help:
+          "Fetch when at most this many screenfuls remain below the target offset (Texture leadingScreensForBatching: 2)."
+      ),
+      .bool(
+        "check_during_drag", false,
+        help: "Also check batch fetching on every frame of a drag (Texture: false)."),
+      .number(
+        "preload_leading", 2.5, in: 0...100, help: "Full-mode preload range ahead, screenfuls (Texture: 2.5)."
+      ),
+      .number(
+        "preload_trailing", 1.5, in: 0...100,
+        help: "Full-mode preload range behind, screenfuls (Texture: 1.5)."),
+      .number(
+        "display_leading", 1.0, in: 0...100, help: "Full-mode display range ahead, screenfuls (Texture: 1.0)."
+      ),
+      .number(
+        "display_trailing", 0.5, in: 0...100,
+        help: "Full-mode display range behind, screenfuls (Texture: 0.5)."),
+      .number(
+        "minimum_preload_leading", 0.5, in: 0...100,
+        help: "Minimum-mode preload ahead, screenfuls (Texture: 0.5)."),
+      .number(
+        "minimum_preload_trailing", 0.25, in: 0...100,
+        help: "Minimum-mode preload behind, screenfuls (Texture: 0.25)."),
+      .number(
+        "minimum_display_leading", 0.25, in: 0...100,
+        help: "Minimum-mode display ahead, screenfuls (Texture: 0.25)."),
+      .number(
+        "minimum_display_trailing", 0.25, in: 0...100,
+        help: "Minimum-mode display behind, screenfuls (Texture: 0.25)."),
+      .bool(
+        "guard_in_flight", true,
+        help: "Skip batch fetching while a batch is in flight (Texture's ASBatchContext: true)."),
     ],
     make: { DirectionalRanges(parameters: $0) })
 
@@ -57,12 +79,16 @@ public struct DirectionalRanges: PrefetchStrategy {
     batchLeadingScreens = parameters.number("batch_leading_screens")
     checkDuringDrag = parameters.bool("check_during_drag")
     guardInFlight = parameters.bool("guard_in_flight")
-    fullPreload = Buffers(leading: parameters.number("preload_leading"), trailing: parameters.number("preload_trailing"))
-    fullDisplay = Buffers(leading: parameters.number("display_leading"), trailing: parameters.number("display_trailing"))
+    fullPreload = Buffers(
+      leading: parameters.number("preload_leading"), trailing: parameters.number("preload_trailing"))
+    fullDisplay = Buffers(
+      leading: parameters.number("display_leading"), trailing: parameters.number("display_trailing"))
     minimumPreload = Buffers(
-      leading: parameters.number("minimum_preload_leading"), trailing: parameters.number("minimum_preload_trailing"))
+      leading: parameters.number("minimum_preload_leading"),
+      trailing: parameters.number("minimum_preload_trailing"))
     minimumDisplay = Buffers(
-      leading: parameters.number("minimum_display_leading"), trailing: parameters.number("minimum_display_trailing"))
+      leading: parameters.number("minimum_display_leading"),
+      trailing: parameters.number("minimum_display_trailing"))
   }
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
@@ -115,12 +141,14 @@ public struct DirectionalRanges: PrefetchStrategy {
     let preload = preloadWindow.rows
     let display = displayWindow.rows
     let visible = simulation.visibleItems
-    guard refreshAll || preload != previousPreload || display != previousDisplay || visible != visibleRows else { return }
+    guard refreshAll || preload != previousPreload || display != previousDisplay || visible != visibleRows
+    else { return }
     let (leftAbove, leftBelow) = previousPreload.subtracting(preload)
     for item in leftAbove { simulation.cancelMedia(item: item) }
     for item in leftBelow { simulation.cancelMedia(item: item) }
     for item in preload where simulation.needsMedia(item: item) {
-      let priority: FetchPriority = visible.contains(item) ? .visible : display.contains(item) ? .display : .preload
+      let priority: FetchPriority =
+        visible.contains(item) ? .visible : display.contains(item) ? .display : .preload
       simulation.requestMedia(item: item, priority: priority)
     }
     visibleRows = visible
@@ -133,6 +161,7 @@ public struct DirectionalRanges: PrefetchStrategy {
     let down = simulation.scrollDirection == .down
     let above = (down ? buffers.trailing : buffers.leading) * height
     let below = (down ? buffers.leading : buffers.trailing) * height
-    simulation.update(&window, fromPt: simulation.viewportOffsetPt - above, toPt: simulation.viewportBottomPt + below)
+    simulation.update(
+      &window, fromPt: simulation.viewportOffsetPt - above, toPt: simulation.viewportBottomPt + below)
   }
 }

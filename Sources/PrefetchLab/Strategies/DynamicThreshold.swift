@@ -8,13 +8,18 @@
 public struct DynamicThreshold: PrefetchStrategy {
   public static let definition = StrategyDefinition(
     name: "dynamic_threshold",
-    summary: "Next page when the viewport's bottom passes ratio of the newest page's span; media on visibility.",
+    summary:
+      "Next page when the viewport's bottom passes ratio of the newest page's span; media on visibility.",
     source: "Seed article: per-page threshold at 70 % of the newest page.",
     parameters: [
-      .number("ratio", 0.7, in: 0...1, help: "Fraction of the newest page's span the viewport's bottom must pass (seed article: 0.7)."),
+      .number(
+        "ratio", 0.7, in: 0...1,
+        help: "Fraction of the newest page's span the viewport's bottom must pass (seed article: 0.7)."),
       .bool(
         "guard_in_flight", true,
-        help: "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."),
+        help:
+          "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
+      ),
     ],
     make: { DynamicThreshold(parameters: $0) })
 

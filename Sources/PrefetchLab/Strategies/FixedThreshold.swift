@@ -12,10 +12,14 @@ public struct FixedThreshold: PrefetchStrategy {
     summary: "Next page when (offset + viewport) / content height >= ratio; media on visibility.",
     source: "Seed article: fixed 70 % scroll-position threshold.",
     parameters: [
-      .number("ratio", 0.7, in: 0...1, help: "Fraction of the content height the viewport's bottom must pass (seed article: 0.7)."),
+      .number(
+        "ratio", 0.7, in: 0...1,
+        help: "Fraction of the content height the viewport's bottom must pass (seed article: 0.7)."),
       .bool(
         "guard_in_flight", true,
-        help: "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."),
+        help:
+          "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
+      ),
     ],
     make: { FixedThreshold(parameters: $0) })
 

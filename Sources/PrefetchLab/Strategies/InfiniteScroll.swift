@@ -12,7 +12,9 @@ public struct InfiniteScroll: PrefetchStrategy {
     parameters: [
       .bool(
         "guard_in_flight", true,
-        help: "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback).")
+        help:
+          "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
+      )
     ],
     make: { InfiniteScroll(parameters: $0) })
 

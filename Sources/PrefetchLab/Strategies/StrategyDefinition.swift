@@ -23,12 +23,17 @@ public struct StrategyParameter: Sendable, Equatable {
     self.help = help
   }
 
-  public static func number(_ name: String, _ defaultValue: Double, in range: ClosedRange<Double>, help: String) -> Self {
+  public static func number(
+    _ name: String, _ defaultValue: Double, in range: ClosedRange<Double>, help: String
+  ) -> Self {
     StrategyParameter(name: name, kind: .number(range), defaultValue: .number(defaultValue), help: help)
   }
 
-  public static func integer(_ name: String, _ defaultValue: Int, in range: ClosedRange<Int>, help: String) -> Self {
-    StrategyParameter(name: name, kind: .integer(range), defaultValue: .number(Double(defaultValue)), help: help)
+  public static func integer(_ name: String, _ defaultValue: Int, in range: ClosedRange<Int>, help: String)
+    -> Self
+  {
+    StrategyParameter(
+      name: name, kind: .integer(range), defaultValue: .number(Double(defaultValue)), help: help)
   }
 
   public static func bool(_ name: String, _ defaultValue: Bool, help: String) -> Self {
@@ -39,7 +44,9 @@ public struct StrategyParameter: Sendable, Equatable {
   func validate(_ value: ParameterValue) -> Result<ParameterValue, StrategyError.Reason> {
     switch (kind, value) {
     case (.number(let range), .number(let x)):
-      guard x.isFinite, range.contains(x) else { return .failure(.outOfRange(range: rangeText, got: value.description)) }
+      guard x.isFinite, range.contains(x) else {
+        return .failure(.outOfRange(range: rangeText, got: value.description))
+      }
       return .success(value)
     case (.integer(let range), .number(let x)):
       guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
@@ -69,7 +76,8 @@ public struct StrategyParameter: Sendable, Equatable {
 
   public var rangeText: String {
     switch kind {
-    case .number(let range): return "\(DecimalFormat.shortest(range.lowerBound))...\(DecimalFormat.shortest(range.upperBound))"
+    case .number(let range):
+      return "\(DecimalFormat.shortest(range.lowerBound))...\(DecimalFormat.shortest(range.upperBound))"
     case .integer(let range): return "\(range.lowerBound)...\(range.upperBound)"
     case .bool: return "true or false"
     }
@@ -134,7 +142,9 @@ public struct ConfiguredStrategy: Sendable {
   /// A name unique within a scenario, safe in file names: `fixed_threshold` or
   /// `fixed_threshold@ratio=0.5+guard_in_flight=false`.
   public var label: String {
-    overrides.isEmpty ? definition.name : definition.name + "@" + overrides.map { "\($0.name)=\($0.value)" }.joined(separator: "+")
+    overrides.isEmpty
+      ? definition.name
+      : definition.name + "@" + overrides.map { "\($0.name)=\($0.value)" }.joined(separator: "+")
   }
 
   public func makeStrategy() -> any PrefetchStrategy { definition.make(parameters) }
@@ -161,7 +171,8 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     case .unknownStrategy(let known):
       return "unknown strategy '\(strategy)'; known: \(known.joined(separator: ", "))"
     case .unknownParameter(let valid):
-      return "unknown parameter '\(parameter ?? "")' for \(strategy); valid: \(valid.isEmpty ? "none" : valid.joined(separator: ", "))"
+      return
+        "unknown parameter '\(parameter ?? "")' for \(strategy); valid: \(valid.isEmpty ? "none" : valid.joined(separator: ", "))"
     case .wrongType(let expected, let got):
       return "\(strategy).\(parameter ?? "") must be \(expected), got \(got)"
     case .outOfRange(let range, let got):

@@ -15,7 +15,8 @@ public struct StrategyRegistry: Sendable {
   public static let builtIn: StrategyRegistry = {
     var registry = StrategyRegistry()
     for definition in [
-      InfiniteScroll.definition, FixedThreshold.definition, DynamicThreshold.definition, TargetRange.definition,
+      InfiniteScroll.definition, FixedThreshold.definition, DynamicThreshold.definition,
+      TargetRange.definition,
       DirectionalRanges.definition,
     ] {
       registry.definitions.append(definition)
@@ -25,7 +26,9 @@ public struct StrategyRegistry: Sendable {
 
   /// Adds a strategy. Throws if the name is taken or not of lowercase letters, digits and `_`.
   public mutating func register(_ definition: StrategyDefinition) throws(StrategyError) {
-    let valid = !definition.name.isEmpty && definition.name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    let valid =
+      !definition.name.isEmpty
+      && definition.name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     guard valid else { throw StrategyError(strategy: definition.name, parameter: nil, reason: .invalidName) }
     guard self.definition(named: definition.name) == nil else {
       throw StrategyError(strategy: definition.name, parameter: nil, reason: .duplicateName)
@@ -61,7 +64,8 @@ public struct StrategyRegistry: Sendable {
         throw StrategyError(strategy: spec.name, parameter: parameter.name, reason: reason)
       }
     }
-    return ConfiguredStrategy(definition: definition, parameters: StrategyParameters(values), overrides: overrides)
+    return ConfiguredStrategy(
+      definition: definition, parameters: StrategyParameters(values), overrides: overrides)
   }
 
   /// Parses the command line's `NAME[:key=value,…]` into a spec (values stay text until

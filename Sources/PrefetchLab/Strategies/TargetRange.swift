@@ -22,7 +22,9 @@ public struct TargetRange: PrefetchStrategy {
     parameters: [
       .integer(
         "skip_rows", 8, in: 0...10_000,
-        help: "A fling must move the first visible row by more than this many rows to load only its target (VVebo: 8)."),
+        help:
+          "A fling must move the first visible row by more than this many rows to load only its target (VVebo: 8)."
+      ),
       .integer(
         "extra_rows", 3, in: 0...10_000,
         help: "Rows beyond the target rect, on the side the content arrives from, loaded with it (VVebo: 3)."),
@@ -56,7 +58,8 @@ public struct TargetRange: PrefetchStrategy {
     default:
       break
     }
-    updateMedia(simulation, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
+    updateMedia(
+      simulation, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
   }
 
   private func requestPages(_ simulation: Simulation) {

@@ -12,7 +12,8 @@ enum BenchCommand {
       can move are skipped). Build with -c release for meaningful figures.
       """,
     arguments: [
-      .option("seconds", type: .integer, default: "600", help: "Length of each simulated session in seconds."),
+      .option(
+        "seconds", type: .integer, default: "600", help: "Length of each simulated session in seconds."),
       .option("repetitions", type: .integer, default: "3", help: "Sessions (seeds) per strategy and case."),
       .option("strategy", repeating: true, help: "Benchmark only these strategies (default: all)."),
     ],
@@ -39,13 +40,15 @@ enum BenchCommand {
     let strategies = try (names.isEmpty ? registry.names : names).map {
       try registry.configure(StrategyRegistry.parseSpec($0))
     }
-    let suite = BenchmarkSuite(sessionSeconds: parsed.int("seconds") ?? 600, repetitions: parsed.int("repetitions") ?? 3)
+    let suite = BenchmarkSuite(
+      sessionSeconds: parsed.int("seconds") ?? 600, repetitions: parsed.int("repetitions") ?? 3)
     let results = try suite.run(strategies: strategies)
     let header = ["case", "strategy", "session frames/s", "stepped frames/s", "cpu s"]
     var rows = [header]
     for result in results {
       rows.append([
-        result.caseLabel, result.strategy, DecimalFormat.fixed(result.sessionFramesPerSecond / 1e6, places: 2) + " M",
+        result.caseLabel, result.strategy,
+        DecimalFormat.fixed(result.sessionFramesPerSecond / 1e6, places: 2) + " M",
         DecimalFormat.fixed(result.steppedFramesPerSecond / 1e6, places: 2) + " M",
         DecimalFormat.fixed(result.cpuSeconds, places: 3),
       ])
@@ -54,7 +57,8 @@ enum BenchCommand {
     for row in rows {
       terminal.out(
         row.enumerated().map { index, cell in
-          index < 2 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+          index < 2
+            ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             : String(repeating: " ", count: widths[index] - cell.count) + cell
         }.joined(separator: "  ") + "\n")
     }

@@ -18,10 +18,14 @@ enum RunCommand {
       .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
       .option(
         "strategy", repeating: true,
-        help: "Run this strategy instead of the scenarios' own, as NAME or NAME:key=value,... (see 'prefetchlab list')."),
+        help:
+          "Run this strategy instead of the scenarios' own, as NAME or NAME:key=value,... (see 'prefetchlab list')."
+      ),
       .option("seeds", help: "Seeds to run, e.g. 1-10 or 1,4,7 (default: each scenario's seed)."),
       .option("out", default: "results/latest", help: "Results folder, replaced when the run completes."),
-      .option("jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."),
+      .option(
+        "jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."
+      ),
       .option(
         "timeline-interval-ms", type: .integer, default: "100",
         help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
@@ -53,7 +57,8 @@ enum RunCommand {
     let scenarios = try ScenarioInputs.load(parsed.strings("scenarios"), registry: registry)
     let overrides = parsed.strings("strategy").map(StrategyRegistry.parseSpec)
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
-    let experiment = try Experiment(scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
+    let experiment = try Experiment(
+      scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
     let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
     let options = SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount

@@ -29,7 +29,8 @@ enum RunSummaryText {
       var line = [group.scenario, group.strategy]
       for column in columns {
         let values = group.metrics.compactMap(column.value)
-        line.append(values.isEmpty ? "" : DecimalFormat.fixed(values.reduce(0, +) / Double(values.count), places: 1))
+        line.append(
+          values.isEmpty ? "" : DecimalFormat.fixed(values.reduce(0, +) / Double(values.count), places: 1))
       }
       table.append(line)
     }
@@ -42,7 +43,9 @@ enum RunSummaryText {
           : String(repeating: " ", count: widths[index] - cell.count) + cell
       }
       text += cells.joined(separator: "  ") + "\n"
-      if rowIndex == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+      if rowIndex == 0 {
+        text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+      }
     }
     text += "\n\(runs) run\(runs == 1 ? "" : "s") written to \(folder) (means over seeds)\n"
     return text

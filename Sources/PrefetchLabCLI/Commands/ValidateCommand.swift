@@ -6,8 +6,11 @@ enum ValidateCommand {
   static let spec = CommandSpec(
     name: "validate",
     abstract: "Check scenario files and the trace files they name, without running them.",
-    discussion: "Prints one line per valid file; the first problem found exits 65 naming file, JSON path and rule.",
-    arguments: [.positional("files", repeating: true, help: "Scenario files, or folders of *.json scenario files.")])
+    discussion:
+      "Prints one line per valid file; the first problem found exits 65 naming file, JSON path and rule.",
+    arguments: [
+      .positional("files", repeating: true, help: "Scenario files, or folders of *.json scenario files.")
+    ])
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
@@ -16,7 +19,8 @@ enum ValidateCommand {
     _ = try Experiment(scenarios: scenarios)
     for prepared in scenarios {
       let scenario = prepared.scenario
-      let strategies = scenario.strategies.isEmpty ? "all strategies" : "\(scenario.strategies.count) strategies"
+      let strategies =
+        scenario.strategies.isEmpty ? "all strategies" : "\(scenario.strategies.count) strategies"
       let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
       terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
     }

@@ -14,7 +14,8 @@ public struct Manifest: Sendable, Equatable {
 
     public static func == (lhs: ScenarioEntry, rhs: ScenarioEntry) -> Bool {
       lhs.name == rhs.name && lhs.path == rhs.path && lhs.sha256 == rhs.sha256
-        && lhs.inputs.map(\.path) == rhs.inputs.map(\.path) && lhs.inputs.map(\.sha256) == rhs.inputs.map(\.sha256)
+        && lhs.inputs.map(\.path) == rhs.inputs.map(\.path)
+        && lhs.inputs.map(\.sha256) == rhs.inputs.map(\.sha256)
     }
   }
 
@@ -70,7 +71,8 @@ public struct Manifest: Sendable, Equatable {
               ("name", .string(entry.name)), ("path", .string(entry.path)), ("sha256", .string(entry.sha256)),
               (
                 "inputs",
-                .array(entry.inputs.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })
+                .array(
+                  entry.inputs.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })
               ),
             ])
           })
@@ -104,9 +106,13 @@ public struct Manifest: Sendable, Equatable {
     for (index, item) in scenarioValues.enumerated() {
       guard let name = item["name"]?.stringValue, let scenarioPath = item["path"]?.stringValue,
         let sha = item["sha256"]?.stringValue
-      else { throw InputError(file: path, location: "scenarios[\(index)]", message: "needs name, path and sha256") }
+      else {
+        throw InputError(file: path, location: "scenarios[\(index)]", message: "needs name, path and sha256")
+      }
       let inputs = (item["inputs"]?.arrayValue ?? []).compactMap { input -> (path: String, sha256: String)? in
-        guard let inputPath = input["path"]?.stringValue, let inputSha = input["sha256"]?.stringValue else { return nil }
+        guard let inputPath = input["path"]?.stringValue, let inputSha = input["sha256"]?.stringValue else {
+          return nil
+        }
         return (inputPath, inputSha)
       }
       entries.append(ScenarioEntry(name: name, path: scenarioPath, sha256: sha, inputs: inputs))

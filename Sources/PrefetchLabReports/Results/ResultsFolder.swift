@@ -62,10 +62,13 @@ public struct ResultsFolder: Sendable {
       let line = table.rowLines[index]
       let seedText = try table.string("seed", row: index)
       guard let seed = UInt64(seedText) else {
-        throw InputError(file: summaryPath, location: "line \(line)", message: "seed must be a whole number, got '\(seedText)'")
+        throw InputError(
+          file: summaryPath, location: "line \(line)",
+          message: "seed must be a whole number, got '\(seedText)'")
       }
       let key = RunKey(
-        scenario: try table.string("scenario", row: index), strategy: try table.string("strategy", row: index),
+        scenario: try table.string("scenario", row: index),
+        strategy: try table.string("strategy", row: index),
         params: try table.string("params", row: index), seed: seed)
       guard seen.insert(key).inserted else {
         throw InputError(file: summaryPath, location: "line \(line)", message: "duplicate row for \(key)")
@@ -76,7 +79,8 @@ public struct ResultsFolder: Sendable {
     }
     self.rows = rows
     let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
-    manifest = FileManager.default.fileExists(atPath: manifestPath) ? try Manifest(contentsOf: manifestPath) : nil
+    manifest =
+      FileManager.default.fileExists(atPath: manifestPath) ? try Manifest(contentsOf: manifestPath) : nil
   }
 
   /// Rows by key.
@@ -98,9 +102,11 @@ public enum MetricPolarity: String, Sendable {
     case "items_seen", "items_loaded", "frames", "session_ms", "peak_in_flight": return .neutral
     default:
       let lowerBetter: Set<String> = [
-        "first_content_ms", "stall_ms", "stall_count", "stall_max_ms", "abandoned", "blank_ms", "mostly_blank_ms",
+        "first_content_ms", "stall_ms", "stall_count", "stall_max_ms", "abandoned", "blank_ms",
+        "mostly_blank_ms",
         "blankness", "ttc_p50_ms", "ttc_p95_ms", "ttc_max_ms", "items_seen_incomplete", "page_requests",
-        "media_requests", "requests_cancelled", "requests_failed", "bytes_fetched", "wasted_fetches", "wasted_bytes",
+        "media_requests", "requests_cancelled", "requests_failed", "bytes_fetched", "wasted_fetches",
+        "wasted_bytes",
         "redundant_fetches", "late_prefetches", "peak_memory_bytes", "radio_active_ms", "energy_j",
       ]
       return lowerBetter.contains(metric) ? .lowerIsBetter : .neutral

@@ -25,7 +25,8 @@ public enum SummaryTable {
   public static func csv(_ rows: [Row]) -> String {
     var writer = CSVWriter(header: columns)
     for row in rows {
-      writer.append([row.scenario, row.strategy, row.params, String(row.seed)] + row.metrics.values.map(cell))
+      writer.append(
+        [row.scenario, row.strategy, row.params, String(row.seed)] + row.metrics.values.map(cell))
     }
     return writer.text
   }
