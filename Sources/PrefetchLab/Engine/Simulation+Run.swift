@@ -150,7 +150,8 @@ extension Simulation {
     }
     for item in window.rows where item < items.count && items.ttcOpen[item] {
       items.ttcOpen[item] = false
-      metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: false)
+      metrics.recordTimeToContent(
+        item: item, firstVisibleUs: items.firstVisibleUs[item], untilUs: nowUs, complete: false)
     }
     metrics.summary.abandoned = abandoned
     recordTimelineInstant()
@@ -168,7 +169,8 @@ extension Simulation {
       sessionUs: nowUs, firstContentUs: sessionStarted ? firstContentUs : nil, requests: requests,
       itemsLoaded: loadedItemCount, frames: frames)
     return RunOutcome(
-      summary: metrics.summary, timeline: timeline, events: eventLog, framesProcessed: framesProcessed)
+      summary: metrics.summary, timeline: timeline, events: eventLog, framesProcessed: framesProcessed,
+      timesToContent: metrics.timesToContent.sorted { $0.item < $1.item })
   }
 
   var loadedItemCount: Int {
@@ -185,4 +187,6 @@ public struct RunOutcome: Sendable {
   public var events: [RequestEvent]
   /// Frames actually simulated (frames where nothing could move are skipped); for benchmarks.
   public var framesProcessed: Int
+  /// Every item that became visible, by item: the samples behind `ttc_*` (for CDFs).
+  public var timesToContent: [TimeToContent] = []
 }

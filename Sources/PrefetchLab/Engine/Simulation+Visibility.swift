@@ -33,7 +33,7 @@ extension Simulation {
       metrics.summary.itemsSeen += 1
       if items.complete[item] {
         metrics.itemsCompleteAtFirstSight += 1
-        metrics.recordTimeToContent(0, complete: true)
+        metrics.recordTimeToContent(item: item, firstVisibleUs: nowUs, untilUs: nowUs, complete: true)
       } else {
         items.ttcOpen[item] = true
         noteLatePrefetches(of: item)
@@ -56,7 +56,8 @@ extension Simulation {
     if !items.complete[item] { incompleteVisibleRows -= 1 }
     guard items.ttcOpen[item] else { return }
     items.ttcOpen[item] = false
-    metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: false)
+    metrics.recordTimeToContent(
+      item: item, firstVisibleUs: items.firstVisibleUs[item], untilUs: nowUs, complete: false)
   }
 
   /// An item seen for the first time while a prefetch for it is still in flight: late.
@@ -81,7 +82,8 @@ extension Simulation {
     let visible = rows.clamped(to: window.rows)
     for item in visible where items.complete[item] && items.ttcOpen[item] {
       items.ttcOpen[item] = false
-      metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: true)
+      metrics.recordTimeToContent(
+        item: item, firstVisibleUs: items.firstVisibleUs[item], untilUs: nowUs, complete: true)
     }
   }
 

@@ -5,6 +5,8 @@ struct MetricsRecorder: Sendable {
   /// ∫ blank fraction dt after first content, in fraction·µs.
   var blankIntegral = 0.0
   var ttcUs: [Int64] = []
+  /// The same samples with their item, in the order their clocks stopped.
+  var timesToContent: [TimeToContent] = []
   var itemsCompleteAtFirstSight = 0
 
   mutating func accumulateBlank(fraction: Double, overUs duration: Int64) {
@@ -20,8 +22,13 @@ struct MetricsRecorder: Sendable {
     summary.stallMaxUs = max(summary.stallMaxUs, durationUs)
   }
 
-  mutating func recordTimeToContent(_ duration: Int64, complete: Bool) {
+  /// An item's time-to-content clock stopped at `untilUs`: complete, or left the viewport (or
+  /// the run ended) still incomplete.
+  mutating func recordTimeToContent(item: Int, firstVisibleUs: Int64, untilUs: Int64, complete: Bool) {
+    let duration = untilUs - firstVisibleUs
     ttcUs.append(duration)
+    timesToContent.append(
+      TimeToContent(item: item, firstVisibleUs: firstVisibleUs, durationUs: duration, complete: complete))
     if !complete { summary.itemsSeenIncomplete += 1 }
   }
 

@@ -14,7 +14,7 @@ public struct ResultsWriter: Sendable {
   }
 
   /// Simulates every run on `parallelism` threads and writes `summary.csv`, `timeline/`,
-  /// `events/` and `manifest.json` into `staging`. Returns the summary rows in job order.
+  /// `events/`, `ttc/` and `manifest.json` into `staging`. Returns the summary rows in job order.
   /// - Throws: `OutputError` when a file cannot be written, `InputError` when a scenario file
   ///   cannot be read back for its fingerprint.
   public func write(into staging: OutputStaging, parallelism: Int) throws -> [SummaryTable.Row] {
@@ -29,6 +29,7 @@ public struct ResultsWriter: Sendable {
         if recordFiles {
           try staging.write(RunFiles.timelineCSV(outcome.timeline), to: "timeline/" + name)
           try staging.write(RunFiles.eventsCSV(outcome.events), to: "events/" + name)
+          try staging.write(RunFiles.timeToContentCSV(outcome.timesToContent), to: "ttc/" + name)
         }
       } catch {
         return .failure(error)

@@ -36,6 +36,21 @@ public enum RunFiles {
     return writer.text
   }
 
+  /// `ttc/<run>.csv`: one row per item that became visible, by item: item, first_visible_ms,
+  /// ttc_ms (0 = complete at first sight), complete (0 = the clock stopped on an incomplete item,
+  /// which leaves the viewport or is still loading when the run ends). The rows are exactly the
+  /// samples behind summary.csv's `ttc_*` columns.
+  public static func timeToContentCSV(_ records: [TimeToContent]) -> String {
+    var writer = CSVWriter(header: TimeToContent.columnNames)
+    for record in records {
+      writer.append([
+        CSVCell.integer(record.item), CSVCell.milliseconds(record.firstVisibleUs),
+        CSVCell.milliseconds(record.durationUs), CSVCell.bit(record.complete),
+      ])
+    }
+    return writer.text
+  }
+
   public static let eventColumns = [
     "t_ms", "event", "request_id", "kind", "page", "item", "priority", "attempt", "bytes", "prefetch",
   ]
