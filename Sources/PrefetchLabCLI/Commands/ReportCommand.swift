@@ -1,0 +1,54 @@
+import Foundation
+import PrefetchLab
+import PrefetchLabReports
+
+/// `prefetchlab report RESULTS_DIR [--plots | --no-plots] [--jobs N]`: regenerates the plots,
+/// report.md and report.html of a results folder from its CSVs alone.
+enum ReportCommand {
+  static let spec = CommandSpec(
+    name: "report",
+    abstract: "Regenerate the plots, report.md and report.html of a results folder from its CSVs.",
+    discussion: """
+      Reads summary.csv, manifest.json and the per-run timeline/, events/ and ttc/ files of the \
+      folder and writes plots/ (PNG and SVG with the gnuplot script of each) and the reports into \
+      it, each file replaced atomically. Scenario descriptions and parameters come from the \
+      scenario files named in the manifest when they are still there and unchanged. Without \
+      gnuplot on PATH the reports are written without plots and a warning is printed, unless \
+      --plots asks for them (then the command fails).
+      """,
+    arguments: [
+      .positional("results-dir", help: "A results folder written by 'prefetchlab run'."),
+      .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
+      .flag("no-plots", help: "Write report.md and report.html without plots."),
+      .option(
+        "jobs", short: "j", type: .integer,
+        help: "gnuplot processes run in parallel (default: the number of cores)."
+      ),
+    ],
+    validate: { parsed throws(ValidationError) in
+      if parsed.flag("plots") && parsed.flag("no-plots") {
+        throw ValidationError("--plots and --no-plots cannot be used together")
+      }
+      if let jobs = parsed.int("jobs"), jobs < 1 {
+        throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
+      }
+    })
+
+  static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
+
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
+    let folder = parsed.string("results-dir") ?? "."
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      throw InputError(file: folder, location: "", message: "no such folder")
+    }
+    let step = try ReportStep.prepare(noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"))
+    let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let (status, outcome) = try step.generate(
+      folder: folder, output: FolderOutput(folder: folder), jobs: jobs, terminal: terminal)
+    let plots = outcome.plotsDrawn == 1 ? "1 plot" : "\(outcome.plotsDrawn) plots"
+    terminal.out("report.md and report.html written to \(folder) (\(plots))\n")
+    return status
+  }
+}

@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+import PrefetchLab
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why gnuplot did not produce a plot. Nothing here prints: the CLI turns these into warnings or
+/// errors.
+public enum GnuplotError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// No executable `gnuplot` in any PATH directory.
+  case notFound
+  /// The process could not be started.
+  case launchFailed(String)
+  /// gnuplot exited with a non-zero status; `message` is the end of what it wrote to stderr.
+  case failed(status: Int32, message: String)
+  /// gnuplot was still running after the time limit and was killed.
+  case timedOut(seconds: Double)
+  /// gnuplot exited 0 but an expected output file is missing or malformed.
+  case badOutput(String)
+
+  public var description: String {
+    switch self {
+    case .notFound: return "gnuplot not found on PATH"
+    case .launchFailed(let reason): return "cannot start gnuplot: \(reason)"
+    case .failed(let status, let message):
+      return "gnuplot exited with status \(status)" + (message.isEmpty ? "" : ": \(message)")
+    case .timedOut(let seconds):
+      return "gnuplot did not finish within \(DecimalFormat.fixed(seconds, places: 1)) s and was stopped"
+    case .badOutput(let reason): return "gnuplot output is unusable: \(reason)"
+    }
+  }
+
+  /// How to install gnuplot, for messages.
+  public static let installHint =
+    "install gnuplot (Debian/Ubuntu: apt-get install gnuplot-nox; macOS: brew install gnuplot)"
+}
+
+/// Runs gnuplot as a subprocess: the executable found on PATH, started directly (never through a
+/// shell) with the script's file name as its only argument, stdin from /dev/null, in the folder
+/// where the script and its outputs live. A run that exceeds `timeoutSeconds` is terminated
+/// (SIGTERM, then SIGKILL) so a hung gnuplot cannot hang the caller.
+public struct GnuplotRunner: Sendable {
+  /// Absolute path of the gnuplot executable.
+  public let executable: String
+  public var timeoutSeconds: Double
+
+  public init(executable: String, timeoutSeconds: Double = 60) {
+    self.executable = executable
+    self.timeoutSeconds = timeoutSeconds
+  }
+
+  /// The runner for the first executable `gnuplot` in `environment["PATH"]`, or nil.
+  public static func locate(
+    environment: [String: String] = ProcessInfo.processInfo.environment, timeoutSeconds: Double = 60
+  ) -> GnuplotRunner? {
+    guard let path = environment["PATH"] else { return nil }
+    for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+      let candidate = directory.hasSuffix("/") ? "\(directory)gnuplot" : "\(directory)/gnuplot"
+      guard candidate.hasPrefix("/") else { continue }  // relative PATH entries are ignored
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+        FileManager.default.isExecutableFile(atPath: candidate)
+      {
+        return GnuplotRunner(executable: candidate, timeoutSeconds: timeoutSeconds)
+      }
+    }
+    return nil
+  }
+
+  /// Runs `gnuplot <scriptName>` with `directory` as working directory and waits for it.
+  /// `scriptName` is passed as a single argument (no shell); the outputs the script names are
+  /// written by gnuplot relative to `directory`.
+  public func run(scriptName: String, in directory: String) -> Result<Void, GnuplotError> {
+    run(arguments: [scriptName], in: directory)
+  }
+
+  /// Starts the executable with `arguments` and waits (at most `timeoutSeconds`).
+  func run(arguments: [String], in directory: String) -> Result<Void, GnuplotError> {
+    let errorPath = directory + "/.gnuplot-stderr-\(UInt32.random(in: .min ... .max))"
+    guard FileManager.default.createFile(atPath: errorPath, contents: nil),
+      let errorHandle = FileHandle(forWritingAtPath: errorPath)
+    else {
+      return .failure(.launchFailed("cannot create a file in \(directory)"))
+    }
+    defer {
+      try? errorHandle.close()
+      try? FileManager.default.removeItem(atPath: errorPath)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errorHandle
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    do {
+      try process.run()
+    } catch {
+      return .failure(.launchFailed((error as NSError).localizedDescription))
+    }
+    if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+      process.terminate()
+      if finished.wait(timeout: .now() + 2) == .timedOut {
+        kill(process.processIdentifier, SIGKILL)
+        finished.wait()
+      }
+      return .failure(.timedOut(seconds: timeoutSeconds))
+    }
+    let status = process.terminationStatus
+    guard process.terminationReason == .exit, status == 0 else {
+      let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+      let lines = text.split(whereSeparator: \.isNewline).suffix(4).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      let code = process.terminationReason == .exit ? status : 128 + status
+      return .failure(.failed(status: code, message: lines.joined(separator: " | ")))
+    }
+    return .success(())
+  }
+}

@@ -1,0 +1,237 @@
+import PrefetchLab
+
+/// The content of `report.md` and `report.html`: per scenario its description and key
+/// parameters, a table of every metric (mean ± 95 % confidence interval across seeds, per
+/// strategy), the best strategy per metric, the Pareto-optimal strategies and the plots.
+struct Report {
+  let data: ResultsData
+  let figures: [PlotFigure]
+  let rendering: PlotRendering
+  let plotsNote: String?
+
+  /// The two coordinates of the trade-off, both minimised.
+  static let tradeoffMetrics = (stall: "stall_ms", waste: "wasted_bytes")
+
+  // MARK: - Numbers
+
+  /// Decimals shown for a metric: 3 for ratios in 0…1, 1 for everything else (ms, counts,
+  /// bytes; trailing zeros are dropped, so whole numbers show none).
+  static func places(_ metric: String) -> Int {
+    ["blankness", "coverage", "prefetch_accuracy"].contains(metric) ? 3 : 1
+  }
+
+  static func format(_ value: Double, _ metric: String) -> String {
+    DecimalFormat.fixed(value, places: places(metric))
+  }
+
+  /// `mean ± half-width`, `mean` when n = 1 (with `(n=1)` unless every cell of the table has
+  /// n = 1, which the caption says), `–` without values.
+  static func cell(_ estimate: MeanEstimate, _ metric: String, commonN: Int) -> String {
+    guard let mean = estimate.mean else { return "–" }
+    var text = format(mean, metric)
+    if let halfWidth = estimate.halfWidth { text += " ± " + format(halfWidth, metric) }
+    if estimate.n != commonN { text += " (n=\(estimate.n))" }
+    return text
+  }
+
+  /// Indices of the strategies with the best mean for `metric` (all of them on a tie), empty when
+  /// the metric has no direction or no values.
+  static func best(_ estimates: [MeanEstimate], _ metric: String) -> [Int] {
+    let polarity = MetricPolarity.of(metric)
+    guard polarity != .neutral else { return [] }
+    let means = estimates.enumerated().compactMap { index, estimate in estimate.mean.map { (index, $0) } }
+    guard let target = polarity == .lowerIsBetter ? means.map(\.1).min() : means.map(\.1).max() else {
+      return []
+    }
+    return means.filter { $0.1 == target }.map(\.0)
+  }
+
+  /// Pareto-optimal strategies on (stall_ms, wasted_bytes) means.
+  static func paretoOptimal(_ scenario: ScenarioResults) -> [Int] {
+    let points = scenario.strategies.enumerated().compactMap {
+      index, strategy -> (Int, (x: Double, y: Double))? in
+      guard let stall = strategy.estimate(tradeoffMetrics.stall).mean,
+        let waste = strategy.estimate(tradeoffMetrics.waste).mean
+      else { return nil }
+      return (index, (stall, waste))
+    }
+    return ParetoFrontier.optimalIndices(points.map(\.1)).map { points[$0].0 }
+  }
+
+  static func anchor(_ index: Int) -> String { "scenario-\(index + 1)" }
+
+  // MARK: - Document
+
+  func document() -> ReportDocument {
+    var document = ReportDocument(title: "PrefetchLab report")
+    document.blocks.append(.paragraph(introduction()))
+    document.blocks.append(
+      .paragraph([
+        .text(
+          "Tables show, per metric and strategy, the mean across seeds ± the half-width of its 95 % "
+            + "confidence interval (Student t with n − 1 degrees of freedom; no interval for a single seed). "
+            + "The best strategy per metric is the one with the best mean (lower is better except for "
+            + "coverage and prefetch_accuracy; descriptive metrics have none) and is shown in bold. A "
+            + "strategy is Pareto-optimal when no other has both less mean stall time (stall_ms) and "
+            + "less mean wasted data (wasted_bytes). Metric definitions: docs/metrics.md.")
+      ]))
+    if let plotsNote { document.blocks.append(.paragraph([.strong("Plots: "), .text(plotsNote)])) }
+    document.blocks.append(.heading(level: 2, text: "Overview", anchor: "overview"))
+    document.blocks.append(overviewTable())
+    for (index, scenario) in data.scenarios.enumerated() {
+      document.blocks += section(scenario, index: index)
+    }
+    return document
+  }
+
+  func introduction() -> [ReportDocument.Inline] {
+    let runs = data.folder.rows.count
+    let strategies = Set(data.folder.rows.map(\.key.strategyLabel)).count
+    let seeds = Set(data.folder.rows.map(\.key.seed)).sorted()
+    var text =
+      "\(runs) run\(runs == 1 ? "" : "s"): \(data.scenarios.count) scenario\(data.scenarios.count == 1 ? "" : "s"), "
+      + "\(strategies) strateg\(strategies == 1 ? "y" : "ies"), seed\(seeds.count == 1 ? "" : "s") "
+      + SeedText.ranges(seeds) + "."
+    if let manifest = data.folder.manifest { text += " Made by prefetchlab \(manifest.toolVersion)." }
+    return [
+      .text(text + " Data: "), .link("summary.csv", href: "summary.csv"), .text(", "),
+      .link("manifest.json", href: "manifest.json"), .text(", and per run timeline/, events/ and ttc/."),
+    ]
+  }
+
+  func overviewTable() -> ReportDocument.Block {
+    var rows: [[[ReportDocument.Inline]]] = []
+    for (index, scenario) in data.scenarios.enumerated() {
+      let labels = scenario.strategies.map(\.label)
+      func names(_ indices: [Int]) -> [ReportDocument.Inline] {
+        indices.isEmpty ? [.text("–")] : [.text(indices.map { labels[$0] }.joined(separator: ", "))]
+      }
+      let stall = Report.best(
+        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.stall) }, "stall_ms")
+      let waste = Report.best(
+        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.waste) }, "wasted_bytes")
+      rows.append([
+        [.link(scenario.name, href: "#" + Report.anchor(index))], names(Report.paretoOptimal(scenario)),
+        names(stall), names(waste),
+      ])
+    }
+    return .table(
+      header: [
+        "scenario", "Pareto-optimal (stall_ms, wasted_bytes)", "least stall_ms", "least wasted_bytes",
+      ],
+      rows: rows, numeric: [false, false, false, false])
+  }
+
+  func section(_ scenario: ScenarioResults, index: Int) -> [ReportDocument.Block] {
+    var blocks: [ReportDocument.Block] = [
+      .heading(level: 2, text: "Scenario \(scenario.name)", anchor: Report.anchor(index))
+    ]
+    let details = scenario.details
+    if let description = details.scenario?.description, !description.isEmpty {
+      blocks.append(.paragraph([.text(description)]))
+    }
+    var facts: [[ReportDocument.Inline]] = []
+    if let fileName = details.fileName {
+      facts.append(
+        [.text("scenario file: "), .code(fileName)]
+          + (details.sha256.map { [.text(" (SHA-256 "), .code(String($0.prefix(12))), .text("…)")] } ?? []))
+    }
+    for parameter in details.parameters {
+      facts.append([.text(parameter.name + ": "), .code(parameter.value)])
+    }
+    if let note = details.note { facts.append([.text(note)]) }
+    let strategies = scenario.strategies
+    let counts = Set(strategies.flatMap { strategy in data.metricColumns.map { strategy.estimate($0).n } })
+      .subtracting([0])
+    let commonN = counts.count == 1 ? counts.first! : -1
+    facts.append([
+      .text(
+        "seeds: " + SeedText.ranges(scenario.seeds)
+          + (scenario.seeds.count == 1
+            ? " (n=1: one value per strategy, no confidence interval)"
+            : " (n=\(scenario.seeds.count) per strategy)"))
+    ])
+    blocks.append(.bullets(facts))
+    let pareto = Report.paretoOptimal(scenario)
+    blocks.append(
+      .paragraph([
+        .strong("Pareto-optimal"), .text(" (mean stall_ms against mean wasted_bytes): "),
+        .text(pareto.isEmpty ? "–" : pareto.map { strategies[$0].label }.joined(separator: ", ")),
+      ]))
+    // The metric table: a row per metric, a column per strategy, then the best.
+    var rows: [[[ReportDocument.Inline]]] = []
+    for metric in data.metricColumns {
+      let estimates = strategies.map { $0.estimate(metric) }
+      let best = Report.best(estimates, metric)
+      var row: [[ReportDocument.Inline]] = [[.code(metric)]]
+      for (position, estimate) in estimates.enumerated() {
+        let text = Report.cell(estimate, metric, commonN: commonN)
+        row.append([best.contains(position) && best.count < strategies.count ? .strong(text) : .text(text)])
+      }
+      let bestText: String
+      if MetricPolarity.of(metric) == .neutral {
+        bestText = "–"
+      } else if best.isEmpty {
+        bestText = "–"
+      } else if best.count == strategies.count && strategies.count > 1 {
+        bestText = "all equal"
+      } else {
+        bestText = best.map { strategies[$0].label }.joined(separator: ", ")
+      }
+      row.append([.text(bestText)])
+      rows.append(row)
+    }
+    blocks.append(
+      .table(
+        header: ["metric"] + strategies.map(\.label) + ["best"], rows: rows,
+        numeric: [false] + strategies.map { _ in true } + [false]))
+    blocks += plots(for: scenario)
+    return blocks
+  }
+
+  /// The scenario's figures: the four summary plots, then for each strategy the timeline of its
+  /// first seed (the other seeds' timelines are listed as links).
+  func plots(for scenario: ScenarioResults) -> [ReportDocument.Block] {
+    let mine = figures.filter { $0.scenario == scenario.name }
+    guard !mine.isEmpty else { return [] }
+    var blocks: [ReportDocument.Block] = [.heading(level: 3, text: "Plots", anchor: nil)]
+    for figure in mine where figure.kind != .timeline {
+      blocks.append(.figure(figure, svg: rendering.rendered[figure.fileStem]?.svg))
+    }
+    let timelines = mine.filter { $0.kind == .timeline }
+    guard !timelines.isEmpty else { return blocks }
+    blocks.append(.heading(level: 3, text: "Run timelines", anchor: nil))
+    let firstSeed = scenario.seeds.first
+    for figure in timelines where figure.run?.seed == firstSeed {
+      blocks.append(.figure(figure, svg: rendering.rendered[figure.fileStem]?.svg))
+    }
+    let others = timelines.filter { $0.run?.seed != firstSeed && rendering.rendered[$0.fileStem] != nil }
+    if !others.isEmpty {
+      blocks.append(.paragraph([.text("Timelines of the other seeds:")]))
+      blocks.append(
+        .bullets(
+          others.map { figure in
+            [
+              .text((figure.run?.strategyLabel ?? "") + ", seed \(figure.run?.seed ?? 0): "),
+              .link("PNG", href: figure.pngPath), .text(", "), .link("SVG", href: figure.svgPath),
+            ]
+          }))
+    }
+    return blocks
+  }
+}
+
+/// Seeds as compact ranges: `1-3, 7`.
+enum SeedText {
+  static func ranges(_ seeds: [UInt64]) -> String {
+    var parts: [String] = []
+    var index = 0
+    while index < seeds.count {
+      var end = index
+      while end + 1 < seeds.count && seeds[end + 1] == seeds[end] + 1 { end += 1 }
+      parts.append(end > index ? "\(seeds[index])-\(seeds[end])" : "\(seeds[index])")
+      index = end + 1
+    }
+    return parts.joined(separator: ", ")
+  }
+}

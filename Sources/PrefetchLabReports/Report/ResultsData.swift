@@ -1,0 +1,189 @@
+import Foundation
+import PrefetchLab
+
+/// A results folder read back for plots and reports: summary.csv grouped by scenario and
+/// strategy (in file order, which is the order `run` executed them), the manifest, the scenario
+/// files when they can still be found, and the paths of the per-run files.
+public struct ResultsData: Sendable {
+  /// The folder as given.
+  public let path: String
+  public let folder: ResultsFolder
+  public let scenarios: [ScenarioResults]
+
+  /// - Throws: `InputError` when summary.csv or manifest.json is missing or malformed.
+  public init(path: String) throws(InputError) {
+    self.path = path
+    let folder = try ResultsFolder(path: path)
+    self.folder = folder
+    var order: [String] = []
+    var rowsByScenario: [String: [RunRow]] = [:]
+    for row in folder.rows {
+      if rowsByScenario[row.key.scenario] == nil { order.append(row.key.scenario) }
+      rowsByScenario[row.key.scenario, default: []].append(row)
+    }
+    scenarios = order.map { name in
+      let entry = folder.manifest?.scenarios.first { $0.name == name }
+      return ScenarioResults(
+        name: name, rows: rowsByScenario[name] ?? [],
+        details: ScenarioDetails.load(entry: entry, hasManifest: folder.manifest != nil))
+    }
+  }
+
+  /// The metric columns of summary.csv, in file order.
+  public var metricColumns: [String] { folder.metricColumns }
+
+  /// Path of a run's file in `subfolder` (`timeline`, `events` or `ttc`).
+  public func runFile(_ subfolder: String, _ key: RunKey) -> String {
+    (path as NSString).appendingPathComponent(
+      subfolder + "/"
+        + RunFiles.fileName(scenario: key.scenario, strategyLabel: key.strategyLabel, seed: key.seed))
+  }
+}
+
+/// One scenario's rows, grouped by strategy (with parameters).
+public struct ScenarioResults: Sendable {
+  public let name: String
+  /// In order of first appearance in summary.csv.
+  public let strategies: [StrategyResults]
+  /// Every seed that appears, ascending.
+  public let seeds: [UInt64]
+  public let details: ScenarioDetails
+
+  init(name: String, rows: [RunRow], details: ScenarioDetails) {
+    self.name = name
+    var labels: [String] = []
+    var grouped: [String: [RunRow]] = [:]
+    for row in rows {
+      let label = row.key.strategyLabel
+      if grouped[label] == nil { labels.append(label) }
+      grouped[label, default: []].append(row)
+    }
+    strategies = labels.map { StrategyResults(rows: grouped[$0] ?? []) }
+    seeds = Set(rows.map(\.key.seed)).sorted()
+    self.details = details
+  }
+}
+
+/// One strategy (with its parameters) in one scenario: a row per seed.
+public struct StrategyResults: Sendable {
+  /// The rows in summary.csv order.
+  public let rows: [RunRow]
+
+  init(rows: [RunRow]) {
+    precondition(!rows.isEmpty)
+    self.rows = rows
+  }
+
+  public var strategy: String { rows[0].key.strategy }
+  public var params: String { rows[0].key.params }
+  /// `fixed_threshold` or `fixed_threshold:ratio=0.5`.
+  public var label: String { rows[0].key.strategyLabel }
+
+  /// The non-empty values of `metric`, in file order.
+  public func values(_ metric: String) -> [Double] { rows.compactMap { $0.value(metric) } }
+
+  /// Mean and 95 % confidence interval of `metric` over the seeds with a value.
+  public func estimate(_ metric: String) -> MeanEstimate { MeanEstimate(values(metric)) }
+}
+
+/// What the report can say about a scenario beyond its rows: its description and key
+/// parameters, read from the scenario file the manifest names when that file is still there and
+/// unchanged (same SHA-256); otherwise only what the manifest says, with a note why.
+public struct ScenarioDetails: Sendable {
+  /// The scenario file's name (no folders: reports never embed paths), when the manifest has it.
+  public var fileName: String?
+  public var sha256: String?
+  /// The scenario as loaded from its file, when available and unchanged.
+  public var scenario: Scenario?
+  /// Length of the scroll trace, when the scenario could be prepared.
+  public var traceDurationUs: Int64?
+  /// Why `scenario` is nil, for the report.
+  public var note: String?
+
+  public init(
+    fileName: String? = nil, sha256: String? = nil, scenario: Scenario? = nil, traceDurationUs: Int64? = nil,
+    note: String? = nil
+  ) {
+    self.fileName = fileName
+    self.sha256 = sha256
+    self.scenario = scenario
+    self.traceDurationUs = traceDurationUs
+    self.note = note
+  }
+
+  static func load(entry: Manifest.ScenarioEntry?, hasManifest: Bool) -> ScenarioDetails {
+    guard let entry else {
+      return ScenarioDetails(
+        note: hasManifest ? "not listed in manifest.json" : "no manifest.json: scenario details unavailable")
+    }
+    var details = ScenarioDetails(
+      fileName: entry.path.isEmpty ? nil : (entry.path as NSString).lastPathComponent,
+      sha256: entry.sha256.isEmpty ? nil : entry.sha256)
+    guard !entry.path.isEmpty, let data = FileManager.default.contents(atPath: entry.path) else {
+      details.note = "scenario file not found: description and parameters unavailable"
+      return details
+    }
+    guard SHA256.hex(Array(data)) == entry.sha256 else {
+      details.note = "scenario file has changed since the run: description and parameters omitted"
+      return details
+    }
+    do {
+      let scenario = try ScenarioLoader.load(contentsOf: entry.path)
+      details.scenario = scenario
+      details.traceDurationUs = try? PreparedScenario(scenario).traceDurationUs
+    } catch {
+      details.note = "scenario file cannot be read: \(error.message)"
+    }
+    return details
+  }
+
+  /// Key parameters as (name, value) pairs in a fixed order, empty when the scenario is unknown.
+  public var parameters: [(name: String, value: String)] {
+    guard let scenario else { return [] }
+    func number(_ x: Double) -> String { DecimalFormat.shortest(x) }
+    var list: [(String, String)] = []
+    if let traceDurationUs {
+      list.append(
+        ("scroll trace", DecimalFormat.fixed(Double(traceDurationUs) / 1_000_000, places: 1) + " s"))
+    }
+    list.append(("scroll physics", scenario.scroll.physics.rawValue))
+    if case .script(let gestures) = scenario.scroll.source {
+      list.append(("scroll source", "script of \(gestures.count) gesture\(gestures.count == 1 ? "" : "s")"))
+    } else if case .recorded(let path, let format) = scenario.scroll.source {
+      list.append(
+        ("scroll source", "recorded \(format.rawValue) trace \((path as NSString).lastPathComponent)"))
+    }
+    list.append(
+      ("viewport", "\(number(scenario.viewport.heightPt)) pt at \(scenario.viewport.frameRateHz) Hz"))
+    let feed = scenario.feed
+    list.append(
+      (
+        "feed",
+        "\(feed.totalItems) items, pages of \(feed.pageSize) (first \(feed.initialPageSize)), "
+          + "\(feed.pagination.rawValue) pagination, end signal \(feed.endSignal.rawValue)"
+      ))
+    list.append(("item_height_pt", feed.itemHeightPt.description))
+    list.append(("page_bytes", feed.pageBytes.description))
+    if let media = feed.mediaBytes {
+      list.append(("media_bytes", "\(media.description) on \(number(feed.mediaFraction * 100)) % of items"))
+    } else {
+      list.append(("media_bytes", "no media"))
+    }
+    let network = scenario.network
+    list.append(("rtt_ms", network.rttMs.description))
+    if let trace = network.trace {
+      list.append(
+        (
+          "bandwidth",
+          "\(trace.format.rawValue) trace \((trace.path as NSString).lastPathComponent)"
+            + (trace.loop ? " (looped)" : "")
+        ))
+    } else {
+      list.append(("bandwidth_kbps", network.bandwidthKbps.map(number) ?? "unlimited"))
+    }
+    list.append(("max_concurrent_requests", String(network.maxConcurrentRequests)))
+    list.append(("timeout_ms", number(network.timeoutMs)))
+    list.append(("patience_ms", DecimalFormat.milliseconds(scenario.patienceUs)))
+    return list
+  }
+}
