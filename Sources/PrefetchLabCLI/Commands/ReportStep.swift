@@ -9,8 +9,10 @@ struct ReportStep {
   let gnuplot: GnuplotRunner?
   /// `--plots`: a missing gnuplot or a failed plot exits 1.
   let required: Bool
-  /// Said in the reports and on stderr when plots are skipped.
+  /// Said in the reports when plots are skipped.
   let skippedNote: String?
+  /// The one warning printed when plots are skipped without being turned off.
+  var warning: String? = nil
 
   /// Decides before any work is done, so `--plots` without gnuplot fails fast.
   /// - Throws: `CommandFailure` (status 1, with an install hint) when `--plots` is given and
@@ -25,11 +27,24 @@ struct ReportStep {
     if requirePlots {
       throw CommandFailure(
         status: ExitStatus.failure,
-        message: "--plots needs gnuplot, which is not on PATH; \(GnuplotError.installHint)")
+        message: "--plots needs gnuplot, which is not on PATH: \(GnuplotError.installHint)")
     }
     return ReportStep(
       gnuplot: nil, required: false,
-      skippedNote: "not drawn: gnuplot was not found on PATH (\(GnuplotError.installHint)).")
+      skippedNote: "not drawn: gnuplot was not found on PATH when this report was made.",
+      warning:
+        "gnuplot not found on PATH: plots skipped, reports written without them; \(GnuplotError.installHint)")
+  }
+
+  /// The step `run` takes after writing its CSVs: nil with `--no-plots` (CSVs only), else the
+  /// plan (checked before anything is simulated, so `--plots` without gnuplot fails at once).
+  static func forRun(_ parsed: ParsedArguments) throws -> ReportStep? {
+    parsed.flag("no-plots") ? nil : try prepare(noPlots: false, requirePlots: parsed.flag("plots"))
+  }
+
+  /// `run`'s plots and reports, written into the staging folder before it is committed.
+  func generate(into staging: OutputStaging, jobs: Int, terminal: TerminalOutput) throws -> Int32 {
+    try generate(folder: staging.path, output: staging, jobs: jobs, terminal: terminal).status
   }
 
   /// Writes plots and reports for the results in `folder` through `output`, prints warnings on
@@ -39,9 +54,7 @@ struct ReportStep {
   {
     let outcome = try ReportGenerator.generate(
       folder: folder, output: output, gnuplot: gnuplot, parallelism: jobs, plotsNote: skippedNote)
-    if gnuplot == nil, let skippedNote, !skippedNote.contains("--no-plots") {
-      terminal.err("warning: plots \(skippedNote) The reports are written without them.\n")
-    }
+    if let warning { terminal.err("warning: \(warning)\n") }
     for warning in outcome.warnings { terminal.err("warning: \(warning)\n") }
     if required && outcome.plotsFailed > 0 {
       terminal.err(

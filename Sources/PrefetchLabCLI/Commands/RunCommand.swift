@@ -11,8 +11,9 @@ enum RunCommand {
     discussion: """
       Every scenario runs against its own strategies (or every built-in strategy when it lists \
       none, or those given with --strategy) for each seed. The folder receives summary.csv, \
-      timeline/ and events/ CSVs per run and manifest.json; it is written under a temporary \
-      name and renamed when complete. Bad input exits 65 before anything is written.
+      timeline/, events/ and ttc/ CSVs per run, manifest.json and, unless --no-plots, gnuplot \
+      plots with report.md and report.html; it is written under a temporary name and renamed \
+      when complete. Bad input exits 65 before anything is written.
       """,
     arguments: [
       .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
@@ -30,8 +31,12 @@ enum RunCommand {
         "timeline-interval-ms", type: .integer, default: "100",
         help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
+      .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
     ],
     validate: { parsed throws(ValidationError) in
+      if parsed.flag("plots") && parsed.flag("no-plots") {
+        throw ValidationError("--plots and --no-plots cannot be used together")
+      }
       if let jobs = parsed.int("jobs"), jobs < 1 {
         throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
       }
@@ -65,17 +70,20 @@ enum RunCommand {
     let out = parsed.string("out") ?? "results/latest"
 
     let writer = ResultsWriter(experiment: experiment, options: options, command: recordedCommand(parsed))
+    let reports = try ReportStep.forRun(parsed)
     let staging = try OutputStaging.begin(destination: out)
     let rows: [SummaryTable.Row]
+    var status = ExitStatus.ok
     do {
       rows = try writer.write(into: staging, parallelism: jobs)
+      if let reports { status = try reports.generate(into: staging, jobs: jobs, terminal: terminal) }
       try staging.commit()
     } catch {
       try? staging.abandon()
       throw error
     }
     terminal.out(RunSummaryText.render(rows: rows, runs: experiment.jobs.count, folder: out))
-    return ExitStatus.ok
+    return status
   }
 
   /// The command as recorded in the manifest: options that cannot change the results (`--jobs`,

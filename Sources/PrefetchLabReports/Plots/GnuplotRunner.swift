@@ -38,7 +38,7 @@ public enum GnuplotError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// How to install gnuplot, for messages.
   public static let installHint =
-    "install gnuplot (Debian/Ubuntu: apt-get install gnuplot-nox; macOS: brew install gnuplot)"
+    "install it with 'apt-get install gnuplot-nox' (Debian, Ubuntu) or 'brew install gnuplot' (macOS)"
 }
 
 /// Runs gnuplot as a subprocess: the executable found on PATH, started directly (never through a

@@ -75,7 +75,7 @@ struct Report {
             + "strategy is Pareto-optimal when no other has both less mean stall time (stall_ms) and "
             + "less mean wasted data (wasted_bytes). Metric definitions: docs/metrics.md.")
       ]))
-    if let plotsNote { document.blocks.append(.paragraph([.strong("Plots: "), .text(plotsNote)])) }
+    if let plotsNote { document.blocks.append(.paragraph([.strong("Plots:"), .text(" " + plotsNote)])) }
     document.blocks.append(.heading(level: 2, text: "Overview", anchor: "overview"))
     document.blocks.append(overviewTable())
     for (index, scenario) in data.scenarios.enumerated() {
