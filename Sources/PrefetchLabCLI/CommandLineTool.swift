@@ -11,6 +11,7 @@ public enum CommandLineTool {
 
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, ReportCommand.verb,
+    CompareCommand.verb,
   ]
 
   static let root = CommandSpec(
