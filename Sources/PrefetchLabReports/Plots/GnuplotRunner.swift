@@ -108,9 +108,11 @@ public struct GnuplotRunner: Sendable {
     }
     if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
       process.terminate()
-      if finished.wait(timeout: .now() + 2) == .timedOut {
+      if finished.wait(timeout: .now() + 1) == .timedOut {
         kill(process.processIdentifier, SIGKILL)
-        finished.wait()
+        // Foundation reports the exit only once every process holding its notification pipe has
+        // gone (a child the script started, say); never wait for that without a bound.
+        if finished.wait(timeout: .now() + 2) == .timedOut { AbandonedProcesses.keep(process) }
       }
       return .failure(.timedOut(seconds: timeoutSeconds))
     }
@@ -124,5 +126,18 @@ public struct GnuplotRunner: Sendable {
       return .failure(.failed(status: code, message: lines.joined(separator: " | ")))
     }
     return .success(())
+  }
+}
+
+/// Processes killed after a timeout whose exit Foundation has not reported yet: kept alive here
+/// (a `Process` released while running is undefined behaviour) until the end of the program.
+private enum AbandonedProcesses {
+  nonisolated(unsafe) private static var processes: [Process] = []
+  private static let lock = NSLock()
+
+  static func keep(_ process: Process) {
+    lock.lock()
+    processes.append(process)
+    lock.unlock()
   }
 }
