@@ -57,8 +57,11 @@ import Testing
     #expect(GnuplotRunner.locate(environment: [:]) == nil)
     try folder.write("bin/gnuplot", "#!/bin/sh\nexit 0\n")
     #expect(GnuplotRunner.locate(environment: ["PATH": folder.file("bin")]) == nil)  // not executable
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file("bin/gnuplot"))
-    let found = GnuplotRunner.locate(environment: ["PATH": "relative/dir:\(folder.path):\(folder.file("bin"))"])
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: folder.file("bin/gnuplot"))
+    let found = GnuplotRunner.locate(environment: [
+      "PATH": "relative/dir:\(folder.path):\(folder.file("bin"))"
+    ])
     #expect(found?.executable == folder.file("bin/gnuplot"))
   }
 
@@ -98,7 +101,9 @@ import Testing
     let figure = PlotFigure(
       kind: .tradeoff, scenario: evil, fileStem: "evil", caption: "test", widthPx: 400, heightPx: 300,
       data: GnuplotText.datablock("d", rows: [[1, 2], [2, 1]], columns: 2),
-      body: "set title \(GnuplotText.quoted(evil))\nplot $d using 1:2 with lines title \(GnuplotText.quoted(evil))\n")
+      body:
+        "set title \(GnuplotText.quoted(evil))\nplot $d using 1:2 with lines title \(GnuplotText.quoted(evil))\n"
+    )
     let rendering = try PlotRenderer.render(
       [figure], gnuplot: try #require(ReportFixtures.gnuplot), parallelism: 1,
       output: FolderOutput(folder: folder.path))

@@ -22,11 +22,14 @@ struct TestFolder {
 
   func write(_ relative: String, _ text: String) throws {
     let url = URL(fileURLWithPath: file(relative))
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url)
   }
 
-  func read(_ relative: String) throws -> String { try String(contentsOfFile: file(relative), encoding: .utf8) }
+  func read(_ relative: String) throws -> String {
+    try String(contentsOfFile: file(relative), encoding: .utf8)
+  }
 
   func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: file(relative)) }
 

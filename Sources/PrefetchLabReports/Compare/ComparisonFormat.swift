@@ -83,16 +83,31 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     "seed\(seeds.count == 1 ? "" : "s") " + SeedText.ranges(seeds)
   }
 
+  /// The metrics that moved, those identical, and those without data on both sides.
+  static func partition(_ group: Comparison.Group) -> (
+    moved: [Comparison.MetricChange], same: [Comparison.MetricChange], empty: [Comparison.MetricChange]
+  ) {
+    (
+      group.changes.filter { $0.verdict != .same && $0.verdict != .noData },
+      group.changes.filter { $0.verdict == .same }, group.changes.filter { $0.verdict == .noData }
+    )
+  }
+
+  static func unchangedText(same: [Comparison.MetricChange], empty: [Comparison.MetricChange]) -> String {
+    var text = same.count == 1 ? "the 1 metric is identical" : "all \(same.count) metrics identical"
+    if !empty.isEmpty { text += " (no data: " + empty.map(\.metric).joined(separator: ", ") + ")" }
+    return text
+  }
+
   // MARK: - Text
 
   static func text(_ comparison: Comparison) -> String {
     var text = header(comparison).joined(separator: "\n") + "\n"
     for group in comparison.groups {
       text += "\n\(group.scenario) / \(group.label), \(seedsText(group.seeds))"
-      let moved = group.changes.filter { $0.verdict != .same }
-      let same = group.changes.filter { $0.verdict == .same }
+      let (moved, same, empty) = partition(group)
       if moved.isEmpty {
-        text += ": all \(same.count) metrics identical\n"
+        text += ": " + unchangedText(same: same, empty: empty) + "\n"
         continue
       }
       text += "\n"
@@ -106,6 +121,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
       }
       text += align(table, rightAligned: [false, true, true, true, true, true, false], indent: "  ")
       if !same.isEmpty { text += "  identical: " + same.map(\.metric).joined(separator: ", ") + "\n" }
+      if !empty.isEmpty { text += "  no data: " + empty.map(\.metric).joined(separator: ", ") + "\n" }
     }
     text += oneSidedText(comparison)
     text += "\n" + summary(comparison) + "\n"
@@ -147,11 +163,10 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     text += header(comparison).map { "- " + MarkdownText.escape($0) }.joined(separator: "\n") + "\n"
     for group in comparison.groups {
       text += "\n## \(MarkdownText.escape("\(group.scenario) / \(group.label)"))\n\n"
-      let moved = group.changes.filter { $0.verdict != .same }
-      let same = group.changes.filter { $0.verdict == .same }
+      let (moved, same, empty) = partition(group)
       text += MarkdownText.escape(seedsText(group.seeds)) + "."
       if moved.isEmpty {
-        text += " All \(same.count) metrics identical.\n"
+        text += " " + MarkdownText.escape(unchangedText(same: same, empty: empty)).capitalizedFirst + ".\n"
         continue
       }
       text += "\n\n| metric | base | new | difference | change | 95 % CI | verdict |\n"
@@ -167,6 +182,9 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
       }
       if !same.isEmpty {
         text += "\nIdentical: " + same.map { "`\($0.metric)`" }.joined(separator: ", ") + ".\n"
+      }
+      if !empty.isEmpty {
+        text += "\nNo data: " + empty.map { "`\($0.metric)`" }.joined(separator: ", ") + ".\n"
       }
     }
     for (title, keys) in [
@@ -216,4 +234,9 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     }
     return writer.text
   }
+}
+
+extension String {
+  /// The string with its first character uppercased.
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -24,8 +24,8 @@ struct Report {
     DecimalFormat.fixed(value, places: places(metric))
   }
 
-  /// `mean ± half-width`, `mean` when n = 1 (with `(n=1)` unless every cell of the table has
-  /// n = 1, which the caption says), `–` without values.
+  /// `mean ± half-width`, or `mean` when n = 1; followed by `(n=k)` when n differs from the
+  /// table's usual `commonN` (the seed count, which the report states once); `–` without values.
   static func cell(_ estimate: MeanEstimate, _ metric: String, commonN: Int) -> String {
     guard let mean = estimate.mean else { return "–" }
     var text = format(mean, metric)
@@ -141,9 +141,9 @@ struct Report {
     }
     if let note = details.note { facts.append([.text(note)]) }
     let strategies = scenario.strategies
-    let counts = Set(strategies.flatMap { strategy in data.metricColumns.map { strategy.estimate($0).n } })
-      .subtracting([0])
-    let commonN = counts.count == 1 ? counts.first! : -1
+    // Cells say "(n=k)" only when fewer seeds than usual have a value (empty cells).
+    let commonN =
+      strategies.flatMap { strategy in data.metricColumns.map { strategy.estimate($0).n } }.max() ?? 0
     facts.append([
       .text(
         "seeds: " + SeedText.ranges(scenario.seeds)
