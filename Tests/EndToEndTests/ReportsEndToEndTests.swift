@@ -1,0 +1,410 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// End-to-end tests of plots, reports and compare: the built `prefetchlab` binary run as a user
+/// runs it. Plot assertions need gnuplot; without it those tests are skipped (and say so).
+enum ReportsE2E {
+  /// The package root (this file is Tests/EndToEndTests/…).
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// The `prefetchlab` binary built with the tests: beside the test bundle, else in .build/debug.
+  static let binary: String = {
+    var candidates: [String] = []
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = runner.deletingLastPathComponent()
+    for _ in 0..<4 {
+      candidates.append(directory.appendingPathComponent("prefetchlab").path)
+      directory = directory.deletingLastPathComponent()
+    }
+    candidates.append(
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("prefetchlab").path)
+    candidates.append(packageRoot + "/.build/debug/prefetchlab")
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
+  }()
+
+  static let gnuplotInstalled: Bool = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/gnuplot")
+    }
+  }()
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs the binary with `arguments` from the package root; `path` replaces PATH.
+  static func run(_ arguments: [String], path: String? = nil) throws -> Result {
+    let scratch = try makeFolder("run")
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let outPath = scratch + "/stdout"
+    let errPath = scratch + "/stderr"
+    FileManager.default.createFile(atPath: outPath, contents: nil)
+    FileManager.default.createFile(atPath: errPath, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+    var environment = ProcessInfo.processInfo.environment
+    if let path { environment["PATH"] = path }
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    try process.run()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+      stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+  }
+
+  static func makeFolder(_ label: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prefetchlab-e2e-\(label)-\(UInt64.random(in: 0...UInt64.max))").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+  static func files(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  }
+
+  /// `run scenarios/` once for every test that needs it (about 15 s in a debug build).
+  static let bundledRun: (folder: String, result: Result)? = {
+    guard let folder = try? makeFolder("bundled"),
+      let result = try? run(["run", "scenarios/", "--out", folder + "/r", "--jobs", "2"])
+    else { return nil }
+    return (folder + "/r", result)
+  }()
+
+  /// Keys (scenario, strategy label, seed) and cells of a summary.csv, parsed minimally (the
+  /// bundled names hold no commas or quotes).
+  static func summary(_ folder: String) throws -> (header: [String], rows: [[String]]) {
+    let lines = try read(folder + "/summary.csv").components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    let header = lines[0].components(separatedBy: ",")
+    return (header, lines.dropFirst().map { $0.components(separatedBy: ",") })
+  }
+
+  /// The file name component used for names in results folders.
+  static func safe(_ text: String) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
+    return String(text.map { allowed.contains($0) ? $0 : "_" })
+  }
+
+  static func isPNG(_ path: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path), data.count > 5_000 else { return false }
+    let bytes = Array(data.prefix(24))
+    return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+      && Array(bytes[12..<16]) == Array("IHDR".utf8)
+  }
+
+  static func isXML(_ path: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path), data.count > 1_000 else { return false }
+    return XMLParser(data: data).parse()
+  }
+}
+
+@Suite(.serialized) struct ReportsEndToEndTests {
+  /// Acceptance: every plot for every scenario (and every run), each PNG a valid PNG of
+  /// non-trivial size, each SVG well-formed XML, each with its .gp script.
+  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  func bundledRunDrawsEveryPlot() throws {
+    let run = try #require(ReportsE2E.bundledRun)
+    #expect(run.result.status == 0, "\(run.result.stderr)")
+    #expect(!run.result.stderr.contains("warning"), "\(run.result.stderr)")
+    let (header, rows) = try ReportsE2E.summary(run.folder)
+    let scenario = header.firstIndex(of: "scenario")!
+    let strategy = header.firstIndex(of: "strategy")!
+    let params = header.firstIndex(of: "params")!
+    let seed = header.firstIndex(of: "seed")!
+    var stems = Set<String>()
+    for row in rows {
+      let name = ReportsE2E.safe(row[scenario])
+      for kind in ["tradeoff", "ttc-cdf", "metrics", "scroll"] { stems.insert("\(kind)--\(name)") }
+      let label = row[params].isEmpty ? row[strategy] : row[strategy] + ":" + row[params]
+      stems.insert("timeline--\(name)--\(ReportsE2E.safe(label))--\(row[seed])")
+    }
+    #expect(Set(rows.map { $0[scenario] }).count == 8)
+    #expect(stems.count == 8 * 4 + rows.count)
+    let plots = run.folder + "/plots/"
+    #expect(ReportsE2E.files(run.folder + "/plots").count == stems.count * 3)
+    for stem in stems.sorted() {
+      #expect(ReportsE2E.isPNG(plots + stem + ".png"), "\(stem).png")
+      #expect(ReportsE2E.isXML(plots + stem + ".svg"), "\(stem).svg")
+      let script = try ReportsE2E.read(plots + stem + ".gp")
+      #expect(script.contains("set output '\(stem).png'") && script.contains("set output '\(stem).svg'"))
+      #expect(!script.contains(run.folder) && !script.contains("/tmp/"), "\(stem).gp names no paths")
+    }
+    let html = try ReportsE2E.read(run.folder + "/report.html")
+    #expect(html.components(separatedBy: "<svg ").count - 1 == 8 * 4 + 8 * 5)  // summary plots + first-seed timelines
+    #expect(!html.contains("<?xml") && !html.contains("http://www.w3.org/Graphics/SVG/1.1/DTD"))
+  }
+
+  /// `report DIR` regenerates, from the folder alone, exactly what `run` wrote (byte for byte:
+  /// SVG, .gp, Markdown, HTML, and PNG on the same machine).
+  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  func reportRegeneratesTheSameFiles() throws {
+    let folder = try ReportsE2E.makeFolder("regenerate")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let run = try ReportsE2E.run([
+      "run", "scenarios/short-first-page.json", "scenarios/skimmer-wifi.json", "--seeds", "1-2", "--strategy",
+      "infinite_scroll", "--strategy", "directional_ranges", "--out", folder + "/r", "--jobs", "2",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let copy = folder + "/copy"
+    try FileManager.default.copyItem(atPath: folder + "/r", toPath: copy)
+    try FileManager.default.removeItem(atPath: copy + "/plots")
+    try FileManager.default.removeItem(atPath: copy + "/report.md")
+    try FileManager.default.removeItem(atPath: copy + "/report.html")
+    let result = try ReportsE2E.run(["report", copy, "--jobs", "2"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("report.md and report.html written to"))
+    for name in ["report.md", "report.html"] {
+      #expect(
+        FileManager.default.contents(atPath: copy + "/" + name)
+          == FileManager.default.contents(atPath: folder + "/r/" + name), "\(name)")
+    }
+    let plots = ReportsE2E.files(folder + "/r/plots")
+    #expect(plots.count == 3 * (2 * 4 + 2 * 2 * 2))
+    #expect(ReportsE2E.files(copy + "/plots") == plots)
+    for name in plots {
+      #expect(
+        FileManager.default.contents(atPath: copy + "/plots/" + name)
+          == FileManager.default.contents(atPath: folder + "/r/plots/" + name), "\(name) differs")
+    }
+    // A saved script redraws its images by itself in the plots folder.
+    let redraw = try ReportsE2E.makeFolder("redraw")
+    defer { try? FileManager.default.removeItem(atPath: redraw) }
+    try FileManager.default.copyItem(
+      atPath: folder + "/r/plots/tradeoff--skimmer-wifi.gp", toPath: redraw + "/tradeoff--skimmer-wifi.gp")
+    let gnuplot = Process()
+    gnuplot.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    gnuplot.arguments = ["gnuplot", "tradeoff--skimmer-wifi.gp"]
+    gnuplot.currentDirectoryURL = URL(fileURLWithPath: redraw)
+    try gnuplot.run()
+    gnuplot.waitUntilExit()
+    #expect(gnuplot.terminationStatus == 0)
+    #expect(
+      FileManager.default.contents(atPath: redraw + "/tradeoff--skimmer-wifi.svg")
+        == FileManager.default.contents(atPath: folder + "/r/plots/tradeoff--skimmer-wifi.svg"))
+  }
+
+  /// Acceptance: every number in the report equals the CSV it came from, for means and 95 %
+  /// intervals over three seeds (parsed from report.md and recomputed from summary.csv here).
+  @Test func reportNumbersEqualTheCSV() throws {
+    let folder = try ReportsE2E.makeFolder("numbers")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try ReportsE2E.run([
+      "run", "scenarios/reader-lte.json", "scenarios/slow-3g.json", "--seeds", "1-3", "--out", folder + "/r",
+      "--no-plots",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/r/report.md"))  // --no-plots: CSVs only
+    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
+    #expect(report.status == 0 && report.stderr.isEmpty, "\(report.stderr)")
+    let markdown = try ReportsE2E.read(folder + "/r/report.md")
+    let (header, rows) = try ReportsE2E.summary(folder + "/r")
+    let metrics = Array(header.dropFirst(4))
+    let t2 = 4.302652729749462  // t(0.975, 2), NIST/SEMATECH table
+    var checked = 0
+    for scenario in ["reader-lte", "slow-3g"] {
+      let lines = markdown.components(separatedBy: "\n")
+      let start = try #require(lines.firstIndex(of: "## Scenario \(scenario)"))
+      let tableStart = try #require(lines[start...].firstIndex { $0.hasPrefix("| metric |") })
+      let columns = cells(lines[tableStart])
+      var index = tableStart + 2
+      while lines[index].hasPrefix("|") {
+        let row = cells(lines[index])
+        let metric = row[0]
+        let metricIndex = try #require(metrics.firstIndex(of: metric)) + 4
+        for (position, label) in columns.enumerated() where position > 0 && position < columns.count - 1 {
+          let values = rows.filter {
+            $0[0] == scenario && ($0[2].isEmpty ? $0[1] : "\($0[1]):\($0[2])") == label
+          }
+          .compactMap { Double($0[metricIndex]) }
+          let cell = row[position]
+          if values.isEmpty {
+            #expect(cell == "–")
+            continue
+          }
+          let parts = cell.replacingOccurrences(of: "**", with: "").components(separatedBy: " (n=")[0]
+            .components(separatedBy: " ± ")
+          let mean = values.reduce(0, +) / Double(values.count)
+          let tolerance = ["blankness", "coverage", "prefetch_accuracy"].contains(metric) ? 0.0005 : 0.05
+          #expect(
+            abs(try #require(Double(parts[0])) - mean) <= tolerance + 1e-9, "\(scenario) \(label) \(metric)")
+          if values.count == 3 {
+            let sd = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 2).squareRoot()
+            #expect(parts.count == 2)
+            #expect(abs(try #require(Double(parts[1])) - t2 * sd / 3.0.squareRoot()) <= tolerance + 1e-9)
+          }
+          checked += 1
+        }
+        index += 1
+      }
+    }
+    #expect(checked == 2 * 5 * metrics.count)
+    // report.html holds the same numbers as report.md.
+    let html = try ReportsE2E.read(folder + "/r/report.html")
+    let htmlNumbers = html.components(separatedBy: "<td class=\"num\">").dropFirst().map {
+      $0.components(separatedBy: "</td>")[0].replacingOccurrences(of: "<strong>", with: "")
+        .replacingOccurrences(of: "</strong>", with: "")
+    }
+    #expect(htmlNumbers.count == checked)
+    #expect(html.contains("Plots:</strong> not drawn (--no-plots)."))
+  }
+
+  /// Acceptance: a run compared with itself differs in nothing; two runs that differ only in
+  /// fixed_threshold's ratio move stall and waste the expected ways (fetching at 30 % instead of
+  /// 95 % of the content stalls less and wastes more).
+  @Test func compareItselfAndAParameterChange() throws {
+    let folder = try ReportsE2E.makeFolder("compare")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for ratio in ["0.95", "0.3"] {
+      let result = try ReportsE2E.run([
+        "run", "scenarios/slow-3g.json", "scenarios/reader-lte.json", "--seeds", "1-3", "--strategy",
+        "fixed_threshold:ratio=\(ratio)", "--no-plots", "--out", "\(folder)/r\(ratio)",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let same = try ReportsE2E.run(["compare", folder + "/r0.95", folder + "/r0.95", "--format", "csv"])
+    #expect(same.status == 0)
+    let sameRows = same.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+      .map { $0.components(separatedBy: ",") }
+    #expect(sameRows.count == 2 * 28)
+    for row in sameRows where row[13] != "no_data" {
+      #expect(row[9] == "0" && row[11] == "0" && row[12] == "0" && row[13] == "same", "\(row)")
+    }
+    let text = try ReportsE2E.run(["compare", folder + "/r0.95", folder + "/r0.95"])
+    #expect(text.stdout.contains("0 better, 0 worse, 0 changed (descriptive), 0 not significant"))
+
+    let changed = try ReportsE2E.run([
+      "compare", folder + "/r0.95", folder + "/r0.3", "--format", "csv", "--metric", "stall_ms", "--metric",
+      "wasted_bytes",
+    ])
+    #expect(changed.status == 0, "\(changed.stderr)")
+    let rows = changed.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+      .map { $0.components(separatedBy: ",") }
+    #expect(rows.count == 4)
+    for row in rows {
+      #expect(row[2] == "ratio=0.95" && row[3] == "ratio=0.3")
+      let difference = try #require(Double(row[9]))
+      switch (row[0], row[4]) {
+      case ("slow-3g", "stall_ms"): #expect(difference < 0, "\(row)")  // stalls at 0.95 on 3G
+      case (_, "stall_ms"): #expect(difference <= 0, "\(row)")  // LTE: no stalls either way
+      default: #expect(difference > 0, "\(row)")
+      }
+    }
+    let markdown = try ReportsE2E.run([
+      "compare", folder + "/r0.95", folder + "/r0.3", "--format", "markdown",
+    ])
+    #expect(markdown.stdout.contains("## slow-3g / fixed\\_threshold (ratio=0.95 → ratio=0.3)"))
+    #expect(markdown.stdout.contains("| `wasted_bytes` |"))
+  }
+
+  /// Without gnuplot: one warning, reports without plots, exit 0; with --plots: exit 1, an
+  /// install hint and nothing written.
+  @Test func missingGnuplotWarnsOnceOrFailsWhenPlotsAreRequired() throws {
+    let folder = try ReportsE2E.makeFolder("nognuplot")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder + "/emptybin", withIntermediateDirectories: true)
+    let relaxed = try ReportsE2E.run(
+      ["run", "scenarios/short-first-page.json", "--out", folder + "/r"], path: folder + "/emptybin")
+    #expect(relaxed.status == 0, "\(relaxed.stderr)")
+    let warnings = relaxed.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("warning:") }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("gnuplot not found on PATH") == true)
+    #expect(warnings.first?.contains("apt-get install gnuplot-nox") == true)
+    #expect(!FileManager.default.fileExists(atPath: folder + "/r/plots"))
+    #expect(try ReportsE2E.read(folder + "/r/report.md").contains("gnuplot was not found on PATH"))
+    #expect(FileManager.default.fileExists(atPath: folder + "/r/report.html"))
+
+    let strict = try ReportsE2E.run(
+      ["run", "scenarios/short-first-page.json", "--out", folder + "/strict", "--plots"],
+      path: folder + "/emptybin")
+    #expect(strict.status == 1)
+    #expect(
+      strict.stderr.contains("apt-get install gnuplot-nox") && strict.stderr.contains("brew install gnuplot"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/strict"))
+    let report = try ReportsE2E.run(["report", folder + "/r", "--plots"], path: folder + "/emptybin")
+    #expect(report.status == 1)
+    let conflicting = try ReportsE2E.run(["report", folder + "/r", "--plots", "--no-plots"])
+    #expect(conflicting.status == 64)
+  }
+
+  /// Acceptance: an injection attempt in a scenario name runs nothing and still plots; the
+  /// report works from the folder alone once the scenario file is gone.
+  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  func injectionInAScenarioNameRunsNothingAndStillPlots() throws {
+    let folder = try ReportsE2E.makeFolder("injection")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let markers = "/tmp/plx" + String(UInt16.random(in: 0x1000...0xFFFF), radix: 16)
+    try FileManager.default.createDirectory(atPath: markers, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: markers) }
+    let name = "evil'\"`touch \(markers)/1`\n;system(\"touch \(markers)/2\") @m ]]> <b>&"
+    #expect(name.count <= 100)
+    let source = try ReportsE2E.read(ReportsE2E.packageRoot + "/scenarios/short-first-page.json")
+    var scenario = try #require(JSONSerialization.jsonObject(with: Data(source.utf8)) as? [String: Any])
+    scenario["name"] = name
+    scenario["duration_s"] = 10
+    let scenarioPath = folder + "/evil.json"
+    try JSONSerialization.data(withJSONObject: scenario).write(to: URL(fileURLWithPath: scenarioPath))
+    let result = try ReportsE2E.run([
+      "run", scenarioPath, "--strategy", "infinite_scroll", "--strategy", "directional_ranges", "--out",
+      folder + "/r",
+      "--plots",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(ReportsE2E.files(markers).isEmpty, "the name ran a command")
+    let safe = ReportsE2E.safe(name)
+    for stem in [
+      "tradeoff--\(safe)", "ttc-cdf--\(safe)", "metrics--\(safe)", "scroll--\(safe)",
+      "timeline--\(safe)--infinite_scroll--1", "timeline--\(safe)--directional_ranges--1",
+    ] {
+      #expect(ReportsE2E.isPNG(folder + "/r/plots/\(stem).png"), "\(stem)")
+      #expect(ReportsE2E.isXML(folder + "/r/plots/\(stem).svg"), "\(stem)")
+    }
+    let html = try ReportsE2E.read(folder + "/r/report.html")
+    #expect(!html.contains("<b>&"))
+    #expect(html.contains("evil&#39;&quot;`touch"))
+
+    // Without the scenario file the report still works, with a note instead of the parameters.
+    try FileManager.default.removeItem(atPath: scenarioPath)
+    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
+    #expect(report.status == 0, "\(report.stderr)")
+    let markdown = try ReportsE2E.read(folder + "/r/report.md")
+    #expect(markdown.contains("scenario file not found: description and parameters unavailable"))
+    #expect(ReportsE2E.files(markers).isEmpty)
+  }
+}
+
+/// Cells of a Markdown table row with escapes and code marks removed.
+private func cells(_ line: String) -> [String] {
+  var cells: [String] = []
+  var current = ""
+  var escaped = false
+  for character in line.dropFirst().dropLast() {
+    if escaped {
+      current.append(character)
+      escaped = false
+    } else if character == "\\" {
+      escaped = true
+    } else if character == "|" {
+      cells.append(current.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: ""))
+      current = ""
+    } else {
+      current.append(character)
+    }
+  }
+  cells.append(current.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: ""))
+  return cells
+}
