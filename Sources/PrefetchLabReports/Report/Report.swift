@@ -73,7 +73,8 @@ struct Report {
             + "The best strategy per metric is the one with the best mean (lower is better except for "
             + "coverage and prefetch_accuracy; descriptive metrics have none) and is shown in bold. A "
             + "strategy is Pareto-optimal when no other has both less mean stall time (stall_ms) and "
-            + "less mean wasted data (wasted_bytes). Metric definitions: docs/metrics.md.")
+            + "less mean wasted data (wasted_bytes). Metric definitions: docs/metrics.md in the PrefetchLab "
+            + "repository.")
       ]))
     if let plotsNote { document.blocks.append(.paragraph([.strong("Plots:"), .text(" " + plotsNote)])) }
     document.blocks.append(.heading(level: 2, text: "Overview", anchor: "overview"))
