@@ -108,7 +108,7 @@ public enum PlotBuilder {
           rows: [[meanX, meanY, wasted.min(), wasted.max(), stalls.min(), stalls.max()]], columns: 6)
         plots.append(
           "$seeds\(index) using 1:2 with points lc rgb '\(PlotStyle.color(index))' "
-            + "pt \(PlotStyle.pointType(index) - 1) ps 0.7 notitle")
+            + "pt \(PlotStyle.seedPointType(index)) ps 0.7 notitle")
         plots.append(
           "$mean\(index) using 1:2:3:4:5:6 with xyerrorbars ls \(index + 1) "
             + "ps \(GnuplotText.number(max(0.8, 2.2 - 0.3 * Double(index)))) title "
@@ -154,7 +154,7 @@ public enum PlotBuilder {
       caption:
         "Stall time against wasted data per strategy (mean over seeds, bars span the seeds' range), "
         + "with the Pareto frontier.",
-      widthPx: 960, heightPx: 560, data: data, body: settings + body)
+      widthPx: 960, heightPx: 560, data: data, body: body)
   }
 
   static func seedNote(_ seeds: Int) -> String {
@@ -164,6 +164,10 @@ public enum PlotBuilder {
   }
 
   // MARK: - Time to content
+
+  /// Curves that coincide (strategies that behave alike) stay visible as nested stripes: the
+  /// first is drawn widest, each later one narrower on top.
+  static func lineWidth(_ index: Int) -> Double { max(1.2, 4.5 - 0.8 * Double(index)) }
 
   static func timeToContent(_ scenario: ScenarioResults, samples: [[TimeToContentRow]]) -> PlotFigure {
     var data = ""
@@ -183,7 +187,7 @@ public enum PlotBuilder {
       data += GnuplotText.datablock("cdf\(index)", rows: rows, columns: 2)
       let count = values.count
       plots.append(
-        "$cdf\(index) using 1:2 with steps ls \(index + 1) dt \(index % 5 + 1) title "
+        "$cdf\(index) using 1:2 with steps ls \(index + 1) lw \(GnuplotText.number(lineWidth(index))) title "
           + GnuplotText.quoted("\(strategy.label) (\(count) item\(count == 1 ? "" : "s"))"))
     }
     let upper = max(maximum, 1) * 1.04
@@ -321,8 +325,16 @@ public enum PlotBuilder {
         + "to first \(GnuplotText.number(middle + half)), graph 1 behind fc rgb '\(PlotStyle.stallColor)' "
         + "fs transparent solid 0.35 noborder\n"
     }
-    let positions = rows.flatMap { [$0.offsetPt, $0.contentHeightPt, $0.offsetPt + (viewportHeightPt ?? 0)] }
-    let yRange = PlotStyle.range(positions)
+    // The y axis follows the viewport; the content edge is included while it stays within ten
+    // screens (or a tenth of the viewport's travel) of it: with offset pagination it is the end of
+    // the whole feed, far above.
+    let viewportPositions = rows.flatMap { [$0.offsetPt, $0.offsetPt + (viewportHeightPt ?? 0)] }
+    let lowest = viewportPositions.min() ?? 0
+    let highest = viewportPositions.max() ?? 0
+    let reach = highest + max(10 * (viewportHeightPt ?? 852), 0.1 * (highest - lowest))
+    let edges = rows.map(\.contentHeightPt).filter { $0 <= reach }
+    let edgeAbove = rows.contains { $0.contentHeightPt > reach }
+    let yRange = PlotStyle.range(viewportPositions + edges)
     let maxInFlight = max(rows.map(\.inFlight).max() ?? 0, 1)
     // Fixed colours: the stall shading's vermillion must not meet a strategy's orange here.
     let color = PlotStyle.palette[0]
@@ -336,7 +348,7 @@ public enum PlotBuilder {
       viewportHeightPt == nil
       ? "$timeline using 1:2 with lines lc rgb '\(color)' lw 2 title 'viewport top'"
       : "$timeline using 1:2:3 with filledcurves fc rgb '\(color)' fs transparent solid 0.4 noborder "
-        + "title 'viewport'"
+        + "title 'viewport', $timeline using 1:2 with lines lc rgb '\(color)' lw 1 notitle"
     let body = """
       set multiplot title \(title("\(key.scenario) / \(key.strategyLabel) / seed \(key.seed)", stallNote))
       set lmargin at screen 0.08
@@ -351,7 +363,7 @@ public enum PlotBuilder {
       set yrange \(PlotStyle.rangeText(yRange))
       set key at screen 0.83, screen 0.89 left top Left reverse samplen 2
       plot \(viewport), \\
-        $timeline using 1:4 with lines lc rgb '#222222' lw 1.5 title 'content edge', \\
+        $timeline using 1:4 with lines lc rgb '#222222' lw 1.5 title '\(edgeAbove ? "content edge (above)" : "content edge")', \\
         $pages using 1:2 with points pt 11 ps 1.1 lc rgb '#222222' title 'page request issued', \\
         NaN with boxes fc rgb '\(PlotStyle.stallColor)' fs transparent solid 0.35 noborder title 'stall'
       # Requests issued and ended early

@@ -97,6 +97,8 @@ enum PlotStyle {
 
   static func color(_ index: Int) -> String { palette[index % palette.count] }
   static func pointType(_ index: Int) -> Int { pointTypes[index % pointTypes.count] }
+  /// The lighter marker of the same shape for single seeds (open where `pointTypes` is filled).
+  static func seedPointType(_ index: Int) -> Int { [6, 4, 8, 12, 10, 14, 1, 2][index % pointTypes.count] }
   /// Solid for the first eight strategies, then dashed, dotted, …
   static func dashType(_ index: Int) -> Int { 1 + (index / palette.count) % 5 }
 
