@@ -46,8 +46,8 @@ enum ReportsE2E {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let outPath = scratch + "/stdout"
     let errPath = scratch + "/stderr"
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
