@@ -137,3 +137,33 @@ let allStrategies = [
     #expect(first.events == second.events)
   }
 }
+
+@Suite struct JumpTests {
+  /// A jump to item 100 right at first content: its page (5) is four round trips past page 1, so
+  /// the user waits one contiguous pause of exactly 5 × 1000 ms while pages 1…5 load one by one.
+  @Test(arguments: allStrategies)
+  func jumpToAnUnloadedItemIsOneContiguousPause(strategy: String) {
+    let scenario = TestScenarios.steadyDrag(
+      gestures: [.jump(.item(100)), .wait(durationMs: 10_000)])
+    let summary = TestScenarios.run(scenario, strategy).summary
+    #expect(summary.stallCount == 1)
+    #expect(summary.stallUs == 5_000_000)
+    #expect(summary.sessionUs == 1_000_000 + 10_000_000 + 5_000_000)
+    #expect(summary.abandoned == false)
+  }
+
+  /// Offset pagination: the same jump lands on placeholders at once; nothing blocks, the rows are
+  /// blank until their page (requested because it is visible) arrives one round trip later.
+  @Test func jumpWithOffsetPaginationShowsPlaceholders() {
+    let scenario = TestScenarios.steadyDrag(
+      gestures: [.jump(.item(100)), .wait(durationMs: 10_000)], pagination: .offset)
+    let summary = TestScenarios.run(scenario, "infinite_scroll").summary
+    #expect(summary.stallCount == 0)
+    #expect(summary.sessionUs == 11_000_000)
+    // Items 100…107 fill the 800 pt viewport; page 5 (items 100…119) arrives 1 s after the jump.
+    #expect(summary.blankUs == 1_000_000)
+    #expect(summary.mostlyBlankUs == 1_000_000)
+    #expect(summary.ttcMaxUs == 1_000_000)
+    #expect(summary.itemsSeen == 8)
+  }
+}

@@ -52,6 +52,7 @@ extension Simulation {
     if canStall && intent > limit {
       beginStall(proposedTraceUs: proposedTraceUs, intentPt: intent, limitPt: limit)
     } else {
+      if stallEndedUs != nil && proposedTraceUs > traceUs { recordEndedStall() }
       traceUs = proposedTraceUs
       traceClockUs = nowUs
       viewportOffsetPt = intent.isFinite ? min(max(0, intent), limit) : limit
@@ -90,9 +91,18 @@ extension Simulation {
       fraction = min(1, (limitPt - lastIntentPt) / (intentPt - lastIntentPt))
     }
     let crossingTraceUs = traceUs + Int64((Double(proposedTraceUs - traceUs) * fraction).rounded(.down))
-    stallStartUs = traceClockUs + (crossingTraceUs - traceUs)
+    let startUs = traceClockUs + (crossingTraceUs - traceUs)
+    // Content that grew by less than the user wanted ends one pause and starts the next at the
+    // same trace instant: that is one contiguous pause, not two.
+    let resumes = stallEndedUs != nil && crossingTraceUs == traceUs && startUs == stallEndedUs
+    if !resumes {
+      recordEndedStall()
+      stallStartUs = startUs
+      stallSerial += 1
+    }
+    stallEndedUs = nil
     traceUs = crossingTraceUs
-    traceClockUs = stallStartUs
+    traceClockUs = startUs
     viewportOffsetPt = max(viewportOffsetPt, limitPt)
     lastIntentPt = limitPt
     if sample.phase == .dragging {
@@ -104,18 +114,25 @@ extension Simulation {
         projectedTargetPt: limitPt - anchorShiftPt)
     }
     isStalled = true
-    stallSerial += 1
-    schedule(.patience, atUs: stallStartUs + patienceUs, subject: stallSerial)
+    schedule(.patience, atUs: max(nowUs, stallStartUs + patienceUs), subject: stallSerial)
     recordTimelineInstant()
   }
 
-  /// Content grew (or the end became known) during a stall: τ resumes now.
+  /// Content grew (or the end became known) during a stall: τ resumes now. The pause is recorded
+  /// once τ has really moved on (see `recordEndedStall`).
   func endStall() {
-    metrics.recordStall(durationUs: nowUs - stallStartUs)
     isStalled = false
+    stallEndedUs = nowUs
     traceClockUs = nowUs
     recordTimelineInstant()
     wakeFrames()
+  }
+
+  /// Records a pause that ended and was not resumed.
+  func recordEndedStall() {
+    guard let ended = stallEndedUs else { return }
+    metrics.recordStall(durationUs: ended - stallStartUs)
+    stallEndedUs = nil
   }
 
   /// Something changed that a frame must react to: make sure one is scheduled.

@@ -50,7 +50,7 @@ extension Simulation {
     pages.everDelivered[page] = true
     if pages.activeRequest[page] == Int32(id) { pages.activeRequest[page] = -1 }
     if pages.applied[page] || pages.applyPending[page] {
-      requests[id].used = pages.applied[page] && requests[id].used
+      // A duplicate (naive code without an in-flight guard): nothing new to show.
       closePageMark(id)
       return
     }

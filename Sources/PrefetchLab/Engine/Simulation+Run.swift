@@ -147,6 +147,8 @@ extension Simulation {
     advanceClock(to: timeUs)
     if isStalled {
       metrics.recordStall(durationUs: nowUs - stallStartUs)
+    } else {
+      recordEndedStall()
     }
     for item in window.rows where item < items.count && items.ttcOpen[item] {
       items.ttcOpen[item] = false

@@ -91,6 +91,9 @@ public final class Simulation {
   @exclusivity(unchecked) public internal(set) var isStalled = false
   @exclusivity(unchecked) var stallStartUs: Int64 = 0
   @exclusivity(unchecked) var stallSerial = 0
+  /// When the last pause ended, until trace time moves on (a pause that starts again at the same
+  /// trace instant continues it).
+  @exclusivity(unchecked) var stallEndedUs: Int64?
   /// Next display frame to simulate, µs; nil when no frame is needed until something happens.
   @exclusivity(unchecked) var nextFrameUs: Int64?
   /// Index of the frame at `nextFrameUs` on the grid from first content, and the remainder of
