@@ -25,7 +25,7 @@ enum BenchCommand {
       }
       for text in parsed.strings("strategy") {
         do throws(StrategyError) {
-          _ = try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(text))
+          _ = try CommandLineTool.registry.configure(StrategyRegistry.parseSpec(text))
         } catch {
           throw .invalidValue(text, for: "strategy", reason: error.description)
         }
@@ -35,7 +35,7 @@ enum BenchCommand {
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    let registry = StrategyRegistry.builtIn
+    let registry = CommandLineTool.registry
     let names = parsed.strings("strategy")
     let strategies = try (names.isEmpty ? registry.names : names).map {
       try registry.configure(StrategyRegistry.parseSpec($0))

@@ -43,7 +43,7 @@ enum RunCommand {
       }
       for text in parsed.strings("strategy") {
         do throws(StrategyError) {
-          _ = try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(text))
+          _ = try CommandLineTool.registry.configure(StrategyRegistry.parseSpec(text))
         } catch {
           throw .invalidValue(text, for: "strategy", reason: error.description)
         }
@@ -53,7 +53,7 @@ enum RunCommand {
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    let registry = StrategyRegistry.builtIn
+    let registry = CommandLineTool.registry
     let scenarios = try ScenarioInputs.load(parsed.strings("scenarios"), registry: registry)
     let overrides = parsed.strings("strategy").map(StrategyRegistry.parseSpec)
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
