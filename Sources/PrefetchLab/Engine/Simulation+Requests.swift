@@ -11,7 +11,13 @@ extension Simulation {
   @discardableResult
   public func requestPage(_ direction: ScrollDirection = .down, guardInFlight: Bool = true) -> Bool {
     guard sessionStarted, let frontier = loadFrontier(direction) else { return false }
-    if guardInFlight && isPageInFlight(direction) { return false }
+    if guardInFlight {
+      // Careful code asks for nothing while a page request is out in that direction, nor for a
+      // page already requested (offset pagination: a visible placeholder's page, or one asked
+      // for going the other way).
+      let page = frontier.page
+      if isPageInFlight(direction) || pages.activeRequest[page] >= 0 || pages.applyPending[page] { return false }
+    }
     return issuePageRequest(frontier.page, direction: direction, priority: .page)
   }
 
