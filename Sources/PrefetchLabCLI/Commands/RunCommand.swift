@@ -78,10 +78,11 @@ enum RunCommand {
     return ExitStatus.ok
   }
 
-  /// The command as recorded in the manifest: options that cannot change the results (`--jobs`,
-  /// `--out`) are left out so the manifest is the same whatever they were.
+  /// The command as recorded in the manifest: what cannot change the results is left out or
+  /// normalised so the manifest is the same whatever it was: `--jobs` and `--out` are dropped, and
+  /// the scenario arguments are sorted (rows follow scenario names, not argument order).
   static func recordedCommand(_ parsed: ParsedArguments) -> [String] {
-    var command = ["run"] + parsed.strings("scenarios")
+    var command = ["run"] + parsed.strings("scenarios").sorted()
     for strategy in parsed.strings("strategy") { command += ["--strategy", strategy] }
     if let seeds = parsed.string("seeds") { command += ["--seeds", seeds] }
     if parsed.isGiven("timeline-interval-ms") {
