@@ -61,6 +61,43 @@ import Testing
     #expect(metrics.out.contains("Regressions ("))
   }
 
+  /// An app repository's flow: the strategy it ships is listed in its scenario file; a pull
+  /// request changes the parameter there. The runs face the same conditions, so they are
+  /// compared: worse metrics exit 2, otherwise the changed strategy list exits 3 (refresh).
+  @Test func parameterChangedInTheScenarioFileIsJudgedByItsMetrics() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try FileManager.default.createDirectory(
+      atPath: scratch.path("perf/scenarios"), withIntermediateDirectories: true)
+    let original = try String(
+      contentsOf: Prefetchlab.packageRoot.appendingPathComponent("scenarios/jump-far.json"), encoding: .utf8)
+    let scenario = scratch.path("perf/scenarios/feed.json")
+    func write(ratio: String) throws {
+      let strategies = #""strategies": [{"name": "fixed_threshold", "ratio": \#(ratio)}, "infinite_scroll"]"#
+      let text = original.replacingOccurrences(
+        of: #""name": "jump-far","#, with: "\"name\": \"jump-far\", \(strategies),")
+      #expect(text != original)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: scenario))
+    }
+    try write(ratio: "0.7")
+    let made = try Prefetchlab.run(
+      ["run", "perf/scenarios", "--timeline-interval-ms", "0", "--out", "perf/baseline"], in: scratch.url)
+    #expect(made.status == 0, "\(made.err)")
+
+    try write(ratio: "0.3")
+    let worse = try Prefetchlab.run(["check", "--baseline", "perf/baseline"], in: scratch.url)
+    #expect(worse.status == 2, "\(worse.out)")
+    #expect(worse.out.contains("strategy list changed (conditions unchanged: runs compared)"))
+    #expect(worse.out.contains("jump-far / fixed_threshold / seed 1: defaults → ratio=0.3"))
+    #expect(worse.out.contains("fixed_threshold:ratio=0.3 (was defaults)     1  wasted_bytes"))
+
+    try write(ratio: "0.72")
+    let better = try Prefetchlab.run(["check", "--baseline", "perf/baseline"], in: scratch.url)
+    #expect(better.status == 3, "\(better.out)")
+    #expect(better.out.contains("Improvements ("))
+    #expect(!better.out.contains("Regressions"))
+  }
+
   @Test func exitStatusesForRegressionToleranceAndImprovement() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -33,13 +33,14 @@ private struct Folders {
 
 private func manifest(
   version: String = "0.1.0", scenarios: [(String, String)] = [("a", "sha-a")], seeds: [UInt64] = [1],
-  inputs: [String: [(path: String, sha256: String)]] = [:]
+  inputs: [String: [(path: String, sha256: String)]] = [:], withoutStrategies: [String: String] = [:]
 ) -> Manifest {
   Manifest(
     toolVersion: version, command: ["run", "scenarios/"],
     scenarios: scenarios.map { name, sha in
       Manifest.ScenarioEntry(
-        name: name, path: "scenarios/\(name).json", sha256: sha, inputs: inputs[name] ?? [])
+        name: name, path: "scenarios/\(name).json", sha256: sha, inputs: inputs[name] ?? [],
+        sha256WithoutStrategies: withoutStrategies[name] ?? "")
     },
     seeds: seeds, strategies: ["s"], runs: 1, timelineIntervalMs: 0)
 }
@@ -278,6 +279,53 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
   }
 }
 
+@Suite struct ParameterChangeTests {
+  @Test func loneRowsOfTheSameRunWithOtherParamsArePairedAndCompared() throws {
+    let folders = try Folders()
+    defer { folders.remove() }
+    let base = try folders.folder("base", header + "a,s,,1,100,0.5,10,2000\na,t,x=1,1,5,1,1,1\n")
+    let new = try folders.folder("new", header + "a,s,ratio=0.3,1,90,0.5,10,2600\na,t,x=1,1,5,1,1,1\n")
+    let check = RegressionCheck(baseline: base, current: new)
+    #expect(
+      check.parameterChanges == [
+        ParameterChange(
+          baseline: key(), current: RunKey(scenario: "a", strategy: "s", params: "ratio=0.3", seed: 1))
+      ])
+    #expect(check.parameterChanges[0].description == "a / s / seed 1: defaults → ratio=0.3")
+    #expect(check.missingRows.isEmpty && check.extraRows.isEmpty)
+    #expect(check.comparedRows == 2)
+    #expect(check.regressions.map(\.metric) == ["bytes_fetched"])
+    #expect(check.regressions[0].currentParams == "ratio=0.3")
+    #expect(check.improvements.map(\.metric) == ["stall_ms"])
+    #expect(check.outcome == .regression)
+    let text = CheckReport(check: check, baselineLabel: "b", currentLabel: "n").render(.text)
+    #expect(text.contains("a         s:ratio=0.3 (was defaults)     1  bytes_fetched"))
+    #expect(
+      text.contains("Parameters changed (rows paired by scenario, strategy and seed) (1):\n  a / s / seed 1"))
+    // A parameter change alone passes, unless every change must fail.
+    let same = try folders.folder("same", header + "a,s,ratio=0.3,1,100,0.5,10,2000\na,t,x=1,1,5,1,1,1\n")
+    #expect(RegressionCheck(baseline: base, current: same).outcome == .pass)
+    #expect(
+      RegressionCheck(baseline: base, current: same, policy: CheckPolicy(failOnAnyChange: true)).failures == [
+        "1 parameter change"
+      ])
+  }
+
+  @Test func ambiguousParameterChangesStayMissingAndExtra() throws {
+    let folders = try Folders()
+    defer { folders.remove() }
+    let base = try folders.folder("base", header + "a,s,r=1,1,1,1,1,1\na,s,r=2,1,1,1,1,1\n")
+    let new = try folders.folder("new", header + "a,s,r=3,1,1,1,1,1\na,s,r=4,1,1,1,1,1\n")
+    let check = RegressionCheck(baseline: base, current: new)
+    #expect(check.parameterChanges.isEmpty)
+    #expect(check.missingRows.map(\.params) == ["r=1", "r=2"])
+    #expect(check.extraRows.map(\.params) == ["r=3", "r=4"])
+    // Another seed or strategy is another run: never paired.
+    let other = try folders.folder("other", header + "a,s,r=1,2,1,1,1,1\na,u,r=2,1,1,1,1,1\n")
+    #expect(RegressionCheck(baseline: base, current: other).parameterChanges.isEmpty)
+  }
+}
+
 @Suite struct FingerprintTests {
   @Test func sameInputsMatch() {
     let comparison = FingerprintComparison(baseline: manifest(), current: manifest())
@@ -318,6 +366,46 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
     #expect(comparison.isComparable(key("a", seed: 2)))
     #expect(!comparison.isComparable(key("a", seed: 1)))
     #expect(!comparison.isComparable(key("t", seed: 2)))
+  }
+
+  @Test func aStrategyListEditIsAMismatchButItsRowsAreCompared() {
+    let comparison = FingerprintComparison(
+      baseline: manifest(
+        scenarios: [("a", "file1"), ("b", "file2")], withoutStrategies: ["a": "c1", "b": "c2"]),
+      current: manifest(
+        scenarios: [("a", "file1b"), ("b", "file2b")], withoutStrategies: ["a": "c1", "b": "c2b"]))
+    #expect(
+      comparison.issues == [
+        .strategiesChanged(name: "a", path: "scenarios/a.json"),
+        .scenarioChanged(name: "b", path: "scenarios/b.json", baseline: "file2", current: "file2b"),
+      ])
+    #expect(!comparison.isMatch)
+    #expect(comparison.isComparable(key("a")))
+    #expect(!comparison.isComparable(key("b")))
+    // Without the hashes (an older manifest) any edit is a changed scenario.
+    let older = FingerprintComparison(
+      baseline: manifest(scenarios: [("a", "file1")]),
+      current: manifest(scenarios: [("a", "file1b")], withoutStrategies: ["a": "c1"]))
+    #expect(!older.isComparable(key("a")))
+  }
+
+  @Test func hashWithoutStrategiesIgnoresTheStrategyListAndLayoutOnly() {
+    func hash(_ text: String) -> String { Manifest.hashWithoutStrategies(Array(text.utf8)) }
+    let plain = hash(#"{"name": "a", "seed": 1, "strategies": ["infinite_scroll"]}"#)
+    #expect(plain.count == 64)
+    #expect(hash(#"{"name":"a","seed":1,"strategies":[{"name":"fixed_threshold","ratio":0.5}]}"#) == plain)
+    #expect(hash(#"{"name": "a", "seed": 1}"#) == plain)
+    #expect(hash(#"{"name": "a", "seed": 2, "strategies": ["infinite_scroll"]}"#) != plain)
+    #expect(hash("[1]") == "")
+  }
+
+  @Test func manifestRoundTripsTheNewHash() throws {
+    let folders = try Folders()
+    defer { folders.remove() }
+    let written = manifest(withoutStrategies: ["a": "c1"])
+    let folder = try folders.folder("m", header, manifest: written)
+    #expect(folder.manifest == written)
+    #expect(folder.manifest?.scenarios.first?.sha256WithoutStrategies == "c1")
   }
 
   @Test func missingManifestIsANoteNotAMismatch() {
@@ -399,6 +487,7 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
     #expect(try table.column("finding") == ["regression", "regression", "missing_row", "result"])
     #expect(try table.column("metric") == ["stall_ms", "coverage", "", ""])
     #expect(try table.column("params") == ["ratio=0.5", "ratio=0.5", "", ""])
+    #expect(try table.column("new_params") == ["ratio=0.5", "ratio=0.5", "", ""])
     #expect(try table.column("difference") == ["12.5", "-0.25", "", ""])
     #expect(try table.column("detail").last == "regression")
   }

@@ -35,9 +35,19 @@ public struct CheckReport: Sendable {
 
   static func cells(_ change: MetricChange) -> [String] {
     [
-      change.key.scenario, change.key.strategyLabel, String(change.key.seed), change.metric,
+      change.key.scenario, strategyText(change), String(change.key.seed), change.metric,
       number(change.base), number(change.new), differenceText(change), thresholdText(change),
     ]
+  }
+
+  /// `fixed_threshold:ratio=0.5`, or `fixed_threshold:ratio=0.5 (was defaults)` for a row paired
+  /// across a parameter change.
+  static func strategyText(_ change: MetricChange) -> String {
+    guard change.currentParams != change.key.params else { return change.key.strategyLabel }
+    let current = RunKey(
+      scenario: change.key.scenario, strategy: change.key.strategy, params: change.currentParams,
+      seed: change.key.seed)
+    return "\(current.strategyLabel) (was \(change.key.params.isEmpty ? "defaults" : change.key.params))"
   }
 
   /// A value as summary.csv holds it, or `empty`.
@@ -86,6 +96,8 @@ public struct CheckReport: Sendable {
       ("Extra rows (in the current results, not in the baseline)", check.extraRows),
     ]
   }
+
+  static let parameterTitle = "Parameters changed (rows paired by scenario, strategy and seed)"
 
   static let excludedTitle = "Runs not compared (their scenario or seed differs in the fingerprint)"
 
@@ -165,6 +177,7 @@ public struct CheckReport: Sendable {
       var notes: [String] = []
       if !check.improvements.isEmpty { notes.append("\(check.improvements.count) improvements") }
       if !check.neutralChanges.isEmpty { notes.append("\(check.neutralChanges.count) neutral changes") }
+      if !check.parameterChanges.isEmpty { notes.append("\(check.parameterChanges.count) parameter changes") }
       if !check.extraRows.isEmpty { notes.append("\(check.extraRows.count) extra rows") }
       if !check.extraColumns.isEmpty { notes.append("\(check.extraColumns.count) extra columns") }
       if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + " reported, not failing)" }
@@ -187,6 +200,10 @@ public struct CheckReport: Sendable {
     for section in changeSections where !section.changes.isEmpty {
       out += "\n\(section.title) (\(section.changes.count)):\n"
       out += Self.table([Self.changeHeader] + section.changes.map(Self.cells), rightAligned: [2, 4, 5, 6, 7])
+    }
+    if !check.parameterChanges.isEmpty {
+      out += "\n\(Self.parameterTitle) (\(check.parameterChanges.count)):\n"
+      for change in check.parameterChanges { out += "  \(change.description)\n" }
     }
     for section in rowSections where !section.keys.isEmpty {
       out += "\n\(section.title) (\(section.keys.count)):\n"
@@ -244,6 +261,10 @@ public struct CheckReport: Sendable {
         out += "| " + Self.cells(change).map(Self.escape).joined(separator: " | ") + " |\n"
       }
     }
+    if !check.parameterChanges.isEmpty {
+      out += "\n#### \(Self.parameterTitle) (\(check.parameterChanges.count))\n\n"
+      for change in check.parameterChanges { out += "- \(Self.escape(change.description))\n" }
+    }
     for section in rowSections where !section.keys.isEmpty {
       out += "\n#### \(section.title) (\(section.keys.count))\n\n"
       for key in section.keys { out += "- \(Self.escape(key.description))\n" }
@@ -273,27 +294,35 @@ public struct CheckReport: Sendable {
   // MARK: CSV
 
   public static let csvColumns = [
-    "finding", "scenario", "strategy", "params", "seed", "metric", "base", "new", "difference", "threshold",
-    "tolerance", "detail",
+    "finding", "scenario", "strategy", "params", "new_params", "seed", "metric", "base", "new", "difference",
+    "threshold", "tolerance", "detail",
   ]
 
-  /// One row per finding: `regression`, `improvement`, `changed`, `missing_row`, `extra_row`,
-  /// `excluded_row`, `missing_column`, `extra_column`, `fingerprint`, `note`, then one `result`
-  /// row whose detail is `pass`, `regression` or `fingerprint_mismatch`. Empty cells where a field
-  /// does not apply or a value is empty.
+  /// One row per finding: `regression`, `improvement`, `changed`, `parameter_change`,
+  /// `missing_row`, `extra_row`, `excluded_row`, `missing_column`, `extra_column`, `fingerprint`,
+  /// `note`, then one `result` row whose detail is `pass`, `regression` or
+  /// `fingerprint_mismatch`. `params` is the baseline row's, `new_params` the current row's (they
+  /// differ for rows paired across a parameter change). Empty cells where a field does not apply
+  /// or a value is empty.
   var csv: String {
     var writer = CSVWriter(header: Self.csvColumns)
-    func keyCells(_ key: RunKey) -> [String] { [key.scenario, key.strategy, key.params, String(key.seed)] }
-    for issue in check.fingerprint.issues {
-      writer.append(["fingerprint"] + Array(repeating: "", count: 10) + [issue.description])
+    func keyCells(_ key: RunKey, newParams: String = "") -> [String] {
+      [key.scenario, key.strategy, key.params, newParams, String(key.seed)]
     }
-    for note in check.fingerprint.notes {
-      writer.append(["note"] + Array(repeating: "", count: 10) + [note])
+    func detailRow(_ finding: String, _ detail: String) -> [String] {
+      [finding] + Array(repeating: "", count: Self.csvColumns.count - 2) + [detail]
+    }
+    for issue in check.fingerprint.issues { writer.append(detailRow("fingerprint", issue.description)) }
+    for note in check.fingerprint.notes { writer.append(detailRow("note", note)) }
+    for change in check.parameterChanges {
+      writer.append(
+        ["parameter_change"] + keyCells(change.baseline, newParams: change.current.params)
+          + Array(repeating: "", count: 7))
     }
     for section in [check.regressions, check.improvements, check.neutralChanges] {
       for change in section {
         writer.append(
-          [change.verdict.rawValue] + keyCells(change.key) + [
+          [change.verdict.rawValue] + keyCells(change.key, newParams: change.currentParams) + [
             change.metric, change.base.map(DecimalFormat.shortest) ?? "",
             change.new.map(DecimalFormat.shortest) ?? "", change.difference.map(DecimalFormat.shortest) ?? "",
             change.threshold.map(DecimalFormat.shortest) ?? "", change.tolerance.description, "",
@@ -310,7 +339,7 @@ public struct CheckReport: Sendable {
       ("missing_column", check.missingColumns), ("extra_column", check.extraColumns),
     ] {
       for column in columns {
-        writer.append([finding, "", "", "", "", column] + Array(repeating: "", count: 6))
+        writer.append([finding, "", "", "", "", "", column] + Array(repeating: "", count: 6))
       }
     }
     let outcome: String
@@ -319,7 +348,7 @@ public struct CheckReport: Sendable {
     case .regression: outcome = "regression"
     case .fingerprintMismatch: outcome = "fingerprint_mismatch"
     }
-    writer.append(["result"] + Array(repeating: "", count: 10) + [outcome])
+    writer.append(detailRow("result", outcome))
     return writer.text
   }
 }

@@ -4,15 +4,20 @@ import PrefetchLab
 /// SHA-256 and its trace files' SHA-256s (scenarios paired by name), and the seeds (DESIGN §6).
 ///
 /// A difference here means the baseline does not describe the same inputs, so `check` reports it
-/// as a fingerprint mismatch rather than as metric regressions: the rows of a changed, added or
-/// removed scenario, and of a seed that only one side ran, are left out of the metric comparison
-/// (`isComparable`). A different tool version is a mismatch too, but every row is still compared
-/// (the versions are meant to be comparable; the mismatch says the baseline needs a refresh).
+/// as a fingerprint mismatch rather than as metric regressions: the rows of a scenario whose
+/// conditions changed (user, feed, network: anything but its strategy list), of an added or
+/// removed scenario and of a seed that only one side ran are left out of the metric comparison
+/// (`isComparable`). Two mismatches leave the rows compared, because the runs still face the
+/// same conditions: a different tool version, and a scenario file edited only in its
+/// `strategies` list (the strategies are what the gate tests: a parameter changed there is
+/// judged by its metrics, and the mismatch says the baseline needs a deliberate refresh).
 public struct FingerprintComparison: Sendable, Equatable {
   public enum Issue: Sendable, Equatable, CustomStringConvertible {
     case toolVersion(baseline: String, current: String)
-    /// The scenario file's SHA-256 differs.
+    /// The scenario file's SHA-256 differs beyond its strategy list.
     case scenarioChanged(name: String, path: String, baseline: String, current: String)
+    /// The scenario file differs only in its `strategies` member; its rows are still compared.
+    case strategiesChanged(name: String, path: String)
     /// The trace files the scenario reads differ (paths or SHA-256s).
     case inputsChanged(name: String, baseline: [String], current: [String])
     case scenarioOnlyInBaseline(name: String, path: String)
@@ -31,6 +36,8 @@ public struct FingerprintComparison: Sendable, Equatable {
         return
           "scenario '\(name)': trace files changed: baseline [\(baseline.joined(separator: ", "))], "
           + "now [\(current.joined(separator: ", "))]"
+      case .strategiesChanged(let name, let path):
+        return "scenario '\(name)' (\(path)): strategy list changed (conditions unchanged: runs compared)"
       case .scenarioOnlyInBaseline(let name, let path):
         return "scenario '\(name)' (\(path)): in the baseline only"
       case .scenarioOnlyInCurrent(let name, let path):
@@ -57,7 +64,8 @@ public struct FingerprintComparison: Sendable, Equatable {
     }
   }
 
-  /// Differences, in a fixed order: tool version, seeds, then scenarios by name.
+  /// Differences, in a fixed order: tool version, seeds, the baseline's scenarios by name, then
+  /// scenarios not in the baseline by name.
   public let issues: [Issue]
   /// Why the fingerprint could not be checked (a folder without manifest.json); not a mismatch.
   public let notes: [String]
@@ -102,9 +110,15 @@ public struct FingerprintComparison: Sendable, Equatable {
         continue
       }
       if entry.sha256 != now.sha256 {
-        issues.append(
-          .scenarioChanged(name: entry.name, path: now.path, baseline: entry.sha256, current: now.sha256))
-        excluded.insert(entry.name)
+        if !entry.sha256WithoutStrategies.isEmpty
+          && entry.sha256WithoutStrategies == now.sha256WithoutStrategies
+        {
+          issues.append(.strategiesChanged(name: entry.name, path: now.path))
+        } else {
+          issues.append(
+            .scenarioChanged(name: entry.name, path: now.path, baseline: entry.sha256, current: now.sha256))
+          excluded.insert(entry.name)
+        }
       }
       let before = entry.inputs.map { "\($0.path) \(Issue.short($0.sha256))" }
       let after = now.inputs.map { "\($0.path) \(Issue.short($0.sha256))" }

@@ -10,7 +10,10 @@ public struct MetricChange: Sendable, Equatable {
     case changed
   }
 
+  /// The baseline row's key.
   public var key: RunKey
+  /// The current row's params: `key.params` unless the row was paired across a parameter change.
+  public var currentParams: String
   public var metric: String
   /// nil = empty cell (a ratio with an empty denominator, no items seen).
   public var base: Double?
@@ -45,12 +48,33 @@ public struct MetricChange: Sendable, Equatable {
   }
 }
 
+/// A baseline row and a current row paired although their params differ: the only rows of their
+/// (scenario, strategy, seed) on either side, so the current one is the same run with the
+/// strategy's parameters changed (in the scenario's strategy list, say). Their metrics are compared.
+public struct ParameterChange: Sendable, Equatable {
+  public var baseline: RunKey
+  public var current: RunKey
+
+  public init(baseline: RunKey, current: RunKey) {
+    self.baseline = baseline
+    self.current = current
+  }
+
+  /// `reader-lte / fixed_threshold / seed 1: defaults → ratio=0.5`.
+  public var description: String {
+    let before = baseline.params.isEmpty ? "defaults" : baseline.params
+    let after = current.params.isEmpty ? "defaults" : current.params
+    return "\(baseline.scenario) / \(baseline.strategy) / seed \(baseline.seed): \(before) → \(after)"
+  }
+}
+
 /// How `check` judges differences beyond the metric comparison itself.
 public struct CheckPolicy: Sendable, Equatable {
   public var tolerances: Tolerances
   /// Improvements fail too, forcing a deliberate baseline refresh.
   public var failOnImprovement: Bool
-  /// Every difference fails: improvements, neutral metric changes, extra rows and extra columns.
+  /// Every difference fails: improvements, neutral metric changes, parameter changes, extra rows
+  /// and extra columns.
   public var failOnAnyChange: Bool
 
   public init(
@@ -82,9 +106,12 @@ public enum CheckOutcome: Sendable, Equatable {
 /// neutral metric's change is reported as changed. A cell that becomes empty or stops being
 /// empty cannot be ordered and counts as a regression (changed, for neutral metrics).
 ///
-/// Rows and columns present on one side only are reported by name: missing ones (in the
-/// baseline only) fail, extra ones (in the current results only) fail only with
-/// `failOnAnyChange`. Rows that the fingerprint excludes are listed apart and not compared.
+/// A baseline row without a current row of the same key is paired with the current row of the
+/// same scenario, strategy and seed when each side has exactly one such row left: a parameter
+/// change (`parameterChanges`), compared like any pair. Rows and columns still present on one
+/// side only are reported by name: missing ones (in the baseline only) fail, extra ones (in the
+/// current results only) fail only with `failOnAnyChange`. Rows that the fingerprint excludes
+/// are listed apart and not compared.
 public struct RegressionCheck: Sendable {
   public let baseline: ResultsFolder
   public let current: ResultsFolder
@@ -96,6 +123,8 @@ public struct RegressionCheck: Sendable {
   public let improvements: [MetricChange]
   /// Changes of neutral metrics.
   public let neutralChanges: [MetricChange]
+  /// Rows paired across a change of their params, sorted by the baseline key.
+  public let parameterChanges: [ParameterChange]
   /// Comparable rows in the baseline only / in the current results only, sorted.
   public let missingRows: [RunKey]
   public let extraRows: [RunKey]
@@ -128,30 +157,57 @@ public struct RegressionCheck: Sendable {
       kinds[column] = MetricKind.of(column, values: values)
     }
 
+    let baselineByKey = baseline.rowsByKey
     let currentByKey = current.rowsByKey
-    let baselineKeys = Set(baseline.rows.map(\.key))
     var excluded: [RunKey] = []
+    var pairs: [(base: RunRow, new: RunRow)] = []
     var missing: [RunKey] = []
-    var compared = 0
+    for row in baseline.rows.sorted(by: { $0.key < $1.key }) {
+      if !fingerprint.isComparable(row.key) {
+        excluded.append(row.key)
+      } else if let other = currentByKey[row.key] {
+        pairs.append((row, other))
+      } else {
+        missing.append(row.key)
+      }
+    }
+    var extra: [RunKey] = []
+    for row in current.rows.sorted(by: { $0.key < $1.key }) where baselineByKey[row.key] == nil {
+      if fingerprint.isComparable(row.key) { extra.append(row.key) } else { excluded.append(row.key) }
+    }
+
+    // A lone missing row and a lone extra row of the same scenario, strategy and seed: the same
+    // run with other parameters.
+    func slot(_ key: RunKey) -> RunKey {
+      RunKey(scenario: key.scenario, strategy: key.strategy, params: "", seed: key.seed)
+    }
+    let missingBySlot = Dictionary(grouping: missing, by: slot)
+    let extraBySlot = Dictionary(grouping: extra, by: slot)
+    var parameterChanges: [ParameterChange] = []
+    for key in missing {
+      guard missingBySlot[slot(key)]?.count == 1, let extras = extraBySlot[slot(key)], extras.count == 1,
+        let base = baselineByKey[key], let new = currentByKey[extras[0]]
+      else { continue }
+      parameterChanges.append(ParameterChange(baseline: key, current: extras[0]))
+      pairs.append((base, new))
+    }
+    let pairedBaseline = Set(parameterChanges.map(\.baseline))
+    let pairedCurrent = Set(parameterChanges.map(\.current))
+    missing.removeAll { pairedBaseline.contains($0) }
+    extra.removeAll { pairedCurrent.contains($0) }
+    pairs.sort { $0.base.key < $1.base.key }
+
     var regressions: [MetricChange] = []
     var improvements: [MetricChange] = []
     var neutral: [MetricChange] = []
-    for row in baseline.rows.sorted(by: { $0.key < $1.key }) {
-      guard fingerprint.isComparable(row.key) else {
-        excluded.append(row.key)
-        continue
-      }
-      guard let other = currentByKey[row.key] else {
-        missing.append(row.key)
-        continue
-      }
-      compared += 1
+    for (row, other) in pairs {
       for column in columns {
         let tolerance = policy.tolerances.tolerance(for: column, kind: kinds[column] ?? .exact)
         guard
           let change = Self.judge(
             key: row.key, metric: column, base: row.value(column), new: other.value(column),
-            tolerance: tolerance)
+            tolerance: tolerance,
+            currentParams: other.key.params)
         else { continue }
         switch change.verdict {
         case .regression: regressions.append(change)
@@ -160,23 +216,21 @@ public struct RegressionCheck: Sendable {
         }
       }
     }
-    var extra: [RunKey] = []
-    for row in current.rows.sorted(by: { $0.key < $1.key }) where !baselineKeys.contains(row.key) {
-      if fingerprint.isComparable(row.key) { extra.append(row.key) } else { excluded.append(row.key) }
-    }
     self.regressions = regressions
     self.improvements = improvements
     self.neutralChanges = neutral
+    self.parameterChanges = parameterChanges
     self.missingRows = missing
     self.extraRows = extra
     self.excludedRows = excluded.sorted()
-    self.comparedRows = compared
+    self.comparedRows = pairs.count
   }
 
   /// The change of one metric of one run, or nil when it is within tolerance.
-  public static func judge(key: RunKey, metric: String, base: Double?, new: Double?, tolerance: Tolerance)
-    -> MetricChange?
-  {
+  public static func judge(
+    key: RunKey, metric: String, base: Double?, new: Double?, tolerance: Tolerance,
+    currentParams: String? = nil
+  ) -> MetricChange? {
     let polarity = MetricPolarity.of(metric)
     let verdict: MetricChange.Verdict
     switch (base, new) {
@@ -194,8 +248,8 @@ public struct RegressionCheck: Sendable {
       verdict = polarity == .neutral ? .changed : .regression
     }
     return MetricChange(
-      key: key, metric: metric, base: base, new: new, tolerance: tolerance, polarity: polarity,
-      verdict: verdict)
+      key: key, currentParams: currentParams ?? key.params, metric: metric, base: base, new: new,
+      tolerance: tolerance, polarity: polarity, verdict: verdict)
   }
 
   /// Why the check fails under its policy, one short phrase each (empty when it passes), e.g.
@@ -211,6 +265,7 @@ public struct RegressionCheck: Sendable {
     if policy.failOnImprovement || policy.failOnAnyChange { add(improvements.count, "improvement") }
     if policy.failOnAnyChange {
       add(neutralChanges.count, "neutral change")
+      add(parameterChanges.count, "parameter change")
       add(extraRows.count, "extra row")
       add(extraColumns.count, "extra column")
     }
