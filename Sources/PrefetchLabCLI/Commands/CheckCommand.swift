@@ -12,14 +12,16 @@ enum CheckCommand {
     discussion: """
       Without --current, re-runs the command recorded in the baseline's manifest.json (same \
       scenario files and folders, strategies and seeds; paths relative to the directory it was \
-      made in) and compares that. Rows are paired by scenario, strategy, params and seed; each \
-      metric is judged by its polarity (stall, blank, waste, time to content, requests: lower \
-      is better; coverage, accuracy: higher is better; others neutral). A tolerance is \
-      METRIC=exact, METRIC=abs:X, METRIC=rel:X or METRIC=abs:X,rel:Y (allowed difference \
-      max(X, Y × |base|)); METRIC * sets every metric without its own. Defaults: exact for \
-      counts and durations, rel:0.000000001 for ratios. Missing rows and columns fail, extra \
-      ones are reported. A baseline made from other scenario or trace files, seeds or tool \
-      version is reported as a fingerprint mismatch; rows of changed scenarios are not compared.
+      made in) and compares that. Rows are paired by scenario, strategy, params and seed (a lone \
+      row whose params changed is paired with its counterpart); each metric is judged by its \
+      polarity (stall, blank, waste, time to content, requests: lower is better; coverage, \
+      accuracy: higher is better; others neutral). A tolerance is METRIC=exact, METRIC=abs:X, \
+      METRIC=rel:X or METRIC=abs:X,rel:Y (allowed difference max(X, Y × |base|)); METRIC * sets \
+      every metric without its own. Defaults: exact for counts and durations, rel:0.000000001 \
+      for ratios. Missing rows and columns fail, extra ones are reported. A baseline made from \
+      other scenario or trace files, seeds or tool version is reported as a fingerprint \
+      mismatch; rows of scenarios whose conditions changed are not compared (an edit of a \
+      scenario's strategy list only is compared). See docs/ci.md.
 
       Exit status: 0 within tolerance, 2 regression (or improvement with --fail-on-improvement, \
       any change with --fail-on-any-change), 3 fingerprint mismatch and no regression, 64 usage \
