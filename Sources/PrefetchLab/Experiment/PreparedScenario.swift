@@ -46,8 +46,16 @@ public struct PreparedScenario: Sendable {
     }
   }
 
-  /// A fresh scroll source for one run.
-  func makeScrollSource() -> any ScrollSource {
+  /// How content behaves past its edges: the physics' behaviour (iOS rubber band, Android stop),
+  /// except for a recorded `offset_csv`, which already says where the content was (clamped).
+  public var edgeBehavior: EdgeBehavior {
+    if case .recorded = scenario.scroll.source { return .clamp }
+    return scenario.scroll.physics.edgeBehavior
+  }
+
+  /// A fresh scroll source for one run with `seed` (synthetic users draw from its `.scroll`
+  /// stream; scripted and recorded users ignore it).
+  func makeScrollSource(seed: UInt64) -> any ScrollSource {
     switch scenario.scroll.source {
     case .script:
       return scriptedScroll ?? ScriptedScroll(gestures: [], physics: .ios)
@@ -57,5 +65,5 @@ public struct PreparedScenario: Sendable {
   }
 
   /// The scroll trace's length in trace time, µs.
-  public var traceDurationUs: Int64 { makeScrollSource().durationUs }
+  public var traceDurationUs: Int64 { makeScrollSource(seed: scenario.seed).durationUs }
 }
