@@ -68,6 +68,14 @@ struct OpenFeed: ScrollEnvironment {
   }
 
   /// Android's gates apply to recorded lifts too: 20 px/s at density 1 is below 50 dp/s.
+  /// Files written on Windows end lines with CRLF (a single Character in Swift).
+  @Test func crlfLineEndingsParse() throws {
+    let recording = try TouchRecording.parse(
+      Self.fixture.replacingOccurrences(of: "\n", with: "\r\n"), file: "t.csv", density: 2)
+    #expect(recording == (try TouchRecording.parse(Self.fixture, file: "t.csv", density: 2)))
+    #expect(recording.events.count == 8)
+  }
+
   @Test func slowLiftOnAndroidDoesNotFling() throws {
     let text = "0,down,100\n100,move,98\n200,move,96\n200,up,96\n"
     var scroll = try TouchRecording.parse(text, file: "t.csv", density: 1).scroll(physics: .android)

@@ -71,7 +71,9 @@ public struct TouchRecording: Sendable, Equatable {
     var fingerDown = false
     var lineNumber = 0
     var seenRow = false
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
       lineNumber += 1
       let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty { continue }
