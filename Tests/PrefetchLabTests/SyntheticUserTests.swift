@@ -146,3 +146,37 @@ import Testing
     }
   }
 }
+
+@Suite struct UserModelLoaderTests {
+  @Test func mixedOverridesAndRereadFollowsDwell() throws {
+    let mixed = try ScenarioFixture.load(
+      ScenarioFixture.text([
+        ("scroll", #"{"model": "mixed", "stay_probability": 0.8, "reader": {"dwell_ms": 5000}}"#)
+      ]))
+    guard case .model(let spec) = mixed.scroll.source else {
+      Issue.record("not a model")
+      return
+    }
+    #expect(spec.stayProbability == 0.8)
+    #expect(spec.behaviors.count == 5)
+    #expect(spec.behaviors[0].dwellMs == .constant(5000))
+    #expect(spec.behaviors[0].rereadDwellMs == .constant(5000))
+    #expect(spec.behaviors[1] == UserBehavior.defaults(for: .skimmer))
+    let searcher = try ScenarioFixture.load(
+      ScenarioFixture.text([("scroll", #"{"physics": "android", "model": "searcher", "dwell_ms": 700}"#)]))
+    guard case .model(let single) = searcher.scroll.source else {
+      Issue.record("not a model")
+      return
+    }
+    #expect(searcher.scroll.physics == .android)
+    #expect(
+      single.behaviors == [
+        {
+          var behavior = UserBehavior.defaults(for: .searcher)
+          behavior.dwellMs = .constant(700)
+          return behavior
+        }()
+      ])
+    #expect(try PreparedScenario(searcher).traceDurationUs == UserModelSpec.defaultDurationUs)
+  }
+}
