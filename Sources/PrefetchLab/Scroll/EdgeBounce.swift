@@ -136,7 +136,25 @@ public struct EdgeBounce: Sendable, Equatable {
   ///   - dimensionPt: the viewport's height (the rubber band's `d`), pt.
   /// - Returns: the shown offset (pt; below 0 or above `maxOffsetPt` while overscrolled) and its
   ///   velocity (pt/s). Calls must come with non-decreasing `traceUs`.
+  @inline(__always)
   public mutating func resolve(
+    intentPt: Double, velocityPtS: Double, phase: ScrollPhase, atTraceUs traceUs: Int64, maxOffsetPt: Double?,
+    dimensionPt: Double
+  ) -> (offsetPt: Double, velocityPtS: Double) {
+    // Fast path, nearly every frame: inside the bounds with nothing springing.
+    if case .free = state, dragShownPt == 0, intentPt >= 0, intentPt <= (maxOffsetPt ?? .infinity) {
+      lastTraceUs = traceUs
+      lastIntentPt = intentPt
+      lastVelocityPtS = velocityPtS
+      return (intentPt, velocityPtS)
+    }
+    return resolveAtEdge(
+      intentPt: intentPt, velocityPtS: velocityPtS, phase: phase, atTraceUs: traceUs,
+      maxOffsetPt: maxOffsetPt,
+      dimensionPt: dimensionPt)
+  }
+
+  private mutating func resolveAtEdge(
     intentPt: Double, velocityPtS: Double, phase: ScrollPhase, atTraceUs traceUs: Int64, maxOffsetPt: Double?,
     dimensionPt: Double
   ) -> (offsetPt: Double, velocityPtS: Double) {
