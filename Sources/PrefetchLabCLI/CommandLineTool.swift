@@ -10,7 +10,7 @@ public enum CommandLineTool {
   }
 
   static let verbs: [Verb] = [
-    RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
+    RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb, TraceCommand.verb,
   ]
 
   static let root = CommandSpec(

@@ -15,7 +15,12 @@ import Testing
     let files = try folderContents(scratch.path("jobs1"))
     #expect(files.keys.contains("timeline/slow-3g--directional_ranges--1.csv"))
     #expect(files.keys.contains("events/jump-far--target_range--1.csv"))
-    #expect(files.count == 2 + 2 * 40)
+    // summary.csv and manifest.json, then a timeline and an events file per run: every bundled
+    // scenario against the five strategies (none lists its own), one seed each.
+    let summaryRows = try String(contentsOfFile: scratch.path("jobs1/summary.csv"), encoding: .utf8)
+      .split(separator: "\r\n").count - 1
+    #expect(summaryRows == 5 * Prefetchlab.bundledScenarioCount())
+    #expect(files.count == 2 + 2 * summaryRows)
     try expectIdenticalFolders(scratch.path("jobs1"), scratch.path("jobs2"))
     try expectIdenticalFolders(scratch.path("jobs2"), scratch.path("again"))
   }

@@ -29,6 +29,12 @@ enum Prefetchlab {
     return candidates.last!.appendingPathComponent("prefetchlab")
   }()
 
+  /// Scenario files in the bundled scenarios/ folder.
+  static func bundledScenarioCount() -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("scenarios").path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.count
+  }
+
   struct Result {
     let status: Int32
     let out: String

@@ -253,12 +253,13 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
   static let scrollCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
-      "scroll", #"{"model": "reader"}"#, "scroll: unknown key 'model'; valid keys: physics, script, trace"),
+      "scroll", #"{"modle": "reader"}"#,
+      "scroll: unknown key 'modle'; valid keys: physics, script, trace, model"),
     ScenarioRuleCase(
-      "scroll", #"{"physics": "ios"}"#, "scroll: needs exactly one of script, trace, got none"),
+      "scroll", #"{"physics": "ios"}"#, "scroll: needs exactly one of script, trace, model, got none"),
     ScenarioRuleCase(
       "scroll", #"{"script": [], "trace": {"path": "u.csv", "format": "offset_csv"}}"#,
-      "scroll: needs exactly one of script, trace, got script, trace"),
+      "scroll: needs exactly one of script, trace, model, got script, trace"),
     ScenarioRuleCase(
       "scroll", #"{"physics": "iOS", "script": []}"#,
       #"scroll.physics: must be one of ios, ios_fast, android, got "iOS""#),
@@ -311,13 +312,13 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "scroll.script[0].jump: needs exactly one of to_pt, to_item, got to_pt, to_item"),
     ScenarioRuleCase(
       "scroll", #"{"trace": {"path": "u.csv", "format": "json"}}"#,
-      #"scroll.trace.format: must be one of offset_csv, got "json""#),
+      #"scroll.trace.format: must be one of offset_csv, touch_csv, got "json""#),
     ScenarioRuleCase(
       "scroll", #"{"trace": {"path": "u.csv", "format": "offset_csv"}}"#,
       "scroll.trace.path: file not found: u.csv"),
     ScenarioRuleCase(
       "scroll", #"{"trace": {"path": "u.csv", "format": "offset_csv", "loop": true}}"#,
-      "scroll.trace: unknown key 'loop'; valid keys: path, format"),
+      "scroll.trace: unknown key 'loop'; valid keys: path, format, density"),
   ]
 
   static let strategyCases: [ScenarioRuleCase] = [
@@ -340,6 +341,60 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "strategies", #"["a", {"name": "a"}]"#,
       "strategies[1]: repeats strategies[0] (same name and parameters)"),
   ]
+
+  static let behaviorKeys =
+    "dwell_ms, reread_dwell_ms, stroke_ms, drag_velocity_pt_s, fling_fraction, fling_velocity_pt_s, reversal_fraction, jump_fraction, jump_to_top_fraction, jump_max_item"
+
+  static let modelCases: [ScenarioRuleCase] = [
+    ScenarioRuleCase(
+      "scroll", #"{"model": "doomscroller"}"#,
+      #"scroll.model: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got "doomscroller""#),
+    ScenarioRuleCase(
+      "scroll", #"{"model": 3}"#,
+      "scroll.model: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got number 3"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "reader", "dwel_ms": 4000}"#,
+      "scroll: unknown key 'dwel_ms'; valid keys: physics, script, trace, model, \(behaviorKeys)"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "reader", "stay_probability": 0.5}"#,
+      "scroll: unknown key 'stay_probability'; valid keys: physics, script, trace, model, \(behaviorKeys)"),
+    ScenarioRuleCase(
+      "scroll", #"{"script": [{"wait": {"duration_ms": 1}}], "dwell_ms": 4000}"#,
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, script, trace, model"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "skimmer", "script": []}"#,
+      "scroll: needs exactly one of script, trace, model, got script, model"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "skimmer", "fling_fraction": 1.2}"#,
+      "scroll.fling_fraction: must be in 0...1, got 1.2"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "searcher", "reversal_fraction": 0.6}"#,
+      "scroll.reversal_fraction: must be in 0...0.5, got 0.6"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "reader", "dwell_ms": {"lognormal": {"median": 0, "sigma": 1}}}"#,
+      "scroll.dwell_ms: lognormal.median must be > 0, got 0"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "flinger", "fling_velocity_pt_s": -3000}"#,
+      "scroll.fling_velocity_pt_s: must be >= 0, got -3000"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "jumper", "jump_max_item": 0}"#, "scroll.jump_max_item: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "stay_probability": 2}"#,
+      "scroll.stay_probability: must be in 0...1, got 2"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "reader": {"dwell": 1}}"#,
+      "scroll.reader: unknown key 'dwell'; valid keys: \(behaviorKeys)"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "dwell_ms": 1000}"#,
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, script, trace, model, stay_probability, reader, skimmer, flinger, searcher, jumper"
+    ),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "flinger": {"stroke_ms": "fast"}}"#,
+      #"scroll.flinger.stroke_ms: must be a number or a distribution object (constant, uniform, normal, lognormal, pareto, empirical), got string "fast""#
+    ),
+  ]
+
+  @Test(arguments: modelCases) func modelRules(_ rule: ScenarioRuleCase) { check(rule) }
 
   @Test(arguments: rootCases) func rootRules(_ rule: ScenarioRuleCase) { check(rule) }
   @Test(arguments: feedCases) func feedRules(_ rule: ScenarioRuleCase) { check(rule) }

@@ -55,12 +55,26 @@ extension Simulation {
       if stallEndedUs != nil && proposedTraceUs > traceUs { recordEndedStall() }
       traceUs = proposedTraceUs
       traceClockUs = nowUs
-      viewportOffsetPt = intent.isFinite ? min(max(0, intent), limit) : limit
+      if edgeBehavior == .rubberBand && intent.isFinite {
+        // Past the top, or past the end once it is known: rubber band and spring back.
+        let shown = edgeBounce.resolve(
+          intentPt: intent, velocityPtS: next.velocityPtS, phase: next.phase, atTraceUs: proposedTraceUs,
+          maxOffsetPt: canStall ? nil : limit, dimensionPt: viewportHeightPt)
+        viewportOffsetPt = shown.offsetPt
+        sample.velocityPtS = shown.velocityPtS
+      } else {
+        if !intent.isFinite { edgeBounce.reset() }
+        viewportOffsetPt = intent.isFinite ? min(max(0, intent), limit) : limit
+      }
       if intent.isFinite { lastIntentPt = intent }
     }
     if sample.phase == .dragging { hasDragged = true }
     if viewportOffsetPt != previousOffset {
-      scrollDirection = viewportOffsetPt > previousOffset ? .down : .up
+      // Direction from the part of the movement inside the bounds: overscroll and the spring back
+      // from it never flip the estimate (nor make direction-following strategies turn round).
+      let now = min(max(0, viewportOffsetPt), limit)
+      let before = min(max(0, previousOffset), limit)
+      if now != before { scrollDirection = now > before ? .down : .up }
     }
     refreshVisibility(layoutChanged: false)
     if isOffsetPagination { requestVisiblePlaceholderPages() }
@@ -72,7 +86,7 @@ extension Simulation {
     }
     if isStalled {
       nextFrameUs = nil
-    } else if case .rest = motion.shape, motion.endUs > traceUs {
+    } else if case .rest = motion.shape, motion.endUs > traceUs, !edgeBounce.isSpringing {
       // Nothing moves until the rest ends: skip straight to the first frame after it (or to the
       // session's end, which needs no frame).
       if motion.endUs >= traceDurationUs {

@@ -70,6 +70,9 @@ public final class Simulation {
   /// The source's motion in effect; evaluated every frame, replaced when τ leaves it.
   @exclusivity(unchecked) var motion = ScrollMotion.rest(at: 0, from: 0)
   @exclusivity(unchecked) var motionEvaluator = MotionEvaluator()
+  /// How the content behaves past its edges, and the rubber band / spring state.
+  let edgeBehavior: EdgeBehavior
+  @exclusivity(unchecked) var edgeBounce = EdgeBounce()
   let traceDurationUs: Int64
   @exclusivity(unchecked) var sessionStarted = false
   @exclusivity(unchecked) var firstContentUs: Int64 = 0
@@ -82,7 +85,8 @@ public final class Simulation {
   @exclusivity(unchecked) var anchorShiftPt = 0.0
   @exclusivity(unchecked) var sample = ScrollSample(
     intentOffsetPt: 0, velocityPtS: 0, phase: .idle, projectedTargetPt: 0)
-  /// Top of the viewport, pt.
+  /// Top of the viewport, pt. Below 0, or past the largest resting offset once the end is known,
+  /// while iOS content is rubber-banded or springs back (see `EdgeBounce`).
   @exclusivity(unchecked) public internal(set) var viewportOffsetPt = 0.0
   /// The last non-zero direction the viewport moved in; initially down.
   @exclusivity(unchecked) public internal(set) var scrollDirection = ScrollDirection.down
@@ -115,8 +119,9 @@ public final class Simulation {
   /// Builds a run. `trace` is the scenario's link, already loaded (see `PreparedScenario`).
   init(
     scenario: Scenario, seed: UInt64, source: any ScrollSource, trace: BandwidthTrace,
-    options: SimulationOptions
+    options: SimulationOptions, edgeBehavior: EdgeBehavior = .clamp
   ) {
+    self.edgeBehavior = edgeBehavior
     self.scenario = scenario
     self.seed = seed
     self.options = options

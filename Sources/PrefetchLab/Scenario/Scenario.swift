@@ -206,14 +206,23 @@ public enum JumpTarget: Sendable, Equatable {
 }
 
 public enum RecordedScrollFormat: String, Sendable, Equatable, CaseIterable {
-  /// `t_ms,offset_pt` rows.
+  /// `t_ms,offset_pt` rows: where the content was (`RecordedScroll`).
   case offsetCSV = "offset_csv"
+  /// `t_ms,action,y_px` rows: raw touch events, replayed through the physics (`TouchRecording`).
+  case touchCSV = "touch_csv"
 }
 
 public struct ScrollSpec: Sendable, Equatable {
   public enum Source: Sendable, Equatable {
+    /// [scroll.script]
     case script([Gesture])
+    /// [scroll.trace] with format `offset_csv`.
     case recorded(path: String, format: RecordedScrollFormat)
+    /// [scroll.trace] with format `touch_csv`: the file and the screen's density (pixels per pt,
+    /// the `y_px` scale).
+    case touch(path: String, density: Double)
+    /// [scroll.model] A synthetic user, generated per run from the run's seed.
+    case model(UserModelSpec)
   }
   public var physics: ScrollPhysics
   public var source: Source
