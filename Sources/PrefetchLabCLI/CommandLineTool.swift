@@ -10,7 +10,8 @@ public enum CommandLineTool {
   }
 
   static let verbs: [Verb] = [
-    RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb, TraceCommand.verb,
+    RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
+    TraceCommand.verb,
   ]
 
   static let root = CommandSpec(
@@ -33,7 +34,8 @@ public enum CommandLineTool {
   ///   strategies added to build a `prefetchlab` of your own:
   ///   `exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), strategies: mine))`.
   public static func main(
-    _ arguments: [String], terminal: TerminalOutput = StandardTerminal(), strategies: StrategyRegistry = .builtIn
+    _ arguments: [String], terminal: TerminalOutput = StandardTerminal(),
+    strategies: StrategyRegistry = .builtIn
   ) -> Int32 {
     $registry.withValue(strategies) { dispatch(arguments, terminal: terminal) }
   }

@@ -17,7 +17,8 @@ import Testing
     #expect(files.keys.contains("events/jump-far--target_range--1.csv"))
     // summary.csv and manifest.json, then a timeline and an events file per run: every bundled
     // scenario against the five strategies (none lists its own), one seed each.
-    let summaryRows = try String(contentsOfFile: scratch.path("jobs1/summary.csv"), encoding: .utf8)
+    let summaryRows =
+      try String(contentsOfFile: scratch.path("jobs1/summary.csv"), encoding: .utf8)
       .split(separator: "\r\n").count - 1
     #expect(summaryRows == 5 * Prefetchlab.bundledScenarioCount())
     #expect(files.count == 2 + 2 * summaryRows)

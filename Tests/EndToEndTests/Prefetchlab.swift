@@ -31,7 +31,9 @@ enum Prefetchlab {
 
   /// Scenario files in the bundled scenarios/ folder.
   static func bundledScenarioCount() -> Int {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("scenarios").path)) ?? []
+    let names =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: packageRoot.appendingPathComponent("scenarios").path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.count
   }
 

@@ -49,11 +49,13 @@ struct GreedyStrategy: PrefetchStrategy {
     var registry = try Self.registry()
     #expect(throws: StrategyError.self) {
       try registry.register(
-        StrategyDefinition(name: "greedy", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
+        StrategyDefinition(
+          name: "greedy", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
     }
     #expect(throws: StrategyError.self) {
       try registry.register(
-        StrategyDefinition(name: "Bad Name", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
+        StrategyDefinition(
+          name: "Bad Name", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
     }
   }
 }

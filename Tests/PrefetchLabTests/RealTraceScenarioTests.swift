@@ -5,34 +5,36 @@ import Testing
 
 /// Runs on the real recorded links in ../shared/traces (read in place, never copied).
 @Suite struct RealTraceScenarioTests {
-  static let tracesFolder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/traces").path
-
   static func scenario(trace: String, format: BandwidthTraceFormat, durationS: Double, patienceMs: Double)
-    -> PreparedScenario
+    throws -> PreparedScenario
   {
     let script: [Gesture] = Array(
-      repeating: [.drag(velocityPtS: 1600, durationMs: 500), .wait(durationMs: 3500)], count: Int(durationS / 4) + 1
+      repeating: [.drag(velocityPtS: 1600, durationMs: 500), .wait(durationMs: 3500)],
+      count: Int(durationS / 4) + 1
     ).flatMap { $0 }
     let scenario = Scenario(
       name: "real-\(format.rawValue)", durationUs: Int64(durationS * 1_000_000), seed: 1,
       patienceUs: Int64(patienceMs * 1000), viewport: ViewportSpec(heightPt: 852),
       feed: FeedSpec(
-        totalItems: 20_000, pageSize: 20, itemHeightPt: .uniform(min: 80, max: 400), pageBytes: .constant(24_000),
+        totalItems: 20_000, pageSize: 20, itemHeightPt: .uniform(min: 80, max: 400),
+        pageBytes: .constant(24_000),
         mediaBytes: .lognormal(median: 60_000, sigma: 0.8), mediaFraction: 0.6),
       network: NetworkSpec(
         rttMs: format == .periods ? .constant(0) : .lognormal(median: 80, sigma: 0.3),
-        trace: BandwidthTraceSpec(path: tracesFolder + "/" + trace, format: format, loop: true)),
+        trace: BandwidthTraceSpec(path: SharedTraces.path(trace), format: format, loop: true)),
       scroll: ScrollSpec(physics: .ios, source: .script(script)))
-    return try! PreparedScenario(scenario)
+    do {
+      return try PreparedScenario(scenario)
+    } catch {
+      throw TraceMissing(description: error.description + SharedTraces.missingHint)
+    }
   }
 
   /// T-Mobile LTE (mean 16.7 Mbit/s, never below 1.5 Mbit/s in a 1 s bin): strategies that fetch
   /// the next page well ahead never stall.
   @Test(arguments: ["fixed_threshold", "dynamic_threshold", "directional_ranges"])
-  func lteTraceDoesNotStallWithLead(strategy: String) {
-    let scenario = Self.scenario(
+  func lteTraceDoesNotStallWithLead(strategy: String) throws {
+    let scenario = try Self.scenario(
       trace: "mahimahi/TMobile-LTE-short.down", format: .mahimahi, durationS: 180, patienceMs: 30_000)
     let summary = TestScenarios.run(scenario, strategy).summary
     #expect(summary.abandoned == false)
@@ -48,15 +50,18 @@ import Testing
   /// page and mostly in the outage; fixed_threshold's lead (30 % of all loaded content, over ten
   /// screens by then) outlasts the outage.
   @Test(arguments: allStrategies)
-  func metroOutageStallsDuringTheOutage(strategy: String) {
-    let scenario = Self.scenario(
-      trace: "sabre-json/report.2010-09-21_0742CEST.json", format: .periods, durationS: 760, patienceMs: 150_000)
+  func metroOutageStallsDuringTheOutage(strategy: String) throws {
+    let scenario = try Self.scenario(
+      trace: "sabre-json/report.2010-09-21_0742CEST.json", format: .periods, durationS: 760,
+      patienceMs: 150_000)
     let outcome = TestScenarios.run(scenario, strategy)
     #expect(outcome.summary.abandoned == false)
     // Timeline rows every 100 ms; the outage is [649.437 s, 736.413 s) of the run's clock.
     let stalledBefore = outcome.timeline.filter { $0.stalled && $0.timeUs < 640_000_000 }.count
-    let stalledInOutage = outcome.timeline.filter { $0.stalled && $0.timeUs >= 649_437_000 && $0.timeUs < 736_413_000 }
-      .count
+    let stalledInOutage = outcome.timeline.filter {
+      $0.stalled && $0.timeUs >= 649_437_000 && $0.timeUs < 736_413_000
+    }
+    .count
     switch strategy {
     case "fixed_threshold":
       #expect(outcome.summary.stallCount == 0)
@@ -68,4 +73,8 @@ import Testing
       #expect(stalledBefore == 0)
     }
   }
+}
+
+struct TraceMissing: Error, CustomStringConvertible {
+  let description: String
 }

@@ -49,6 +49,8 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase("viewport", #"{"height_pt": 0}"#, "viewport.height_pt: must be > 0, got 0"),
     ScenarioRuleCase("viewport", #"{"height_pt": -852}"#, "viewport.height_pt: must be > 0, got -852"),
     ScenarioRuleCase(
+      "viewport", #"{"height_pt": 100000}"#, "viewport.height_pt: must be <= 10000, got 100000"),
+    ScenarioRuleCase(
       "viewport", #"{"frame_rate_hz": 0}"#, "viewport.frame_rate_hz: must be in 1...240, got 0"),
     ScenarioRuleCase(
       "viewport", #"{"frame_rate_hz": 241}"#, "viewport.frame_rate_hz: must be in 1...240, got 241"),
@@ -69,11 +71,16 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase(
       "feed", #"{"page_sise": 50}"#, "feed: unknown key 'page_sise'; valid keys: \(feedValidKeys)"),
     ScenarioRuleCase("feed", #"{"page_size": 2.5}"#, "feed.page_size: must be an integer, got 2.5"),
-    ScenarioRuleCase("feed", #"{"page_size": 0}"#, "feed.page_size: must be >= 1, got 0"),
+    ScenarioRuleCase("feed", #"{"page_size": 0}"#, "feed.page_size: must be in 1...10000, got 0"),
     ScenarioRuleCase(
       "feed", #"{"page_size": "20"}"#, #"feed.page_size: must be an integer, got string "20""#),
-    ScenarioRuleCase("feed", #"{"initial_page_size": 0}"#, "feed.initial_page_size: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"initial_page_size": 0}"#, "feed.initial_page_size: must be in 1...10000, got 0"),
     ScenarioRuleCase("feed", #"{"total_items": -1}"#, "feed.total_items: must be >= 0, got -1"),
+    ScenarioRuleCase("feed", #"{"page_size": 20000}"#, "feed.page_size: must be in 1...10000, got 20000"),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": "offset", "total_items": 20000000}"#,
+      "feed.total_items: with offset pagination must be <= 10000000 (every row is laid out), got 20000000"),
     ScenarioRuleCase(
       "feed", #"{"total_items": 1e300}"#, "feed.total_items: must be <= 9007199254740991, got 1e+300"),
     ScenarioRuleCase("feed", #"{"total_items": 10.5}"#, "feed.total_items: must be an integer, got 10.5"),

@@ -39,25 +39,36 @@ struct ItemTable: Sendable {
   }
 }
 
-/// Per-page state, indexed by page (one extra slot for the empty page past the end).
+/// Per-page state, indexed by page. Grows on first write, so a feed of billions of items costs
+/// only the pages touched; unwritten pages read as their default.
 struct PageTable: Sendable {
-  var applied: [Bool]
+  var applied = GrowingArray(default: false)
   /// Delivered, rows about to be inserted.
-  var applyPending: [Bool]
+  var applyPending = GrowingArray(default: false)
   /// Completed page request whose rows have not been on screen yet, or -1.
-  var awaitingUse: [Int32]
+  var awaitingUse = GrowingArray<Int32>(default: -1)
   /// Latest active request for the page, or -1.
-  var activeRequest: [Int32]
+  var activeRequest = GrowingArray<Int32>(default: -1)
   /// Delivered at least once.
-  var everDelivered: [Bool]
+  var everDelivered = GrowingArray(default: false)
+}
 
-  init(pageCount: Int) {
-    let slots = pageCount + 1
-    applied = Array(repeating: false, count: slots)
-    applyPending = Array(repeating: false, count: slots)
-    awaitingUse = Array(repeating: -1, count: slots)
-    activeRequest = Array(repeating: -1, count: slots)
-    everDelivered = Array(repeating: false, count: slots)
+/// An array indexed from 0 whose elements all start as `defaultValue`; storage grows to the
+/// highest index written. Reads past the end return the default without growing.
+struct GrowingArray<Element: Sendable>: Sendable {
+  private var storage: [Element] = []
+  let defaultValue: Element
+
+  init(default defaultValue: Element) { self.defaultValue = defaultValue }
+
+  subscript(index: Int) -> Element {
+    get { index < storage.count ? storage[index] : defaultValue }
+    set {
+      if index >= storage.count {
+        storage.append(contentsOf: repeatElement(defaultValue, count: index + 1 - storage.count))
+      }
+      storage[index] = newValue
+    }
   }
 }
 

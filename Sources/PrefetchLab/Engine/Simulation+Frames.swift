@@ -23,7 +23,6 @@ extension Simulation {
     let intent = sample.intentOffsetPt + anchorShiftPt
     viewportOffsetPt =
       intent.isFinite ? min(max(0, intent), max(0, maxRestingOffsetPt)) : max(0, maxRestingOffsetPt)
-    lastIntentPt = viewportOffsetPt
     if sample.phase == .dragging { hasDragged = true }
     scheduleFrame(index: 1)
   }
@@ -66,7 +65,6 @@ extension Simulation {
         if !intent.isFinite { edgeBounce.reset() }
         viewportOffsetPt = intent.isFinite ? min(max(0, intent), limit) : limit
       }
-      if intent.isFinite { lastIntentPt = intent }
     }
     if sample.phase == .dragging { hasDragged = true }
     if viewportOffsetPt != previousOffset {
@@ -98,13 +96,9 @@ extension Simulation {
   }
 
   /// The intent runs past the end of loaded content: stop the viewport there and pause τ at the
-  /// instant the intent crossed the limit (interpolated within the frame).
+  /// instant the intent crossed the limit.
   private func beginStall(proposedTraceUs: Int64, intentPt: Double, limitPt: Double) {
-    var fraction = 0.0
-    if intentPt.isFinite && intentPt > lastIntentPt && limitPt > lastIntentPt {
-      fraction = min(1, (limitPt - lastIntentPt) / (intentPt - lastIntentPt))
-    }
-    let crossingTraceUs = traceUs + Int64((Double(proposedTraceUs - traceUs) * fraction).rounded(.down))
+    let crossingTraceUs = crossingTraceUs(limitPt: limitPt, upTo: proposedTraceUs)
     let startUs = traceClockUs + (crossingTraceUs - traceUs)
     // Content that grew by less than the user wanted ends one pause and starts the next at the
     // same trace instant: that is one contiguous pause, not two.
@@ -118,7 +112,6 @@ extension Simulation {
     traceUs = crossingTraceUs
     traceClockUs = startUs
     viewportOffsetPt = max(viewportOffsetPt, limitPt)
-    lastIntentPt = limitPt
     if sample.phase == .dragging {
       // A finger dragging into the end of content meets the rubber band and lets go there: UIKit
       // reports scrollViewWillEndDragging with the edge as target. The rest of the drag resumes
@@ -130,6 +123,39 @@ extension Simulation {
     isStalled = true
     schedule(.patience, atUs: max(nowUs, stallStartUs + patienceUs), subject: stallSerial)
     recordTimelineInstant()
+  }
+
+  /// The trace instant, to the µs, at which the current motion's intent reaches `limitPt` (the
+  /// last instant it is still at or before it): searched within this motion only and not before
+  /// τ, so a pause never reaches back into a wait whose frames were skipped, and a jump pauses
+  /// from the instant it happened. O(log Δτ), once per pause.
+  private func crossingTraceUs(limitPt: Double, upTo proposedTraceUs: Int64) -> Int64 {
+    var low = max(traceUs, min(motion.startUs, proposedTraceUs))
+    var high = proposedTraceUs
+    func passes(_ traceUs: Int64) -> Bool {
+      !(motion.sample(atTraceUs: traceUs).intentOffsetPt + anchorShiftPt <= limitPt)
+    }
+    if passes(low) { return low }
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if passes(middle) { high = middle } else { low = middle }
+    }
+    return low
+  }
+
+  /// Content grew (or the end became known) during a stall. The pause ends unless the user is
+  /// waiting for a jump target that is still not laid out.
+  func contentGrewDuringStall() {
+    if case .waitingForLayout = motion.shape {
+      motion = source.motion(atTraceUs: traceUs, environment: self)
+      if case .waitingForLayout = motion.shape {
+        // Still not there: the list follows the content to its new end while the user waits.
+        viewportOffsetPt = max(viewportOffsetPt, max(0, maxRestingOffsetPt))
+        refreshVisibility(layoutChanged: false)
+        return
+      }
+    }
+    endStall()
   }
 
   /// Content grew (or the end became known) during a stall: τ resumes now. The pause is recorded

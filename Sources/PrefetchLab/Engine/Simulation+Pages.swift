@@ -63,6 +63,7 @@ extension Simulation {
     guard case .page(let page) = requests[id].resource else { return }
     pages.applyPending[page] = false
     pages.applied[page] = true
+    loadedItemCount += plan.itemCount(ofPage: page)
     closePageMark(id)
     log(.applied, id, bytes: requests[id].bytes)
     let contentBefore = layout.contentHeightPt
@@ -83,7 +84,9 @@ extension Simulation {
     }
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
-    if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) { endStall() }
+    if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) {
+      contentGrewDuringStall()
+    }
     wakeFrames()
     requestVisiblePlaceholderPages()
     if firstContent {
@@ -126,7 +129,6 @@ extension Simulation {
       let shift = layout.topPt(ofItem: anchor) - anchorTopBefore
       viewportOffsetPt += shift
       anchorShiftPt += shift
-      lastIntentPt += shift
     }
   }
 

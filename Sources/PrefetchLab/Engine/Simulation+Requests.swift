@@ -16,7 +16,9 @@ extension Simulation {
       // page already requested (offset pagination: a visible placeholder's page, or one asked
       // for going the other way).
       let page = frontier.page
-      if isPageInFlight(direction) || pages.activeRequest[page] >= 0 || pages.applyPending[page] { return false }
+      if isPageInFlight(direction) || pages.activeRequest[page] >= 0 || pages.applyPending[page] {
+        return false
+      }
     }
     return issuePageRequest(frontier.page, direction: direction, priority: .page)
   }

@@ -82,15 +82,15 @@ extension Simulation {
         stalled: isStalled))
   }
 
-  /// An extra timeline row at an instant that matters (first content, stall start and end),
-  /// unless a grid row falls on it.
-  func recordTimelineInstant() {
-    guard options.timelineIntervalUs > 0 else { return }
+  /// An extra timeline row at an instant that matters (first content, stall start and end, the
+  /// session's end), unless a grid row will fall on it; `final` records it regardless.
+  func recordTimelineInstant(final: Bool = false) {
+    guard timelineIntervalUs > 0 else { return }
     if let last = timeline.last, last.timeUs == nowUs {
       timeline[timeline.count - 1] = currentTimelineRow()
       return
     }
-    if nextTimelineUs == nowUs { return }
+    if nextTimelineUs == nowUs && !final { return }
     timeline.append(currentTimelineRow())
   }
 
@@ -155,7 +155,7 @@ extension Simulation {
       metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: false)
     }
     metrics.summary.abandoned = abandoned
-    recordTimelineInstant()
+    recordTimelineInstant(final: true)
     finished = true
   }
 
@@ -173,11 +173,6 @@ extension Simulation {
       summary: metrics.summary, timeline: timeline, events: eventLog, framesProcessed: framesProcessed)
   }
 
-  var loadedItemCount: Int {
-    var loaded = 0
-    for page in 0..<plan.pageCount where pages.applied[page] { loaded += plan.itemCount(ofPage: page) }
-    return loaded
-  }
 }
 
 /// What one run produced.

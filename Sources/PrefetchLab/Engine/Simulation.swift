@@ -54,6 +54,8 @@ public final class Simulation {
   /// Top of the last applied page, cursor pagination (the "newest page" of dynamic thresholds).
   @exclusivity(unchecked) var newestPageTopPt = 0.0
   @exclusivity(unchecked) var endKnown = false
+  /// Items whose page has been applied.
+  @exclusivity(unchecked) var loadedItemCount = 0
   @exclusivity(unchecked) var items = ItemTable()
 
   // MARK: Requests
@@ -79,7 +81,6 @@ public final class Simulation {
   /// Trace time τ as of `traceClockUs`; advances with the clock unless stalled.
   @exclusivity(unchecked) var traceUs: Int64 = 0
   @exclusivity(unchecked) var traceClockUs: Int64 = 0
-  @exclusivity(unchecked) var lastIntentPt = 0.0
   /// Added to the source's intent: offset changes made by anchoring when rows above the viewport
   /// change height (offset pagination).
   @exclusivity(unchecked) var anchorShiftPt = 0.0
@@ -142,7 +143,7 @@ public final class Simulation {
     self.link = TransferLink(trace: trace)
     self.layout = FeedLayout(
       pagination: scenario.feed.pagination, placeholderHeightPt: scenario.feed.placeholderHeightPt)
-    self.pages = PageTable(pageCount: content.plan.pageCount)
+    self.pages = PageTable()
     self.unapplied = UnappliedPageIndex(
       pageCount: scenario.feed.pagination == .offset ? content.plan.pageCount : 0)
     self.source = source
@@ -232,7 +233,7 @@ public final class Simulation {
   public func page(ofItem item: Int) -> Int { plan.page(ofItem: item) }
 
   public func isPageApplied(_ page: Int) -> Bool {
-    page >= 0 && page < pages.applied.count && pages.applied[page]
+    page >= 0 && pages.applied[page]
   }
 
   /// The largest offset the viewport's top can rest at now, pt (may be negative when the content

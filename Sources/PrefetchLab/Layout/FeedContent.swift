@@ -9,6 +9,9 @@ public struct FeedContent: Sendable {
   /// Heights are rounded to this grid (1/64 pt) so layout sums are exact in binary floating
   /// point; on a 3× display a pixel is 1/3 pt, so the rounding is invisible.
   public static let heightGridPt = 1.0 / 64
+  /// Rows are at least one point tall: a thinner row is not a row, and it bounds the rows a
+  /// viewport can hold (so a frame's work) by its height in points.
+  public static let minimumRowHeightPt = 1.0
 
   public init(spec: FeedSpec, seed: UInt64) {
     self.spec = spec
@@ -47,6 +50,6 @@ public struct FeedContent: Sendable {
   }
 
   static func snapToGrid(_ heightPt: Double) -> Double {
-    max(heightGridPt, (heightPt / heightGridPt).rounded() * heightGridPt)
+    max(minimumRowHeightPt, (heightPt / heightGridPt).rounded() * heightGridPt)
   }
 }

@@ -253,7 +253,7 @@ public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertib
 
   public var description: String {
     switch self {
-    case .number(let value): return DecimalFormat.shortest(value)
+    case .number(let value): return value.isFinite ? DecimalFormat.shortest(value) : "\(value)"
     case .bool(let value): return value ? "true" : "false"
     case .string(let value): return value
     }

@@ -5,13 +5,26 @@ extension ScenarioLoader {
     "placeholder_height_pt",
   ]
 
+  /// A page larger than this is not a page (API pages hold tens of items; 10 000 rows at once
+  /// would be seconds of main-thread work in a real app).
+  static let maxPageSize = 10_000.0
+  /// Offset pagination lays out every row: 10 million rows is ~100 MB of layout.
+  static let maxOffsetItems = 10_000_000
+
   static func feedSpec(from field: JSONField) throws(InputError) -> FeedSpec {
     let feed = try field.object(keys: feedKeys)
     let defaults = FeedSpec()
     let totalItems = try feed.optional("total_items")?.integer(.integer(atLeast: 0)) ?? defaults.totalItems
-    let pageSize = try feed.optional("page_size")?.integer(.integer(atLeast: 1)) ?? defaults.pageSize
-    let initialPageSize = try feed.optional("initial_page_size")?.integer(.integer(atLeast: 1)) ?? pageSize
+    let pageSize = try feed.optional("page_size")?.integer(.integer(in: 1...maxPageSize)) ?? defaults.pageSize
+    let initialPageSize =
+      try feed.optional("initial_page_size")?.integer(.integer(in: 1...maxPageSize)) ?? pageSize
     let pagination = try feed.optional("pagination")?.choice(Pagination.self) ?? defaults.pagination
+    if pagination == .offset, totalItems > maxOffsetItems {
+      // Offset pagination lays out every row (placeholders included) from the first response on.
+      let field = feed.optional("total_items") ?? field
+      throw field.plainError(
+        "with offset pagination must be <= \(maxOffsetItems) (every row is laid out), got \(totalItems)")
+    }
     let endSignal = try feed.optional("end_signal")?.choice(EndSignal.self) ?? defaults.endSignal
     let applyDelay =
       try feed.optional("apply_delay_ms").map { field throws(InputError) in

@@ -133,7 +133,8 @@ public enum ScenarioLoader {
     let viewport = try field.object(keys: ["height_pt", "frame_rate_hz"])
     var spec = ViewportSpec()
     if let height = viewport.optional("height_pt") {
-      spec.heightPt = try height.number(.greaterThan(0))
+      // Above 10 000 pt (a dozen tablet screens) a frame would scan thousands of rows.
+      spec.heightPt = try height.number(.greaterThan(0, atMost: 10_000))
     }
     if let rate = viewport.optional("frame_rate_hz") {
       spec.frameRateHz = try rate.integer(.integer(in: 1...240))

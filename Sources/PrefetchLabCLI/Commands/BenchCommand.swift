@@ -23,13 +23,7 @@ enum BenchCommand {
           throw .invalidValue(String(value), for: name, reason: "must be at least 1")
         }
       }
-      for text in parsed.strings("strategy") {
-        do throws(StrategyError) {
-          _ = try CommandLineTool.registry.configure(StrategyRegistry.parseSpec(text))
-        } catch {
-          throw .invalidValue(text, for: "strategy", reason: error.description)
-        }
-      }
+      try RunCommand.validateStrategyOptions(parsed)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)

@@ -36,18 +36,14 @@ enum RunCommand {
         throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
       }
       if let seeds = parsed.string("seeds"), SeedList.parse(seeds) == nil {
-        throw .invalidValue(seeds, for: "seeds", reason: "expected seeds like 1-10 or 1,4,7")
+        throw .invalidValue(
+          seeds, for: "seeds",
+          reason: "expected seeds like 1-10 or 1,4,7 (at most \(SeedList.maximumCount) seeds)")
       }
       if let interval = parsed.int("timeline-interval-ms"), interval < 0 {
         throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be at least 0")
       }
-      for text in parsed.strings("strategy") {
-        do throws(StrategyError) {
-          _ = try CommandLineTool.registry.configure(StrategyRegistry.parseSpec(text))
-        } catch {
-          throw .invalidValue(text, for: "strategy", reason: error.description)
-        }
-      }
+      try validateStrategyOptions(parsed)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
@@ -80,10 +76,29 @@ enum RunCommand {
     for parsed: ParsedArguments, scenarioArguments: [String], registry: StrategyRegistry
   ) throws -> Experiment {
     let scenarios = try ScenarioInputs.load(scenarioArguments, registry: registry)
-    let overrides = parsed.strings("strategy").map(StrategyRegistry.parseSpec)
+    var overrides: [StrategySpec] = []
+    for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
     return try Experiment(
       scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
+  }
+
+  /// Every `--strategy` must name a known strategy with valid parameters, and none may be given
+  /// twice (the runs would be identical rows).
+  static func validateStrategyOptions(_ parsed: ParsedArguments) throws(ValidationError) {
+    var labels: [String: String] = [:]
+    for text in parsed.strings("strategy") {
+      let configured: ConfiguredStrategy
+      do throws(StrategyError) {
+        configured = try CommandLineTool.registry.configure(StrategyRegistry.parseSpec(text))
+      } catch {
+        throw .invalidValue(text, for: "strategy", reason: error.description)
+      }
+      if let earlier = labels[configured.label] {
+        throw .invalidValue(text, for: "strategy", reason: "the same strategy as '\(earlier)'")
+      }
+      labels[configured.label] = text
+    }
   }
 
   /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).
