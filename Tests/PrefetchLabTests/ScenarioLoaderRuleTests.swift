@@ -194,6 +194,9 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "feed: missing required key 'placeholder_height_pt': item_height_pt has no finite mean to default to"),
   ]
 
+  static let networkValidKeys =
+    "rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry"
+
   static let networkCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
       "network", #"{"rtt_ms": {"lognormal": {"median": 80, "sigma": -1}}}"#,
@@ -243,9 +246,27 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "network", #"{"trace": {"file": "t.log", "format": "mahimahi"}}"#,
       "network.trace: unknown key 'file'; valid keys: path, format, loop"),
     ScenarioRuleCase(
-      "network", #"{"latency_ms": 80}"#,
-      "network: unknown key 'latency_ms'; valid keys: rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms"
+      "network", #"{"latency_ms": 80}"#, "network: unknown key 'latency_ms'; valid keys: \(networkValidKeys)"),
+    ScenarioRuleCase(
+      "network", #"{"failure_rate": 1.5}"#, "network.failure_rate: must be in 0...1, got 1.5"),
+    ScenarioRuleCase(
+      "network", #"{"failure_rate": "often"}"#, #"network.failure_rate: must be a number, got string "often""#
     ),
+    ScenarioRuleCase("network", #"{"retry": 3}"#, "network.retry: must be an object, got number 3"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"tries": 3}}"#,
+      "network.retry: unknown key 'tries'; valid keys: max_attempts, backoff_ms, multiplier, jitter"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"max_attempts": 0}}"#, "network.retry.max_attempts: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"max_attempts": 2.5}}"#,
+      "network.retry.max_attempts: must be an integer, got 2.5"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"backoff_ms": -1}}"#, "network.retry.backoff_ms: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"multiplier": 0.5}}"#, "network.retry.multiplier: must be >= 1, got 0.5"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"jitter": 2}}"#, "network.retry.jitter: must be in 0...1, got 2"),
   ]
 
   static func script(_ gestures: String) -> String { #"{"script": ["# + gestures + "]}" }

@@ -10,12 +10,14 @@ struct EngineEvent: Comparable, Sendable {
     case timeout = 3
     /// The user gives up: a stall (or the wait for first content) reached `patience_ms`.
     case patience = 4
+    /// A failed request's backoff is over: its next attempt joins the connection queue.
+    case retry = 5
   }
 
   let timeUs: Int64
   let kind: Kind
   let sequence: Int
-  /// Request id (firstByte, timeout, applyPage) or stall serial (patience).
+  /// Request id (firstByte, timeout, applyPage, retry) or stall serial (patience).
   let subject: Int
   /// The attempt the event belongs to; stale when the request has moved on.
   let attempt: Int

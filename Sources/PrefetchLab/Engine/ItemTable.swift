@@ -24,6 +24,8 @@ struct ItemTable: Sendable {
   var firstVisibleUs: [Int64] = []
   /// Time-to-content clock still running (seen, incomplete, not yet left the viewport).
   var ttcOpen: [Bool] = []
+  /// Network attempts made so far for the item's media (the next attempt's try number).
+  var mediaTries: [UInt32] = []
 
   mutating func ensureCount(_ needed: Int) {
     guard needed > count else { return }
@@ -35,6 +37,7 @@ struct ItemTable: Sendable {
     complete.append(contentsOf: repeatElement(false, count: extra))
     firstVisibleUs.append(contentsOf: repeatElement(-1, count: extra))
     ttcOpen.append(contentsOf: repeatElement(false, count: extra))
+    mediaTries.append(contentsOf: repeatElement(0, count: extra))
     count = needed
   }
 }
@@ -50,6 +53,8 @@ struct PageTable: Sendable {
   var activeRequest: [Int32]
   /// Delivered at least once.
   var everDelivered: [Bool]
+  /// Network attempts made so far for the page (the next attempt's try number).
+  var tries: [UInt32]
 
   init(pageCount: Int) {
     let slots = pageCount + 1
@@ -58,6 +63,7 @@ struct PageTable: Sendable {
     awaitingUse = Array(repeating: -1, count: slots)
     activeRequest = Array(repeating: -1, count: slots)
     everDelivered = Array(repeating: false, count: slots)
+    tries = Array(repeating: 0, count: slots)
   }
 }
 

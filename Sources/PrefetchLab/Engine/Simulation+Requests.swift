@@ -96,7 +96,7 @@ extension Simulation {
     return id
   }
 
-  private func enqueue(_ id: Int) {
+  func enqueue(_ id: Int) {
     queueSequence += 1
     requests[id].queueSequence = queueSequence
     connectionQueue.push(QueueEntry(priority: requests[id].priority, sequence: queueSequence, requestID: id))
@@ -118,6 +118,10 @@ extension Simulation {
     }
   }
 
+  /// An error response takes at least this long, µs, so that a request failing again and again
+  /// on a zero-RTT link still lets time pass (and the user's patience run out).
+  static let errorResponseMinimumUs: Int64 = 1000
+
   private func startAttempt(_ id: Int) {
     slotsInUse += 1
     metrics.summary.peakInFlight = max(metrics.summary.peakInFlight, slotsInUse)
@@ -125,19 +129,43 @@ extension Simulation {
     if requests[id].startedUs < 0 { requests[id].startedUs = nowUs }
     let attempt = requests[id].attempt
     let resource = requests[id].resource
+    let tryIndex = nextTry(of: resource)
+    requests[id].tryIndex = tryIndex
+    requests[id].attemptBytesDone = 0
     let latencyMs =
       trace.latencyMs(atUs: nowUs)
-      ?? scenario.network.rttMs.quantile(
-        random.uniform(.latency, key: resource.randomKey, attempt: UInt64(attempt)))
-    let latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
+      ?? scenario.network.rttMs.quantile(random.uniform(.latency, key: resource.randomKey, attempt: tryIndex))
+    var latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
+    let fails =
+      failureRate > 0 && random.uniform(.failure, key: resource.randomKey, attempt: tryIndex) < failureRate
+    if fails { latencyUs = max(latencyUs, Self.errorResponseMinimumUs) }
+    requests[id].attemptFails = fails
+    requests[id].latencyUs = latencyUs
     schedule(.firstByte, atUs: nowUs + latencyUs, subject: id, attempt: attempt)
     schedule(.timeout, atUs: nowUs + timeoutUs, subject: id, attempt: attempt)
     log(.started, id, bytes: requests[id].bytes)
   }
 
-  /// The first byte arrived: the body starts moving on the shared link.
-  func startTransfer(requestID id: Int, attempt: Int) {
+  /// The next try number of `resource` (attempts ever made for it in the run), counted up.
+  private func nextTry(of resource: Resource) -> UInt64 {
+    switch resource {
+    case .page(let page):
+      pages.tries[page] += 1
+      return UInt64(pages.tries[page] - 1)
+    case .media(let item):
+      items.mediaTries[item] += 1
+      return UInt64(items.mediaTries[item] - 1)
+    }
+  }
+
+  /// The first byte arrived: the body starts moving on the shared link, or the attempt fails if
+  /// the response is an error.
+  func startTransfer<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
     guard requests[id].state == .connecting, requests[id].attempt == attempt else { return }
+    if requests[id].attemptFails {
+      attemptFailed(requestID: id, .errorResponse, strategy: &strategy)
+      return
+    }
     requests[id].state = .transferring
     link.start(id: id, bytes: requests[id].bytes, atUs: nowUs)
     eventsChanged = true
@@ -148,8 +176,11 @@ extension Simulation {
     guard requests[id].state == .transferring else { return }
     requests[id].state = .completed
     requests[id].finishedUs = nowUs
-    requests[id].bytesMoved += requests[id].bytes
-    metrics.summary.bytesFetched += requests[id].bytes
+    // What this attempt still had to move when it last went on the link (after an outage, the
+    // rest of its body).
+    let remaining = requests[id].bytes - requests[id].attemptBytesDone
+    requests[id].bytesMoved += remaining
+    metrics.summary.bytesFetched += remaining
     slotsInUse -= 1
     log(.completed, id, bytes: requests[id].bytes)
     switch requests[id].resource {
@@ -160,24 +191,8 @@ extension Simulation {
     strategy.update(.fetchCompleted(requests[id].resource), in: self)
   }
 
-  func timeOut<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
-    let state = requests[id].state
-    guard state.holdsSlot, requests[id].attempt == attempt else { return }
-    if state == .transferring {
-      let moved = link.cancel(id: id, atUs: nowUs)
-      eventsChanged = true
-      requests[id].bytesMoved += moved
-      metrics.summary.bytesFetched += moved
-    }
-    slotsInUse -= 1
-    log(.timeout, id, bytes: requests[id].bytesMoved)
-    fail(requestID: id)
-    pumpConnectionQueue()
-    strategy.update(.fetchFailed(requests[id].resource), in: self)
-  }
-
   /// The request gives up: the resource is free to be requested again (a page trigger re-arms).
-  private func fail(requestID id: Int) {
+  func fail(requestID id: Int) {
     requests[id].state = .failed
     requests[id].finishedUs = nowUs
     metrics.summary.requestsFailed += 1
@@ -188,12 +203,7 @@ extension Simulation {
   func cancel(requestID id: Int) {
     let state = requests[id].state
     guard state.isActive else { return }
-    if state == .transferring {
-      let moved = link.cancel(id: id, atUs: nowUs)
-      eventsChanged = true
-      requests[id].bytesMoved += moved
-      metrics.summary.bytesFetched += moved
-    }
+    if state == .transferring { takeOffLink(id) }
     if state.holdsSlot { slotsInUse -= 1 }
     requests[id].state = .cancelled
     requests[id].finishedUs = nowUs
@@ -201,6 +211,18 @@ extension Simulation {
     log(.cancelled, id, bytes: requests[id].bytesMoved)
     releaseResource(of: id)
     pumpConnectionQueue()
+  }
+
+  /// Stops a transferring attempt's bytes (unless an outage already did) and counts what moved.
+  func takeOffLink(_ id: Int) {
+    if requests[id].frozen {
+      requests[id].frozen = false
+      return
+    }
+    let moved = link.cancel(id: id, atUs: nowUs)
+    eventsChanged = true
+    requests[id].bytesMoved += moved
+    metrics.summary.bytesFetched += moved
   }
 
   /// Forgets request `id` as the resource's active request and closes its in-flight page mark.

@@ -124,10 +124,11 @@ extension Simulation {
       if let completion = link.nextCompletionUs(), completion < event.timeUs { break }
       events.pop()
       switch event.kind {
-      case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt)
+      case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
       case .timeout: timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .patience: patienceExpired(serial: event.subject)
+      case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
       }
       if finished { return }
     }

@@ -28,6 +28,9 @@ public final class Simulation {
   let patienceUs: Int64
   let timeoutUs: Int64
   let maxConcurrentRequests: Int
+  /// `network.failure_rate`: chance that an attempt gets an error response.
+  let failureRate: Double
+  let retryPolicy: RetryPolicy
   /// Copied out of the scenario: read every frame.
   let isOffsetPagination: Bool
   let loadingFooterPt: Double
@@ -127,6 +130,8 @@ public final class Simulation {
     self.patienceUs = scenario.patienceUs
     self.timeoutUs = Int64((scenario.network.timeoutMs * 1000).rounded())
     self.maxConcurrentRequests = scenario.network.maxConcurrentRequests
+    self.failureRate = scenario.network.failureRate
+    self.retryPolicy = scenario.network.retry
     self.isOffsetPagination = scenario.feed.pagination == .offset
     self.loadingFooterPt = scenario.feed.footerHeightPt
     self.trace = trace

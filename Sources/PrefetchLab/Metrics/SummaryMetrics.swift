@@ -33,6 +33,8 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var itemsLoaded = 0
   /// Simulated display frames in the session (first content to the end).
   public var frames = 0
+  /// Attempts retried after a failure (`network.retry`); a retry is not a new request.
+  public var retries = 0
 
   public init() {}
 }
@@ -66,7 +68,7 @@ extension SummaryMetrics {
     "mostly_blank_ms", "blankness", "ttc_p50_ms", "ttc_p95_ms", "ttc_max_ms", "items_seen",
     "items_seen_incomplete", "page_requests", "media_requests", "requests_cancelled", "requests_failed",
     "bytes_fetched", "wasted_fetches", "wasted_bytes", "redundant_fetches", "prefetch_accuracy", "coverage",
-    "late_prefetches", "peak_in_flight", "items_loaded", "frames",
+    "late_prefetches", "peak_in_flight", "items_loaded", "frames", "retries",
   ]
 
   /// Values in `columnNames` order.
@@ -82,7 +84,7 @@ extension SummaryMetrics {
       .integer(bytesFetched), .integer(Int64(wastedFetches)), .integer(wastedBytes),
       .integer(Int64(redundantFetches)), .ratio(prefetchAccuracy), .ratio(coverage),
       .integer(Int64(latePrefetches)), .integer(Int64(peakInFlight)), .integer(Int64(itemsLoaded)),
-      .integer(Int64(frames)),
+      .integer(Int64(frames)), .integer(Int64(retries)),
     ]
   }
 }

@@ -164,16 +164,27 @@ public struct NetworkSpec: Sendable, Equatable {
   /// [network.timeout_ms] An attempt not finished this long after it started fails. Default 15000
   /// (the request timeout the seed articles give their network manager).
   public var timeoutMs: Double
+  /// [network.failure_rate] Probability, 0...1, that an attempt gets an error response (an HTTP
+  /// 5xx or a reset connection) instead of its body: the error arrives one RTT after the attempt
+  /// starts, at least 1 ms. Drawn per attempt by `CounterRandom` keyed by (seed, resource, try).
+  /// Default 0.
+  public var failureRate: Double
+  /// [network.retry] What a request does after a failed attempt. Default `.none` (no retries);
+  /// a `retry` object defaults to `.alamofire`.
+  public var retry: RetryPolicy
 
   public init(
     rttMs: Distribution = .constant(0), bandwidthKbps: Double? = nil,
-    trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000
+    trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000,
+    failureRate: Double = 0, retry: RetryPolicy = .none
   ) {
     self.rttMs = rttMs
     self.bandwidthKbps = bandwidthKbps
     self.trace = trace
     self.maxConcurrentRequests = maxConcurrentRequests
     self.timeoutMs = timeoutMs
+    self.failureRate = failureRate
+    self.retry = retry
   }
 }
 

@@ -1,5 +1,7 @@
 extension ScenarioLoader {
-  static let networkKeys = ["rtt_ms", "bandwidth_kbps", "trace", "max_concurrent_requests", "timeout_ms"]
+  static let networkKeys = [
+    "rtt_ms", "bandwidth_kbps", "trace", "max_concurrent_requests", "timeout_ms", "failure_rate", "retry",
+  ]
 
   static func networkSpec(from field: JSONField, context: Context) throws(InputError) -> NetworkSpec {
     let network = try field.object(keys: networkKeys)
@@ -30,7 +32,34 @@ extension ScenarioLoader {
     if let timeout = network.optional("timeout_ms") {
       spec.timeoutMs = try timeout.number(.greaterThan(0, atMost: NumberRule.maxMilliseconds))
     }
+    if let failureRate = network.optional("failure_rate") {
+      spec.failureRate = try failureRate.number(.within(0...1))
+    }
+    if let retry = network.optional("retry") {
+      spec.retry = try retryPolicy(from: retry)
+    }
     return spec
+  }
+
+  /// `{max_attempts, backoff_ms, multiplier, jitter}`; omitted keys take Alamofire's defaults
+  /// (`RetryPolicy.alamofire`).
+  static func retryPolicy(from field: JSONField) throws(InputError) -> RetryPolicy {
+    let retry = try field.object(keys: ["max_attempts", "backoff_ms", "multiplier", "jitter"])
+    var policy = RetryPolicy.alamofire
+    if let attempts = retry.optional("max_attempts") {
+      // Each attempt takes at least a millisecond, so a larger count could never finish anyway.
+      policy.maxAttempts = try attempts.integer(.integer(atLeast: 1, atMost: 1_000_000))
+    }
+    if let backoff = retry.optional("backoff_ms") {
+      policy.backoffMs = try backoff.number(.atLeast(0, atMost: NumberRule.maxMilliseconds))
+    }
+    if let multiplier = retry.optional("multiplier") {
+      policy.multiplier = try multiplier.number(.atLeast(1, atMost: 1000))
+    }
+    if let jitter = retry.optional("jitter") {
+      policy.jitter = try jitter.number(.within(0...1))
+    }
+    return policy
   }
 
   static func bandwidthTrace(from field: JSONField, context: Context) throws(InputError) -> BandwidthTraceSpec

@@ -1,0 +1,26 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// Loading the network, cache, render and radio realism fields: values and defaults.
+@Suite struct ScenarioLoaderRealismTests {
+  @Test func failuresAndRetriesDefaultToNone() throws {
+    let scenario = try ScenarioFixture.load(ScenarioFixture.text())
+    #expect(scenario.network.failureRate == 0)
+    #expect(scenario.network.retry == .none)
+  }
+
+  @Test func aRetryObjectTakesAlamofireDefaultsForOmittedKeys() throws {
+    let empty = try ScenarioFixture.load(ScenarioFixture.text([("network", #"{"retry": {}}"#)]))
+    #expect(empty.network.retry == RetryPolicy(maxAttempts: 3, backoffMs: 500, multiplier: 2, jitter: 0))
+    let full = try ScenarioFixture.load(
+      ScenarioFixture.text([
+        (
+          "network",
+          #"{"failure_rate": 0.2, "retry": {"max_attempts": 5, "backoff_ms": 100, "multiplier": 1.5, "jitter": 1}}"#
+        )
+      ]))
+    #expect(full.network.failureRate == 0.2)
+    #expect(full.network.retry == RetryPolicy(maxAttempts: 5, backoffMs: 100, multiplier: 1.5, jitter: 1))
+  }
+}
