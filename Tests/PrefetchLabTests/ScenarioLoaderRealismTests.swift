@@ -23,4 +23,19 @@ import Testing
     #expect(full.network.failureRate == 0.2)
     #expect(full.network.retry == RetryPolicy(maxAttempts: 5, backoffMs: 100, multiplier: 1.5, jitter: 1))
   }
+
+  @Test func outagesLoadInOrder() throws {
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([
+        (
+          "network",
+          #"{"outages": [{"start_ms": 0, "duration_ms": 10}, {"start_ms": 10, "duration_ms": 5.5}]}"#
+        )
+      ]))
+    #expect(
+      scenario.network.outages == [
+        OutageWindow(startMs: 0, durationMs: 10), OutageWindow(startMs: 10, durationMs: 5.5),
+      ])
+    #expect(try ScenarioFixture.load(ScenarioFixture.text()).network.outages.isEmpty)
+  }
 }

@@ -195,7 +195,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
   ]
 
   static let networkValidKeys =
-    "rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry"
+    "rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry, outages"
 
   static let networkCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
@@ -267,6 +267,20 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "network", #"{"retry": {"multiplier": 0.5}}"#, "network.retry.multiplier: must be >= 1, got 0.5"),
     ScenarioRuleCase(
       "network", #"{"retry": {"jitter": 2}}"#, "network.retry.jitter: must be in 0...1, got 2"),
+    ScenarioRuleCase("network", #"{"outages": {}}"#, "network.outages: must be an array, got object {}"),
+    ScenarioRuleCase(
+      "network", #"{"outages": [{"start_ms": 0}]}"#, "network.outages[0]: missing required key 'duration_ms'"),
+    ScenarioRuleCase(
+      "network", #"{"outages": [{"start_ms": -1, "duration_ms": 5}]}"#,
+      "network.outages[0].start_ms: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "network", #"{"outages": [{"start_ms": 0, "duration_ms": 0}]}"#,
+      "network.outages[0].duration_ms: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "network",
+      #"{"outages": [{"start_ms": 1000, "duration_ms": 2000}, {"start_ms": 2500, "duration_ms": 1}]}"#,
+      "network.outages[1].start_ms: must be >= the end of the previous outage (3000);"
+        + " list outages in time order without overlaps, got 2500"),
   ]
 
   static func script(_ gestures: String) -> String { #"{"script": ["# + gestures + "]}" }

@@ -141,7 +141,8 @@ extension Simulation {
     if fails { latencyUs = max(latencyUs, Self.errorResponseMinimumUs) }
     requests[id].attemptFails = fails
     requests[id].latencyUs = latencyUs
-    schedule(.firstByte, atUs: nowUs + latencyUs, subject: id, attempt: attempt)
+    // During an outage the request only gets out when the network is back.
+    schedule(.firstByte, atUs: (outageEndUs ?? nowUs) + latencyUs, subject: id, attempt: attempt)
     schedule(.timeout, atUs: nowUs + timeoutUs, subject: id, attempt: attempt)
     log(.started, id, bytes: requests[id].bytes)
   }
@@ -162,6 +163,11 @@ extension Simulation {
   /// the response is an error.
   func startTransfer<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
     guard requests[id].state == .connecting, requests[id].attempt == attempt else { return }
+    if let end = outageEndUs {
+      // The response was lost in the outage: the exchange repeats once the network is back.
+      schedule(.firstByte, atUs: end + requests[id].latencyUs, subject: id, attempt: attempt)
+      return
+    }
     if requests[id].attemptFails {
       attemptFailed(requestID: id, .errorResponse, strategy: &strategy)
       return

@@ -4,6 +4,7 @@ extension Simulation {
   /// Complexity: O(frames + events × log events); per frame O(rows entering or leaving the
   /// viewport), independent of the feed's length.
   func run<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) -> RunOutcome {
+    scheduleOutages()
     issueInitialPage()
     schedule(.patience, atUs: patienceUs, subject: -1)
     var eventTime = Int64.max
@@ -129,6 +130,8 @@ extension Simulation {
       case .timeout: timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .patience: patienceExpired(serial: event.subject)
       case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
+      case .outageStart: beginOutage(event.subject)
+      case .outageEnd: endOutage()
       }
       if finished { return }
     }

@@ -31,6 +31,8 @@ public final class Simulation {
   /// `network.failure_rate`: chance that an attempt gets an error response.
   let failureRate: Double
   let retryPolicy: RetryPolicy
+  /// `network.outages` as [start, end) µs, in order and disjoint.
+  let outagesUs: [(startUs: Int64, endUs: Int64)]
   /// Copied out of the scenario: read every frame.
   let isOffsetPagination: Bool
   let loadingFooterPt: Double
@@ -67,6 +69,10 @@ public final class Simulation {
   /// Open in-flight page marks per direction (index 0 = up, 1 = down); a mark clears on apply.
   @exclusivity(unchecked) var pageMarks = [0, 0]
   @exclusivity(unchecked) var pageMarkOpen: [Bool] = []
+  /// End of the outage in progress, µs; nil while the network is up.
+  @exclusivity(unchecked) var outageEndUs: Int64?
+  /// Requests whose transfer the outage in progress froze.
+  @exclusivity(unchecked) var frozenRequests: [Int] = []
 
   // MARK: Scroll
   @exclusivity(unchecked) var source: any ScrollSource
@@ -132,6 +138,7 @@ public final class Simulation {
     self.maxConcurrentRequests = scenario.network.maxConcurrentRequests
     self.failureRate = scenario.network.failureRate
     self.retryPolicy = scenario.network.retry
+    self.outagesUs = Self.disjointIntervals(scenario.network.outages.map(\.intervalUs))
     self.isOffsetPagination = scenario.feed.pagination == .offset
     self.loadingFooterPt = scenario.feed.footerHeightPt
     self.trace = trace

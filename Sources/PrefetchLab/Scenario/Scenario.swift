@@ -172,11 +172,13 @@ public struct NetworkSpec: Sendable, Equatable {
   /// [network.retry] What a request does after a failed attempt. Default `.none` (no retries);
   /// a `retry` object defaults to `.alamofire`.
   public var retry: RetryPolicy
+  /// [network.outages] Times the network is down, in order and not overlapping. Default none.
+  public var outages: [OutageWindow]
 
   public init(
     rttMs: Distribution = .constant(0), bandwidthKbps: Double? = nil,
     trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000,
-    failureRate: Double = 0, retry: RetryPolicy = .none
+    failureRate: Double = 0, retry: RetryPolicy = .none, outages: [OutageWindow] = []
   ) {
     self.rttMs = rttMs
     self.bandwidthKbps = bandwidthKbps
@@ -185,6 +187,7 @@ public struct NetworkSpec: Sendable, Equatable {
     self.timeoutMs = timeoutMs
     self.failureRate = failureRate
     self.retry = retry
+    self.outages = outages
   }
 }
 

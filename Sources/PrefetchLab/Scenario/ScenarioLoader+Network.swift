@@ -1,6 +1,7 @@
 extension ScenarioLoader {
   static let networkKeys = [
     "rtt_ms", "bandwidth_kbps", "trace", "max_concurrent_requests", "timeout_ms", "failure_rate", "retry",
+    "outages",
   ]
 
   static func networkSpec(from field: JSONField, context: Context) throws(InputError) -> NetworkSpec {
@@ -38,7 +39,30 @@ extension ScenarioLoader {
     if let retry = network.optional("retry") {
       spec.retry = try retryPolicy(from: retry)
     }
+    if let outages = network.optional("outages") {
+      spec.outages = try outageWindows(from: outages)
+    }
     return spec
+  }
+
+  /// `[{start_ms, duration_ms}, …]` in time order, each starting at or after the previous one's end.
+  static func outageWindows(from field: JSONField) throws(InputError) -> [OutageWindow] {
+    var windows: [OutageWindow] = []
+    for element in try field.array() {
+      let outage = try element.object(keys: ["start_ms", "duration_ms"])
+      let startField = try outage.required("start_ms")
+      let start = try startField.number(.atLeast(0, atMost: NumberRule.maxMilliseconds))
+      let duration = try outage.required("duration_ms").number(
+        .greaterThan(0, atMost: NumberRule.maxMilliseconds))
+      if let previous = windows.last, start < previous.startMs + previous.durationMs {
+        throw startField.error(
+          "must be >= the end of the previous outage (\(ValueText.number(previous.startMs + previous.durationMs)));"
+            + " list outages in time order without overlaps",
+          got: ValueText.number(start))
+      }
+      windows.append(OutageWindow(startMs: start, durationMs: duration))
+    }
+    return windows
   }
 
   /// `{max_attempts, backoff_ms, multiplier, jitter}`; omitted keys take Alamofire's defaults
