@@ -38,4 +38,14 @@ import Testing
       ])
     #expect(try ScenarioFixture.load(ScenarioFixture.text()).network.outages.isEmpty)
   }
+
+  @Test func serverCapAndShortPagesLoad() throws {
+    let defaults = try ScenarioFixture.load(ScenarioFixture.text())
+    #expect(defaults.feed.serverMaxPageSize == nil)
+    #expect(defaults.feed.shortPageRate == 0)
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([("feed", #"{"server_max_page_size": 50, "short_page_rate": 0.25}"#)]))
+    #expect(scenario.feed.serverMaxPageSize == 50)
+    #expect(scenario.feed.shortPageRate == 0.25)
+  }
 }

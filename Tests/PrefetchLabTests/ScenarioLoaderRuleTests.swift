@@ -62,7 +62,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
   ]
 
   static let feedValidKeys =
-    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt"
+    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt, server_max_page_size, short_page_rate"
   static let families = "constant, uniform, normal, lognormal, pareto, empirical"
 
   static let feedCases: [ScenarioRuleCase] = [
@@ -192,6 +192,15 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase(
       "feed", #"{"pagination": "offset", "item_height_pt": {"pareto": {"scale": 50, "shape": 1}}}"#,
       "feed: missing required key 'placeholder_height_pt': item_height_pt has no finite mean to default to"),
+    ScenarioRuleCase(
+      "feed", #"{"server_max_page_size": 0}"#, "feed.server_max_page_size: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"server_max_page_size": 7.5}"#, "feed.server_max_page_size: must be an integer, got 7.5"),
+    ScenarioRuleCase("feed", #"{"short_page_rate": 1.2}"#, "feed.short_page_rate: must be in 0...1, got 1.2"),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": "offset", "short_page_rate": 0.1}"#,
+      "feed.short_page_rate: needs cursor pagination; offset APIs (offset + limit) return full pages except the last"
+    ),
   ]
 
   static let networkValidKeys =

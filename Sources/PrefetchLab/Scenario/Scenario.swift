@@ -101,6 +101,13 @@ public struct FeedSpec: Sendable, Equatable {
   /// [feed.placeholder_height_pt] > 0, offset pagination only. Default: the mean of
   /// item_height_pt (what an estimated row height would give).
   public var placeholderHeightPt: Double
+  /// [feed.server_max_page_size] >= 1: the server sends at most this many items per response,
+  /// whatever the client asks for (a short page, not the end); nil = no cap. Default nil.
+  public var serverMaxPageSize: Int?
+  /// [feed.short_page_rate] 0...1, cursor pagination only: the chance that a response holds fewer
+  /// items than asked for (1…n − 1 of n, uniformly), as feeds that filter removed items after
+  /// applying the count do. Default 0.
+  public var shortPageRate: Double
 
   public init(
     totalItems: Int = 1000, pageSize: Int = 20, initialPageSize: Int? = nil,
@@ -108,7 +115,8 @@ public struct FeedSpec: Sendable, Equatable {
     applyDelayMs: Distribution = .constant(16),
     itemHeightPt: Distribution = .uniform(min: 80, max: 400),
     pageBytes: Distribution = .constant(24_000), mediaBytes: Distribution? = nil,
-    mediaFraction: Double = 1, footerHeightPt: Double = 44, placeholderHeightPt: Double? = nil
+    mediaFraction: Double = 1, footerHeightPt: Double = 44, placeholderHeightPt: Double? = nil,
+    serverMaxPageSize: Int? = nil, shortPageRate: Double = 0
   ) {
     self.totalItems = totalItems
     self.pageSize = pageSize
@@ -122,6 +130,8 @@ public struct FeedSpec: Sendable, Equatable {
     self.mediaFraction = mediaFraction
     self.footerHeightPt = footerHeightPt
     self.placeholderHeightPt = placeholderHeightPt ?? (itemHeightPt.mean ?? 100)
+    self.serverMaxPageSize = serverMaxPageSize
+    self.shortPageRate = shortPageRate
   }
 }
 
