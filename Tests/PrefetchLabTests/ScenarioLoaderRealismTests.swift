@@ -48,4 +48,17 @@ import Testing
     #expect(scenario.feed.serverMaxPageSize == 50)
     #expect(scenario.feed.shortPageRate == 0.25)
   }
+
+  @Test func coalescingAndRateLimitLoad() throws {
+    let defaults = try ScenarioFixture.load(ScenarioFixture.text())
+    #expect(defaults.network.coalescing)
+    #expect(defaults.network.rateLimit == nil)
+    let nuke = try ScenarioFixture.load(
+      ScenarioFixture.text([("network", #"{"coalescing": false, "rate_limit": "nuke"}"#)]))
+    #expect(!nuke.network.coalescing)
+    #expect(nuke.network.rateLimit == RateLimitSpec(requestsPerSecond: 80, burst: 25))
+    let custom = try ScenarioFixture.load(
+      ScenarioFixture.text([("network", #"{"rate_limit": {"requests_per_s": 2.5, "burst": 3}}"#)]))
+    #expect(custom.network.rateLimit == RateLimitSpec(requestsPerSecond: 2.5, burst: 3))
+  }
 }

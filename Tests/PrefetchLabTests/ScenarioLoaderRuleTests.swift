@@ -204,7 +204,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
   ]
 
   static let networkValidKeys =
-    "rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry, outages"
+    "rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry, outages, coalescing, rate_limit"
 
   static let networkCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
@@ -290,6 +290,23 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       #"{"outages": [{"start_ms": 1000, "duration_ms": 2000}, {"start_ms": 2500, "duration_ms": 1}]}"#,
       "network.outages[1].start_ms: must be >= the end of the previous outage (3000);"
         + " list outages in time order without overlaps, got 2500"),
+    ScenarioRuleCase(
+      "network", #"{"coalescing": 1}"#, "network.coalescing: must be true or false, got number 1"),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": "fast"}"#,
+      #"network.rate_limit: must be "nuke" or an object {requests_per_s, burst}, got "fast""#),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": 80}"#,
+      #"network.rate_limit: must be "nuke" or an object {requests_per_s, burst}, got number 80"#),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": {"requests_per_s": 80}}"#,
+      "network.rate_limit: missing required key 'burst'"),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": {"requests_per_s": 0, "burst": 1}}"#,
+      "network.rate_limit.requests_per_s: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": {"requests_per_s": 10, "burst": 0}}"#,
+      "network.rate_limit.burst: must be >= 1, got 0"),
   ]
 
   static func script(_ gestures: String) -> String { #"{"script": ["# + gestures + "]}" }

@@ -18,6 +18,8 @@ struct EngineEvent: Comparable, Sendable {
     case patience = 6
     /// A failed request's backoff is over: its next attempt joins the connection queue.
     case retry = 7
+    /// The rate limiter has a token again: waiting requests may start.
+    case rateLimit = 8
   }
 
   let timeUs: Int64

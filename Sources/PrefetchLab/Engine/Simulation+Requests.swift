@@ -27,16 +27,19 @@ extension Simulation {
     return issuePageRequest(page, direction: direction, priority: priority)
   }
 
-  /// Asks for `item`'s media at `priority`. A request already queued or in flight is reused and
-  /// moved to the new priority (no second download). Does nothing for rows not loaded, items
-  /// without media and media already loaded.
+  /// Asks for `item`'s media at `priority`. With coalescing (`network.coalescing`, the default)
+  /// a request already queued or in flight is joined and moved to the new priority: no second
+  /// download (`coalesced_requests` counts the joins). Without it every call starts its own
+  /// transfer, and the item remembers only the latest (as a cell holding one task handle does).
+  /// Does nothing for rows not loaded, items without media and media already loaded.
   /// - Returns: true if a request exists for the media afterwards.
   @discardableResult
   public func requestMedia(item: Int, priority: FetchPriority) -> Bool {
     guard item >= 0, item < items.count, items.mediaState[item] == .notLoaded else { return false }
     let active = Int(items.mediaRequest[item])
-    if active >= 0 {
+    if active >= 0 && coalescing {
       reprioritize(requestID: active, to: priority)
+      metrics.summary.coalescedRequests += 1
       return true
     }
     let id = issue(
@@ -44,6 +47,15 @@ extension Simulation {
       isPrefetch: items.firstVisibleUs[item] < 0, direction: scrollDirection)
     items.mediaRequest[item] = Int32(id)
     return true
+  }
+
+  /// Moves the request queued or in flight for `item`'s media to `priority` (Texture's range
+  /// priorities change as rows move between ranges); does nothing when there is none. Never
+  /// starts a fetch. O(log queued requests).
+  public func setMediaPriority(item: Int, priority: FetchPriority) {
+    guard item >= 0, item < items.count else { return }
+    let active = Int(items.mediaRequest[item])
+    if active >= 0 { reprioritize(requestID: active, to: priority) }
   }
 
   /// Cancels the request for `item`'s media, if one is queued or in flight. Bytes it already
@@ -102,20 +114,42 @@ extension Simulation {
     connectionQueue.push(QueueEntry(priority: requests[id].priority, sequence: queueSequence, requestID: id))
   }
 
-  private func reprioritize(requestID id: Int, to priority: FetchPriority) {
+  func reprioritize(requestID id: Int, to priority: FetchPriority) {
     guard requests[id].priority != priority else { return }
     requests[id].priority = priority
     log(.reprioritized, id, bytes: requests[id].bytes)
     if requests[id].state == .queued { enqueue(id) }
   }
 
-  /// Starts queued requests while connection slots are free, best priority first.
+  /// Starts queued requests while connection slots are free (and, with `network.rate_limit`,
+  /// tokens are left), best priority first.
   func pumpConnectionQueue() {
-    while slotsInUse < maxConcurrentRequests, let entry = connectionQueue.pop() {
+    while slotsInUse < maxConcurrentRequests, let entry = connectionQueue.min {
       let request = requests[entry.requestID]
-      guard request.state == .queued, request.queueSequence == entry.sequence else { continue }
+      guard request.state == .queued, request.queueSequence == entry.sequence else {
+        connectionQueue.pop()
+        continue
+      }
+      if rateLimiter != nil && !rateLimiter!.take(atUs: nowUs) {
+        scheduleRateLimitWake()
+        return
+      }
+      connectionQueue.pop()
       startAttempt(entry.requestID)
     }
+  }
+
+  /// The bucket is empty and requests wait: look at the queue again when a token is back.
+  private func scheduleRateLimitWake() {
+    guard !rateLimitWakePending, rateLimiter != nil else { return }
+    rateLimitWakePending = true
+    schedule(.rateLimit, atUs: rateLimiter!.nextTokenUs(atUs: nowUs), subject: -1)
+  }
+
+  /// A `rateLimit` event: a token is back.
+  func rateLimitWake() {
+    rateLimitWakePending = false
+    pumpConnectionQueue()
   }
 
   /// An error response takes at least this long, µs, so that a request failing again and again

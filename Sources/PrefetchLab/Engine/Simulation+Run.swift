@@ -132,6 +132,7 @@ extension Simulation {
       case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
       case .outageStart: beginOutage(event.subject)
       case .outageEnd: endOutage()
+      case .rateLimit: rateLimitWake()
       }
       if finished { return }
     }

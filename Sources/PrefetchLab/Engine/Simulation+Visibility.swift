@@ -39,6 +39,11 @@ extension Simulation {
         noteLatePrefetches(of: item)
       }
     }
+    // A prefetch still queued for a row that shows is needed now: visible priority.
+    let inFlight = Int(items.mediaRequest[item])
+    if inFlight >= 0 && requests[inFlight].priority > .visible {
+      reprioritize(requestID: inFlight, to: .visible)
+    }
     let media = Int(items.mediaAwaitingUse[item])
     if media >= 0 {
       requests[media].used = true

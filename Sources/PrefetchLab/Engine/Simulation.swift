@@ -31,6 +31,8 @@ public final class Simulation {
   /// `network.failure_rate`: chance that an attempt gets an error response.
   let failureRate: Double
   let retryPolicy: RetryPolicy
+  /// `network.coalescing`: media requests join a transfer already queued or in flight.
+  let coalescing: Bool
   /// `network.outages` as [start, end) µs, in order and disjoint.
   let outagesUs: [(startUs: Int64, endUs: Int64)]
   /// Copied out of the scenario: read every frame.
@@ -69,6 +71,10 @@ public final class Simulation {
   /// Open in-flight page marks per direction (index 0 = up, 1 = down); a mark clears on apply.
   @exclusivity(unchecked) var pageMarks = [0, 0]
   @exclusivity(unchecked) var pageMarkOpen: [Bool] = []
+  /// `network.rate_limit`'s bucket; nil without a limit.
+  @exclusivity(unchecked) var rateLimiter: TokenBucket?
+  /// A wake-up for the connection queue is scheduled for when the bucket has a token again.
+  @exclusivity(unchecked) var rateLimitWakePending = false
   /// End of the outage in progress, µs; nil while the network is up.
   @exclusivity(unchecked) var outageEndUs: Int64?
   /// Requests whose transfer the outage in progress froze.
@@ -138,6 +144,8 @@ public final class Simulation {
     self.maxConcurrentRequests = scenario.network.maxConcurrentRequests
     self.failureRate = scenario.network.failureRate
     self.retryPolicy = scenario.network.retry
+    self.coalescing = scenario.network.coalescing
+    self.rateLimiter = scenario.network.rateLimit.map(TokenBucket.init)
     self.outagesUs = Self.disjointIntervals(scenario.network.outages.map(\.intervalUs))
     self.isOffsetPagination = scenario.feed.pagination == .offset
     self.loadingFooterPt = scenario.feed.footerHeightPt

@@ -35,6 +35,8 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var frames = 0
   /// Attempts retried after a failure (`network.retry`); a retry is not a new request.
   public var retries = 0
+  /// Media requests that joined a transfer already queued or in flight (`network.coalescing`).
+  public var coalescedRequests = 0
 
   public init() {}
 }
@@ -69,6 +71,7 @@ extension SummaryMetrics {
     "items_seen_incomplete", "page_requests", "media_requests", "requests_cancelled", "requests_failed",
     "bytes_fetched", "wasted_fetches", "wasted_bytes", "redundant_fetches", "prefetch_accuracy", "coverage",
     "late_prefetches", "peak_in_flight", "items_loaded", "frames", "retries",
+    "coalesced_requests",
   ]
 
   /// Values in `columnNames` order.
@@ -85,6 +88,7 @@ extension SummaryMetrics {
       .integer(Int64(redundantFetches)), .ratio(prefetchAccuracy), .ratio(coverage),
       .integer(Int64(latePrefetches)), .integer(Int64(peakInFlight)), .integer(Int64(itemsLoaded)),
       .integer(Int64(frames)), .integer(Int64(retries)),
+      .integer(Int64(coalescedRequests)),
     ]
   }
 }

@@ -184,11 +184,20 @@ public struct NetworkSpec: Sendable, Equatable {
   public var retry: RetryPolicy
   /// [network.outages] Times the network is down, in order and not overlapping. Default none.
   public var outages: [OutageWindow]
+  /// [network.coalescing] A media request for a resource already queued or in flight joins that
+  /// transfer instead of starting another (image pipelines coalesce by URL: Nuke's task
+  /// coalescing, SDWebImage's one download operation per URL). Page requests are API calls, which
+  /// URLSession does not coalesce; the in-flight guard is their defence. Default true.
+  public var coalescing: Bool
+  /// [network.rate_limit] Token-bucket limit on attempt starts; nil = none. Default nil.
+  public var rateLimit: RateLimitSpec?
 
   public init(
     rttMs: Distribution = .constant(0), bandwidthKbps: Double? = nil,
     trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000,
-    failureRate: Double = 0, retry: RetryPolicy = .none, outages: [OutageWindow] = []
+    failureRate: Double = 0, retry: RetryPolicy = .none, outages: [OutageWindow] = [],
+    coalescing: Bool = true,
+    rateLimit: RateLimitSpec? = nil
   ) {
     self.rttMs = rttMs
     self.bandwidthKbps = bandwidthKbps
@@ -198,6 +207,8 @@ public struct NetworkSpec: Sendable, Equatable {
     self.failureRate = failureRate
     self.retry = retry
     self.outages = outages
+    self.coalescing = coalescing
+    self.rateLimit = rateLimit
   }
 }
 

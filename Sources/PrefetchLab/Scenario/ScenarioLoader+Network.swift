@@ -1,7 +1,7 @@
 extension ScenarioLoader {
   static let networkKeys = [
     "rtt_ms", "bandwidth_kbps", "trace", "max_concurrent_requests", "timeout_ms", "failure_rate", "retry",
-    "outages",
+    "outages", "coalescing", "rate_limit",
   ]
 
   static func networkSpec(from field: JSONField, context: Context) throws(InputError) -> NetworkSpec {
@@ -42,7 +42,31 @@ extension ScenarioLoader {
     if let outages = network.optional("outages") {
       spec.outages = try outageWindows(from: outages)
     }
+    if let coalescing = network.optional("coalescing") {
+      spec.coalescing = try coalescing.bool()
+    }
+    if let rateLimit = network.optional("rate_limit") {
+      spec.rateLimit = try rateLimitSpec(from: rateLimit)
+    }
     return spec
+  }
+
+  /// `"nuke"` or `{requests_per_s, burst}` (both required).
+  static func rateLimitSpec(from field: JSONField) throws(InputError) -> RateLimitSpec {
+    if case .string(let name) = field.value {
+      guard name == "nuke" else {
+        throw field.error(
+          "must be \"nuke\" or an object {requests_per_s, burst}", got: ValueText.string(name))
+      }
+      return .nuke
+    }
+    guard case .object = field.value else {
+      throw field.typeError(expected: "\"nuke\" or an object {requests_per_s, burst}")
+    }
+    let limit = try field.object(keys: ["requests_per_s", "burst"])
+    let rate = try limit.required("requests_per_s").number(.greaterThan(0, atMost: 1e6))
+    let burst = try limit.required("burst").integer(.integer(atLeast: 1, atMost: 1e9))
+    return RateLimitSpec(requestsPerSecond: rate, burst: burst)
   }
 
   /// `[{start_ms, duration_ms}, …]` in time order, each starting at or after the previous one's end.

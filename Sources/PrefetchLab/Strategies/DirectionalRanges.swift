@@ -149,7 +149,13 @@ public struct DirectionalRanges: PrefetchStrategy {
     for item in preload where simulation.needsMedia(item: item) {
       let priority: FetchPriority =
         visible.contains(item) ? .visible : display.contains(item) ? .display : .preload
-      simulation.requestMedia(item: item, priority: priority)
+      // A node starts its download once, on entering the preload range; later range changes
+      // only move its priority.
+      if simulation.isMediaInFlight(item: item) {
+        simulation.setMediaPriority(item: item, priority: priority)
+      } else {
+        simulation.requestMedia(item: item, priority: priority)
+      }
     }
     visibleRows = visible
   }

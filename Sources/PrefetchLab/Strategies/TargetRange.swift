@@ -100,7 +100,9 @@ public struct TargetRange: PrefetchStrategy {
     let (droppedAbove, droppedBelow) = wanted.subtracting(next)
     for item in droppedAbove where !visible.contains(item) { simulation.cancelMedia(item: item) }
     for item in droppedBelow where !visible.contains(item) { simulation.cancelMedia(item: item) }
-    for item in next { simulation.requestMedia(item: item, priority: .visible) }
+    for item in next where !simulation.isMediaInFlight(item: item) {
+      simulation.requestMedia(item: item, priority: .visible)
+    }
     wanted = next
   }
 }
