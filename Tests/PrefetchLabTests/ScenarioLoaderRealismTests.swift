@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PrefetchLab
@@ -60,5 +61,57 @@ import Testing
     let custom = try ScenarioFixture.load(
       ScenarioFixture.text([("network", #"{"rate_limit": {"requests_per_s": 2.5, "burst": 3}}"#)]))
     #expect(custom.network.rateLimit == RateLimitSpec(requestsPerSecond: 2.5, burst: 3))
+  }
+
+  /// Each profile's round trip and downlink, as cited in `NetworkProfile`.
+  @Test(arguments: [
+    ("3g", 200.0, 780.0), ("edge", 840, 240), ("lte", 115, 50_000), ("wifi", 2, 40_000), ("dsl", 10, 2000),
+    ("very_bad_network", 1000, 1000), ("slow_3g", 2000, 400), ("fast_3g", 562.5, 1440),
+  ])
+  func profilesSetRoundTripAndBandwidth(name: String, rttMs: Double, kbps: Double) throws {
+    let scenario = try ScenarioFixture.load(ScenarioFixture.text([("network", #"{"profile": "\#(name)"}"#)]))
+    #expect(scenario.network.profile?.rawValue == name)
+    #expect(scenario.network.rttMs == .constant(rttMs))
+    #expect(scenario.network.bandwidthKbps == kbps)
+  }
+
+  @Test func explicitFieldsOverrideAProfile() throws {
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([("network", #"{"profile": "3g", "rtt_ms": {"uniform": {"min": 50, "max": 90}}}"#)]
+      ))
+    #expect(scenario.network.rttMs == .uniform(min: 50, max: 90))
+    #expect(scenario.network.bandwidthKbps == 780)
+    let faster = try ScenarioFixture.load(
+      ScenarioFixture.text([("network", #"{"bandwidth_kbps": 1000, "profile": "edge"}"#)]))
+    #expect(faster.network.bandwidthKbps == 1000)
+    #expect(faster.network.rttMs == .constant(840))
+  }
+
+  @Test func aTraceReplacesAProfilesBandwidth() throws {
+    let folder = try ScenarioFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "0\n5\n".write(toFile: folder + "/t.down", atomically: true, encoding: .utf8)
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([
+        ("network", #"{"profile": "lte", "trace": {"path": "t.down", "format": "mahimahi"}}"#)
+      ]),
+      baseDirectory: folder)
+    #expect(scenario.network.bandwidthKbps == nil)
+    #expect(scenario.network.trace != nil)
+    #expect(scenario.network.rttMs == .constant(115))
+  }
+
+  /// A profile is shorthand: a run with it equals one with its numbers written out.
+  @Test func aProfileRunsLikeItsNumbers() throws {
+    let named = try ScenarioFixture.load(
+      ScenarioFixture.text([("network", #"{"profile": "edge"}"#), ("feed", #"{"media_bytes": 20000}"#)]))
+    let spelled = try ScenarioFixture.load(
+      ScenarioFixture.text([
+        ("network", #"{"rtt_ms": 840, "bandwidth_kbps": 240}"#), ("feed", #"{"media_bytes": 20000}"#),
+      ]))
+    let a = TestScenarios.run(try PreparedScenario(named), "directional_ranges").summary
+    let b = TestScenarios.run(try PreparedScenario(spelled), "directional_ranges").summary
+    #expect(a == b)
+    #expect(a.bytesFetched > 0)
   }
 }

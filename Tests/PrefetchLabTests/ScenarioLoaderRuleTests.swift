@@ -204,7 +204,8 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
   ]
 
   static let networkValidKeys =
-    "rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry, outages, coalescing, rate_limit"
+    "profile, rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry, outages,"
+    + " coalescing, rate_limit"
 
   static let networkCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
@@ -290,6 +291,14 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       #"{"outages": [{"start_ms": 1000, "duration_ms": 2000}, {"start_ms": 2500, "duration_ms": 1}]}"#,
       "network.outages[1].start_ms: must be >= the end of the previous outage (3000);"
         + " list outages in time order without overlaps, got 2500"),
+    ScenarioRuleCase(
+      "network", #"{"profile": "5g"}"#,
+      #"network.profile: must be one of 3g, edge, lte, wifi, dsl, very_bad_network, slow_3g, fast_3g, got "5g""#
+    ),
+    ScenarioRuleCase(
+      "network",
+      #"{"profile": "lte", "bandwidth_kbps": 1000, "trace": {"path": "t.log", "format": "mahimahi"}}"#,
+      "network.trace: cannot be combined with network.bandwidth_kbps; a trace replaces it"),
     ScenarioRuleCase(
       "network", #"{"coalescing": 1}"#, "network.coalescing: must be true or false, got number 1"),
     ScenarioRuleCase(

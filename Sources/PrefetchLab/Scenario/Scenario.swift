@@ -161,10 +161,14 @@ public struct BandwidthTraceSpec: Sendable, Equatable {
 }
 
 public struct NetworkSpec: Sendable, Equatable {
+  /// [network.profile] The named preset `rttMs` and `bandwidthKbps` were taken from, where the file
+  /// gave one (explicit keys override it). Default nil.
+  public var profile: NetworkProfile?
   /// [network.rtt_ms] Round-trip time of each request attempt (request out, first byte back).
-  /// Default 0.
+  /// Default 0, or the profile's.
   public var rttMs: Distribution
-  /// [network.bandwidth_kbps] Link capacity shared fairly by transfers; nil = unlimited.
+  /// [network.bandwidth_kbps] Link capacity shared fairly by transfers; nil = unlimited. Default
+  /// unlimited, or the profile's.
   public var bandwidthKbps: Double?
   /// [network.trace] A recorded link replacing bandwidth_kbps.
   public var trace: BandwidthTraceSpec?
@@ -196,9 +200,9 @@ public struct NetworkSpec: Sendable, Equatable {
     rttMs: Distribution = .constant(0), bandwidthKbps: Double? = nil,
     trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000,
     failureRate: Double = 0, retry: RetryPolicy = .none, outages: [OutageWindow] = [],
-    coalescing: Bool = true,
-    rateLimit: RateLimitSpec? = nil
+    coalescing: Bool = true, rateLimit: RateLimitSpec? = nil, profile: NetworkProfile? = nil
   ) {
+    self.profile = profile
     self.rttMs = rttMs
     self.bandwidthKbps = bandwidthKbps
     self.trace = trace

@@ -1,12 +1,20 @@
 extension ScenarioLoader {
   static let networkKeys = [
-    "rtt_ms", "bandwidth_kbps", "trace", "max_concurrent_requests", "timeout_ms", "failure_rate", "retry",
+    "profile", "rtt_ms", "bandwidth_kbps", "trace", "max_concurrent_requests", "timeout_ms", "failure_rate",
+    "retry",
     "outages", "coalescing", "rate_limit",
   ]
 
   static func networkSpec(from field: JSONField, context: Context) throws(InputError) -> NetworkSpec {
     let network = try field.object(keys: networkKeys)
     var spec = NetworkSpec()
+    if let profileField = network.optional("profile") {
+      // A preset first; the explicit keys below override what it sets.
+      let profile = try profileField.choice(NetworkProfile.self)
+      spec.profile = profile
+      spec.rttMs = .constant(profile.rttMs)
+      spec.bandwidthKbps = profile.downlinkKbps
+    }
     if let rtt = network.optional("rtt_ms") {
       spec.rttMs = try distribution(from: rtt, support: .nonNegative)
     }
@@ -15,7 +23,7 @@ extension ScenarioLoader {
       spec.bandwidthKbps = try bandwidth.number(.greaterThan(0))
     }
     if let trace = network.optional("trace") {
-      guard spec.bandwidthKbps == nil else {
+      guard !network.contains("bandwidth_kbps") else {
         throw trace.plainError(
           "cannot be combined with \(field.path.location).bandwidth_kbps; a trace replaces it")
       }
@@ -26,6 +34,7 @@ extension ScenarioLoader {
         throw rtt.plainError("cannot be combined with a 'periods' trace, whose latency_ms replaces it")
       }
       spec.trace = traceSpec
+      spec.bandwidthKbps = nil  // a profile's bandwidth gives way to the recorded link
     }
     if let maxConcurrent = network.optional("max_concurrent_requests") {
       spec.maxConcurrentRequests = try maxConcurrent.integer(.integer(atLeast: 1))
