@@ -114,4 +114,26 @@ import Testing
     #expect(a == b)
     #expect(a.bytesFetched > 0)
   }
+
+  @Test func theCacheLayerIsAbsentByDefaultAndTakesCitedDefaults() throws {
+    #expect(try ScenarioFixture.load(ScenarioFixture.text()).cache == nil)
+    let empty = try ScenarioFixture.load(ScenarioFixture.text([("cache", "{}")]))
+    #expect(
+      empty.cache
+        == CacheSpec(
+          memoryBytes: 104_857_600, diskBytes: 157_286_400, cacheDurationMs: 604_800_000,
+          diskReadMs: .constant(10), ignoreCache: false))
+    let full = try ScenarioFixture.load(
+      ScenarioFixture.text([
+        (
+          "cache",
+          #"{"memory_bytes": 5000000, "disk_bytes": 0, "cache_duration_ms": 60000, "disk_read_ms": {"uniform": {"min": 2, "max": 8}}, "ignore_cache": true}"#
+        )
+      ]))
+    #expect(
+      full.cache
+        == CacheSpec(
+          memoryBytes: 5_000_000, diskBytes: 0, cacheDurationMs: 60_000, diskReadMs: .uniform(min: 2, max: 8),
+          ignoreCache: true))
+  }
 }

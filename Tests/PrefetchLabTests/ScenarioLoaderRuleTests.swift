@@ -19,7 +19,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct ScenarioLoaderRuleTests {
   static let validKeys =
-    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies"
+    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies, cache"
 
   static let rootCases: [ScenarioRuleCase] = [
     ScenarioRuleCase("nmae", #""x""#, "unknown key 'nmae'; valid keys: \(validKeys)"),
@@ -59,6 +59,18 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "viewport: unknown key 'width_pt'; valid keys: height_pt, frame_rate_hz"),
     ScenarioRuleCase("viewport", "[]", "viewport: must be an object, got array []"),
     ScenarioRuleCase("feed", "null", "feed: must be an object, got null"),
+    ScenarioRuleCase("cache", "true", "cache: must be an object, got boolean true"),
+    ScenarioRuleCase(
+      "cache", #"{"memory_mb": 10}"#,
+      "cache: unknown key 'memory_mb'; valid keys: memory_bytes, disk_bytes, cache_duration_ms, disk_read_ms,"
+        + " ignore_cache"),
+    ScenarioRuleCase("cache", #"{"memory_bytes": -1}"#, "cache.memory_bytes: must be >= 0, got -1"),
+    ScenarioRuleCase("cache", #"{"memory_bytes": 1.5}"#, "cache.memory_bytes: must be an integer, got 1.5"),
+    ScenarioRuleCase("cache", #"{"disk_bytes": -5}"#, "cache.disk_bytes: must be >= 0, got -5"),
+    ScenarioRuleCase("cache", #"{"cache_duration_ms": 0}"#, "cache.cache_duration_ms: must be > 0, got 0"),
+    ScenarioRuleCase("cache", #"{"disk_read_ms": -2}"#, "cache.disk_read_ms: must be >= 0, got -2"),
+    ScenarioRuleCase(
+      "cache", #"{"ignore_cache": "yes"}"#, #"cache.ignore_cache: must be true or false, got string "yes""#),
   ]
 
   static let feedValidKeys =

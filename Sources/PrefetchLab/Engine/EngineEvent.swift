@@ -20,6 +20,8 @@ struct EngineEvent: Comparable, Sendable {
     case retry = 7
     /// The rate limiter has a token again: waiting requests may start.
     case rateLimit = 8
+    /// A disk-cache read finished: the media is in memory.
+    case diskRead = 9
   }
 
   let timeUs: Int64

@@ -26,6 +26,10 @@ struct ItemTable: Sendable {
   var ttcOpen: [Bool] = []
   /// Network attempts made so far for the item's media (the next attempt's try number).
   var mediaTries: [UInt32] = []
+  /// The media was in memory at some point (a later network fetch of it is redundant).
+  var mediaEverLoaded: [Bool] = []
+  /// Disk-cache reads of the item's media so far (keys the next read's latency draw).
+  var diskReads: [UInt32] = []
 
   mutating func ensureCount(_ needed: Int) {
     guard needed > count else { return }
@@ -38,6 +42,8 @@ struct ItemTable: Sendable {
     firstVisibleUs.append(contentsOf: repeatElement(-1, count: extra))
     ttcOpen.append(contentsOf: repeatElement(false, count: extra))
     mediaTries.append(contentsOf: repeatElement(0, count: extra))
+    mediaEverLoaded.append(contentsOf: repeatElement(false, count: extra))
+    diskReads.append(contentsOf: repeatElement(0, count: extra))
     count = needed
   }
 }

@@ -15,9 +15,12 @@ public enum RequestState: UInt8, Sendable, Equatable {
   /// An attempt failed and the retry policy allows another: waiting out the backoff, holding no
   /// connection slot.
   case backingOff
+  /// Being read back from the disk cache (no connection, no network bytes).
+  case readingDisk
 
   var isActive: Bool {
     self == .queued || self == .connecting || self == .transferring || self == .backingOff
+      || self == .readingDisk
   }
   var holdsSlot: Bool { self == .connecting || self == .transferring }
 }
@@ -48,6 +51,8 @@ struct Request: Sendable {
   var attemptBytesDone: Int64 = 0
   /// Transferring, but taken off the link while an outage lasts.
   var frozen = false
+  /// Served by the disk cache instead of the network: not a fetch (no network metrics).
+  var fromDisk = false
   var startedUs: Int64 = -1
   var finishedUs: Int64 = -1
   /// Bytes moved over the network by all attempts so far.
@@ -85,6 +90,8 @@ public struct RequestEvent: Sendable, Equatable {
     case error
     /// A failed attempt will be retried after the backoff (`network.retry`).
     case retry
+    /// Media asked for is read back from the disk cache instead of fetched (`cache`).
+    case diskRead = "disk_read"
   }
   public var timeUs: Int64
   public var kind: Kind

@@ -90,6 +90,7 @@ extension Simulation {
       strategy.update(.start, in: self)
     }
     strategy.update(.pageApplied(page: page), in: self)
+    if !pendingEvictions.isEmpty { notifyEvictions(&strategy) }
   }
 
   private func appendRows(ofPage page: Int) {
@@ -137,16 +138,21 @@ extension Simulation {
     items.complete[item] = bytes == 0
   }
 
-  /// Media arrived: the item completes; if it is on screen its content is used right away.
+  /// Media arrived (from the network or the disk cache): the item completes; if it is on screen
+  /// its content is used right away. A network fetch of media that was in memory before (and
+  /// evicted since) is redundant.
   func deliverMedia(_ item: Int, requestID id: Int) {
     if items.mediaRequest[item] == Int32(id) { items.mediaRequest[item] = -1 }
     if items.mediaState[item] == .loaded {
       requests[id].redundant = true
       return
     }
+    if items.mediaEverLoaded[item] && !requests[id].fromDisk { requests[id].redundant = true }
+    items.mediaEverLoaded[item] = true
     items.mediaState[item] = .loaded
     items.complete[item] = true
-    if window.rows.contains(item) {
+    let visible = window.rows.contains(item)
+    if visible {
       incompleteVisibleRows -= 1
       requests[id].used = true
       closeTimeToContent(forCompleted: item..<(item + 1))
@@ -154,6 +160,7 @@ extension Simulation {
     } else {
       items.mediaAwaitingUse[item] = Int32(id)
     }
+    mediaEnteredMemory(item, visible: visible)
   }
 }
 

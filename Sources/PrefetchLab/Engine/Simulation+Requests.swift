@@ -42,6 +42,10 @@ extension Simulation {
       metrics.summary.coalescedRequests += 1
       return true
     }
+    if disk != nil && !ignoreCache && disk!.validEntry(item: item, atUs: nowUs) {
+      items.mediaRequest[item] = Int32(issueDiskRead(item: item, priority: priority))
+      return true
+    }
     let id = issue(
       .media(item: item), priority: priority, bytes: items.mediaBytes[item],
       isPrefetch: items.firstVisibleUs[item] < 0, direction: scrollDirection)
@@ -225,10 +229,13 @@ extension Simulation {
     log(.completed, id, bytes: requests[id].bytes)
     switch requests[id].resource {
     case .page(let page): deliverPage(page, requestID: id)
-    case .media(let item): deliverMedia(item, requestID: id)
+    case .media(let item):
+      disk?.store(item: item, bytes: requests[id].bytes, completed: true, atUs: nowUs)
+      deliverMedia(item, requestID: id)
     }
     pumpConnectionQueue()
     strategy.update(.fetchCompleted(requests[id].resource), in: self)
+    if !pendingEvictions.isEmpty { notifyEvictions(&strategy) }
   }
 
   /// The request gives up: the resource is free to be requested again (a page trigger re-arms).
@@ -247,7 +254,7 @@ extension Simulation {
     if state.holdsSlot { slotsInUse -= 1 }
     requests[id].state = .cancelled
     requests[id].finishedUs = nowUs
-    metrics.summary.requestsCancelled += 1
+    if !requests[id].fromDisk { metrics.summary.requestsCancelled += 1 }
     log(.cancelled, id, bytes: requests[id].bytesMoved)
     releaseResource(of: id)
     pumpConnectionQueue()

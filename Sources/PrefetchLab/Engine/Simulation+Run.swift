@@ -133,6 +133,7 @@ extension Simulation {
       case .outageStart: beginOutage(event.subject)
       case .outageEnd: endOutage()
       case .rateLimit: rateLimitWake()
+      case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
       }
       if finished { return }
     }

@@ -13,6 +13,9 @@ extension Simulation {
       if !after.isEmpty { items.ensureCount(after.upperBound) }
       for item in enteredAbove { rowEntered(item) }
       for item in enteredBelow { rowEntered(item) }
+      // Rows that left may have pushed memory over budget; evict only now, so that no row
+      // entering in this same step is evicted on its way in.
+      if memoryLimited && memoryUsedBytes > memoryBudgetBytes { evictOverBudget() }
     }
     if layoutChanged { recountIncompleteVisibleRows() }
     blankFraction = computeBlankFraction()
@@ -27,6 +30,8 @@ extension Simulation {
 
   private func rowEntered(_ item: Int) {
     if !items.complete[item] { incompleteVisibleRows += 1 }
+    // On screen, a row holds its media: not evictable while it shows.
+    if memoryLimited && items.mediaState[item] == .loaded { memoryLRU.remove(item) }
     guard sessionStarted else { return }
     if items.firstVisibleUs[item] < 0 {
       items.firstVisibleUs[item] = nowUs
@@ -59,6 +64,7 @@ extension Simulation {
 
   private func rowLeft(_ item: Int) {
     if !items.complete[item] { incompleteVisibleRows -= 1 }
+    if memoryLimited && items.mediaState[item] == .loaded { memoryLRU.append(item) }
     guard items.ttcOpen[item] else { return }
     items.ttcOpen[item] = false
     metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: false)

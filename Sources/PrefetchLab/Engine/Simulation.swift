@@ -33,6 +33,13 @@ public final class Simulation {
   let retryPolicy: RetryPolicy
   /// `network.coalescing`: media requests join a transfer already queued or in flight.
   let coalescing: Bool
+  /// `cache`; nil = unlimited memory and no disk cache.
+  let cacheSpec: CacheSpec?
+  /// Memory holds media within `memoryBudgetBytes` (a `cache` is configured).
+  let memoryLimited: Bool
+  let memoryBudgetBytes: Int64
+  /// Requests skip the disk cache (`cache.ignore_cache`).
+  let ignoreCache: Bool
   /// `network.outages` as [start, end) µs, in order and disjoint.
   let outagesUs: [(startUs: Int64, endUs: Int64)]
   /// Copied out of the scenario: read every frame.
@@ -75,6 +82,15 @@ public final class Simulation {
   @exclusivity(unchecked) var rateLimiter: TokenBucket?
   /// A wake-up for the connection queue is scheduled for when the bucket has a token again.
   @exclusivity(unchecked) var rateLimitWakePending = false
+  // MARK: Cache
+  /// Bytes of media in memory (loaded items, on screen or not).
+  @exclusivity(unchecked) var memoryUsedBytes: Int64 = 0
+  /// Loaded items off screen, least recently seen first: eviction order. Rows on screen are not
+  /// listed (a cell holds its image). Used only when memory is limited.
+  @exclusivity(unchecked) var memoryLRU = LRUList()
+  @exclusivity(unchecked) var disk: DiskCache?
+  /// Items evicted since the strategy was last told.
+  @exclusivity(unchecked) var pendingEvictions: [Int] = []
   /// End of the outage in progress, µs; nil while the network is up.
   @exclusivity(unchecked) var outageEndUs: Int64?
   /// Requests whose transfer the outage in progress froze.
@@ -145,6 +161,14 @@ public final class Simulation {
     self.failureRate = scenario.network.failureRate
     self.retryPolicy = scenario.network.retry
     self.coalescing = scenario.network.coalescing
+    self.cacheSpec = scenario.cache
+    self.memoryLimited = scenario.cache != nil
+    self.memoryBudgetBytes = scenario.cache?.memoryBytes ?? .max
+    self.ignoreCache = scenario.cache?.ignoreCache ?? false
+    if let cache = scenario.cache, cache.diskBytes > 0 {
+      self.disk = DiskCache(
+        capacityBytes: cache.diskBytes, validityUs: Int64((cache.cacheDurationMs * 1000).rounded()))
+    }
     self.rateLimiter = scenario.network.rateLimit.map(TokenBucket.init)
     self.outagesUs = Self.disjointIntervals(scenario.network.outages.map(\.intervalUs))
     self.isOffsetPagination = scenario.feed.pagination == .offset

@@ -37,6 +37,12 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var retries = 0
   /// Media requests that joined a transfer already queued or in flight (`network.coalescing`).
   public var coalescedRequests = 0
+  /// Media served by reading the disk cache instead of fetching (`cache`).
+  public var diskReads = 0
+  /// Media evicted from the memory cache (`cache.memory_bytes`).
+  public var evictions = 0
+  /// Most bytes of media held in memory at once (on-screen rows included).
+  public var peakMemoryBytes: Int64 = 0
 
   public init() {}
 }
@@ -71,7 +77,7 @@ extension SummaryMetrics {
     "items_seen_incomplete", "page_requests", "media_requests", "requests_cancelled", "requests_failed",
     "bytes_fetched", "wasted_fetches", "wasted_bytes", "redundant_fetches", "prefetch_accuracy", "coverage",
     "late_prefetches", "peak_in_flight", "items_loaded", "frames", "retries",
-    "coalesced_requests",
+    "coalesced_requests", "disk_reads", "evictions", "peak_memory_bytes",
   ]
 
   /// Values in `columnNames` order.
@@ -88,7 +94,8 @@ extension SummaryMetrics {
       .integer(Int64(redundantFetches)), .ratio(prefetchAccuracy), .ratio(coverage),
       .integer(Int64(latePrefetches)), .integer(Int64(peakInFlight)), .integer(Int64(itemsLoaded)),
       .integer(Int64(frames)), .integer(Int64(retries)),
-      .integer(Int64(coalescedRequests)),
+      .integer(Int64(coalescedRequests)), .integer(Int64(diskReads)), .integer(Int64(evictions)),
+      .integer(peakMemoryBytes),
     ]
   }
 }

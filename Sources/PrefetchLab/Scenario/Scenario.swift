@@ -23,6 +23,8 @@ public struct Scenario: Sendable, Equatable {
   public var scroll: ScrollSpec
   /// [strategies] Strategies with their parameters; empty = every registered strategy with defaults.
   public var strategies: [StrategySpec]
+  /// [cache] The image cache layer; nil (the default) = unlimited memory, no disk cache.
+  public var cache: CacheSpec?
   /// Where the file was read from, as given on the command line ("" for scenarios built in code).
   public var sourcePath: String
 
@@ -30,8 +32,9 @@ public struct Scenario: Sendable, Equatable {
     name: String, description: String = "", durationUs: Int64? = nil, seed: UInt64 = 1,
     patienceUs: Int64 = 30_000_000, viewport: ViewportSpec = ViewportSpec(), feed: FeedSpec,
     network: NetworkSpec = NetworkSpec(), scroll: ScrollSpec, strategies: [StrategySpec] = [],
-    sourcePath: String = ""
+    sourcePath: String = "", cache: CacheSpec? = nil
   ) {
+    self.cache = cache
     self.name = name
     self.description = description
     self.durationUs = durationUs

@@ -99,7 +99,8 @@ public struct DirectionalRanges: PrefetchStrategy {
       checkBatchFetch(simulation, targetOffsetPt: simulation.projectedTargetOffsetPt)
     case .frame where checkDuringDrag || simulation.phase != .dragging:
       checkBatchFetch(simulation, targetOffsetPt: simulation.viewportOffsetPt)
-    case .fetchCompleted(.media):
+    case .fetchCompleted(.media), .mediaEvicted:
+      // An evicted row in the preload range is fetched again at the next range update.
       return
     default:
       break

@@ -27,6 +27,8 @@ public struct InfiniteScroll: PrefetchStrategy {
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
     if case .fetchCompleted(.media) = event { return }
+    // An evicted row is fetched again when it is next wanted (here: when it shows).
+    if case .mediaEvicted = event { return }
     let direction = simulation.pageTriggerDirection
     if let frontier = simulation.loadFrontier(direction) {
       let footerVisible =

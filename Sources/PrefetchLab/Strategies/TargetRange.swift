@@ -49,6 +49,8 @@ public struct TargetRange: PrefetchStrategy {
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
     if case .fetchCompleted(.media) = event { return }
+    // An evicted row is fetched again when it is next wanted (here: when it shows).
+    if case .mediaEvicted = event { return }
     requestPages(simulation)
     switch event {
     case .dragEnded:
