@@ -136,4 +136,14 @@ import Testing
           memoryBytes: 5_000_000, diskBytes: 0, cacheDurationMs: 60_000, diskReadMs: .uniform(min: 2, max: 8),
           ignoreCache: true))
   }
+
+  @Test func theRenderStageIsOffByDefault() throws {
+    #expect(try ScenarioFixture.load(ScenarioFixture.text()).render == nil)
+    let render = try ScenarioFixture.load(
+      ScenarioFixture.text([("render", #"{"time_ms": {"lognormal": {"median": 8, "sigma": 0.5}}}"#)]))
+    #expect(render.render == RenderSpec(timeMs: .lognormal(median: 8, sigma: 0.5), workers: 2))
+    let workers = try ScenarioFixture.load(
+      ScenarioFixture.text([("render", #"{"time_ms": 4, "workers": 6}"#)]))
+    #expect(workers.render == RenderSpec(timeMs: .constant(4), workers: 6))
+  }
 }

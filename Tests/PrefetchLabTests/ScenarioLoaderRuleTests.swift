@@ -19,7 +19,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct ScenarioLoaderRuleTests {
   static let validKeys =
-    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies, cache"
+    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies, cache, render"
 
   static let rootCases: [ScenarioRuleCase] = [
     ScenarioRuleCase("nmae", #""x""#, "unknown key 'nmae'; valid keys: \(validKeys)"),
@@ -71,6 +71,14 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase("cache", #"{"disk_read_ms": -2}"#, "cache.disk_read_ms: must be >= 0, got -2"),
     ScenarioRuleCase(
       "cache", #"{"ignore_cache": "yes"}"#, #"cache.ignore_cache: must be true or false, got string "yes""#),
+    ScenarioRuleCase("render", "{}", "render: missing required key 'time_ms'"),
+    ScenarioRuleCase(
+      "render", #"{"time_ms": 5, "threads": 2}"#,
+      "render: unknown key 'threads'; valid keys: time_ms, workers"),
+    ScenarioRuleCase("render", #"{"time_ms": -1}"#, "render.time_ms: must be >= 0, got -1"),
+    ScenarioRuleCase("render", #"{"time_ms": 5, "workers": 0}"#, "render.workers: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "render", #"{"time_ms": 5, "workers": 1.5}"#, "render.workers: must be an integer, got 1.5"),
   ]
 
   static let feedValidKeys =

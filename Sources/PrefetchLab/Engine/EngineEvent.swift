@@ -22,12 +22,15 @@ struct EngineEvent: Comparable, Sendable {
     case rateLimit = 8
     /// A disk-cache read finished: the media is in memory.
     case diskRead = 9
+    /// A render job finished on a worker.
+    case renderDone = 10
   }
 
   let timeUs: Int64
   let kind: Kind
   let sequence: Int
-  /// Request id (firstByte, timeout, applyPage, retry), stall serial (patience) or outage index.
+  /// Request id (firstByte, timeout, applyPage, retry, diskRead), stall serial (patience), outage
+  /// index or item (renderDone).
   let subject: Int
   /// The attempt the event belongs to; stale when the request has moved on.
   let attempt: Int

@@ -58,6 +58,7 @@ extension Simulation {
     items.mediaState[item] = .notLoaded
     items.complete[item] = false
     items.mediaAwaitingUse[item] = -1
+    if rendersItems { render.rendered[item] = false }
     metrics.summary.evictions += 1
     pendingEvictions.append(item)
   }

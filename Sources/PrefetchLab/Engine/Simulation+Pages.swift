@@ -81,6 +81,7 @@ extension Simulation {
       requests[id].used = true
       pages.awaitingUse[page] = -1
     }
+    if rendersItems { queueRenders(ofNewRows: rows) }
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
     if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) { endStall() }
@@ -135,7 +136,7 @@ extension Simulation {
     let bytes = content.mediaBytes(ofItem: item)
     items.mediaBytes[item] = bytes
     items.mediaState[item] = bytes > 0 ? .notLoaded : .none
-    items.complete[item] = bytes == 0
+    items.complete[item] = bytes == 0 && !rendersItems
   }
 
   /// Media arrived (from the network or the disk cache): the item completes; if it is on screen
@@ -150,17 +151,28 @@ extension Simulation {
     if items.mediaEverLoaded[item] && !requests[id].fromDisk { requests[id].redundant = true }
     items.mediaEverLoaded[item] = true
     items.mediaState[item] = .loaded
-    items.complete[item] = true
     let visible = window.rows.contains(item)
     if visible {
-      incompleteVisibleRows -= 1
       requests[id].used = true
-      closeTimeToContent(forCompleted: item..<(item + 1))
-      blankFraction = computeBlankFraction()
     } else {
       items.mediaAwaitingUse[item] = Int32(id)
     }
+    if rendersItems {
+      renderIfWanted(item, visible: visible)
+    } else {
+      markComplete(item, visible: visible)
+    }
     mediaEnteredMemory(item, visible: visible)
+  }
+
+  /// `item` just became complete: on screen, one blank row fewer and its time-to-content clock
+  /// stops.
+  func markComplete(_ item: Int, visible: Bool) {
+    items.complete[item] = true
+    guard visible else { return }
+    incompleteVisibleRows -= 1
+    closeTimeToContent(forCompleted: item..<(item + 1))
+    blankFraction = computeBlankFraction()
   }
 }
 

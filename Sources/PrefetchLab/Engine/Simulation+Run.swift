@@ -134,6 +134,7 @@ extension Simulation {
       case .outageEnd: endOutage()
       case .rateLimit: rateLimitWake()
       case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
+      case .renderDone: finishRender(event.subject)
       }
       if finished { return }
     }

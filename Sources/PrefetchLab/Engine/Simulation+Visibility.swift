@@ -32,6 +32,7 @@ extension Simulation {
     if !items.complete[item] { incompleteVisibleRows += 1 }
     // On screen, a row holds its media: not evictable while it shows.
     if memoryLimited && items.mediaState[item] == .loaded { memoryLRU.remove(item) }
+    if rendersItems { renderIfWanted(item, visible: true) }
     guard sessionStarted else { return }
     if items.firstVisibleUs[item] < 0 {
       items.firstVisibleUs[item] = nowUs
@@ -65,6 +66,7 @@ extension Simulation {
   private func rowLeft(_ item: Int) {
     if !items.complete[item] { incompleteVisibleRows -= 1 }
     if memoryLimited && items.mediaState[item] == .loaded { memoryLRU.append(item) }
+    if rendersItems { dropRenderIfUnwanted(item) }
     guard items.ttcOpen[item] else { return }
     items.ttcOpen[item] = false
     metrics.recordTimeToContent(nowUs - items.firstVisibleUs[item], complete: false)

@@ -40,6 +40,10 @@ public final class Simulation {
   let memoryBudgetBytes: Int64
   /// Requests skip the disk cache (`cache.ignore_cache`).
   let ignoreCache: Bool
+  /// `render`; nil = no render stage (content shows once loaded).
+  let renderSpec: RenderSpec?
+  /// A render stage is configured: complete = loaded and rendered.
+  let rendersItems: Bool
   /// `network.outages` as [start, end) µs, in order and disjoint.
   let outagesUs: [(startUs: Int64, endUs: Int64)]
   /// Copied out of the scenario: read every frame.
@@ -89,6 +93,8 @@ public final class Simulation {
   /// listed (a cell holds its image). Used only when memory is limited.
   @exclusivity(unchecked) var memoryLRU = LRUList()
   @exclusivity(unchecked) var disk: DiskCache?
+  /// The render stage's per-item state and queue (grown only with a render stage).
+  @exclusivity(unchecked) var render = RenderTable()
   /// Items evicted since the strategy was last told.
   @exclusivity(unchecked) var pendingEvictions: [Int] = []
   /// End of the outage in progress, µs; nil while the network is up.
@@ -162,6 +168,8 @@ public final class Simulation {
     self.retryPolicy = scenario.network.retry
     self.coalescing = scenario.network.coalescing
     self.cacheSpec = scenario.cache
+    self.renderSpec = scenario.render
+    self.rendersItems = scenario.render != nil
     self.memoryLimited = scenario.cache != nil
     self.memoryBudgetBytes = scenario.cache?.memoryBytes ?? .max
     self.ignoreCache = scenario.cache?.ignoreCache ?? false
@@ -243,7 +251,8 @@ public final class Simulation {
     item >= 0 && item < items.count && items.mediaState[item] != .unknown
   }
 
-  /// The item's page is applied and its media (if any) loaded.
+  /// The item's page is applied, its media (if any) loaded and, with a render stage, its cell
+  /// rendered.
   public func isComplete(item: Int) -> Bool { item >= 0 && item < items.count && items.complete[item] }
 
   /// The item carries media not yet loaded.

@@ -25,6 +25,8 @@ public struct Scenario: Sendable, Equatable {
   public var strategies: [StrategySpec]
   /// [cache] The image cache layer; nil (the default) = unlimited memory, no disk cache.
   public var cache: CacheSpec?
+  /// [render] The render stage; nil (the default) = rows show as soon as their content is loaded.
+  public var render: RenderSpec?
   /// Where the file was read from, as given on the command line ("" for scenarios built in code).
   public var sourcePath: String
 
@@ -32,9 +34,10 @@ public struct Scenario: Sendable, Equatable {
     name: String, description: String = "", durationUs: Int64? = nil, seed: UInt64 = 1,
     patienceUs: Int64 = 30_000_000, viewport: ViewportSpec = ViewportSpec(), feed: FeedSpec,
     network: NetworkSpec = NetworkSpec(), scroll: ScrollSpec, strategies: [StrategySpec] = [],
-    sourcePath: String = "", cache: CacheSpec? = nil
+    sourcePath: String = "", cache: CacheSpec? = nil, render: RenderSpec? = nil
   ) {
     self.cache = cache
+    self.render = render
     self.name = name
     self.description = description
     self.durationUs = durationUs

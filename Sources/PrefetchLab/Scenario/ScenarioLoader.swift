@@ -73,7 +73,7 @@ public enum ScenarioLoader {
 
   static let rootKeys = [
     "name", "description", "duration_s", "seed", "patience_ms", "viewport", "feed", "network", "scroll",
-    "strategies", "cache",
+    "strategies", "cache", "render",
   ]
 
   static func scenario(from field: JSONField, context: Context) throws(InputError) -> Scenario {
@@ -107,11 +107,12 @@ public enum ScenarioLoader {
         try strategySpecs(from: field, context: context)
       } ?? []
     let cache = try root.optional("cache").map(cacheSpec)
+    let render = try root.optional("render").map(renderSpec)
     return Scenario(
       name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
       patienceUs: patienceUs,
       viewport: viewport, feed: feed, network: network, scroll: scroll, strategies: strategies,
-      sourcePath: field.file, cache: cache)
+      sourcePath: field.file, cache: cache, render: render)
   }
 
   /// A positive duration in the file's unit (`unitsPerSecond` 1 for `_s`, 1000 for `_ms`) as
