@@ -146,4 +146,14 @@ import Testing
       ScenarioFixture.text([("render", #"{"time_ms": 4, "workers": 6}"#)]))
     #expect(workers.render == RenderSpec(timeMs: .constant(4), workers: 6))
   }
+
+  @Test func theRadioDefaultsToLTEWithoutChangingTiming() throws {
+    #expect(
+      try ScenarioFixture.load(ScenarioFixture.text()).radio
+        == RadioSpec(model: .lte, promotionDelaysRequests: false))
+    #expect(try ScenarioFixture.load(ScenarioFixture.text([("radio", #""3g""#)])).radio.model == .threeG)
+    let object = try ScenarioFixture.load(
+      ScenarioFixture.text([("radio", #"{"model": "none", "promotion_delays_requests": true}"#)]))
+    #expect(object.radio == RadioSpec(model: .none, promotionDelaysRequests: true))
+  }
 }

@@ -19,7 +19,8 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct ScenarioLoaderRuleTests {
   static let validKeys =
-    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies, cache, render"
+    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies, cache, render,"
+    + " radio"
 
   static let rootCases: [ScenarioRuleCase] = [
     ScenarioRuleCase("nmae", #""x""#, "unknown key 'nmae'; valid keys: \(validKeys)"),
@@ -71,6 +72,16 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase("cache", #"{"disk_read_ms": -2}"#, "cache.disk_read_ms: must be >= 0, got -2"),
     ScenarioRuleCase(
       "cache", #"{"ignore_cache": "yes"}"#, #"cache.ignore_cache: must be true or false, got string "yes""#),
+    ScenarioRuleCase("radio", #""5g""#, #"radio: must be one of lte, 3g, none, got "5g""#),
+    ScenarioRuleCase(
+      "radio", "1",
+      "radio: must be one of lte, 3g, none or an object {model, promotion_delays_requests}, got number 1"),
+    ScenarioRuleCase(
+      "radio", #"{"model": "lte", "tail_ms": 1}"#,
+      "radio: unknown key 'tail_ms'; valid keys: model, promotion_delays_requests"),
+    ScenarioRuleCase(
+      "radio", #"{"promotion_delays_requests": 1}"#,
+      "radio.promotion_delays_requests: must be true or false, got number 1"),
     ScenarioRuleCase("render", "{}", "render: missing required key 'time_ms'"),
     ScenarioRuleCase(
       "render", #"{"time_ms": 5, "threads": 2}"#,

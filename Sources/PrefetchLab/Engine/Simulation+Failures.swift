@@ -21,7 +21,7 @@ extension Simulation {
     requestID id: Int, _ failure: AttemptFailure, strategy: inout Strategy
   ) {
     if requests[id].state == .transferring { takeOffLink(id) }
-    slotsInUse -= 1
+    releaseSlot()
     log(failure == .timeout ? .timeout : .error, id, bytes: requests[id].bytesMoved)
     let attempt = requests[id].attempt
     let resource = requests[id].resource

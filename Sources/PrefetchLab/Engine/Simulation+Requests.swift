@@ -162,6 +162,7 @@ extension Simulation {
 
   private func startAttempt(_ id: Int) {
     slotsInUse += 1
+    if slotsInUse == 1 { radio?.setBusy(true, atUs: nowUs) }
     metrics.summary.peakInFlight = max(metrics.summary.peakInFlight, slotsInUse)
     requests[id].state = .connecting
     if requests[id].startedUs < 0 { requests[id].startedUs = nowUs }
@@ -179,8 +180,11 @@ extension Simulation {
     if fails { latencyUs = max(latencyUs, Self.errorResponseMinimumUs) }
     requests[id].attemptFails = fails
     requests[id].latencyUs = latencyUs
-    // During an outage the request only gets out when the network is back.
-    schedule(.firstByte, atUs: (outageEndUs ?? nowUs) + latencyUs, subject: id, attempt: attempt)
+    // During an outage the request only gets out when the network is back; with
+    // `radio.promotion_delays_requests`, only once the radio is promoted.
+    var sendUs = outageEndUs ?? nowUs
+    if promotionDelaysRequests, let ready = radio?.readyUs(atUs: nowUs) { sendUs = max(sendUs, ready) }
+    schedule(.firstByte, atUs: sendUs + latencyUs, subject: id, attempt: attempt)
     schedule(.timeout, atUs: nowUs + timeoutUs, subject: id, attempt: attempt)
     log(.started, id, bytes: requests[id].bytes)
   }
@@ -225,7 +229,7 @@ extension Simulation {
     let remaining = requests[id].bytes - requests[id].attemptBytesDone
     requests[id].bytesMoved += remaining
     metrics.summary.bytesFetched += remaining
-    slotsInUse -= 1
+    releaseSlot()
     log(.completed, id, bytes: requests[id].bytes)
     switch requests[id].resource {
     case .page(let page): deliverPage(page, requestID: id)
@@ -251,13 +255,19 @@ extension Simulation {
     let state = requests[id].state
     guard state.isActive else { return }
     if state == .transferring { takeOffLink(id) }
-    if state.holdsSlot { slotsInUse -= 1 }
+    if state.holdsSlot { releaseSlot() }
     requests[id].state = .cancelled
     requests[id].finishedUs = nowUs
     if !requests[id].fromDisk { metrics.summary.requestsCancelled += 1 }
     log(.cancelled, id, bytes: requests[id].bytesMoved)
     releaseResource(of: id)
     pumpConnectionQueue()
+  }
+
+  /// An attempt gives its connection slot back; the radio goes quiet when none is held.
+  func releaseSlot() {
+    slotsInUse -= 1
+    if slotsInUse == 0 { radio?.setBusy(false, atUs: nowUs) }
   }
 
   /// Stops a transferring attempt's bytes (unless an outage already did) and counts what moved.

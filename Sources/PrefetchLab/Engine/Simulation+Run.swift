@@ -170,6 +170,11 @@ extension Simulation {
       requests[index].bytesMoved += moved
       metrics.summary.bytesFetched += moved
     }
+    if radio != nil {
+      radio!.finish(atUs: nowUs)
+      metrics.summary.radioActiveUs = radio!.activeUs
+      metrics.summary.energyJ = radio!.energyJoules(downloadedBytes: metrics.summary.bytesFetched)
+    }
     let frames = sessionStarted ? Int((nowUs - firstContentUs) * frameRateHz / 1_000_000) + 1 : 0
     metrics.finish(
       sessionUs: nowUs, firstContentUs: sessionStarted ? firstContentUs : nil, requests: requests,

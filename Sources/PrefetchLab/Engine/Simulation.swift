@@ -44,6 +44,8 @@ public final class Simulation {
   let renderSpec: RenderSpec?
   /// A render stage is configured: complete = loaded and rendered.
   let rendersItems: Bool
+  /// `radio.promotion_delays_requests`.
+  let promotionDelaysRequests: Bool
   /// `network.outages` as [start, end) µs, in order and disjoint.
   let outagesUs: [(startUs: Int64, endUs: Int64)]
   /// Copied out of the scenario: read every frame.
@@ -95,6 +97,8 @@ public final class Simulation {
   @exclusivity(unchecked) var disk: DiskCache?
   /// The render stage's per-item state and queue (grown only with a render stage).
   @exclusivity(unchecked) var render = RenderTable()
+  /// The radio's power states (`radio`); nil for `none`.
+  @exclusivity(unchecked) var radio: RadioStateMachine?
   /// Items evicted since the strategy was last told.
   @exclusivity(unchecked) var pendingEvictions: [Int] = []
   /// End of the outage in progress, µs; nil while the network is up.
@@ -170,6 +174,8 @@ public final class Simulation {
     self.cacheSpec = scenario.cache
     self.renderSpec = scenario.render
     self.rendersItems = scenario.render != nil
+    self.radio = scenario.radio.model.power.map(RadioStateMachine.init)
+    self.promotionDelaysRequests = scenario.radio.promotionDelaysRequests
     self.memoryLimited = scenario.cache != nil
     self.memoryBudgetBytes = scenario.cache?.memoryBytes ?? .max
     self.ignoreCache = scenario.cache?.ignoreCache ?? false

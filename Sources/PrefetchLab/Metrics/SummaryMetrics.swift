@@ -43,6 +43,11 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var evictions = 0
   /// Most bytes of media held in memory at once (on-screen rows included).
   public var peakMemoryBytes: Int64 = 0
+  /// Time the radio spent out of idle (promotions, connected, tails — a tail that outlasts the
+  /// session counted in full); nil without a radio model.
+  public var radioActiveUs: Int64?
+  /// Radio energy above idle, J; nil without a radio model.
+  public var energyJ: Double?
 
   public init() {}
 }
@@ -77,7 +82,8 @@ extension SummaryMetrics {
     "items_seen_incomplete", "page_requests", "media_requests", "requests_cancelled", "requests_failed",
     "bytes_fetched", "wasted_fetches", "wasted_bytes", "redundant_fetches", "prefetch_accuracy", "coverage",
     "late_prefetches", "peak_in_flight", "items_loaded", "frames", "retries",
-    "coalesced_requests", "disk_reads", "evictions", "peak_memory_bytes",
+    "coalesced_requests", "disk_reads", "evictions", "peak_memory_bytes", "radio_active_ms",
+    "energy_j",
   ]
 
   /// Values in `columnNames` order.
@@ -95,7 +101,7 @@ extension SummaryMetrics {
       .integer(Int64(latePrefetches)), .integer(Int64(peakInFlight)), .integer(Int64(itemsLoaded)),
       .integer(Int64(frames)), .integer(Int64(retries)),
       .integer(Int64(coalescedRequests)), .integer(Int64(diskReads)), .integer(Int64(evictions)),
-      .integer(peakMemoryBytes),
+      .integer(peakMemoryBytes), .optionalDuration(radioActiveUs), .ratio(energyJ),
     ]
   }
 }

@@ -27,6 +27,8 @@ public struct Scenario: Sendable, Equatable {
   public var cache: CacheSpec?
   /// [render] The render stage; nil (the default) = rows show as soon as their content is loaded.
   public var render: RenderSpec?
+  /// [radio] The radio whose energy is reported. Default LTE, reported without changing timing.
+  public var radio: RadioSpec
   /// Where the file was read from, as given on the command line ("" for scenarios built in code).
   public var sourcePath: String
 
@@ -34,8 +36,10 @@ public struct Scenario: Sendable, Equatable {
     name: String, description: String = "", durationUs: Int64? = nil, seed: UInt64 = 1,
     patienceUs: Int64 = 30_000_000, viewport: ViewportSpec = ViewportSpec(), feed: FeedSpec,
     network: NetworkSpec = NetworkSpec(), scroll: ScrollSpec, strategies: [StrategySpec] = [],
-    sourcePath: String = "", cache: CacheSpec? = nil, render: RenderSpec? = nil
+    sourcePath: String = "", cache: CacheSpec? = nil, render: RenderSpec? = nil,
+    radio: RadioSpec = RadioSpec()
   ) {
+    self.radio = radio
     self.cache = cache
     self.render = render
     self.name = name

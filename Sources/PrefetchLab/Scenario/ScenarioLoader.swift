@@ -73,7 +73,7 @@ public enum ScenarioLoader {
 
   static let rootKeys = [
     "name", "description", "duration_s", "seed", "patience_ms", "viewport", "feed", "network", "scroll",
-    "strategies", "cache", "render",
+    "strategies", "cache", "render", "radio",
   ]
 
   static func scenario(from field: JSONField, context: Context) throws(InputError) -> Scenario {
@@ -108,11 +108,12 @@ public enum ScenarioLoader {
       } ?? []
     let cache = try root.optional("cache").map(cacheSpec)
     let render = try root.optional("render").map(renderSpec)
+    let radio = try root.optional("radio").map(radioSpec) ?? RadioSpec()
     return Scenario(
       name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
       patienceUs: patienceUs,
       viewport: viewport, feed: feed, network: network, scroll: scroll, strategies: strategies,
-      sourcePath: field.file, cache: cache, render: render)
+      sourcePath: field.file, cache: cache, render: render, radio: radio)
   }
 
   /// A positive duration in the file's unit (`unitsPerSecond` 1 for `_s`, 1000 for `_ms`) as
