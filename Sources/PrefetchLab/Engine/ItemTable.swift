@@ -24,7 +24,8 @@ struct ItemTable: Sendable {
   var firstVisibleUs: [Int64] = []
   /// Time-to-content clock still running (seen, incomplete, not yet left the viewport).
   var ttcOpen: [Bool] = []
-  /// Network attempts made so far for the item's media (the next attempt's try number).
+  /// Network attempts made so far for the item's media (the next attempt's try number). Grown on
+  /// demand, like the two columns below: only runs with media use them.
   var mediaTries: [UInt32] = []
   /// The media was in memory at some point (a later network fetch of it is redundant).
   var mediaEverLoaded: [Bool] = []
@@ -41,9 +42,6 @@ struct ItemTable: Sendable {
     complete.append(contentsOf: repeatElement(false, count: extra))
     firstVisibleUs.append(contentsOf: repeatElement(-1, count: extra))
     ttcOpen.append(contentsOf: repeatElement(false, count: extra))
-    mediaTries.append(contentsOf: repeatElement(0, count: extra))
-    mediaEverLoaded.append(contentsOf: repeatElement(false, count: extra))
-    diskReads.append(contentsOf: repeatElement(0, count: extra))
     count = needed
   }
 }
@@ -59,8 +57,8 @@ struct PageTable: Sendable {
   var activeRequest: [Int32]
   /// Delivered at least once.
   var everDelivered: [Bool]
-  /// Network attempts made so far for the page (the next attempt's try number).
-  var tries: [UInt32]
+  /// Network attempts made so far for the page (the next attempt's try number); grown on demand.
+  var tries: [UInt32] = []
 
   init(pageCount: Int) {
     let slots = pageCount + 1
@@ -69,7 +67,6 @@ struct PageTable: Sendable {
     awaitingUse = Array(repeating: -1, count: slots)
     activeRequest = Array(repeating: -1, count: slots)
     everDelivered = Array(repeating: false, count: slots)
-    tries = Array(repeating: 0, count: slots)
   }
 }
 

@@ -15,6 +15,7 @@ extension Simulation {
     if pageMarkOpen.count < requests.count { pageMarkOpen.append(false) }
     metrics.summary.diskReads += 1
     log(.diskRead, id, bytes: request.bytes)
+    items.diskReads.grow(toInclude: item, filling: 0)
     let read = UInt64(items.diskReads[item])
     items.diskReads[item] += 1
     let ms = (cacheSpec?.diskReadMs ?? .constant(0)).quantile(

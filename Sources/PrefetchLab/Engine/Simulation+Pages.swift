@@ -148,6 +148,7 @@ extension Simulation {
       requests[id].redundant = true
       return
     }
+    items.mediaEverLoaded.grow(toInclude: item, filling: false)
     if items.mediaEverLoaded[item] && !requests[id].fromDisk { requests[id].redundant = true }
     items.mediaEverLoaded[item] = true
     items.mediaState[item] = .loaded

@@ -193,9 +193,11 @@ extension Simulation {
   private func nextTry(of resource: Resource) -> UInt64 {
     switch resource {
     case .page(let page):
+      pages.tries.grow(toInclude: page, filling: 0)
       pages.tries[page] += 1
       return UInt64(pages.tries[page] - 1)
     case .media(let item):
+      items.mediaTries.grow(toInclude: item, filling: 0)
       items.mediaTries[item] += 1
       return UInt64(items.mediaTries[item] - 1)
     }

@@ -28,29 +28,13 @@ public final class Simulation {
   let patienceUs: Int64
   let timeoutUs: Int64
   let maxConcurrentRequests: Int
-  /// `network.failure_rate`: chance that an attempt gets an error response.
-  let failureRate: Double
-  let retryPolicy: RetryPolicy
-  /// `network.coalescing`: media requests join a transfer already queued or in flight.
-  let coalescing: Bool
-  /// `cache`; nil = unlimited memory and no disk cache.
-  let cacheSpec: CacheSpec?
-  /// Memory holds media within `memoryBudgetBytes` (a `cache` is configured).
-  let memoryLimited: Bool
-  let memoryBudgetBytes: Int64
-  /// Requests skip the disk cache (`cache.ignore_cache`).
-  let ignoreCache: Bool
-  /// `render`; nil = no render stage (content shows once loaded).
-  let renderSpec: RenderSpec?
-  /// A render stage is configured: complete = loaded and rendered.
-  let rendersItems: Bool
-  /// `radio.promotion_delays_requests`.
-  let promotionDelaysRequests: Bool
-  /// `network.outages` as [start, end) µs, in order and disjoint.
-  let outagesUs: [(startUs: Int64, endUs: Int64)]
   /// Copied out of the scenario: read every frame.
   let isOffsetPagination: Bool
   let loadingFooterPt: Double
+  /// Memory holds media within `memoryBudgetBytes` (a `cache` is configured); read per row.
+  let memoryLimited: Bool
+  /// A render stage is configured: complete = loaded and rendered; read per row.
+  let rendersItems: Bool
   let trace: BandwidthTrace
   let timelineIntervalUs: Int64
 
@@ -84,27 +68,6 @@ public final class Simulation {
   /// Open in-flight page marks per direction (index 0 = up, 1 = down); a mark clears on apply.
   @exclusivity(unchecked) var pageMarks = [0, 0]
   @exclusivity(unchecked) var pageMarkOpen: [Bool] = []
-  /// `network.rate_limit`'s bucket; nil without a limit.
-  @exclusivity(unchecked) var rateLimiter: TokenBucket?
-  /// A wake-up for the connection queue is scheduled for when the bucket has a token again.
-  @exclusivity(unchecked) var rateLimitWakePending = false
-  // MARK: Cache
-  /// Bytes of media in memory (loaded items, on screen or not).
-  @exclusivity(unchecked) var memoryUsedBytes: Int64 = 0
-  /// Loaded items off screen, least recently seen first: eviction order. Rows on screen are not
-  /// listed (a cell holds its image). Used only when memory is limited.
-  @exclusivity(unchecked) var memoryLRU = LRUList()
-  @exclusivity(unchecked) var disk: DiskCache?
-  /// The render stage's per-item state and queue (grown only with a render stage).
-  @exclusivity(unchecked) var render = RenderTable()
-  /// The radio's power states (`radio`); nil for `none`.
-  @exclusivity(unchecked) var radio: RadioStateMachine?
-  /// Items evicted since the strategy was last told.
-  @exclusivity(unchecked) var pendingEvictions: [Int] = []
-  /// End of the outage in progress, µs; nil while the network is up.
-  @exclusivity(unchecked) var outageEndUs: Int64?
-  /// Requests whose transfer the outage in progress froze.
-  @exclusivity(unchecked) var frozenRequests: [Int] = []
 
   // MARK: Scroll
   @exclusivity(unchecked) var source: any ScrollSource
@@ -149,6 +112,44 @@ public final class Simulation {
   @exclusivity(unchecked) var timeline: [TimelineSample] = []
   @exclusivity(unchecked) var nextTimelineUs: Int64 = 0
   @exclusivity(unchecked) var eventLog: [RequestEvent] = []
+
+  // MARK: Network and cache realism (away from the per-frame state above)
+  /// `network.failure_rate`: chance that an attempt gets an error response.
+  let failureRate: Double
+  let retryPolicy: RetryPolicy
+  /// `network.coalescing`: media requests join a transfer already queued or in flight.
+  let coalescing: Bool
+  /// `cache`; nil = unlimited memory and no disk cache.
+  let cacheSpec: CacheSpec?
+  let memoryBudgetBytes: Int64
+  /// Requests skip the disk cache (`cache.ignore_cache`).
+  let ignoreCache: Bool
+  /// `render`; nil = no render stage (content shows once loaded).
+  let renderSpec: RenderSpec?
+  /// `radio.promotion_delays_requests`.
+  let promotionDelaysRequests: Bool
+  /// `network.outages` as [start, end) µs, in order and disjoint.
+  let outagesUs: [(startUs: Int64, endUs: Int64)]
+  /// `network.rate_limit`'s bucket; nil without a limit.
+  @exclusivity(unchecked) var rateLimiter: TokenBucket?
+  /// A wake-up for the connection queue is scheduled for when the bucket has a token again.
+  @exclusivity(unchecked) var rateLimitWakePending = false
+  /// Bytes of media in memory (loaded items, on screen or not).
+  @exclusivity(unchecked) var memoryUsedBytes: Int64 = 0
+  /// Loaded items off screen, least recently seen first: eviction order. Rows on screen are not
+  /// listed (a cell holds its image). Used only when memory is limited.
+  @exclusivity(unchecked) var memoryLRU = LRUList()
+  @exclusivity(unchecked) var disk: DiskCache?
+  /// The render stage's per-item state and queue (grown only with a render stage).
+  @exclusivity(unchecked) var render = RenderTable()
+  /// The radio's power states (`radio`); nil for `none`.
+  @exclusivity(unchecked) var radio: RadioStateMachine?
+  /// Items evicted since the strategy was last told.
+  @exclusivity(unchecked) var pendingEvictions: [Int] = []
+  /// End of the outage in progress, µs; nil while the network is up.
+  @exclusivity(unchecked) var outageEndUs: Int64?
+  /// Requests whose transfer the outage in progress froze.
+  @exclusivity(unchecked) var frozenRequests: [Int] = []
 
   /// Builds a run. `trace` is the scenario's link, already loaded (see `PreparedScenario`).
   init(

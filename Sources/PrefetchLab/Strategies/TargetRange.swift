@@ -48,9 +48,9 @@ public struct TargetRange: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
+    // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
-    // An evicted row is fetched again when it is next wanted (here: when it shows).
-    if case .mediaEvicted = event { return }
     requestPages(simulation)
     switch event {
     case .dragEnded:
