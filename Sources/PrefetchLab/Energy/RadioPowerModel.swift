@@ -14,7 +14,9 @@
 public struct RadioPowerModel: Sendable, Equatable {
   /// One stage of the tail after the last transfer.
   public struct TailStage: Sendable, Equatable {
+    /// How long the radio stays in this stage without data, ms, >= 0.
     public var durationMs: Double
+    /// Power drawn in the stage, mW.
     public var powerMw: Double
 
     public init(durationMs: Double, powerMw: Double) {
@@ -23,12 +25,15 @@ public struct RadioPowerModel: Sendable, Equatable {
     }
   }
 
+  /// Time from idle (or a later tail stage) to the connected state, ms, >= 0.
   public var promotionMs: Double
+  /// Power drawn while promoting, mW.
   public var promotionPowerMw: Double
   /// β: power in the connected state while a request is in flight, mW.
   public var activeBasePowerMw: Double
   /// α_d: extra power per Mbit/s of downlink throughput, mW (= mJ per Mbit received).
   public var downlinkMwPerMbps: Double
+  /// The stages after the last request, in order; the radio idles after the last one.
   public var tail: [TailStage]
 
   public init(

@@ -267,7 +267,8 @@ public final class Simulation {
     item >= 0 && item < items.count && items.mediaState[item] == .notLoaded
   }
 
-  /// A request for the item's media is queued or in flight.
+  /// A request for the item's media is queued, in flight, backing off before a retry, or being
+  /// read from the disk cache.
   public func isMediaInFlight(item: Int) -> Bool {
     item >= 0 && item < items.count && items.mediaRequest[item] >= 0
   }
