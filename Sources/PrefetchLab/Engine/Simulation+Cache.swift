@@ -59,7 +59,11 @@ extension Simulation {
     items.mediaState[item] = .notLoaded
     items.complete[item] = false
     items.mediaAwaitingUse[item] = -1
-    if rendersItems { render.rendered[item] = false }
+    if rendersItems && item < render.count {
+      // The decoded image goes with the media; a render still waiting for a worker is pointless.
+      render.rendered[item] = false
+      if render.state[item] == .queued { render.dequeue(item) }
+    }
     metrics.summary.evictions += 1
     pendingEvictions.append(item)
   }

@@ -75,7 +75,7 @@ extension Simulation {
   /// An item seen for the first time while a prefetch for it is still in flight: late.
   private func noteLatePrefetches(of item: Int) {
     let media = Int(items.mediaRequest[item])
-    if media >= 0 && requests[media].isPrefetch && !requests[media].late {
+    if media >= 0 && requests[media].isPrefetch && !requests[media].late && !requests[media].fromDisk {
       requests[media].late = true
       metrics.summary.latePrefetches += 1
     }
