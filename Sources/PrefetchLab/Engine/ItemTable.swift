@@ -24,6 +24,13 @@ struct ItemTable: Sendable {
   var firstVisibleUs: [Int64] = []
   /// Time-to-content clock still running (seen, incomplete, not yet left the viewport).
   var ttcOpen: [Bool] = []
+  /// Network attempts made so far for the item's media (the next attempt's try number). Grown on
+  /// demand, like the two columns below: only runs with media use them.
+  var mediaTries: [UInt32] = []
+  /// The media was in memory at some point (a later network fetch of it is redundant).
+  var mediaEverLoaded: [Bool] = []
+  /// Disk-cache reads of the item's media so far (keys the next read's latency draw).
+  var diskReads: [UInt32] = []
 
   mutating func ensureCount(_ needed: Int) {
     guard needed > count else { return }
@@ -51,6 +58,8 @@ struct PageTable: Sendable {
   var activeRequest = GrowingArray<Int32>(default: -1)
   /// Delivered at least once.
   var everDelivered = GrowingArray(default: false)
+  /// Network attempts made so far for the page (the next attempt's try number).
+  var tries = GrowingArray<UInt32>(default: 0)
 }
 
 /// An array indexed from 0 whose elements all start as `defaultValue`; storage grows to the
@@ -64,9 +73,7 @@ struct GrowingArray<Element: Sendable>: Sendable {
   subscript(index: Int) -> Element {
     get { index < storage.count ? storage[index] : defaultValue }
     set {
-      if index >= storage.count {
-        storage.append(contentsOf: repeatElement(defaultValue, count: index + 1 - storage.count))
-      }
+      storage.grow(toInclude: index, filling: defaultValue)
       storage[index] = newValue
     }
   }

@@ -82,6 +82,7 @@ extension Simulation {
     if viewportOffsetPt != previousOffset || previousPhase != sample.phase {
       strategy.update(.frame, in: self)
     }
+    if memoryLimited && !pendingEvictions.isEmpty { notifyEvictions(&strategy) }
     if isStalled {
       nextFrameUs = nil
     } else if case .rest = motion.shape, motion.endUs > traceUs, !edgeBounce.isSpringing {

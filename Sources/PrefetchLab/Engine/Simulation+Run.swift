@@ -4,6 +4,7 @@ extension Simulation {
   /// Complexity: O(frames + events × log events); per frame O(rows entering or leaving the
   /// viewport), independent of the feed's length.
   func run<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) -> RunOutcome {
+    scheduleOutages()
     issueInitialPage()
     schedule(.patience, atUs: patienceUs, subject: -1)
     var eventTime = Int64.max
@@ -124,10 +125,16 @@ extension Simulation {
       if let completion = link.nextCompletionUs(), completion < event.timeUs { break }
       events.pop()
       switch event.kind {
-      case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt)
+      case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
       case .timeout: timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .patience: patienceExpired(serial: event.subject)
+      case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
+      case .outageStart: beginOutage(event.subject)
+      case .outageEnd: endOutage()
+      case .rateLimit: rateLimitWake()
+      case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
+      case .renderDone: finishRender(event.subject)
       }
       if finished { return }
     }
@@ -164,6 +171,11 @@ extension Simulation {
       let moved = link.bytesMoved(id: index, atUs: nowUs) ?? 0
       requests[index].bytesMoved += moved
       metrics.summary.bytesFetched += moved
+    }
+    if radio != nil {
+      radio!.finish(atUs: nowUs)
+      metrics.summary.radioActiveUs = radio!.activeUs
+      metrics.summary.energyJ = radio!.energyJoules(downloadedBytes: metrics.summary.bytesFetched)
     }
     let frames = sessionStarted ? Int((nowUs - firstContentUs) * frameRateHz / 1_000_000) + 1 : 0
     metrics.finish(

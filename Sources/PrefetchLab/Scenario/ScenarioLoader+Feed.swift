@@ -2,7 +2,7 @@ extension ScenarioLoader {
   static let feedKeys = [
     "total_items", "page_size", "initial_page_size", "pagination", "end_signal", "apply_delay_ms",
     "item_height_pt", "page_bytes", "media_bytes", "media_fraction", "footer_height_pt",
-    "placeholder_height_pt",
+    "placeholder_height_pt", "server_max_page_size", "short_page_rate",
   ]
 
   /// A page larger than this is not a page (API pages hold tens of items; 10 000 rows at once
@@ -64,10 +64,22 @@ extension ScenarioLoader {
         placeholderHeight = itemHeight.quantile(0.5)
       }
     }
+    let serverMaxPageSize = try feed.optional("server_max_page_size")?.integer(.integer(atLeast: 1))
+    var shortPageRate = 0.0
+    if let rateField = feed.optional("short_page_rate") {
+      shortPageRate = try rateField.number(.within(0...1))
+      // Offset pagination asks for pages at positions it computes from the total; a server that
+      // shortens pages there would leave holes, which offset APIs do not do.
+      if pagination == .offset && shortPageRate > 0 {
+        throw rateField.plainError(
+          "needs cursor pagination; offset APIs (offset + limit) return full pages except the last")
+      }
+    }
     return FeedSpec(
       totalItems: totalItems, pageSize: pageSize, initialPageSize: initialPageSize, pagination: pagination,
       endSignal: endSignal, applyDelayMs: applyDelay, itemHeightPt: itemHeight, pageBytes: pageBytes,
       mediaBytes: mediaBytes, mediaFraction: mediaFraction, footerHeightPt: footerHeight,
-      placeholderHeightPt: placeholderHeight)
+      placeholderHeightPt: placeholderHeight, serverMaxPageSize: serverMaxPageSize,
+      shortPageRate: shortPageRate)
   }
 }

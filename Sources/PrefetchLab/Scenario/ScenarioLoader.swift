@@ -73,7 +73,7 @@ public enum ScenarioLoader {
 
   static let rootKeys = [
     "name", "description", "duration_s", "seed", "patience_ms", "viewport", "feed", "network", "scroll",
-    "strategies",
+    "strategies", "cache", "render", "radio",
   ]
 
   static func scenario(from field: JSONField, context: Context) throws(InputError) -> Scenario {
@@ -106,11 +106,14 @@ public enum ScenarioLoader {
       try root.optional("strategies").map { field throws(InputError) in
         try strategySpecs(from: field, context: context)
       } ?? []
+    let cache = try root.optional("cache").map(cacheSpec)
+    let render = try root.optional("render").map(renderSpec)
+    let radio = try root.optional("radio").map(radioSpec) ?? RadioSpec()
     return Scenario(
       name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
       patienceUs: patienceUs,
       viewport: viewport, feed: feed, network: network, scroll: scroll, strategies: strategies,
-      sourcePath: field.file)
+      sourcePath: field.file, cache: cache, render: render, radio: radio)
   }
 
   /// A positive duration in the file's unit (`unitsPerSecond` 1 for `_s`, 1000 for `_ms`) as

@@ -33,6 +33,8 @@ public struct DynamicThreshold: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
+    // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
     let direction = simulation.pageTriggerDirection
     if let frontier = simulation.loadFrontier(direction) {
