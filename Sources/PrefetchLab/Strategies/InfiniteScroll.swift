@@ -10,11 +10,7 @@ public struct InfiniteScroll: PrefetchStrategy {
     summary: "Next page when the loading footer becomes visible; media on visibility.",
     source: "Seed article baseline: the spinner cell's willDisplay triggers the load.",
     parameters: [
-      .bool(
-        "guard_in_flight", true,
-        help:
-          "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
-      )
+      .guardInFlight
     ],
     make: { InfiniteScroll(parameters: $0) })
 
@@ -37,10 +33,6 @@ public struct InfiniteScroll: PrefetchStrategy {
         : simulation.viewportOffsetPt <= frontier.edgePt
       if footerVisible { simulation.requestPage(direction, guardInFlight: guardInFlight) }
     }
-    if case .pageApplied = event {
-      media.update(in: simulation, refreshAll: true)
-    } else {
-      media.update(in: simulation)
-    }
+    media.update(after: event, in: simulation)
   }
 }

@@ -40,6 +40,13 @@ public struct StrategyParameter: Sendable, Equatable {
     StrategyParameter(name: name, kind: .bool, defaultValue: .bool(defaultValue), help: help)
   }
 
+  /// `guard_in_flight` (default true): skip the page trigger while a page request is in flight,
+  /// as careful client code does; false reproduces naive code that fires on every scroll callback
+  /// and sends duplicates (DESIGN.md §2).
+  public static let guardInFlight = StrategyParameter.bool(
+    "guard_in_flight", true,
+    help: "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback).")
+
   /// Checks `value` against the kind and range; returns the canonical value or a message.
   func validate(_ value: ParameterValue) -> Result<ParameterValue, StrategyError.Reason> {
     switch (kind, value) {

@@ -28,9 +28,7 @@ public struct TargetRange: PrefetchStrategy {
       .integer(
         "extra_rows", 3, in: 0...10_000,
         help: "Rows beyond the target rect, on the side the content arrives from, loaded with it (VVebo: 3)."),
-      .bool(
-        "guard_in_flight", true,
-        help: "Skip the page trigger while a page request is in flight (false = naive code)."),
+      .guardInFlight,
     ],
     make: { TargetRange(parameters: $0) })
 

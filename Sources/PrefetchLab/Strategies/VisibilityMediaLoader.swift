@@ -32,6 +32,16 @@ public struct VisibilityMediaLoader: Sendable {
     if !simulation.isMediaInFlight(item: item) { simulation.requestMedia(item: item, priority: .visible) }
   }
 
+  /// `update` as the strategy's event asks: every visible row after a page was applied (rows may
+  /// have been loaded in place of placeholders), only the rows that entered or left otherwise.
+  public mutating func update(after event: StrategyEvent, in simulation: Simulation) {
+    if case .pageApplied = event {
+      update(in: simulation, refreshAll: true)
+    } else {
+      update(in: simulation)
+    }
+  }
+
   private func cancelIfIncomplete(_ item: Int, _ simulation: Simulation) {
     if simulation.isMediaInFlight(item: item) { simulation.cancelMedia(item: item) }
   }
