@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "PrefetchLab", targets: ["PrefetchLab"]),
     .library(name: "PrefetchLabReports", targets: ["PrefetchLabReports"]),
+    // The verbs, for building a `prefetchlab` that knows your own strategies.
+    .library(name: "PrefetchLabCLI", targets: ["PrefetchLabCLI"]),
     .executable(name: "prefetchlab", targets: ["prefetchlab"]),
   ],
   targets: [

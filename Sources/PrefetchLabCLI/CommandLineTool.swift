@@ -10,8 +10,8 @@ public enum CommandLineTool {
   }
 
   static let verbs: [Verb] = [
-    RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, ReportCommand.verb,
-    CompareCommand.verb,
+    RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
+    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb,
   ]
 
   static let root = CommandSpec(
@@ -25,8 +25,22 @@ public enum CommandLineTool {
     version: ToolVersion.current,
     subcommands: verbs.map(\.spec))
 
+  /// The strategies the verbs know by name for the current invocation.
+  @TaskLocal public static var registry = StrategyRegistry.builtIn
+
   /// Runs the command for `arguments` (without the program name) and returns the exit status.
-  public static func main(_ arguments: [String], terminal: TerminalOutput = StandardTerminal()) -> Int32 {
+  ///
+  /// - Parameter strategies: the strategies known by name. Pass a registry with your own
+  ///   strategies added to build a `prefetchlab` of your own:
+  ///   `exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), strategies: mine))`.
+  public static func main(
+    _ arguments: [String], terminal: TerminalOutput = StandardTerminal(),
+    strategies: StrategyRegistry = .builtIn
+  ) -> Int32 {
+    $registry.withValue(strategies) { dispatch(arguments, terminal: terminal) }
+  }
+
+  private static func dispatch(_ arguments: [String], terminal: TerminalOutput) -> Int32 {
     let parser = ArgumentParser(root)
     let parsed: ParsedArguments
     do {

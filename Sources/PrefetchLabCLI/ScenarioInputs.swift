@@ -27,7 +27,9 @@ enum ScenarioInputs {
         files.append(argument)
       }
     }
-    return files
+    // The same file named twice (directly and through its folder) runs once.
+    var seen = Set<String>()
+    return files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
   }
 
   /// Loads and prepares every scenario (trace files read and checked), validating strategy

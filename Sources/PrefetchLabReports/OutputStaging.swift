@@ -138,10 +138,17 @@ public struct OutputStaging: Sendable, Equatable {
   /// The staging folder: write the results under it.
   public let path: String
 
+  /// Files whose presence marks a folder as PrefetchLab output, safe to replace.
+  public static let resultsFolderMarkers = ["manifest.json", "summary.csv"]
+
   /// Creates the staging folder beside `destination`, creating the destination's missing parent
   /// directories. Throws if `destination` exists and is not a folder (checked again at commit),
-  /// or is not usable as a folder name (empty, `.`, `..`, `/`).
-  public static func begin(destination: String) throws(OutputError) -> OutputStaging {
+  /// or is not usable as a folder name (empty, `.`, `..`, `/`), or — unless `replacingAnyFolder`
+  /// — is a folder that is neither empty nor a results folder (holds none of
+  /// `resultsFolderMarkers`): `--out scenarios` must not wipe the scenarios.
+  public static func begin(destination: String, replacingAnyFolder: Bool = false) throws(OutputError)
+    -> OutputStaging
+  {
     var destination = destination
     while destination.count > 1 && destination.hasSuffix("/") { destination.removeLast() }
     let (parent, name) = FilePath.split(destination)
@@ -150,7 +157,17 @@ public struct OutputStaging: Sendable, Equatable {
     }
     try FilePath.makeDirectories(parent, for: destination)
     switch FilePath.kind(destination) {
-    case .missing, .directory: break
+    case .missing: break
+    case .directory:
+      if !replacingAnyFolder {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
+        if !entries.isEmpty && !resultsFolderMarkers.contains(where: entries.contains) {
+          throw OutputError(
+            path: destination,
+            reason:
+              "exists and is not a results folder (no manifest.json or summary.csv); refusing to replace it")
+        }
+      }
     case .file: throw OutputError(path: destination, reason: "exists and is not a folder")
     case .inaccessible(let code): throw OutputError(path: destination, reason: FilePath.errorText(code))
     }

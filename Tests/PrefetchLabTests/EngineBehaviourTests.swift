@@ -137,3 +137,74 @@ let allStrategies = [
     #expect(first.events == second.events)
   }
 }
+
+@Suite struct JumpTests {
+  /// A jump to item 100 right at first content: its page (5) is four round trips past page 1, so
+  /// the user waits one contiguous pause of exactly 5 × 1000 ms while pages 1…5 load one by one.
+  @Test(arguments: allStrategies)
+  func jumpToAnUnloadedItemIsOneContiguousPause(strategy: String) {
+    let scenario = TestScenarios.steadyDrag(
+      gestures: [.jump(.item(100)), .wait(durationMs: 10_000)])
+    let summary = TestScenarios.run(scenario, strategy).summary
+    #expect(summary.stallCount == 1)
+    #expect(summary.stallUs == 5_000_000)
+    #expect(summary.sessionUs == 1_000_000 + 10_000_000 + 5_000_000)
+    #expect(summary.abandoned == false)
+  }
+
+  /// Offset pagination: the same jump lands on placeholders at once; nothing blocks, the rows are
+  /// blank until their page (requested because it is visible) arrives one round trip later.
+  @Test func jumpWithOffsetPaginationShowsPlaceholders() {
+    let scenario = TestScenarios.steadyDrag(
+      gestures: [.jump(.item(100)), .wait(durationMs: 10_000)], pagination: .offset)
+    let summary = TestScenarios.run(scenario, "infinite_scroll").summary
+    #expect(summary.stallCount == 0)
+    #expect(summary.sessionUs == 11_000_000)
+    // Items 100…107 fill the 800 pt viewport; page 5 (items 100…119) arrives 1 s after the jump.
+    #expect(summary.blankUs == 1_000_000)
+    #expect(summary.mostlyBlankUs == 1_000_000)
+    #expect(summary.ttcMaxUs == 1_000_000)
+    #expect(summary.itemsSeen == 8)
+  }
+}
+
+/// A pause starts when the user reaches the end of loaded content, never earlier: frames of a
+/// wait are skipped, and a pause must not reach back into them.
+@Suite struct PauseAfterRestTests {
+  /// Drag to offset 1000, rest W ms, drag on: infinite scroll asks for page 2 at the first frame
+  /// where the second drag has reached offset 1200, and the pause runs from that crossing to one
+  /// round trip after the request: one round trip plus less than a frame, whatever W was (exactly
+  /// one round trip when W is a whole number of frames, as the crossing then falls on a frame).
+  @Test(arguments: [16.0, 100, 500, 3000, 10_000])
+  func stallAfterAWaitIsOneRoundTrip(waitMs: Double) {
+    let scenario = TestScenarios.steadyDrag(
+      gestures: [
+        .drag(velocityPtS: 400, durationMs: 2500), .wait(durationMs: waitMs),
+        .drag(velocityPtS: 400, durationMs: 5000),
+      ])
+    let outcome = TestScenarios.run(scenario, "infinite_scroll")
+    let frameUs: Int64 = 16_667
+    let onGrid = (waitMs * 60 / 1000).rounded() == waitMs * 60 / 1000
+    #expect(outcome.summary.stallCount == 1)
+    #expect(outcome.summary.stallUs >= 1_000_000 && outcome.summary.stallUs < 1_000_000 + frameUs)
+    #expect(!onGrid || outcome.summary.stallUs == 1_000_000)
+    #expect(outcome.summary.sessionUs == 1_000_000 + Int64((7500 + waitMs) * 1000) + outcome.summary.stallUs)
+    // Trace time never runs backwards in the timeline.
+    let traceTimes = outcome.timeline.compactMap(\.traceUs)
+    #expect(zip(traceTimes, traceTimes.dropFirst()).allSatisfy { $0 <= $1 })
+  }
+
+  /// A jump after a rest pauses from the jump, not from the start of the rest: five pages of 1 s
+  /// each whatever the rest, and a rest near the patience limit does not count towards it.
+  @Test(arguments: [0.0, 2000, 9900])
+  func jumpAfterARestPausesFromTheJump(waitMs: Double) {
+    var gestures: [Gesture] = [.drag(velocityPtS: 400, durationMs: 1000)]
+    if waitMs > 0 { gestures.append(.wait(durationMs: waitMs)) }
+    gestures += [.jump(.item(100)), .wait(durationMs: 1000)]
+    let scenario = TestScenarios.steadyDrag(patienceMs: 10_000, gestures: gestures)
+    let summary = TestScenarios.run(scenario, "infinite_scroll").summary
+    #expect(summary.abandoned == false)
+    #expect(summary.stallCount == 1)
+    #expect(summary.stallUs == 5_000_000)
+  }
+}

@@ -3,24 +3,21 @@ import Testing
 
 @testable import PrefetchLab
 
-/// The shared recorded traces, read in place (never copied into the repository): they live at
-/// `../shared/traces/` relative to the repository root, found from this file's path so the tests
-/// work from a clone at /work/<anything>/. Expected figures are those of
+/// The shared recorded traces, read in place (see `SharedTraces`). Expected figures are those of
 /// `../shared/traces/SOURCES.md`, to its stated precision.
 enum RecordedTraces {
-  static let folder: String = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // PrefetchLabTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // repository root
-    .deletingLastPathComponent()  // its parent
-    .appendingPathComponent("shared/traces").path
+  static let folder = SharedTraces.folder
 
   static func path(_ relative: String) -> String { folder + "/" + relative }
 
   static func load(_ relative: String, _ format: BandwidthTraceFormat, loop: Bool = true) throws
     -> BandwidthTrace
   {
-    try BandwidthTraceLoader.load(path: path(relative), format: format, loop: loop)
+    do {
+      return try BandwidthTraceLoader.load(path: path(relative), format: format, loop: loop)
+    } catch {
+      throw TraceMissing(description: error.description + SharedTraces.missingHint)
+    }
   }
 }
 

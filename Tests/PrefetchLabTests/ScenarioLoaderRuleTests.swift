@@ -19,7 +19,8 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct ScenarioLoaderRuleTests {
   static let validKeys =
-    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies"
+    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies, cache, render,"
+    + " radio"
 
   static let rootCases: [ScenarioRuleCase] = [
     ScenarioRuleCase("nmae", #""x""#, "unknown key 'nmae'; valid keys: \(validKeys)"),
@@ -49,6 +50,8 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase("viewport", #"{"height_pt": 0}"#, "viewport.height_pt: must be > 0, got 0"),
     ScenarioRuleCase("viewport", #"{"height_pt": -852}"#, "viewport.height_pt: must be > 0, got -852"),
     ScenarioRuleCase(
+      "viewport", #"{"height_pt": 100000}"#, "viewport.height_pt: must be <= 10000, got 100000"),
+    ScenarioRuleCase(
       "viewport", #"{"frame_rate_hz": 0}"#, "viewport.frame_rate_hz: must be in 1...240, got 0"),
     ScenarioRuleCase(
       "viewport", #"{"frame_rate_hz": 241}"#, "viewport.frame_rate_hz: must be in 1...240, got 241"),
@@ -59,21 +62,56 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "viewport: unknown key 'width_pt'; valid keys: height_pt, frame_rate_hz"),
     ScenarioRuleCase("viewport", "[]", "viewport: must be an object, got array []"),
     ScenarioRuleCase("feed", "null", "feed: must be an object, got null"),
+    ScenarioRuleCase("cache", "true", "cache: must be an object, got boolean true"),
+    ScenarioRuleCase(
+      "cache", #"{"memory_mb": 10}"#,
+      "cache: unknown key 'memory_mb'; valid keys: memory_bytes, disk_bytes, cache_duration_ms, disk_read_ms,"
+        + " ignore_cache"),
+    ScenarioRuleCase("cache", #"{"memory_bytes": -1}"#, "cache.memory_bytes: must be >= 0, got -1"),
+    ScenarioRuleCase("cache", #"{"memory_bytes": 1.5}"#, "cache.memory_bytes: must be an integer, got 1.5"),
+    ScenarioRuleCase("cache", #"{"disk_bytes": -5}"#, "cache.disk_bytes: must be >= 0, got -5"),
+    ScenarioRuleCase("cache", #"{"cache_duration_ms": 0}"#, "cache.cache_duration_ms: must be > 0, got 0"),
+    ScenarioRuleCase("cache", #"{"disk_read_ms": -2}"#, "cache.disk_read_ms: must be >= 0, got -2"),
+    ScenarioRuleCase(
+      "cache", #"{"ignore_cache": "yes"}"#, #"cache.ignore_cache: must be true or false, got string "yes""#),
+    ScenarioRuleCase("radio", #""5g""#, #"radio: must be one of lte, 3g, none, got "5g""#),
+    ScenarioRuleCase(
+      "radio", "1",
+      "radio: must be one of lte, 3g, none or an object {model, promotion_delays_requests}, got number 1"),
+    ScenarioRuleCase(
+      "radio", #"{"model": "lte", "tail_ms": 1}"#,
+      "radio: unknown key 'tail_ms'; valid keys: model, promotion_delays_requests"),
+    ScenarioRuleCase(
+      "radio", #"{"promotion_delays_requests": 1}"#,
+      "radio.promotion_delays_requests: must be true or false, got number 1"),
+    ScenarioRuleCase("render", "{}", "render: missing required key 'time_ms'"),
+    ScenarioRuleCase(
+      "render", #"{"time_ms": 5, "threads": 2}"#,
+      "render: unknown key 'threads'; valid keys: time_ms, workers"),
+    ScenarioRuleCase("render", #"{"time_ms": -1}"#, "render.time_ms: must be >= 0, got -1"),
+    ScenarioRuleCase("render", #"{"time_ms": 5, "workers": 0}"#, "render.workers: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "render", #"{"time_ms": 5, "workers": 1.5}"#, "render.workers: must be an integer, got 1.5"),
   ]
 
   static let feedValidKeys =
-    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt"
+    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt, server_max_page_size, short_page_rate"
   static let families = "constant, uniform, normal, lognormal, pareto, empirical"
 
   static let feedCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
       "feed", #"{"page_sise": 50}"#, "feed: unknown key 'page_sise'; valid keys: \(feedValidKeys)"),
     ScenarioRuleCase("feed", #"{"page_size": 2.5}"#, "feed.page_size: must be an integer, got 2.5"),
-    ScenarioRuleCase("feed", #"{"page_size": 0}"#, "feed.page_size: must be >= 1, got 0"),
+    ScenarioRuleCase("feed", #"{"page_size": 0}"#, "feed.page_size: must be in 1...10000, got 0"),
     ScenarioRuleCase(
       "feed", #"{"page_size": "20"}"#, #"feed.page_size: must be an integer, got string "20""#),
-    ScenarioRuleCase("feed", #"{"initial_page_size": 0}"#, "feed.initial_page_size: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"initial_page_size": 0}"#, "feed.initial_page_size: must be in 1...10000, got 0"),
     ScenarioRuleCase("feed", #"{"total_items": -1}"#, "feed.total_items: must be >= 0, got -1"),
+    ScenarioRuleCase("feed", #"{"page_size": 20000}"#, "feed.page_size: must be in 1...10000, got 20000"),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": "offset", "total_items": 20000000}"#,
+      "feed.total_items: with offset pagination must be <= 10000000 (every row is laid out), got 20000000"),
     ScenarioRuleCase(
       "feed", #"{"total_items": 1e300}"#, "feed.total_items: must be <= 9007199254740991, got 1e+300"),
     ScenarioRuleCase("feed", #"{"total_items": 10.5}"#, "feed.total_items: must be an integer, got 10.5"),
@@ -192,7 +230,20 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase(
       "feed", #"{"pagination": "offset", "item_height_pt": {"pareto": {"scale": 50, "shape": 1}}}"#,
       "feed: missing required key 'placeholder_height_pt': item_height_pt has no finite mean to default to"),
+    ScenarioRuleCase(
+      "feed", #"{"server_max_page_size": 0}"#, "feed.server_max_page_size: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "feed", #"{"server_max_page_size": 7.5}"#, "feed.server_max_page_size: must be an integer, got 7.5"),
+    ScenarioRuleCase("feed", #"{"short_page_rate": 1.2}"#, "feed.short_page_rate: must be in 0...1, got 1.2"),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": "offset", "short_page_rate": 0.1}"#,
+      "feed.short_page_rate: needs cursor pagination; offset APIs (offset + limit) return full pages except the last"
+    ),
   ]
+
+  static let networkValidKeys =
+    "profile, rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry, outages,"
+    + " coalescing, rate_limit"
 
   static let networkCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
@@ -243,9 +294,66 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "network", #"{"trace": {"file": "t.log", "format": "mahimahi"}}"#,
       "network.trace: unknown key 'file'; valid keys: path, format, loop"),
     ScenarioRuleCase(
-      "network", #"{"latency_ms": 80}"#,
-      "network: unknown key 'latency_ms'; valid keys: rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms"
+      "network", #"{"latency_ms": 80}"#, "network: unknown key 'latency_ms'; valid keys: \(networkValidKeys)"),
+    ScenarioRuleCase(
+      "network", #"{"failure_rate": 1.5}"#, "network.failure_rate: must be in 0...1, got 1.5"),
+    ScenarioRuleCase(
+      "network", #"{"failure_rate": "often"}"#, #"network.failure_rate: must be a number, got string "often""#
     ),
+    ScenarioRuleCase("network", #"{"retry": 3}"#, "network.retry: must be an object, got number 3"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"tries": 3}}"#,
+      "network.retry: unknown key 'tries'; valid keys: max_attempts, backoff_ms, multiplier, jitter"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"max_attempts": 0}}"#, "network.retry.max_attempts: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"max_attempts": 2.5}}"#,
+      "network.retry.max_attempts: must be an integer, got 2.5"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"backoff_ms": -1}}"#, "network.retry.backoff_ms: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"multiplier": 0.5}}"#, "network.retry.multiplier: must be >= 1, got 0.5"),
+    ScenarioRuleCase(
+      "network", #"{"retry": {"jitter": 2}}"#, "network.retry.jitter: must be in 0...1, got 2"),
+    ScenarioRuleCase("network", #"{"outages": {}}"#, "network.outages: must be an array, got object {}"),
+    ScenarioRuleCase(
+      "network", #"{"outages": [{"start_ms": 0}]}"#, "network.outages[0]: missing required key 'duration_ms'"),
+    ScenarioRuleCase(
+      "network", #"{"outages": [{"start_ms": -1, "duration_ms": 5}]}"#,
+      "network.outages[0].start_ms: must be >= 0, got -1"),
+    ScenarioRuleCase(
+      "network", #"{"outages": [{"start_ms": 0, "duration_ms": 0}]}"#,
+      "network.outages[0].duration_ms: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "network",
+      #"{"outages": [{"start_ms": 1000, "duration_ms": 2000}, {"start_ms": 2500, "duration_ms": 1}]}"#,
+      "network.outages[1].start_ms: must be >= the end of the previous outage (3000);"
+        + " list outages in time order without overlaps, got 2500"),
+    ScenarioRuleCase(
+      "network", #"{"profile": "5g"}"#,
+      #"network.profile: must be one of 3g, edge, lte, wifi, dsl, very_bad_network, slow_3g, fast_3g, got "5g""#
+    ),
+    ScenarioRuleCase(
+      "network",
+      #"{"profile": "lte", "bandwidth_kbps": 1000, "trace": {"path": "t.log", "format": "mahimahi"}}"#,
+      "network.trace: cannot be combined with network.bandwidth_kbps; a trace replaces it"),
+    ScenarioRuleCase(
+      "network", #"{"coalescing": 1}"#, "network.coalescing: must be true or false, got number 1"),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": "fast"}"#,
+      #"network.rate_limit: must be "nuke" or an object {requests_per_s, burst}, got "fast""#),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": 80}"#,
+      #"network.rate_limit: must be "nuke" or an object {requests_per_s, burst}, got number 80"#),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": {"requests_per_s": 80}}"#,
+      "network.rate_limit: missing required key 'burst'"),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": {"requests_per_s": 0, "burst": 1}}"#,
+      "network.rate_limit.requests_per_s: must be > 0, got 0"),
+    ScenarioRuleCase(
+      "network", #"{"rate_limit": {"requests_per_s": 10, "burst": 0}}"#,
+      "network.rate_limit.burst: must be >= 1, got 0"),
   ]
 
   static func script(_ gestures: String) -> String { #"{"script": ["# + gestures + "]}" }
@@ -253,12 +361,13 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
   static let scrollCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
-      "scroll", #"{"model": "reader"}"#, "scroll: unknown key 'model'; valid keys: physics, script, trace"),
+      "scroll", #"{"modle": "reader"}"#,
+      "scroll: unknown key 'modle'; valid keys: physics, script, trace, model"),
     ScenarioRuleCase(
-      "scroll", #"{"physics": "ios"}"#, "scroll: needs exactly one of script, trace, got none"),
+      "scroll", #"{"physics": "ios"}"#, "scroll: needs exactly one of script, trace, model, got none"),
     ScenarioRuleCase(
       "scroll", #"{"script": [], "trace": {"path": "u.csv", "format": "offset_csv"}}"#,
-      "scroll: needs exactly one of script, trace, got script, trace"),
+      "scroll: needs exactly one of script, trace, model, got script, trace"),
     ScenarioRuleCase(
       "scroll", #"{"physics": "iOS", "script": []}"#,
       #"scroll.physics: must be one of ios, ios_fast, android, got "iOS""#),
@@ -311,13 +420,13 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "scroll.script[0].jump: needs exactly one of to_pt, to_item, got to_pt, to_item"),
     ScenarioRuleCase(
       "scroll", #"{"trace": {"path": "u.csv", "format": "json"}}"#,
-      #"scroll.trace.format: must be one of offset_csv, got "json""#),
+      #"scroll.trace.format: must be one of offset_csv, touch_csv, got "json""#),
     ScenarioRuleCase(
       "scroll", #"{"trace": {"path": "u.csv", "format": "offset_csv"}}"#,
       "scroll.trace.path: file not found: u.csv"),
     ScenarioRuleCase(
       "scroll", #"{"trace": {"path": "u.csv", "format": "offset_csv", "loop": true}}"#,
-      "scroll.trace: unknown key 'loop'; valid keys: path, format"),
+      "scroll.trace: unknown key 'loop'; valid keys: path, format, density"),
   ]
 
   static let strategyCases: [ScenarioRuleCase] = [
@@ -340,6 +449,60 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "strategies", #"["a", {"name": "a"}]"#,
       "strategies[1]: repeats strategies[0] (same name and parameters)"),
   ]
+
+  static let behaviorKeys =
+    "dwell_ms, reread_dwell_ms, stroke_ms, drag_velocity_pt_s, fling_fraction, fling_velocity_pt_s, reversal_fraction, jump_fraction, jump_to_top_fraction, jump_max_item"
+
+  static let modelCases: [ScenarioRuleCase] = [
+    ScenarioRuleCase(
+      "scroll", #"{"model": "doomscroller"}"#,
+      #"scroll.model: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got "doomscroller""#),
+    ScenarioRuleCase(
+      "scroll", #"{"model": 3}"#,
+      "scroll.model: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got number 3"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "reader", "dwel_ms": 4000}"#,
+      "scroll: unknown key 'dwel_ms'; valid keys: physics, script, trace, model, \(behaviorKeys)"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "reader", "stay_probability": 0.5}"#,
+      "scroll: unknown key 'stay_probability'; valid keys: physics, script, trace, model, \(behaviorKeys)"),
+    ScenarioRuleCase(
+      "scroll", #"{"script": [{"wait": {"duration_ms": 1}}], "dwell_ms": 4000}"#,
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, script, trace, model"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "skimmer", "script": []}"#,
+      "scroll: needs exactly one of script, trace, model, got script, model"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "skimmer", "fling_fraction": 1.2}"#,
+      "scroll.fling_fraction: must be in 0...1, got 1.2"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "searcher", "reversal_fraction": 0.6}"#,
+      "scroll.reversal_fraction: must be in 0...0.5, got 0.6"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "reader", "dwell_ms": {"lognormal": {"median": 0, "sigma": 1}}}"#,
+      "scroll.dwell_ms: lognormal.median must be > 0, got 0"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "flinger", "fling_velocity_pt_s": -3000}"#,
+      "scroll.fling_velocity_pt_s: must be >= 0, got -3000"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "jumper", "jump_max_item": 0}"#, "scroll.jump_max_item: must be >= 1, got 0"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "stay_probability": 2}"#,
+      "scroll.stay_probability: must be in 0...1, got 2"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "reader": {"dwell": 1}}"#,
+      "scroll.reader: unknown key 'dwell'; valid keys: \(behaviorKeys)"),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "dwell_ms": 1000}"#,
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, script, trace, model, stay_probability, reader, skimmer, flinger, searcher, jumper"
+    ),
+    ScenarioRuleCase(
+      "scroll", #"{"model": "mixed", "flinger": {"stroke_ms": "fast"}}"#,
+      #"scroll.flinger.stroke_ms: must be a number or a distribution object (constant, uniform, normal, lognormal, pareto, empirical), got string "fast""#
+    ),
+  ]
+
+  @Test(arguments: modelCases) func modelRules(_ rule: ScenarioRuleCase) { check(rule) }
 
   @Test(arguments: rootCases) func rootRules(_ rule: ScenarioRuleCase) { check(rule) }
   @Test(arguments: feedCases) func feedRules(_ rule: ScenarioRuleCase) { check(rule) }

@@ -361,11 +361,17 @@ import Testing
     let blocks = doc.components(separatedBy: "```json\n").dropFirst()
       .compactMap { $0.components(separatedBy: "```").first }
       .filter { $0.hasPrefix("{") }
-    #expect(blocks.count == 2)
+    #expect(blocks.count == 3)
     for block in blocks {
       let scenario = try ScenarioFixture.load(block, file: "docs/scenario-format.md")
       #expect(!scenario.name.isEmpty)
     }
+    let realism = try ScenarioFixture.load(blocks.last ?? "", file: "doc.json")
+    #expect(realism.network.profile == .threeG)
+    #expect(realism.network.retry.jitter == 0.5)
+    #expect(realism.cache?.memoryBytes == 20_000_000)
+    #expect(realism.render?.workers == 2)
+    #expect(realism.radio == RadioSpec(model: .threeG, promotionDelaysRequests: true))
     let full = try ScenarioFixture.load(blocks.first ?? "", file: "doc.json")
     #expect(full.feed.mediaFraction == 0.6)
     #expect(

@@ -26,6 +26,13 @@ enum TestScenarios {
     return try! PreparedScenario(scenario)
   }
 
+  /// `prepared`'s scenario changed by `change`, prepared again.
+  static func modified(_ prepared: PreparedScenario, _ change: (inout Scenario) -> Void) -> PreparedScenario {
+    var scenario = prepared.scenario
+    change(&scenario)
+    return try! PreparedScenario(scenario)
+  }
+
   static func configured(_ name: String, _ parameters: [String: ParameterValue] = [:]) -> ConfiguredStrategy {
     try! StrategyRegistry.builtIn.configure(StrategySpec(name: name, parameters: parameters))
   }

@@ -2,20 +2,35 @@
 /// events run in a fixed, documented order whatever order they were scheduled in.
 struct EngineEvent: Comparable, Sendable {
   enum Kind: UInt8, Sendable {
+    /// A network outage ends: frozen transfers resume. First, so that a byte due at that instant
+    /// finds the network up.
+    case outageEnd = 1
+    /// A network outage starts: transfers freeze. Before first bytes due at the same instant,
+    /// which it holds back.
+    case outageStart = 2
     /// The first byte of a request attempt arrives: its transfer starts on the link.
-    case firstByte = 1
+    case firstByte = 3
     /// A delivered page's rows are inserted.
-    case applyPage = 2
+    case applyPage = 4
     /// A request attempt has run for `timeout_ms`.
-    case timeout = 3
+    case timeout = 5
     /// The user gives up: a stall (or the wait for first content) reached `patience_ms`.
-    case patience = 4
+    case patience = 6
+    /// A failed request's backoff is over: its next attempt joins the connection queue.
+    case retry = 7
+    /// The rate limiter has a token again: waiting requests may start.
+    case rateLimit = 8
+    /// A disk-cache read finished: the media is in memory.
+    case diskRead = 9
+    /// A render job finished on a worker.
+    case renderDone = 10
   }
 
   let timeUs: Int64
   let kind: Kind
   let sequence: Int
-  /// Request id (firstByte, timeout, applyPage) or stall serial (patience).
+  /// Request id (firstByte, timeout, applyPage, retry, diskRead), stall serial (patience), outage
+  /// index or item (renderDone).
   let subject: Int
   /// The attempt the event belongs to; stale when the request has moved on.
   let attempt: Int

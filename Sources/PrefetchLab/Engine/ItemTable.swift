@@ -24,6 +24,13 @@ struct ItemTable: Sendable {
   var firstVisibleUs: [Int64] = []
   /// Time-to-content clock still running (seen, incomplete, not yet left the viewport).
   var ttcOpen: [Bool] = []
+  /// Network attempts made so far for the item's media (the next attempt's try number). Grown on
+  /// demand, like the two columns below: only runs with media use them.
+  var mediaTries: [UInt32] = []
+  /// The media was in memory at some point (a later network fetch of it is redundant).
+  var mediaEverLoaded: [Bool] = []
+  /// Disk-cache reads of the item's media so far (keys the next read's latency draw).
+  var diskReads: [UInt32] = []
 
   mutating func ensureCount(_ needed: Int) {
     guard needed > count else { return }
@@ -39,25 +46,36 @@ struct ItemTable: Sendable {
   }
 }
 
-/// Per-page state, indexed by page (one extra slot for the empty page past the end).
+/// Per-page state, indexed by page. Grows on first write, so a feed of billions of items costs
+/// only the pages touched; unwritten pages read as their default.
 struct PageTable: Sendable {
-  var applied: [Bool]
+  var applied = GrowingArray(default: false)
   /// Delivered, rows about to be inserted.
-  var applyPending: [Bool]
+  var applyPending = GrowingArray(default: false)
   /// Completed page request whose rows have not been on screen yet, or -1.
-  var awaitingUse: [Int32]
+  var awaitingUse = GrowingArray<Int32>(default: -1)
   /// Latest active request for the page, or -1.
-  var activeRequest: [Int32]
+  var activeRequest = GrowingArray<Int32>(default: -1)
   /// Delivered at least once.
-  var everDelivered: [Bool]
+  var everDelivered = GrowingArray(default: false)
+  /// Network attempts made so far for the page (the next attempt's try number).
+  var tries = GrowingArray<UInt32>(default: 0)
+}
 
-  init(pageCount: Int) {
-    let slots = pageCount + 1
-    applied = Array(repeating: false, count: slots)
-    applyPending = Array(repeating: false, count: slots)
-    awaitingUse = Array(repeating: -1, count: slots)
-    activeRequest = Array(repeating: -1, count: slots)
-    everDelivered = Array(repeating: false, count: slots)
+/// An array indexed from 0 whose elements all start as `defaultValue`; storage grows to the
+/// highest index written. Reads past the end return the default without growing.
+struct GrowingArray<Element: Sendable>: Sendable {
+  private var storage: [Element] = []
+  let defaultValue: Element
+
+  init(default defaultValue: Element) { self.defaultValue = defaultValue }
+
+  subscript(index: Int) -> Element {
+    get { index < storage.count ? storage[index] : defaultValue }
+    set {
+      storage.grow(toInclude: index, filling: defaultValue)
+      storage[index] = newValue
+    }
   }
 }
 

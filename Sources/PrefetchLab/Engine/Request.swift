@@ -12,8 +12,16 @@ public enum RequestState: UInt8, Sendable, Equatable {
   case cancelled
   /// Timed out or failed after its last attempt.
   case failed
+  /// An attempt failed and the retry policy allows another: waiting out the backoff, holding no
+  /// connection slot.
+  case backingOff
+  /// Being read back from the disk cache (no connection, no network bytes).
+  case readingDisk
 
-  var isActive: Bool { self == .queued || self == .connecting || self == .transferring }
+  var isActive: Bool {
+    self == .queued || self == .connecting || self == .transferring || self == .backingOff
+      || self == .readingDisk
+  }
   var holdsSlot: Bool { self == .connecting || self == .transferring }
 }
 
@@ -28,8 +36,23 @@ struct Request: Sendable {
   let isPrefetch: Bool
   /// Direction a page request extends the feed in (media: the scroll direction at issue).
   let direction: ScrollDirection
+  /// Attempts made before the current one (0 for the first attempt).
   var attempt = 0
   var state = RequestState.queued
+  /// The resource's try number of the current attempt: every attempt ever made for the resource
+  /// in the run is counted, so a request issued again after a failure meets fresh draws. Keys the
+  /// attempt's latency, failure and jitter draws (common random numbers, DESIGN.md §2).
+  var tryIndex: UInt64 = 0
+  /// The current attempt ends in an error response at its first byte.
+  var attemptFails = false
+  /// The current attempt's time to first byte, µs.
+  var latencyUs: Int64 = 0
+  /// Bytes the current attempt moved before an outage took it off the link.
+  var attemptBytesDone: Int64 = 0
+  /// Transferring, but taken off the link while an outage lasts.
+  var frozen = false
+  /// Served by the disk cache instead of the network: not a fetch (no network metrics).
+  var fromDisk = false
   var startedUs: Int64 = -1
   var finishedUs: Int64 = -1
   /// Bytes moved over the network by all attempts so far.
@@ -63,6 +86,12 @@ public struct RequestEvent: Sendable, Equatable {
     case firstByte = "first_byte"
     case completed, cancelled, timeout, failed, applied
     case reprioritized
+    /// An attempt got an error response (`network.failure_rate`).
+    case error
+    /// A failed attempt will be retried after the backoff (`network.retry`).
+    case retry
+    /// Media asked for is read back from the disk cache instead of fetched (`cache`).
+    case diskRead = "disk_read"
   }
   public var timeUs: Int64
   public var kind: Kind

@@ -23,7 +23,6 @@ extension Simulation {
     let intent = sample.intentOffsetPt + anchorShiftPt
     viewportOffsetPt =
       intent.isFinite ? min(max(0, intent), max(0, maxRestingOffsetPt)) : max(0, maxRestingOffsetPt)
-    lastIntentPt = viewportOffsetPt
     if sample.phase == .dragging { hasDragged = true }
     scheduleFrame(index: 1)
   }
@@ -52,14 +51,28 @@ extension Simulation {
     if canStall && intent > limit {
       beginStall(proposedTraceUs: proposedTraceUs, intentPt: intent, limitPt: limit)
     } else {
+      if stallEndedUs != nil && proposedTraceUs > traceUs { recordEndedStall() }
       traceUs = proposedTraceUs
       traceClockUs = nowUs
-      viewportOffsetPt = intent.isFinite ? min(max(0, intent), limit) : limit
-      if intent.isFinite { lastIntentPt = intent }
+      if edgeBehavior == .rubberBand && intent.isFinite {
+        // Past the top, or past the end once it is known: rubber band and spring back.
+        let shown = edgeBounce.resolve(
+          intentPt: intent, velocityPtS: next.velocityPtS, phase: next.phase, atTraceUs: proposedTraceUs,
+          maxOffsetPt: canStall ? nil : limit, dimensionPt: viewportHeightPt)
+        viewportOffsetPt = shown.offsetPt
+        sample.velocityPtS = shown.velocityPtS
+      } else {
+        if !intent.isFinite { edgeBounce.reset() }
+        viewportOffsetPt = intent.isFinite ? min(max(0, intent), limit) : limit
+      }
     }
     if sample.phase == .dragging { hasDragged = true }
     if viewportOffsetPt != previousOffset {
-      scrollDirection = viewportOffsetPt > previousOffset ? .down : .up
+      // Direction from the part of the movement inside the bounds: overscroll and the spring back
+      // from it never flip the estimate (nor make direction-following strategies turn round).
+      let now = min(max(0, viewportOffsetPt), limit)
+      let before = min(max(0, previousOffset), limit)
+      if now != before { scrollDirection = now > before ? .down : .up }
     }
     refreshVisibility(layoutChanged: false)
     if isOffsetPagination { requestVisiblePlaceholderPages() }
@@ -69,9 +82,10 @@ extension Simulation {
     if viewportOffsetPt != previousOffset || previousPhase != sample.phase {
       strategy.update(.frame, in: self)
     }
+    if memoryLimited && !pendingEvictions.isEmpty { notifyEvictions(&strategy) }
     if isStalled {
       nextFrameUs = nil
-    } else if case .rest = motion.shape, motion.endUs > traceUs {
+    } else if case .rest = motion.shape, motion.endUs > traceUs, !edgeBounce.isSpringing {
       // Nothing moves until the rest ends: skip straight to the first frame after it (or to the
       // session's end, which needs no frame).
       if motion.endUs >= traceDurationUs {
@@ -83,18 +97,22 @@ extension Simulation {
   }
 
   /// The intent runs past the end of loaded content: stop the viewport there and pause τ at the
-  /// instant the intent crossed the limit (interpolated within the frame).
+  /// instant the intent crossed the limit.
   private func beginStall(proposedTraceUs: Int64, intentPt: Double, limitPt: Double) {
-    var fraction = 0.0
-    if intentPt.isFinite && intentPt > lastIntentPt && limitPt > lastIntentPt {
-      fraction = min(1, (limitPt - lastIntentPt) / (intentPt - lastIntentPt))
+    let crossingTraceUs = crossingTraceUs(limitPt: limitPt, upTo: proposedTraceUs)
+    let startUs = traceClockUs + (crossingTraceUs - traceUs)
+    // Content that grew by less than the user wanted ends one pause and starts the next at the
+    // same trace instant: that is one contiguous pause, not two.
+    let resumes = stallEndedUs != nil && crossingTraceUs == traceUs && startUs == stallEndedUs
+    if !resumes {
+      recordEndedStall()
+      stallStartUs = startUs
+      stallSerial += 1
     }
-    let crossingTraceUs = traceUs + Int64((Double(proposedTraceUs - traceUs) * fraction).rounded(.down))
-    stallStartUs = traceClockUs + (crossingTraceUs - traceUs)
+    stallEndedUs = nil
     traceUs = crossingTraceUs
-    traceClockUs = stallStartUs
+    traceClockUs = startUs
     viewportOffsetPt = max(viewportOffsetPt, limitPt)
-    lastIntentPt = limitPt
     if sample.phase == .dragging {
       // A finger dragging into the end of content meets the rubber band and lets go there: UIKit
       // reports scrollViewWillEndDragging with the edge as target. The rest of the drag resumes
@@ -104,18 +122,58 @@ extension Simulation {
         projectedTargetPt: limitPt - anchorShiftPt)
     }
     isStalled = true
-    stallSerial += 1
-    schedule(.patience, atUs: stallStartUs + patienceUs, subject: stallSerial)
+    schedule(.patience, atUs: max(nowUs, stallStartUs + patienceUs), subject: stallSerial)
     recordTimelineInstant()
   }
 
-  /// Content grew (or the end became known) during a stall: τ resumes now.
+  /// The trace instant, to the µs, at which the current motion's intent reaches `limitPt` (the
+  /// last instant it is still at or before it): searched within this motion only and not before
+  /// τ, so a pause never reaches back into a wait whose frames were skipped, and a jump pauses
+  /// from the instant it happened. O(log Δτ), once per pause.
+  private func crossingTraceUs(limitPt: Double, upTo proposedTraceUs: Int64) -> Int64 {
+    var low = max(traceUs, min(motion.startUs, proposedTraceUs))
+    var high = proposedTraceUs
+    func passes(_ traceUs: Int64) -> Bool {
+      !(motion.sample(atTraceUs: traceUs).intentOffsetPt + anchorShiftPt <= limitPt)
+    }
+    if passes(low) { return low }
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if passes(middle) { high = middle } else { low = middle }
+    }
+    return low
+  }
+
+  /// Content grew (or the end became known) during a stall. The pause ends unless the user is
+  /// waiting for a jump target that is still not laid out.
+  func contentGrewDuringStall() {
+    if case .waitingForLayout = motion.shape {
+      motion = source.motion(atTraceUs: traceUs, environment: self)
+      if case .waitingForLayout = motion.shape {
+        // Still not there: the list follows the content to its new end while the user waits.
+        viewportOffsetPt = max(viewportOffsetPt, max(0, maxRestingOffsetPt))
+        refreshVisibility(layoutChanged: false)
+        return
+      }
+    }
+    endStall()
+  }
+
+  /// Content grew (or the end became known) during a stall: τ resumes now. The pause is recorded
+  /// once τ has really moved on (see `recordEndedStall`).
   func endStall() {
-    metrics.recordStall(durationUs: nowUs - stallStartUs)
     isStalled = false
+    stallEndedUs = nowUs
     traceClockUs = nowUs
     recordTimelineInstant()
     wakeFrames()
+  }
+
+  /// Records a pause that ended and was not resumed.
+  func recordEndedStall() {
+    guard let ended = stallEndedUs else { return }
+    metrics.recordStall(durationUs: ended - stallStartUs)
+    stallEndedUs = nil
   }
 
   /// Something changed that a frame must react to: make sure one is scheduled.

@@ -50,7 +50,7 @@ extension Simulation {
     pages.everDelivered[page] = true
     if pages.activeRequest[page] == Int32(id) { pages.activeRequest[page] = -1 }
     if pages.applied[page] || pages.applyPending[page] {
-      requests[id].used = pages.applied[page] && requests[id].used
+      // A duplicate (naive code without an in-flight guard): nothing new to show.
       closePageMark(id)
       return
     }
@@ -63,6 +63,7 @@ extension Simulation {
     guard case .page(let page) = requests[id].resource else { return }
     pages.applyPending[page] = false
     pages.applied[page] = true
+    loadedItemCount += plan.itemCount(ofPage: page)
     closePageMark(id)
     log(.applied, id, bytes: requests[id].bytes)
     let contentBefore = layout.contentHeightPt
@@ -81,15 +82,19 @@ extension Simulation {
       requests[id].used = true
       pages.awaitingUse[page] = -1
     }
+    if rendersItems { queueRenders(ofNewRows: rows) }
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
-    if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) { endStall() }
+    if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) {
+      contentGrewDuringStall()
+    }
     wakeFrames()
     requestVisiblePlaceholderPages()
     if firstContent {
       strategy.update(.start, in: self)
     }
     strategy.update(.pageApplied(page: page), in: self)
+    if !pendingEvictions.isEmpty { notifyEvictions(&strategy) }
   }
 
   private func appendRows(ofPage page: Int) {
@@ -126,7 +131,6 @@ extension Simulation {
       let shift = layout.topPt(ofItem: anchor) - anchorTopBefore
       viewportOffsetPt += shift
       anchorShiftPt += shift
-      lastIntentPt += shift
     }
   }
 
@@ -134,26 +138,44 @@ extension Simulation {
     let bytes = content.mediaBytes(ofItem: item)
     items.mediaBytes[item] = bytes
     items.mediaState[item] = bytes > 0 ? .notLoaded : .none
-    items.complete[item] = bytes == 0
+    items.complete[item] = bytes == 0 && !rendersItems
   }
 
-  /// Media arrived: the item completes; if it is on screen its content is used right away.
+  /// Media arrived (from the network or the disk cache): the item completes; if it is on screen
+  /// its content is used right away. A network fetch of media that was in memory before (and
+  /// evicted since) is redundant.
   func deliverMedia(_ item: Int, requestID id: Int) {
     if items.mediaRequest[item] == Int32(id) { items.mediaRequest[item] = -1 }
     if items.mediaState[item] == .loaded {
       requests[id].redundant = true
       return
     }
+    items.mediaEverLoaded.grow(toInclude: item, filling: false)
+    if items.mediaEverLoaded[item] && !requests[id].fromDisk { requests[id].redundant = true }
+    items.mediaEverLoaded[item] = true
     items.mediaState[item] = .loaded
-    items.complete[item] = true
-    if window.rows.contains(item) {
-      incompleteVisibleRows -= 1
+    let visible = window.rows.contains(item)
+    if visible {
       requests[id].used = true
-      closeTimeToContent(forCompleted: item..<(item + 1))
-      blankFraction = computeBlankFraction()
     } else {
       items.mediaAwaitingUse[item] = Int32(id)
     }
+    if rendersItems {
+      renderIfWanted(item, visible: visible)
+    } else {
+      markComplete(item, visible: visible)
+    }
+    mediaEnteredMemory(item, visible: visible)
+  }
+
+  /// `item` just became complete: on screen, one blank row fewer and its time-to-content clock
+  /// stops.
+  func markComplete(_ item: Int, visible: Bool) {
+    items.complete[item] = true
+    guard visible else { return }
+    incompleteVisibleRows -= 1
+    closeTimeToContent(forCompleted: item..<(item + 1))
+    blankFraction = computeBlankFraction()
   }
 }
 

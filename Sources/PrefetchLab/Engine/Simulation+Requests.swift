@@ -11,7 +11,15 @@ extension Simulation {
   @discardableResult
   public func requestPage(_ direction: ScrollDirection = .down, guardInFlight: Bool = true) -> Bool {
     guard sessionStarted, let frontier = loadFrontier(direction) else { return false }
-    if guardInFlight && isPageInFlight(direction) { return false }
+    if guardInFlight {
+      // Careful code asks for nothing while a page request is out in that direction, nor for a
+      // page already requested (offset pagination: a visible placeholder's page, or one asked
+      // for going the other way).
+      let page = frontier.page
+      if isPageInFlight(direction) || pages.activeRequest[page] >= 0 || pages.applyPending[page] {
+        return false
+      }
+    }
     return issuePageRequest(frontier.page, direction: direction, priority: .page)
   }
 
@@ -27,16 +35,23 @@ extension Simulation {
     return issuePageRequest(page, direction: direction, priority: priority)
   }
 
-  /// Asks for `item`'s media at `priority`. A request already queued or in flight is reused and
-  /// moved to the new priority (no second download). Does nothing for rows not loaded, items
-  /// without media and media already loaded.
+  /// Asks for `item`'s media at `priority`. With coalescing (`network.coalescing`, the default)
+  /// a request already queued or in flight is joined and moved to the new priority: no second
+  /// download (`coalesced_requests` counts the joins). Without it every call starts its own
+  /// transfer, and the item remembers only the latest (as a cell holding one task handle does).
+  /// Does nothing for rows not loaded, items without media and media already loaded.
   /// - Returns: true if a request exists for the media afterwards.
   @discardableResult
   public func requestMedia(item: Int, priority: FetchPriority) -> Bool {
     guard item >= 0, item < items.count, items.mediaState[item] == .notLoaded else { return false }
     let active = Int(items.mediaRequest[item])
-    if active >= 0 {
+    if active >= 0 && coalescing {
       reprioritize(requestID: active, to: priority)
+      metrics.summary.coalescedRequests += 1
+      return true
+    }
+    if disk != nil && !ignoreCache && disk!.validEntry(item: item, atUs: nowUs) {
+      items.mediaRequest[item] = Int32(issueDiskRead(item: item, priority: priority))
       return true
     }
     let id = issue(
@@ -44,6 +59,15 @@ extension Simulation {
       isPrefetch: items.firstVisibleUs[item] < 0, direction: scrollDirection)
     items.mediaRequest[item] = Int32(id)
     return true
+  }
+
+  /// Moves the request queued or in flight for `item`'s media to `priority` (Texture's range
+  /// priorities change as rows move between ranges); does nothing when there is none. Never
+  /// starts a fetch. O(log queued requests).
+  public func setMediaPriority(item: Int, priority: FetchPriority) {
+    guard item >= 0, item < items.count else { return }
+    let active = Int(items.mediaRequest[item])
+    if active >= 0 { reprioritize(requestID: active, to: priority) }
   }
 
   /// Cancels the request for `item`'s media, if one is queued or in flight. Bytes it already
@@ -96,48 +120,109 @@ extension Simulation {
     return id
   }
 
-  private func enqueue(_ id: Int) {
+  func enqueue(_ id: Int) {
     queueSequence += 1
     requests[id].queueSequence = queueSequence
     connectionQueue.push(QueueEntry(priority: requests[id].priority, sequence: queueSequence, requestID: id))
   }
 
-  private func reprioritize(requestID id: Int, to priority: FetchPriority) {
+  func reprioritize(requestID id: Int, to priority: FetchPriority) {
     guard requests[id].priority != priority else { return }
     requests[id].priority = priority
     log(.reprioritized, id, bytes: requests[id].bytes)
     if requests[id].state == .queued { enqueue(id) }
   }
 
-  /// Starts queued requests while connection slots are free, best priority first.
+  /// Starts queued requests while connection slots are free (and, with `network.rate_limit`,
+  /// tokens are left), best priority first.
   func pumpConnectionQueue() {
-    while slotsInUse < maxConcurrentRequests, let entry = connectionQueue.pop() {
+    while slotsInUse < maxConcurrentRequests, let entry = connectionQueue.min {
       let request = requests[entry.requestID]
-      guard request.state == .queued, request.queueSequence == entry.sequence else { continue }
+      guard request.state == .queued, request.queueSequence == entry.sequence else {
+        connectionQueue.pop()
+        continue
+      }
+      if rateLimiter != nil && !rateLimiter!.take(atUs: nowUs) {
+        scheduleRateLimitWake()
+        return
+      }
+      connectionQueue.pop()
       startAttempt(entry.requestID)
     }
   }
 
+  /// The bucket is empty and requests wait: look at the queue again when a token is back.
+  private func scheduleRateLimitWake() {
+    guard !rateLimitWakePending, rateLimiter != nil else { return }
+    rateLimitWakePending = true
+    schedule(.rateLimit, atUs: rateLimiter!.nextTokenUs(atUs: nowUs), subject: -1)
+  }
+
+  /// A `rateLimit` event: a token is back.
+  func rateLimitWake() {
+    rateLimitWakePending = false
+    pumpConnectionQueue()
+  }
+
+  /// An error response takes at least this long, µs, so that a request failing again and again
+  /// on a zero-RTT link still lets time pass (and the user's patience run out).
+  static let errorResponseMinimumUs: Int64 = 1000
+
   private func startAttempt(_ id: Int) {
     slotsInUse += 1
+    if slotsInUse == 1 { radio?.setBusy(true, atUs: nowUs) }
     metrics.summary.peakInFlight = max(metrics.summary.peakInFlight, slotsInUse)
     requests[id].state = .connecting
     if requests[id].startedUs < 0 { requests[id].startedUs = nowUs }
     let attempt = requests[id].attempt
     let resource = requests[id].resource
+    let tryIndex = nextTry(of: resource)
+    requests[id].tryIndex = tryIndex
+    requests[id].attemptBytesDone = 0
     let latencyMs =
       trace.latencyMs(atUs: nowUs)
-      ?? scenario.network.rttMs.quantile(
-        random.uniform(.latency, key: resource.randomKey, attempt: UInt64(attempt)))
-    let latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
-    schedule(.firstByte, atUs: nowUs + latencyUs, subject: id, attempt: attempt)
+      ?? scenario.network.rttMs.quantile(random.uniform(.latency, key: resource.randomKey, attempt: tryIndex))
+    var latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
+    let fails =
+      failureRate > 0 && random.uniform(.failure, key: resource.randomKey, attempt: tryIndex) < failureRate
+    if fails { latencyUs = max(latencyUs, Self.errorResponseMinimumUs) }
+    requests[id].attemptFails = fails
+    requests[id].latencyUs = latencyUs
+    // During an outage the request only gets out when the network is back; with
+    // `radio.promotion_delays_requests`, only once the radio is promoted.
+    var sendUs = outageEndUs ?? nowUs
+    if promotionDelaysRequests, let ready = radio?.readyUs(atUs: nowUs) { sendUs = max(sendUs, ready) }
+    schedule(.firstByte, atUs: sendUs + latencyUs, subject: id, attempt: attempt)
     schedule(.timeout, atUs: nowUs + timeoutUs, subject: id, attempt: attempt)
     log(.started, id, bytes: requests[id].bytes)
   }
 
-  /// The first byte arrived: the body starts moving on the shared link.
-  func startTransfer(requestID id: Int, attempt: Int) {
+  /// The next try number of `resource` (attempts ever made for it in the run), counted up.
+  private func nextTry(of resource: Resource) -> UInt64 {
+    switch resource {
+    case .page(let page):
+      pages.tries[page] += 1
+      return UInt64(pages.tries[page] - 1)
+    case .media(let item):
+      items.mediaTries.grow(toInclude: item, filling: 0)
+      items.mediaTries[item] += 1
+      return UInt64(items.mediaTries[item] - 1)
+    }
+  }
+
+  /// The first byte arrived: the body starts moving on the shared link, or the attempt fails if
+  /// the response is an error.
+  func startTransfer<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
     guard requests[id].state == .connecting, requests[id].attempt == attempt else { return }
+    if let end = outageEndUs {
+      // The response was lost in the outage: the exchange repeats once the network is back.
+      schedule(.firstByte, atUs: end + requests[id].latencyUs, subject: id, attempt: attempt)
+      return
+    }
+    if requests[id].attemptFails {
+      attemptFailed(requestID: id, .errorResponse, strategy: &strategy)
+      return
+    }
     requests[id].state = .transferring
     link.start(id: id, bytes: requests[id].bytes, atUs: nowUs)
     eventsChanged = true
@@ -148,36 +233,26 @@ extension Simulation {
     guard requests[id].state == .transferring else { return }
     requests[id].state = .completed
     requests[id].finishedUs = nowUs
-    requests[id].bytesMoved += requests[id].bytes
-    metrics.summary.bytesFetched += requests[id].bytes
-    slotsInUse -= 1
+    // What this attempt still had to move when it last went on the link (after an outage, the
+    // rest of its body).
+    let remaining = requests[id].bytes - requests[id].attemptBytesDone
+    requests[id].bytesMoved += remaining
+    metrics.summary.bytesFetched += remaining
+    releaseSlot()
     log(.completed, id, bytes: requests[id].bytes)
     switch requests[id].resource {
     case .page(let page): deliverPage(page, requestID: id)
-    case .media(let item): deliverMedia(item, requestID: id)
+    case .media(let item):
+      disk?.store(item: item, bytes: requests[id].bytes, completed: true, atUs: nowUs)
+      deliverMedia(item, requestID: id)
     }
     pumpConnectionQueue()
     strategy.update(.fetchCompleted(requests[id].resource), in: self)
-  }
-
-  func timeOut<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
-    let state = requests[id].state
-    guard state.holdsSlot, requests[id].attempt == attempt else { return }
-    if state == .transferring {
-      let moved = link.cancel(id: id, atUs: nowUs)
-      eventsChanged = true
-      requests[id].bytesMoved += moved
-      metrics.summary.bytesFetched += moved
-    }
-    slotsInUse -= 1
-    log(.timeout, id, bytes: requests[id].bytesMoved)
-    fail(requestID: id)
-    pumpConnectionQueue()
-    strategy.update(.fetchFailed(requests[id].resource), in: self)
+    if !pendingEvictions.isEmpty { notifyEvictions(&strategy) }
   }
 
   /// The request gives up: the resource is free to be requested again (a page trigger re-arms).
-  private func fail(requestID id: Int) {
+  func fail(requestID id: Int) {
     requests[id].state = .failed
     requests[id].finishedUs = nowUs
     metrics.summary.requestsFailed += 1
@@ -188,19 +263,32 @@ extension Simulation {
   func cancel(requestID id: Int) {
     let state = requests[id].state
     guard state.isActive else { return }
-    if state == .transferring {
-      let moved = link.cancel(id: id, atUs: nowUs)
-      eventsChanged = true
-      requests[id].bytesMoved += moved
-      metrics.summary.bytesFetched += moved
-    }
-    if state.holdsSlot { slotsInUse -= 1 }
+    if state == .transferring { takeOffLink(id) }
+    if state.holdsSlot { releaseSlot() }
     requests[id].state = .cancelled
     requests[id].finishedUs = nowUs
-    metrics.summary.requestsCancelled += 1
+    if !requests[id].fromDisk { metrics.summary.requestsCancelled += 1 }
     log(.cancelled, id, bytes: requests[id].bytesMoved)
     releaseResource(of: id)
     pumpConnectionQueue()
+  }
+
+  /// An attempt gives its connection slot back; the radio goes quiet when none is held.
+  func releaseSlot() {
+    slotsInUse -= 1
+    if slotsInUse == 0 { radio?.setBusy(false, atUs: nowUs) }
+  }
+
+  /// Stops a transferring attempt's bytes (unless an outage already did) and counts what moved.
+  func takeOffLink(_ id: Int) {
+    if requests[id].frozen {
+      requests[id].frozen = false
+      return
+    }
+    let moved = link.cancel(id: id, atUs: nowUs)
+    eventsChanged = true
+    requests[id].bytesMoved += moved
+    metrics.summary.bytesFetched += moved
   }
 
   /// Forgets request `id` as the resource's active request and closes its in-flight page mark.

@@ -4,6 +4,7 @@ extension Simulation {
   /// Complexity: O(frames + events × log events); per frame O(rows entering or leaving the
   /// viewport), independent of the feed's length.
   func run<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) -> RunOutcome {
+    scheduleOutages()
     issueInitialPage()
     schedule(.patience, atUs: patienceUs, subject: -1)
     var eventTime = Int64.max
@@ -82,15 +83,15 @@ extension Simulation {
         stalled: isStalled))
   }
 
-  /// An extra timeline row at an instant that matters (first content, stall start and end),
-  /// unless a grid row falls on it.
-  func recordTimelineInstant() {
-    guard options.timelineIntervalUs > 0 else { return }
+  /// An extra timeline row at an instant that matters (first content, stall start and end, the
+  /// session's end), unless a grid row will fall on it; `final` records it regardless.
+  func recordTimelineInstant(final: Bool = false) {
+    guard timelineIntervalUs > 0 else { return }
     if let last = timeline.last, last.timeUs == nowUs {
       timeline[timeline.count - 1] = currentTimelineRow()
       return
     }
-    if nextTimelineUs == nowUs { return }
+    if nextTimelineUs == nowUs && !final { return }
     timeline.append(currentTimelineRow())
   }
 
@@ -124,10 +125,16 @@ extension Simulation {
       if let completion = link.nextCompletionUs(), completion < event.timeUs { break }
       events.pop()
       switch event.kind {
-      case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt)
+      case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
       case .timeout: timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .patience: patienceExpired(serial: event.subject)
+      case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
+      case .outageStart: beginOutage(event.subject)
+      case .outageEnd: endOutage()
+      case .rateLimit: rateLimitWake()
+      case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
+      case .renderDone: finishRender(event.subject)
       }
       if finished { return }
     }
@@ -147,6 +154,8 @@ extension Simulation {
     advanceClock(to: timeUs)
     if isStalled {
       metrics.recordStall(durationUs: nowUs - stallStartUs)
+    } else {
+      recordEndedStall()
     }
     for item in window.rows where item < items.count && items.ttcOpen[item] {
       items.ttcOpen[item] = false
@@ -154,7 +163,7 @@ extension Simulation {
         item: item, firstVisibleUs: items.firstVisibleUs[item], untilUs: nowUs, complete: false)
     }
     metrics.summary.abandoned = abandoned
-    recordTimelineInstant()
+    recordTimelineInstant(final: true)
     finished = true
   }
 
@@ -163,6 +172,11 @@ extension Simulation {
       let moved = link.bytesMoved(id: index, atUs: nowUs) ?? 0
       requests[index].bytesMoved += moved
       metrics.summary.bytesFetched += moved
+    }
+    if radio != nil {
+      radio!.finish(atUs: nowUs)
+      metrics.summary.radioActiveUs = radio!.activeUs
+      metrics.summary.energyJ = radio!.energyJoules(downloadedBytes: metrics.summary.bytesFetched)
     }
     let frames = sessionStarted ? Int((nowUs - firstContentUs) * frameRateHz / 1_000_000) + 1 : 0
     metrics.finish(
@@ -173,11 +187,6 @@ extension Simulation {
       timesToContent: metrics.timesToContent.sorted { $0.item < $1.item })
   }
 
-  var loadedItemCount: Int {
-    var loaded = 0
-    for page in 0..<plan.pageCount where pages.applied[page] { loaded += plan.itemCount(ofPage: page) }
-    return loaded
-  }
 }
 
 /// What one run produced.

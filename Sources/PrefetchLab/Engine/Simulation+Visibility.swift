@@ -13,6 +13,9 @@ extension Simulation {
       if !after.isEmpty { items.ensureCount(after.upperBound) }
       for item in enteredAbove { rowEntered(item) }
       for item in enteredBelow { rowEntered(item) }
+      // Rows that left may have pushed memory over budget; evict only now, so that no row
+      // entering in this same step is evicted on its way in.
+      if memoryLimited && memoryUsedBytes > memoryBudgetBytes { evictOverBudget() }
     }
     if layoutChanged { recountIncompleteVisibleRows() }
     blankFraction = computeBlankFraction()
@@ -27,6 +30,9 @@ extension Simulation {
 
   private func rowEntered(_ item: Int) {
     if !items.complete[item] { incompleteVisibleRows += 1 }
+    // On screen, a row holds its media: not evictable while it shows.
+    if memoryLimited && items.mediaState[item] == .loaded { memoryLRU.remove(item) }
+    if rendersItems { renderIfWanted(item, visible: true) }
     guard sessionStarted else { return }
     if items.firstVisibleUs[item] < 0 {
       items.firstVisibleUs[item] = nowUs
@@ -38,6 +44,11 @@ extension Simulation {
         items.ttcOpen[item] = true
         noteLatePrefetches(of: item)
       }
+    }
+    // A prefetch still queued for a row that shows is needed now: visible priority.
+    let inFlight = Int(items.mediaRequest[item])
+    if inFlight >= 0 && requests[inFlight].priority > .visible {
+      reprioritize(requestID: inFlight, to: .visible)
     }
     let media = Int(items.mediaAwaitingUse[item])
     if media >= 0 {
@@ -54,6 +65,8 @@ extension Simulation {
 
   private func rowLeft(_ item: Int) {
     if !items.complete[item] { incompleteVisibleRows -= 1 }
+    if memoryLimited && items.mediaState[item] == .loaded { memoryLRU.append(item) }
+    if rendersItems { dropRenderIfUnwanted(item) }
     guard items.ttcOpen[item] else { return }
     items.ttcOpen[item] = false
     metrics.recordTimeToContent(
@@ -63,7 +76,7 @@ extension Simulation {
   /// An item seen for the first time while a prefetch for it is still in flight: late.
   private func noteLatePrefetches(of item: Int) {
     let media = Int(items.mediaRequest[item])
-    if media >= 0 && requests[media].isPrefetch && !requests[media].late {
+    if media >= 0 && requests[media].isPrefetch && !requests[media].late && !requests[media].fromDisk {
       requests[media].late = true
       metrics.summary.latePrefetches += 1
     }

@@ -31,6 +31,10 @@ public final class Simulation {
   /// Copied out of the scenario: read every frame.
   let isOffsetPagination: Bool
   let loadingFooterPt: Double
+  /// Memory holds media within `memoryBudgetBytes` (a `cache` is configured); read per row.
+  let memoryLimited: Bool
+  /// A render stage is configured: complete = loaded and rendered; read per row.
+  let rendersItems: Bool
   let trace: BandwidthTrace
   let timelineIntervalUs: Int64
 
@@ -54,6 +58,8 @@ public final class Simulation {
   /// Top of the last applied page, cursor pagination (the "newest page" of dynamic thresholds).
   @exclusivity(unchecked) var newestPageTopPt = 0.0
   @exclusivity(unchecked) var endKnown = false
+  /// Items whose page has been applied.
+  @exclusivity(unchecked) var loadedItemCount = 0
   @exclusivity(unchecked) var items = ItemTable()
 
   // MARK: Requests
@@ -70,19 +76,22 @@ public final class Simulation {
   /// The source's motion in effect; evaluated every frame, replaced when τ leaves it.
   @exclusivity(unchecked) var motion = ScrollMotion.rest(at: 0, from: 0)
   @exclusivity(unchecked) var motionEvaluator = MotionEvaluator()
+  /// How the content behaves past its edges, and the rubber band / spring state.
+  let edgeBehavior: EdgeBehavior
+  @exclusivity(unchecked) var edgeBounce = EdgeBounce()
   let traceDurationUs: Int64
   @exclusivity(unchecked) var sessionStarted = false
   @exclusivity(unchecked) var firstContentUs: Int64 = 0
   /// Trace time τ as of `traceClockUs`; advances with the clock unless stalled.
   @exclusivity(unchecked) var traceUs: Int64 = 0
   @exclusivity(unchecked) var traceClockUs: Int64 = 0
-  @exclusivity(unchecked) var lastIntentPt = 0.0
   /// Added to the source's intent: offset changes made by anchoring when rows above the viewport
   /// change height (offset pagination).
   @exclusivity(unchecked) var anchorShiftPt = 0.0
   @exclusivity(unchecked) var sample = ScrollSample(
     intentOffsetPt: 0, velocityPtS: 0, phase: .idle, projectedTargetPt: 0)
-  /// Top of the viewport, pt.
+  /// Top of the viewport, pt. Below 0, or past the largest resting offset once the end is known,
+  /// while iOS content is rubber-banded or springs back (see `EdgeBounce`).
   @exclusivity(unchecked) public internal(set) var viewportOffsetPt = 0.0
   /// The last non-zero direction the viewport moved in; initially down.
   @exclusivity(unchecked) public internal(set) var scrollDirection = ScrollDirection.down
@@ -91,6 +100,9 @@ public final class Simulation {
   @exclusivity(unchecked) public internal(set) var isStalled = false
   @exclusivity(unchecked) var stallStartUs: Int64 = 0
   @exclusivity(unchecked) var stallSerial = 0
+  /// When the last pause ended, until trace time moves on (a pause that starts again at the same
+  /// trace instant continues it).
+  @exclusivity(unchecked) var stallEndedUs: Int64?
   /// Next display frame to simulate, µs; nil when no frame is needed until something happens.
   @exclusivity(unchecked) var nextFrameUs: Int64?
   /// Index of the frame at `nextFrameUs` on the grid from first content, and the remainder of
@@ -109,11 +121,50 @@ public final class Simulation {
   @exclusivity(unchecked) var nextTimelineUs: Int64 = 0
   @exclusivity(unchecked) var eventLog: [RequestEvent] = []
 
+  // MARK: Network and cache realism (away from the per-frame state above)
+  /// `network.failure_rate`: chance that an attempt gets an error response.
+  let failureRate: Double
+  let retryPolicy: RetryPolicy
+  /// `network.coalescing`: media requests join a transfer already queued or in flight.
+  let coalescing: Bool
+  /// `cache`; nil = unlimited memory and no disk cache.
+  let cacheSpec: CacheSpec?
+  let memoryBudgetBytes: Int64
+  /// Requests skip the disk cache (`cache.ignore_cache`).
+  let ignoreCache: Bool
+  /// `render`; nil = no render stage (content shows once loaded).
+  let renderSpec: RenderSpec?
+  /// `radio.promotion_delays_requests`.
+  let promotionDelaysRequests: Bool
+  /// `network.outages` as [start, end) µs, in order and disjoint.
+  let outagesUs: [(startUs: Int64, endUs: Int64)]
+  /// `network.rate_limit`'s bucket; nil without a limit.
+  @exclusivity(unchecked) var rateLimiter: TokenBucket?
+  /// A wake-up for the connection queue is scheduled for when the bucket has a token again.
+  @exclusivity(unchecked) var rateLimitWakePending = false
+  /// Bytes of media in memory (loaded items, on screen or not).
+  @exclusivity(unchecked) var memoryUsedBytes: Int64 = 0
+  /// Loaded items off screen, least recently seen first: eviction order. Rows on screen are not
+  /// listed (a cell holds its image). Used only when memory is limited.
+  @exclusivity(unchecked) var memoryLRU = LRUList()
+  @exclusivity(unchecked) var disk: DiskCache?
+  /// The render stage's per-item state and queue (grown only with a render stage).
+  @exclusivity(unchecked) var render = RenderTable()
+  /// The radio's power states (`radio`); nil for `none`.
+  @exclusivity(unchecked) var radio: RadioStateMachine?
+  /// Items evicted since the strategy was last told.
+  @exclusivity(unchecked) var pendingEvictions: [Int] = []
+  /// End of the outage in progress, µs; nil while the network is up.
+  @exclusivity(unchecked) var outageEndUs: Int64?
+  /// Requests whose transfer the outage in progress froze.
+  @exclusivity(unchecked) var frozenRequests: [Int] = []
+
   /// Builds a run. `trace` is the scenario's link, already loaded (see `PreparedScenario`).
   init(
     scenario: Scenario, seed: UInt64, source: any ScrollSource, trace: BandwidthTrace,
-    options: SimulationOptions
+    options: SimulationOptions, edgeBehavior: EdgeBehavior = .clamp
   ) {
+    self.edgeBehavior = edgeBehavior
     self.scenario = scenario
     self.seed = seed
     self.options = options
@@ -127,6 +178,23 @@ public final class Simulation {
     self.patienceUs = scenario.patienceUs
     self.timeoutUs = Int64((scenario.network.timeoutMs * 1000).rounded())
     self.maxConcurrentRequests = scenario.network.maxConcurrentRequests
+    self.failureRate = scenario.network.failureRate
+    self.retryPolicy = scenario.network.retry
+    self.coalescing = scenario.network.coalescing
+    self.cacheSpec = scenario.cache
+    self.renderSpec = scenario.render
+    self.rendersItems = scenario.render != nil
+    self.radio = scenario.radio.model.power.map(RadioStateMachine.init)
+    self.promotionDelaysRequests = scenario.radio.promotionDelaysRequests
+    self.memoryLimited = scenario.cache != nil
+    self.memoryBudgetBytes = scenario.cache?.memoryBytes ?? .max
+    self.ignoreCache = scenario.cache?.ignoreCache ?? false
+    if let cache = scenario.cache, cache.diskBytes > 0 {
+      self.disk = DiskCache(
+        capacityBytes: cache.diskBytes, validityUs: Int64((cache.cacheDurationMs * 1000).rounded()))
+    }
+    self.rateLimiter = scenario.network.rateLimit.map(TokenBucket.init)
+    self.outagesUs = Self.disjointIntervals(scenario.network.outages.map(\.intervalUs))
     self.isOffsetPagination = scenario.feed.pagination == .offset
     self.loadingFooterPt = scenario.feed.footerHeightPt
     self.trace = trace
@@ -134,7 +202,7 @@ public final class Simulation {
     self.link = TransferLink(trace: trace)
     self.layout = FeedLayout(
       pagination: scenario.feed.pagination, placeholderHeightPt: scenario.feed.placeholderHeightPt)
-    self.pages = PageTable(pageCount: content.plan.pageCount)
+    self.pages = PageTable()
     self.unapplied = UnappliedPageIndex(
       pageCount: scenario.feed.pagination == .offset ? content.plan.pageCount : 0)
     self.source = source
@@ -199,7 +267,8 @@ public final class Simulation {
     item >= 0 && item < items.count && items.mediaState[item] != .unknown
   }
 
-  /// The item's page is applied and its media (if any) loaded.
+  /// The item's page is applied, its media (if any) loaded and, with a render stage, its cell
+  /// rendered.
   public func isComplete(item: Int) -> Bool { item >= 0 && item < items.count && items.complete[item] }
 
   /// The item carries media not yet loaded.
@@ -207,7 +276,8 @@ public final class Simulation {
     item >= 0 && item < items.count && items.mediaState[item] == .notLoaded
   }
 
-  /// A request for the item's media is queued or in flight.
+  /// A request for the item's media is queued, in flight, backing off before a retry, or being
+  /// read from the disk cache.
   public func isMediaInFlight(item: Int) -> Bool {
     item >= 0 && item < items.count && items.mediaRequest[item] >= 0
   }
@@ -224,7 +294,7 @@ public final class Simulation {
   public func page(ofItem item: Int) -> Int { plan.page(ofItem: item) }
 
   public func isPageApplied(_ page: Int) -> Bool {
-    page >= 0 && page < pages.applied.count && pages.applied[page]
+    page >= 0 && pages.applied[page]
   }
 
   /// The largest offset the viewport's top can rest at now, pt (may be negative when the content

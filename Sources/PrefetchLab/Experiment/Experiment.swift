@@ -8,14 +8,16 @@ public struct RunJob: Sendable {
   public let seed: UInt64
 }
 
-/// A set of runs: scenarios × strategies × seeds, in a fixed order (scenarios as given, each
-/// scenario's strategies as listed, seeds ascending), executed in parallel with results that do
-/// not depend on the degree of parallelism.
+/// A set of runs: scenarios × strategies × seeds, in a canonical order (scenarios sorted by name,
+/// each scenario's strategies as listed, seeds ascending), executed in parallel with results that
+/// depend neither on the degree of parallelism nor on the order the scenarios were given in.
 public struct Experiment: Sendable {
   public let scenarios: [PreparedScenario]
   public let jobs: [RunJob]
 
   /// - Parameters:
+  ///   - scenarios: in any order; `scenarios` holds them sorted by name (names are unique), so
+  ///     the command line's order of scenario arguments never changes an output file.
   ///   - strategyOverrides: strategies from the command line; when non-empty they replace every
   ///     scenario's own list.
   ///   - seeds: seeds from the command line; nil = each scenario's own seed.
@@ -29,6 +31,7 @@ public struct Experiment: Sendable {
     for spec in strategyOverrides { overrides.append(try registry.configure(spec)) }
     var jobs: [RunJob] = []
     var names: [String: String] = [:]
+    let scenarios = scenarios.sorted { $0.scenario.name < $1.scenario.name }
     for (index, prepared) in scenarios.enumerated() {
       let scenario = prepared.scenario
       if let other = names[scenario.name] {

@@ -3,7 +3,8 @@
 public struct PreparedScenario: Sendable {
   public let scenario: Scenario
   public let trace: BandwidthTrace
-  /// Built once and copied per run (copies share the gesture storage).
+  /// A script, or recorded touches turned into one: built once and copied per run (copies share
+  /// the gesture storage).
   let scriptedScroll: ScriptedScroll?
   let recordedScroll: RecordedScroll?
 
@@ -29,11 +30,10 @@ public struct PreparedScenario: Sendable {
     } else {
       trace = .unlimited
     }
+    var scriptedScroll: ScriptedScroll? = nil
     if case .script(let gestures) = scenario.scroll.source {
       scriptedScroll = ScriptedScroll(
         gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs)
-    } else {
-      scriptedScroll = nil
     }
     do {
       if case .recorded(let path, _) = scenario.scroll.source {
@@ -41,21 +41,38 @@ public struct PreparedScenario: Sendable {
       } else {
         recordedScroll = nil
       }
+      if case .touch(let path, let density) = scenario.scroll.source {
+        let touches = try TouchRecording.load(path: path, density: density)
+        scriptedScroll = touches.scroll(physics: scenario.scroll.physics, durationUs: scenario.durationUs)
+      }
     } catch {
       throw InputError(file: scenario.sourcePath, location: "scroll.trace.path", message: error.description)
     }
+    self.scriptedScroll = scriptedScroll
   }
 
-  /// A fresh scroll source for one run.
-  func makeScrollSource() -> any ScrollSource {
+  /// How content behaves past its edges: the physics' behaviour (iOS rubber band, Android stop),
+  /// except for a recorded `offset_csv`, which already says where the content was (clamped).
+  public var edgeBehavior: EdgeBehavior {
+    if case .recorded = scenario.scroll.source { return .clamp }
+    return scenario.scroll.physics.edgeBehavior
+  }
+
+  /// A fresh scroll source for one run with `seed` (synthetic users draw from its `.scroll`
+  /// stream; scripted and recorded users ignore it).
+  func makeScrollSource(seed: UInt64) -> any ScrollSource {
     switch scenario.scroll.source {
-    case .script:
+    case .script, .touch:
       return scriptedScroll ?? ScriptedScroll(gestures: [], physics: .ios)
     case .recorded:
       return recordedScroll ?? RecordedScroll(samples: [], durationUs: 0)
+    case .model(let spec):
+      return SyntheticUser.scroll(
+        spec, physics: scenario.scroll.physics, totalItems: scenario.feed.totalItems, seed: seed,
+        durationUs: scenario.durationUs ?? UserModelSpec.defaultDurationUs)
     }
   }
 
   /// The scroll trace's length in trace time, µs.
-  public var traceDurationUs: Int64 { makeScrollSource().durationUs }
+  public var traceDurationUs: Int64 { makeScrollSource(seed: scenario.seed).durationUs }
 }

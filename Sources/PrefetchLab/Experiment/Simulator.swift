@@ -14,8 +14,8 @@ public enum Simulator {
     options: SimulationOptions = SimulationOptions()
   ) -> RunOutcome {
     let simulation = Simulation(
-      scenario: scenario.scenario, seed: seed, source: scenario.makeScrollSource(), trace: scenario.trace,
-      options: options)
+      scenario: scenario.scenario, seed: seed, source: scenario.makeScrollSource(seed: seed),
+      trace: scenario.trace, options: options, edgeBehavior: scenario.edgeBehavior)
     return runOpened(simulation, strategy)
   }
 

@@ -9,12 +9,50 @@ public struct FeedContent: Sendable {
   /// Heights are rounded to this grid (1/64 pt) so layout sums are exact in binary floating
   /// point; on a 3× display a pixel is 1/3 pt, so the rounding is invisible.
   public static let heightGridPt = 1.0 / 64
+  /// Rows are at least one point tall: a thinner row is not a row, and it bounds the rows a
+  /// viewport can hold (so a frame's work) by its height in points.
+  public static let minimumRowHeightPt = 1.0
 
   public init(spec: FeedSpec, seed: UInt64) {
     self.spec = spec
-    self.plan = PagePlan(
-      totalItems: spec.totalItems, initialPageSize: spec.initialPageSize, pageSize: spec.pageSize)
-    self.random = CounterRandom(seed: seed)
+    let random = CounterRandom(seed: seed)
+    self.random = random
+    // The server never sends more than its cap, whatever the client asks for; the next request
+    // starts where the delivered page ended.
+    let cap = spec.serverMaxPageSize ?? Int.max
+    let first = min(spec.initialPageSize, cap)
+    let rest = min(spec.pageSize, cap)
+    if spec.shortPageRate > 0 && spec.pagination == .cursor {
+      self.plan = PagePlan(
+        totalItems: spec.totalItems,
+        pageStarts: Self.servedPageStarts(
+          totalItems: spec.totalItems, initialPageSize: first, pageSize: rest,
+          shortPageRate: spec.shortPageRate,
+          random: random),
+        initialPageSize: first, pageSize: rest)
+    } else {
+      self.plan = PagePlan(totalItems: spec.totalItems, initialPageSize: first, pageSize: rest)
+    }
+  }
+
+  /// The first item of each page a server with short pages delivers: a page asked for at cursor
+  /// `start` is short with probability `shortPageRate` and then holds 1…n − 1 of the n items it
+  /// would have held, uniformly; both draws are keyed by `start`. O(pages).
+  static func servedPageStarts(
+    totalItems: Int, initialPageSize: Int, pageSize: Int, shortPageRate: Double, random: CounterRandom
+  ) -> [Int] {
+    var starts: [Int] = []
+    var start = 0
+    while start < totalItems {
+      starts.append(start)
+      var count = min(starts.count == 1 ? initialPageSize : pageSize, totalItems - start)
+      let key = UInt64(start)
+      if count >= 2 && random.uniform(.serverPageSize, key: key) < shortPageRate {
+        count = 1 + Int(random.uniform(.serverPageSize, key: key, attempt: 1) * Double(count - 1))
+      }
+      start += count
+    }
+    return starts
   }
 
   /// Height of item `item` in pt, > 0.
@@ -47,6 +85,6 @@ public struct FeedContent: Sendable {
   }
 
   static func snapToGrid(_ heightPt: Double) -> Double {
-    max(heightGridPt, (heightPt / heightGridPt).rounded() * heightGridPt)
+    max(minimumRowHeightPt, (heightPt / heightGridPt).rounded() * heightGridPt)
   }
 }

@@ -52,9 +52,11 @@ struct MetricsRecorder: Sendable {
 
     var usedPrefetches = 0
     var wastedPrefetches = 0
-    for request in requests {
+    for request in requests where !request.fromDisk {
       switch request.state {
       case .completed:
+        // Bytes moved by the request's earlier, failed attempts.
+        summary.wastedBytes += request.bytesMoved - request.bytes
         if !request.used {
           summary.wastedFetches += 1
           summary.wastedBytes += request.bytes
@@ -63,7 +65,7 @@ struct MetricsRecorder: Sendable {
       case .cancelled, .failed:
         summary.wastedBytes += request.bytesMoved
         if request.isPrefetch { wastedPrefetches += 1 }
-      case .queued, .connecting, .transferring:
+      case .queued, .connecting, .transferring, .backingOff, .readingDisk:
         break
       }
       if request.redundant { summary.redundantFetches += 1 }

@@ -33,6 +33,21 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var itemsLoaded = 0
   /// Simulated display frames in the session (first content to the end).
   public var frames = 0
+  /// Attempts retried after a failure (`network.retry`); a retry is not a new request.
+  public var retries = 0
+  /// Media requests that joined a transfer already queued or in flight (`network.coalescing`).
+  public var coalescedRequests = 0
+  /// Media served by reading the disk cache instead of fetching (`cache`).
+  public var diskReads = 0
+  /// Media evicted from the memory cache (`cache.memory_bytes`).
+  public var evictions = 0
+  /// Most bytes of media held in memory at once (on-screen rows included).
+  public var peakMemoryBytes: Int64 = 0
+  /// Time the radio spent out of idle (promotions, connected, tails — a tail that outlasts the
+  /// session counted in full); nil without a radio model.
+  public var radioActiveUs: Int64?
+  /// Radio energy above idle, J; nil without a radio model.
+  public var energyJ: Double?
 
   public init() {}
 }
@@ -66,7 +81,9 @@ extension SummaryMetrics {
     "mostly_blank_ms", "blankness", "ttc_p50_ms", "ttc_p95_ms", "ttc_max_ms", "items_seen",
     "items_seen_incomplete", "page_requests", "media_requests", "requests_cancelled", "requests_failed",
     "bytes_fetched", "wasted_fetches", "wasted_bytes", "redundant_fetches", "prefetch_accuracy", "coverage",
-    "late_prefetches", "peak_in_flight", "items_loaded", "frames",
+    "late_prefetches", "peak_in_flight", "items_loaded", "frames", "retries",
+    "coalesced_requests", "disk_reads", "evictions", "peak_memory_bytes", "radio_active_ms",
+    "energy_j",
   ]
 
   /// Values in `columnNames` order.
@@ -82,7 +99,9 @@ extension SummaryMetrics {
       .integer(bytesFetched), .integer(Int64(wastedFetches)), .integer(wastedBytes),
       .integer(Int64(redundantFetches)), .ratio(prefetchAccuracy), .ratio(coverage),
       .integer(Int64(latePrefetches)), .integer(Int64(peakInFlight)), .integer(Int64(itemsLoaded)),
-      .integer(Int64(frames)),
+      .integer(Int64(frames)), .integer(Int64(retries)),
+      .integer(Int64(coalescedRequests)), .integer(Int64(diskReads)), .integer(Int64(evictions)),
+      .integer(peakMemoryBytes), .optionalDuration(radioActiveUs), .ratio(energyJ),
     ]
   }
 }

@@ -23,6 +23,12 @@ public struct Scenario: Sendable, Equatable {
   public var scroll: ScrollSpec
   /// [strategies] Strategies with their parameters; empty = every registered strategy with defaults.
   public var strategies: [StrategySpec]
+  /// [cache] The image cache layer; nil (the default) = unlimited memory, no disk cache.
+  public var cache: CacheSpec?
+  /// [render] The render stage; nil (the default) = rows show as soon as their content is loaded.
+  public var render: RenderSpec?
+  /// [radio] The radio whose energy is reported. Default LTE, reported without changing timing.
+  public var radio: RadioSpec
   /// Where the file was read from, as given on the command line ("" for scenarios built in code).
   public var sourcePath: String
 
@@ -30,8 +36,12 @@ public struct Scenario: Sendable, Equatable {
     name: String, description: String = "", durationUs: Int64? = nil, seed: UInt64 = 1,
     patienceUs: Int64 = 30_000_000, viewport: ViewportSpec = ViewportSpec(), feed: FeedSpec,
     network: NetworkSpec = NetworkSpec(), scroll: ScrollSpec, strategies: [StrategySpec] = [],
-    sourcePath: String = ""
+    sourcePath: String = "", cache: CacheSpec? = nil, render: RenderSpec? = nil,
+    radio: RadioSpec = RadioSpec()
   ) {
+    self.radio = radio
+    self.cache = cache
+    self.render = render
     self.name = name
     self.description = description
     self.durationUs = durationUs
@@ -101,6 +111,13 @@ public struct FeedSpec: Sendable, Equatable {
   /// [feed.placeholder_height_pt] > 0, offset pagination only. Default: the mean of
   /// item_height_pt (what an estimated row height would give).
   public var placeholderHeightPt: Double
+  /// [feed.server_max_page_size] >= 1: the server sends at most this many items per response,
+  /// whatever the client asks for (a short page, not the end); nil = no cap. Default nil.
+  public var serverMaxPageSize: Int?
+  /// [feed.short_page_rate] 0...1, cursor pagination only: the chance that a response holds fewer
+  /// items than asked for (1…n − 1 of n, uniformly), as feeds that filter removed items after
+  /// applying the count do. Default 0.
+  public var shortPageRate: Double
 
   public init(
     totalItems: Int = 1000, pageSize: Int = 20, initialPageSize: Int? = nil,
@@ -108,7 +125,8 @@ public struct FeedSpec: Sendable, Equatable {
     applyDelayMs: Distribution = .constant(16),
     itemHeightPt: Distribution = .uniform(min: 80, max: 400),
     pageBytes: Distribution = .constant(24_000), mediaBytes: Distribution? = nil,
-    mediaFraction: Double = 1, footerHeightPt: Double = 44, placeholderHeightPt: Double? = nil
+    mediaFraction: Double = 1, footerHeightPt: Double = 44, placeholderHeightPt: Double? = nil,
+    serverMaxPageSize: Int? = nil, shortPageRate: Double = 0
   ) {
     self.totalItems = totalItems
     self.pageSize = pageSize
@@ -122,6 +140,8 @@ public struct FeedSpec: Sendable, Equatable {
     self.mediaFraction = mediaFraction
     self.footerHeightPt = footerHeightPt
     self.placeholderHeightPt = placeholderHeightPt ?? (itemHeightPt.mean ?? 100)
+    self.serverMaxPageSize = serverMaxPageSize
+    self.shortPageRate = shortPageRate
   }
 }
 
@@ -151,10 +171,14 @@ public struct BandwidthTraceSpec: Sendable, Equatable {
 }
 
 public struct NetworkSpec: Sendable, Equatable {
+  /// [network.profile] The named preset `rttMs` and `bandwidthKbps` were taken from, where the file
+  /// gave one (explicit keys override it). Default nil.
+  public var profile: NetworkProfile?
   /// [network.rtt_ms] Round-trip time of each request attempt (request out, first byte back).
-  /// Default 0.
+  /// Default 0, or the profile's.
   public var rttMs: Distribution
-  /// [network.bandwidth_kbps] Link capacity shared fairly by transfers; nil = unlimited.
+  /// [network.bandwidth_kbps] Link capacity shared fairly by transfers; nil = unlimited. Default
+  /// unlimited, or the profile's.
   public var bandwidthKbps: Double?
   /// [network.trace] A recorded link replacing bandwidth_kbps.
   public var trace: BandwidthTraceSpec?
@@ -164,16 +188,41 @@ public struct NetworkSpec: Sendable, Equatable {
   /// [network.timeout_ms] An attempt not finished this long after it started fails. Default 15000
   /// (the request timeout the seed articles give their network manager).
   public var timeoutMs: Double
+  /// [network.failure_rate] Probability, 0...1, that an attempt gets an error response (an HTTP
+  /// 5xx or a reset connection) instead of its body: the error arrives one RTT after the attempt
+  /// starts, at least 1 ms. Drawn per attempt by `CounterRandom` keyed by (seed, resource, try).
+  /// Default 0.
+  public var failureRate: Double
+  /// [network.retry] What a request does after a failed attempt. Default `.none` (no retries);
+  /// a `retry` object defaults to `.alamofire`.
+  public var retry: RetryPolicy
+  /// [network.outages] Times the network is down, in order and not overlapping. Default none.
+  public var outages: [OutageWindow]
+  /// [network.coalescing] A media request for a resource already queued or in flight joins that
+  /// transfer instead of starting another (image pipelines coalesce by URL: Nuke's task
+  /// coalescing, SDWebImage's one download operation per URL). Page requests are API calls, which
+  /// URLSession does not coalesce; the in-flight guard is their defence. Default true.
+  public var coalescing: Bool
+  /// [network.rate_limit] Token-bucket limit on attempt starts; nil = none. Default nil.
+  public var rateLimit: RateLimitSpec?
 
   public init(
     rttMs: Distribution = .constant(0), bandwidthKbps: Double? = nil,
-    trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000
+    trace: BandwidthTraceSpec? = nil, maxConcurrentRequests: Int = 6, timeoutMs: Double = 15_000,
+    failureRate: Double = 0, retry: RetryPolicy = .none, outages: [OutageWindow] = [],
+    coalescing: Bool = true, rateLimit: RateLimitSpec? = nil, profile: NetworkProfile? = nil
   ) {
+    self.profile = profile
     self.rttMs = rttMs
     self.bandwidthKbps = bandwidthKbps
     self.trace = trace
     self.maxConcurrentRequests = maxConcurrentRequests
     self.timeoutMs = timeoutMs
+    self.failureRate = failureRate
+    self.retry = retry
+    self.outages = outages
+    self.coalescing = coalescing
+    self.rateLimit = rateLimit
   }
 }
 
@@ -206,14 +255,23 @@ public enum JumpTarget: Sendable, Equatable {
 }
 
 public enum RecordedScrollFormat: String, Sendable, Equatable, CaseIterable {
-  /// `t_ms,offset_pt` rows.
+  /// `t_ms,offset_pt` rows: where the content was (`RecordedScroll`).
   case offsetCSV = "offset_csv"
+  /// `t_ms,action,y_px` rows: raw touch events, replayed through the physics (`TouchRecording`).
+  case touchCSV = "touch_csv"
 }
 
 public struct ScrollSpec: Sendable, Equatable {
   public enum Source: Sendable, Equatable {
+    /// [scroll.script]
     case script([Gesture])
+    /// [scroll.trace] with format `offset_csv`.
     case recorded(path: String, format: RecordedScrollFormat)
+    /// [scroll.trace] with format `touch_csv`: the file and the screen's density (pixels per pt,
+    /// the `y_px` scale).
+    case touch(path: String, density: Double)
+    /// [scroll.model] A synthetic user, generated per run from the run's seed.
+    case model(UserModelSpec)
   }
   public var physics: ScrollPhysics
   public var source: Source
@@ -244,7 +302,7 @@ public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertib
 
   public var description: String {
     switch self {
-    case .number(let value): return DecimalFormat.shortest(value)
+    case .number(let value): return value.isFinite ? DecimalFormat.shortest(value) : "\(value)"
     case .bool(let value): return value ? "true" : "false"
     case .string(let value): return value
     }

@@ -1,10 +1,19 @@
 extension ScenarioLoader {
-  /// `model` (synthetic users) is not supported yet and is rejected as an unknown key.
-  static let scrollKeys = ["physics", "script", "trace"]
+  static let scrollKeys = ["physics", "script", "trace", "model"]
   static let gestureNames = ["drag", "fling", "wait", "jump", "repeat"]
+  /// Parameters every single model accepts (`UserBehavior`), beside `physics` and `model`.
+  static let behaviorKeys = [
+    "dwell_ms", "reread_dwell_ms", "stroke_ms", "drag_velocity_pt_s", "fling_fraction", "fling_velocity_pt_s",
+    "reversal_fraction", "jump_fraction", "jump_to_top_fraction", "jump_max_item",
+  ]
+  /// `mixed` takes its own switching parameter and optional overrides per behaviour.
+  static let mixedKeys = ["stay_probability"] + UserModelName.behaviours.map(\.rawValue)
   /// A script expands to at most this many gestures (after `repeat`), so a typo in a count
   /// cannot exhaust memory.
   static let maxGestures = 1_000_000
+  /// Screen densities (pixels per pt) accepted for `touch_csv`: 0.5…10 covers every phone and
+  /// tablet (Android ldpi 0.75 to xxxhdpi 4, iPhones 2–3), with room for odd recordings.
+  static let densityRange = 0.5...10.0
 
   /// Velocities are capped at 10^6 pt/s, over 100 times the fastest real fling (Android's
   /// ViewConfiguration caps fling velocity at 8000 dp/s), so that offsets stay finite.
@@ -13,18 +22,89 @@ extension ScenarioLoader {
   static func scrollSpec(from field: JSONField, feed: FeedSpec, context: Context) throws(InputError)
     -> ScrollSpec
   {
-    let scroll = try field.object(keys: scrollKeys)
+    // The keys a model accepts depend on the model, so look for it before checking keys.
+    var keys = scrollKeys
+    var modelName: UserModelName? = nil
+    if case .object(let members) = field.value, let model = members.first(where: { $0.key == "model" }) {
+      modelName = try field.member("model", model.value).choice(UserModelName.self)
+      keys += modelName == .mixed ? mixedKeys : behaviorKeys
+    }
+    let scroll = try field.object(keys: keys)
     let physics = try scroll.optional("physics")?.choice(ScrollPhysics.self) ?? .ios
-    let source = try scroll.exactlyOne(of: ["script", "trace"])
+    let source = try scroll.exactlyOne(of: ["script", "trace", "model"])
     switch source.key {
     case "script":
       return ScrollSpec(physics: physics, source: .script(try script(from: source.field, feed: feed)))
+    case "model":
+      guard let modelName else { throw source.field.typeError(expected: "a model name") }
+      return ScrollSpec(physics: physics, source: .model(try userModel(modelName, from: scroll)))
     default:
-      let trace = try source.field.object(keys: ["path", "format"])
+      let trace = try source.field.object(keys: ["path", "format", "density"])
       let format = try trace.required("format").choice(RecordedScrollFormat.self)
       let path = try existingFile(trace.required("path"), context: context)
-      return ScrollSpec(physics: physics, source: .recorded(path: path, format: format))
+      switch format {
+      case .offsetCSV:
+        if let density = trace.optional("density") {
+          throw density.plainError("applies to format touch_csv only")
+        }
+        return ScrollSpec(physics: physics, source: .recorded(path: path, format: format))
+      case .touchCSV:
+        guard let densityField = trace.optional("density") else {
+          throw source.field.plainError("missing required key 'density' (pixels per pt) for format touch_csv")
+        }
+        let density = try densityField.number(.within(densityRange))
+        return ScrollSpec(physics: physics, source: .touch(path: path, density: density))
+      }
     }
+  }
+
+  /// `{"model": NAME, …parameters}`: every parameter optional, defaulting to the model's own.
+  static func userModel(_ name: UserModelName, from scroll: JSONObjectReader) throws(InputError)
+    -> UserModelSpec
+  {
+    guard name == .mixed else {
+      return UserModelSpec(
+        name: name, behaviors: [try behavior(UserBehavior.defaults(for: name), from: scroll)])
+    }
+    var behaviors: [UserBehavior] = []
+    for model in UserModelName.behaviours {
+      let defaults = UserBehavior.defaults(for: model)
+      if let field = scroll.optional(model.rawValue) {
+        behaviors.append(try behavior(defaults, from: field.object(keys: behaviorKeys)))
+      } else {
+        behaviors.append(defaults)
+      }
+    }
+    let stay = try scroll.optional("stay_probability")?.number(.within(0...1)) ?? 0.9
+    return UserModelSpec(name: .mixed, behaviors: behaviors, stayProbability: stay)
+  }
+
+  static func behavior(_ defaults: UserBehavior, from object: JSONObjectReader) throws(InputError)
+    -> UserBehavior
+  {
+    var behavior = defaults
+    func distribution(_ key: String, _ current: Distribution) throws(InputError) -> Distribution {
+      guard let field = object.optional(key) else { return current }
+      return try ScenarioLoader.distribution(from: field, support: .nonNegative)
+    }
+    func fraction(_ key: String, _ current: Double, maximum: Double = 1) throws(InputError) -> Double {
+      try object.optional(key)?.number(.within(0...maximum)) ?? current
+    }
+    behavior.dwellMs = try distribution("dwell_ms", behavior.dwellMs)
+    // Re-reading dwells follow the dwell unless set (or the model sets them apart).
+    let rereadDefault = defaults.rereadDwellMs == defaults.dwellMs ? behavior.dwellMs : defaults.rereadDwellMs
+    behavior.rereadDwellMs = try distribution("reread_dwell_ms", rereadDefault)
+    behavior.strokeMs = try distribution("stroke_ms", behavior.strokeMs)
+    behavior.dragVelocityPtS = try distribution("drag_velocity_pt_s", behavior.dragVelocityPtS)
+    behavior.flingFraction = try fraction("fling_fraction", behavior.flingFraction)
+    behavior.flingVelocityPtS = try distribution("fling_velocity_pt_s", behavior.flingVelocityPtS)
+    behavior.reversalFraction = try fraction("reversal_fraction", behavior.reversalFraction, maximum: 0.5)
+    behavior.jumpFraction = try fraction("jump_fraction", behavior.jumpFraction)
+    behavior.jumpToTopFraction = try fraction("jump_to_top_fraction", behavior.jumpToTopFraction)
+    if let field = object.optional("jump_max_item") {
+      behavior.jumpMaxItem = try field.integer(.integer(atLeast: 1))
+    }
+    return behavior
   }
 
   static func script(from field: JSONField, feed: FeedSpec) throws(InputError) -> [Gesture] {

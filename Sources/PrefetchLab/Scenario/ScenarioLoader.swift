@@ -73,7 +73,7 @@ public enum ScenarioLoader {
 
   static let rootKeys = [
     "name", "description", "duration_s", "seed", "patience_ms", "viewport", "feed", "network", "scroll",
-    "strategies",
+    "strategies", "cache", "render", "radio",
   ]
 
   static func scenario(from field: JSONField, context: Context) throws(InputError) -> Scenario {
@@ -106,11 +106,14 @@ public enum ScenarioLoader {
       try root.optional("strategies").map { field throws(InputError) in
         try strategySpecs(from: field, context: context)
       } ?? []
+    let cache = try root.optional("cache").map(cacheSpec)
+    let render = try root.optional("render").map(renderSpec)
+    let radio = try root.optional("radio").map(radioSpec) ?? RadioSpec()
     return Scenario(
       name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
       patienceUs: patienceUs,
       viewport: viewport, feed: feed, network: network, scroll: scroll, strategies: strategies,
-      sourcePath: field.file)
+      sourcePath: field.file, cache: cache, render: render, radio: radio)
   }
 
   /// A positive duration in the file's unit (`unitsPerSecond` 1 for `_s`, 1000 for `_ms`) as
@@ -133,7 +136,8 @@ public enum ScenarioLoader {
     let viewport = try field.object(keys: ["height_pt", "frame_rate_hz"])
     var spec = ViewportSpec()
     if let height = viewport.optional("height_pt") {
-      spec.heightPt = try height.number(.greaterThan(0))
+      // Above 10 000 pt (a dozen tablet screens) a frame would scan thousands of rows.
+      spec.heightPt = try height.number(.greaterThan(0, atMost: 10_000))
     }
     if let rate = viewport.optional("frame_rate_hz") {
       spec.frameRateHz = try rate.integer(.integer(in: 1...240))

@@ -22,28 +22,41 @@ public struct RecordedScroll: ScrollSource {
   }
 
   /// Reads an `offset_csv` file: an optional `t_ms,offset_pt` header, then one numeric row per
-  /// line; blank lines are ignored. Throws `InputError` naming the file and line for anything
+  /// line; blank lines are ignored. A header may name more columns (as `prefetchlab trace`
+  /// writes them): `t_ms` and `offset_pt` are then read by name and the rest ignored. Throws `InputError` naming the file and line for anything
   /// else (wrong field count, non-numbers, non-finite values, decreasing time).
   public static func load(path: String, durationUs: Int64? = nil) throws(InputError) -> RecordedScroll {
     guard let data = FileManager.default.contents(atPath: path),
       let text = String(data: data, encoding: .utf8)
     else { throw InputError(file: path, location: "", message: "cannot read the file") }
     var samples: [(timeMs: Double, offsetPt: Double)] = []
+    var columns: (time: Int, offset: Int, count: Int)? = nil
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
       lineNumber += 1
       let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty { continue }
       let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
       }
-      if samples.isEmpty && fields == ["t_ms", "offset_pt"] { continue }
-      guard fields.count == 2 else {
+      if samples.isEmpty && columns == nil, let time = fields.firstIndex(of: "t_ms"),
+        let offset = fields.firstIndex(of: "offset_pt")
+      {
+        columns = (time, offset, fields.count)
+        continue
+      }
+      let (timeColumn, offsetColumn, fieldCount) = columns ?? (0, 1, 2)
+      guard fields.count == fieldCount else {
         throw InputError(
           file: path, location: "line \(lineNumber)",
-          message: "expected 2 fields t_ms,offset_pt, got \(fields.count)")
+          message: fieldCount == 2
+            ? "expected 2 fields t_ms,offset_pt, got \(fields.count)"
+            : "expected \(fieldCount) fields as in the header, got \(fields.count)")
       }
-      guard let time = Double(fields[0]), time.isFinite, let offset = Double(fields[1]), offset.isFinite
+      guard let time = Double(fields[timeColumn]), time.isFinite, let offset = Double(fields[offsetColumn]),
+        offset.isFinite
       else {
         throw InputError(
           file: path, location: "line \(lineNumber)", message: "expected two finite numbers, got '\(line)'")

@@ -1,8 +1,11 @@
-/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`), DESIGN.md §4.
+/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`), DESIGN.md §4. Also
+/// the motion engine behind synthetic users (`SyntheticUser`) and recorded touches
+/// (`TouchRecording`), which build their scripts with `ScrollScriptBuilder`.
 ///
 /// Each gesture starts from where the previous one left the content: the previous intent,
 /// clamped at the top (a pull past the top springs back) and at the feed's end once that is
-/// known. It is not clamped at a stall: the pause model defers the rest of the motion instead.
+/// known — unless the finger is still down from the previous segment. It is not clamped at a
+/// stall: the pause model defers the rest of the motion instead.
 public struct ScriptedScroll: ScrollSource {
   enum Kind: Sendable, Equatable {
     case drag(velocityPtS: Double)
@@ -15,6 +18,10 @@ public struct ScriptedScroll: ScrollSource {
     var startUs: Int64
     var durationUs: Int64
     var kind: Kind
+    /// The same finger is still down from the previous segment (a recorded drag split into
+    /// pieces): the content keeps following it, so the start is not clamped at the edges and a
+    /// drag past the top keeps accumulating its rubber band.
+    var continuesTouch = false
     var endUs: Int64 { startUs + durationUs }
   }
 
@@ -54,6 +61,12 @@ public struct ScriptedScroll: ScrollSource {
     self.durationUs = durationUs ?? clock
   }
 
+  /// A script already cut into segments (synthetic users, touch input); see `ScrollScriptBuilder`.
+  init(segments: [Segment], durationUs: Int64? = nil) {
+    self.segments = segments
+    self.durationUs = durationUs ?? (segments.last?.endUs ?? 0)
+  }
+
   private static func micros(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
 
   /// The script's own length (sum of gesture durations), µs.
@@ -73,10 +86,13 @@ public struct ScriptedScroll: ScrollSource {
             phase: .idle)
         }
         basePt = Self.clampAtRest(resolved, environment)
+        current += 1
       } else {
-        basePt = Self.clampAtRest(Self.motion(of: segment, base: basePt).endOffsetPt, environment)
+        let end = Self.motion(of: segment, base: basePt).endOffsetPt
+        current += 1
+        let heldFinger = current < segments.count && segments[current].continuesTouch
+        basePt = heldFinger ? end : Self.clampAtRest(end, environment)
       }
-      current += 1
     }
     guard current < segments.count else { return .rest(at: basePt, from: segments.last?.endUs ?? 0) }
     return Self.motion(of: segments[current], base: basePt)
@@ -110,5 +126,49 @@ public struct ScriptedScroll: ScrollSource {
     var result = max(0, offset)
     if let maxOffset = environment.maxOffsetPtIfEndKnown { result = min(result, maxOffset) }
     return result
+  }
+}
+
+/// Builds a `ScriptedScroll` segment by segment, in µs (no rounding through ms): what synthetic
+/// users and recorded touches are turned into.
+struct ScrollScriptBuilder {
+  private(set) var segments: [ScriptedScroll.Segment] = []
+  /// End of the last segment, µs of trace time.
+  private(set) var clockUs: Int64 = 0
+
+  /// The finger moves the content at `velocityPtS` for `durationUs` (> 0; ignored otherwise).
+  /// `continuesTouch`: the same finger was already down (no clamp at the start).
+  mutating func drag(velocityPtS: Double, durationUs: Int64, continuesTouch: Bool = false) {
+    guard durationUs > 0 else { return }
+    append(durationUs, .drag(velocityPtS: velocityPtS), continuesTouch: continuesTouch)
+  }
+
+  /// A fling along `curve`, cut after `maxDurationUs` when a new touch catches it first.
+  /// Returns how long it lasts, µs.
+  @discardableResult
+  mutating func fling(_ curve: FlingCurve, maxDurationUs: Int64 = .max) -> Int64 {
+    let duration = min(curve.durationUs, max(0, maxDurationUs))
+    guard duration > 0 else { return 0 }
+    append(duration, .fling(curve), continuesTouch: false)
+    return duration
+  }
+
+  /// Nothing touches the content for `durationUs` (> 0; ignored otherwise).
+  mutating func wait(durationUs: Int64) {
+    guard durationUs > 0 else { return }
+    append(durationUs, .wait, continuesTouch: false)
+  }
+
+  mutating func jump(_ target: JumpTarget) { append(0, .jump(target), continuesTouch: false) }
+
+  private mutating func append(_ durationUs: Int64, _ kind: ScriptedScroll.Kind, continuesTouch: Bool) {
+    segments.append(
+      ScriptedScroll.Segment(
+        startUs: clockUs, durationUs: durationUs, kind: kind, continuesTouch: continuesTouch))
+    clockUs += durationUs
+  }
+
+  func build(durationUs: Int64? = nil) -> ScriptedScroll {
+    ScriptedScroll(segments: segments, durationUs: durationUs)
   }
 }

@@ -126,8 +126,10 @@ public protocol ScrollEnvironment {
 ///
 /// The engine asks for the motion at τ whenever τ leaves the current one, with non-decreasing τ,
 /// and may ask for the same τ again (a stalled frame is retried), so the answer must be the same
-/// for the same τ and environment. Conforming types: `ScriptedScroll` (gesture scripts) and
-/// `RecordedScroll` (recorded offsets); synthetic user models and touch input plug in the same way.
+/// for the same τ and environment. Conforming types: `ScriptedScroll` (gesture scripts, and the
+/// scripts built for synthetic users by `SyntheticUser` and for recorded touches by
+/// `TouchRecording`) and `RecordedScroll` (recorded offsets). The intent may run past the
+/// content's edges; the engine shows that through `EdgeBounce` (iOS) or clamps it.
 public protocol ScrollSource: Sendable {
   /// Length of the trace in µs of trace time.
   var durationUs: Int64 { get }

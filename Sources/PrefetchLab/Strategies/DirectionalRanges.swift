@@ -18,6 +18,11 @@
 /// first drag: preload 0.5 / 0.25, display 0.25 / 0.25. Rows entering the preload range are
 /// fetched with priority visible > display > preload; leaving it cancels the fetch (Texture's
 /// `didExitPreloadState` cancels the download), so a late result is never delivered.
+///
+/// Rendering — with a render stage (`render`), cells entering the display range are rendered
+/// ahead of visibility (`requestRender`), as Texture's display state draws nodes asynchronously
+/// before they show; leaving it drops a render not yet started. Other strategies render on
+/// visibility only.
 public struct DirectionalRanges: PrefetchStrategy {
   public static let definition = StrategyDefinition(
     name: "directional_ranges",
@@ -99,7 +104,8 @@ public struct DirectionalRanges: PrefetchStrategy {
       checkBatchFetch(simulation, targetOffsetPt: simulation.projectedTargetOffsetPt)
     case .frame where checkDuringDrag || simulation.phase != .dragging:
       checkBatchFetch(simulation, targetOffsetPt: simulation.viewportOffsetPt)
-    case .fetchCompleted(.media):
+    case .fetchCompleted(.media), .mediaEvicted:
+      // An evicted row in the preload range is fetched again at the next range update.
       return
     default:
       break
@@ -132,7 +138,8 @@ public struct DirectionalRanges: PrefetchStrategy {
   }
 
   private mutating func updateRanges(_ simulation: Simulation, refreshAll: Bool) {
-    guard simulation.feedHasMedia else { return }
+    let renders = simulation.hasRenderStage
+    guard simulation.feedHasMedia || renders else { return }
     let full = simulation.hasDragged
     let previousPreload = preloadWindow.rows
     let previousDisplay = displayWindow.rows
@@ -143,15 +150,42 @@ public struct DirectionalRanges: PrefetchStrategy {
     let visible = simulation.visibleItems
     guard refreshAll || preload != previousPreload || display != previousDisplay || visible != visibleRows
     else { return }
+    if renders {
+      updateRenders(simulation, previous: previousDisplay, display: display, refreshAll: refreshAll)
+    }
+    visibleRows = visible
+    guard simulation.feedHasMedia else { return }
     let (leftAbove, leftBelow) = previousPreload.subtracting(preload)
     for item in leftAbove { simulation.cancelMedia(item: item) }
     for item in leftBelow { simulation.cancelMedia(item: item) }
     for item in preload where simulation.needsMedia(item: item) {
       let priority: FetchPriority =
         visible.contains(item) ? .visible : display.contains(item) ? .display : .preload
-      simulation.requestMedia(item: item, priority: priority)
+      // A node starts its download once, on entering the preload range; later range changes
+      // only move its priority.
+      if simulation.isMediaInFlight(item: item) {
+        simulation.setMediaPriority(item: item, priority: priority)
+      } else {
+        simulation.requestMedia(item: item, priority: priority)
+      }
     }
-    visibleRows = visible
+  }
+
+  /// Texture's display range: cells entering it are rendered ahead of visibility, those leaving
+  /// it lose a render not yet started (`ASDisplayNode` display state).
+  private func updateRenders(
+    _ simulation: Simulation, previous: Range<Int>, display: Range<Int>, refreshAll: Bool
+  ) {
+    let (leftAbove, leftBelow) = previous.subtracting(display)
+    for item in leftAbove { simulation.cancelRender(item: item) }
+    for item in leftBelow { simulation.cancelRender(item: item) }
+    if refreshAll {
+      for item in display { simulation.requestRender(item: item) }
+    } else {
+      let (enteredAbove, enteredBelow) = display.subtracting(previous)
+      for item in enteredAbove { simulation.requestRender(item: item) }
+      for item in enteredBelow { simulation.requestRender(item: item) }
+    }
   }
 
   /// Moves `window` to the viewport expanded by `buffers` screenfuls, the leading buffer on the

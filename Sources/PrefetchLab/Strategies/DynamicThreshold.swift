@@ -15,11 +15,7 @@ public struct DynamicThreshold: PrefetchStrategy {
       .number(
         "ratio", 0.7, in: 0...1,
         help: "Fraction of the newest page's span the viewport's bottom must pass (seed article: 0.7)."),
-      .bool(
-        "guard_in_flight", true,
-        help:
-          "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
-      ),
+      .guardInFlight,
     ],
     make: { DynamicThreshold(parameters: $0) })
 
@@ -33,6 +29,8 @@ public struct DynamicThreshold: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
+    // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
     let direction = simulation.pageTriggerDirection
     if let frontier = simulation.loadFrontier(direction) {
@@ -44,10 +42,6 @@ public struct DynamicThreshold: PrefetchStrategy {
         : simulation.viewportOffsetPt <= span.upperBound - ratio * height
       if passed { simulation.requestPage(direction, guardInFlight: guardInFlight) }
     }
-    if case .pageApplied = event {
-      media.update(in: simulation, refreshAll: true)
-    } else {
-      media.update(in: simulation)
-    }
+    media.update(after: event, in: simulation)
   }
 }

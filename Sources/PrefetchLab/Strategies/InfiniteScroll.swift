@@ -10,11 +10,7 @@ public struct InfiniteScroll: PrefetchStrategy {
     summary: "Next page when the loading footer becomes visible; media on visibility.",
     source: "Seed article baseline: the spinner cell's willDisplay triggers the load.",
     parameters: [
-      .bool(
-        "guard_in_flight", true,
-        help:
-          "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
-      )
+      .guardInFlight
     ],
     make: { InfiniteScroll(parameters: $0) })
 
@@ -26,6 +22,8 @@ public struct InfiniteScroll: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
+    // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
     let direction = simulation.pageTriggerDirection
     if let frontier = simulation.loadFrontier(direction) {
@@ -35,10 +33,6 @@ public struct InfiniteScroll: PrefetchStrategy {
         : simulation.viewportOffsetPt <= frontier.edgePt
       if footerVisible { simulation.requestPage(direction, guardInFlight: guardInFlight) }
     }
-    if case .pageApplied = event {
-      media.update(in: simulation, refreshAll: true)
-    } else {
-      media.update(in: simulation)
-    }
+    media.update(after: event, in: simulation)
   }
 }

@@ -14,6 +14,9 @@ public enum StrategyEvent: Sendable, Equatable {
   case fetchCompleted(Resource)
   /// A fetch timed out or failed for good; a page trigger re-arms.
   case fetchFailed(Resource)
+  /// The item's media left the memory cache (`cache.memory_bytes`): the row is incomplete again
+  /// and needs a fetch (or a disk read) the next time it is wanted.
+  case mediaEvicted(item: Int)
 }
 
 /// A prefetch policy: decides when to request pages and which items' media to fetch or cancel.

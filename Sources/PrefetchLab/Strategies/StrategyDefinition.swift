@@ -40,26 +40,30 @@ public struct StrategyParameter: Sendable, Equatable {
     StrategyParameter(name: name, kind: .bool, defaultValue: .bool(defaultValue), help: help)
   }
 
+  /// `guard_in_flight` (default true): skip the page trigger while a page request is in flight,
+  /// as careful client code does; false reproduces naive code that fires on every scroll callback
+  /// and sends duplicates (DESIGN.md §2).
+  public static let guardInFlight = StrategyParameter.bool(
+    "guard_in_flight", true,
+    help: "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback).")
+
   /// Checks `value` against the kind and range; returns the canonical value or a message.
   func validate(_ value: ParameterValue) -> Result<ParameterValue, StrategyError.Reason> {
     switch (kind, value) {
     case (.number(let range), .number(let x)):
       guard x.isFinite, range.contains(x) else {
-        return .failure(.outOfRange(range: rangeText, got: value.description))
+        return .failure(.outOfRange(range: requirementText, got: value.description))
       }
       return .success(value)
     case (.integer(let range), .number(let x)):
       guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-        return .failure(.outOfRange(range: rangeText, got: value.description))
+        return .failure(.outOfRange(range: requirementText, got: value.description))
       }
       return .success(value)
     case (.bool, .bool):
       return .success(value)
-    case (.bool, .string(let text)) where text == "true" || text == "false":
-      return .success(.bool(text == "true"))
-    case (.number, .string(let text)), (.integer, .string(let text)):
-      guard let x = Double(text) else { return .failure(.wrongType(expected: typeName, got: text)) }
-      return validate(.number(x))
+    case (_, .string(let text)):
+      return .failure(.wrongType(expected: typeName, got: "text \"\(text)\""))
     default:
       return .failure(.wrongType(expected: typeName, got: value.description))
     }
@@ -71,6 +75,14 @@ public struct StrategyParameter: Sendable, Equatable {
     case .number: return "a number"
     case .integer: return "an integer"
     case .bool: return "true or false"
+    }
+  }
+
+  /// "in 0...1" or "an integer in 0...100", for out-of-range messages.
+  var requirementText: String {
+    switch kind {
+    case .integer: return "an integer in \(rangeText)"
+    default: return "in \(rangeText)"
     }
   }
 
@@ -159,6 +171,8 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     case outOfRange(range: String, got: String)
     case duplicateName
     case invalidName
+    case malformedPair(String)
+    case duplicateParameter
   }
 
   public let strategy: String
@@ -176,7 +190,11 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     case .wrongType(let expected, let got):
       return "\(strategy).\(parameter ?? "") must be \(expected), got \(got)"
     case .outOfRange(let range, let got):
-      return "\(strategy).\(parameter ?? "") must be in \(range), got \(got)"
+      return "\(strategy).\(parameter ?? "") must be \(range), got \(got)"
+    case .malformedPair(let pair):
+      return "\(strategy): expected key=value, got '\(pair)'"
+    case .duplicateParameter:
+      return "\(strategy).\(parameter ?? "") is given twice"
     case .duplicateName:
       return "a strategy named '\(strategy)' is already registered"
     case .invalidName:

@@ -68,18 +68,34 @@ public struct StrategyRegistry: Sendable {
       definition: definition, parameters: StrategyParameters(values), overrides: overrides)
   }
 
-  /// Parses the command line's `NAME[:key=value,…]` into a spec (values stay text until
-  /// `configure` checks them against the parameter's type).
-  public static func parseSpec(_ text: String) -> StrategySpec {
+  /// Parses the command line's `NAME[:key=value,…]` into a spec: `true`/`false` become booleans,
+  /// numbers become numbers, anything else stays text (and is then refused by `configure` where a
+  /// number or boolean is expected).
+  /// - Throws: `StrategyError` for a pair without `=` or a key given twice.
+  public static func parseSpec(_ text: String) throws(StrategyError) -> StrategySpec {
     let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = String(parts[0])
     var parameters: [String: ParameterValue] = [:]
     if parts.count == 2 {
-      for pair in parts[1].split(separator: ",") {
+      for pair in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
         let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard keyValue.count == 2, !keyValue[0].isEmpty else {
+          throw StrategyError(
+            strategy: name, parameter: String(keyValue[0]), reason: .malformedPair(String(pair)))
+        }
         let key = String(keyValue[0])
-        parameters[key] = .string(keyValue.count == 2 ? String(keyValue[1]) : "")
+        guard parameters[key] == nil else {
+          throw StrategyError(strategy: name, parameter: key, reason: .duplicateParameter)
+        }
+        parameters[key] = typedValue(String(keyValue[1]))
       }
     }
-    return StrategySpec(name: String(parts[0]), parameters: parameters)
+    return StrategySpec(name: name, parameters: parameters)
+  }
+
+  private static func typedValue(_ text: String) -> ParameterValue {
+    if text == "true" || text == "false" { return .bool(text == "true") }
+    if let number = Double(text) { return .number(number) }
+    return .string(text)
   }
 }

@@ -28,9 +28,7 @@ public struct TargetRange: PrefetchStrategy {
       .integer(
         "extra_rows", 3, in: 0...10_000,
         help: "Rows beyond the target rect, on the side the content arrives from, loaded with it (VVebo: 3)."),
-      .bool(
-        "guard_in_flight", true,
-        help: "Skip the page trigger while a page request is in flight (false = naive code)."),
+      .guardInFlight,
     ],
     make: { TargetRange(parameters: $0) })
 
@@ -48,6 +46,8 @@ public struct TargetRange: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
+    // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
     requestPages(simulation)
     switch event {
@@ -100,7 +100,9 @@ public struct TargetRange: PrefetchStrategy {
     let (droppedAbove, droppedBelow) = wanted.subtracting(next)
     for item in droppedAbove where !visible.contains(item) { simulation.cancelMedia(item: item) }
     for item in droppedBelow where !visible.contains(item) { simulation.cancelMedia(item: item) }
-    for item in next { simulation.requestMedia(item: item, priority: .visible) }
+    for item in next where !simulation.isMediaInFlight(item: item) {
+      simulation.requestMedia(item: item, priority: .visible)
+    }
     wanted = next
   }
 }

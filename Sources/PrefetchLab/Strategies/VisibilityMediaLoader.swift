@@ -17,13 +17,29 @@ public struct VisibilityMediaLoader: Sendable {
     for item in leftAbove { cancelIfIncomplete(item, simulation) }
     for item in leftBelow { cancelIfIncomplete(item, simulation) }
     if refreshAll {
-      for item in visible { simulation.requestMedia(item: item, priority: .visible) }
+      for item in visible { request(item, simulation) }
     } else {
       let (enteredAbove, enteredBelow) = visible.subtracting(tracked)
-      for item in enteredAbove { simulation.requestMedia(item: item, priority: .visible) }
-      for item in enteredBelow { simulation.requestMedia(item: item, priority: .visible) }
+      for item in enteredAbove { request(item, simulation) }
+      for item in enteredBelow { request(item, simulation) }
     }
     tracked = visible
+  }
+
+  /// One fetch per row: a row whose fetch is already running is left alone, so nothing is asked
+  /// for twice even without coalescing.
+  private func request(_ item: Int, _ simulation: Simulation) {
+    if !simulation.isMediaInFlight(item: item) { simulation.requestMedia(item: item, priority: .visible) }
+  }
+
+  /// `update` as the strategy's event asks: every visible row after a page was applied (rows may
+  /// have been loaded in place of placeholders), only the rows that entered or left otherwise.
+  public mutating func update(after event: StrategyEvent, in simulation: Simulation) {
+    if case .pageApplied = event {
+      update(in: simulation, refreshAll: true)
+    } else {
+      update(in: simulation)
+    }
   }
 
   private func cancelIfIncomplete(_ item: Int, _ simulation: Simulation) {

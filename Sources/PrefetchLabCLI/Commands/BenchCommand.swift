@@ -23,19 +23,13 @@ enum BenchCommand {
           throw .invalidValue(String(value), for: name, reason: "must be at least 1")
         }
       }
-      for text in parsed.strings("strategy") {
-        do throws(StrategyError) {
-          _ = try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(text))
-        } catch {
-          throw .invalidValue(text, for: "strategy", reason: error.description)
-        }
-      }
+      try RunCommand.validateStrategyOptions(parsed)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    let registry = StrategyRegistry.builtIn
+    let registry = CommandLineTool.registry
     let names = parsed.strings("strategy")
     let strategies = try (names.isEmpty ? registry.names : names).map {
       try registry.configure(StrategyRegistry.parseSpec($0))

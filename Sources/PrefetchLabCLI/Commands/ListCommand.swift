@@ -10,7 +10,7 @@ enum ListCommand {
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    terminal.out(render(StrategyRegistry.builtIn))
+    terminal.out(render(CommandLineTool.registry))
     return ExitStatus.ok
   }
 

@@ -41,31 +41,22 @@ enum RunCommand {
         throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
       }
       if let seeds = parsed.string("seeds"), SeedList.parse(seeds) == nil {
-        throw .invalidValue(seeds, for: "seeds", reason: "expected seeds like 1-10 or 1,4,7")
+        throw .invalidValue(
+          seeds, for: "seeds",
+          reason: "expected seeds like 1-10 or 1,4,7 (at most \(SeedList.maximumCount) seeds)")
       }
       if let interval = parsed.int("timeline-interval-ms"), interval < 0 {
         throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be at least 0")
       }
-      for text in parsed.strings("strategy") {
-        do throws(StrategyError) {
-          _ = try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(text))
-        } catch {
-          throw .invalidValue(text, for: "strategy", reason: error.description)
-        }
-      }
+      try validateStrategyOptions(parsed)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    let registry = StrategyRegistry.builtIn
-    let scenarios = try ScenarioInputs.load(parsed.strings("scenarios"), registry: registry)
-    let overrides = parsed.strings("strategy").map(StrategyRegistry.parseSpec)
-    let seeds = parsed.string("seeds").flatMap(SeedList.parse)
-    let experiment = try Experiment(
-      scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
-    let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
-    let options = SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
+    let experiment = try experiment(
+      for: parsed, scenarioArguments: parsed.strings("scenarios"), registry: CommandLineTool.registry)
+    let options = simulationOptions(for: parsed)
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let out = parsed.string("out") ?? "results/latest"
 
@@ -86,10 +77,49 @@ enum RunCommand {
     return status
   }
 
-  /// The command as recorded in the manifest: options that cannot change the results (`--jobs`,
-  /// `--out`) are left out so the manifest is the same whatever they were.
+  /// The runs a parsed `run` command line asks for, with `scenarioArguments` as its scenario files
+  /// and folders. `check` builds its fresh run from a baseline's recorded command with this too,
+  /// so both agree on scenarios, strategy overrides and seeds.
+  static func experiment(
+    for parsed: ParsedArguments, scenarioArguments: [String], registry: StrategyRegistry
+  ) throws -> Experiment {
+    let scenarios = try ScenarioInputs.load(scenarioArguments, registry: registry)
+    var overrides: [StrategySpec] = []
+    for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
+    let seeds = parsed.string("seeds").flatMap(SeedList.parse)
+    return try Experiment(
+      scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
+  }
+
+  /// Every `--strategy` must name a known strategy with valid parameters, and none may be given
+  /// twice (the runs would be identical rows).
+  static func validateStrategyOptions(_ parsed: ParsedArguments) throws(ValidationError) {
+    var labels: [String: String] = [:]
+    for text in parsed.strings("strategy") {
+      let configured: ConfiguredStrategy
+      do throws(StrategyError) {
+        configured = try CommandLineTool.registry.configure(StrategyRegistry.parseSpec(text))
+      } catch {
+        throw .invalidValue(text, for: "strategy", reason: error.description)
+      }
+      if let earlier = labels[configured.label] {
+        throw .invalidValue(text, for: "strategy", reason: "the same strategy as '\(earlier)'")
+      }
+      labels[configured.label] = text
+    }
+  }
+
+  /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).
+  static func simulationOptions(for parsed: ParsedArguments) -> SimulationOptions {
+    let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
+    return SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
+  }
+
+  /// The command as recorded in the manifest: what cannot change the results is left out or
+  /// normalised so the manifest is the same whatever it was: `--jobs` and `--out` are dropped, and
+  /// the scenario arguments are sorted (rows follow scenario names, not argument order).
   static func recordedCommand(_ parsed: ParsedArguments) -> [String] {
-    var command = ["run"] + parsed.strings("scenarios")
+    var command = ["run"] + parsed.strings("scenarios").sorted()
     for strategy in parsed.strings("strategy") { command += ["--strategy", strategy] }
     if let seeds = parsed.string("seeds") { command += ["--seeds", seeds] }
     if parsed.isGiven("timeline-interval-ms") {

@@ -47,7 +47,9 @@ enum RunSummaryText {
         text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
       }
     }
-    text += "\n\(runs) run\(runs == 1 ? "" : "s") written to \(folder) (means over seeds)\n"
+    let seeds = Set(rows.map(\.seed)).count
+    let averaging = seeds > 1 ? " (means over \(seeds) seeds)" : ""
+    text += "\n\(runs) run\(runs == 1 ? "" : "s") written to \(folder)\(averaging)\n"
     return text
   }
 }

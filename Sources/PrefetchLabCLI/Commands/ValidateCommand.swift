@@ -15,8 +15,8 @@ enum ValidateCommand {
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    let scenarios = try ScenarioInputs.load(parsed.strings("files"), registry: .builtIn)
-    _ = try Experiment(scenarios: scenarios)
+    let scenarios = try ScenarioInputs.load(parsed.strings("files"), registry: CommandLineTool.registry)
+    _ = try Experiment(scenarios: scenarios, registry: CommandLineTool.registry)
     for prepared in scenarios {
       let scenario = prepared.scenario
       let strategies =

@@ -22,6 +22,7 @@ public enum PlotBuilder {
     var figures: [PlotFigure] = []
     var warnings: [String] = []
     var missingRunFiles = 0
+    var scenariosWithoutTTC = 0
     for scenario in data.scenarios {
       figures.append(tradeoff(scenario))
       var samples: [[TimeToContentRow]] = []
@@ -40,7 +41,7 @@ public enum PlotBuilder {
       if complete {
         figures.append(timeToContent(scenario, samples: samples))
       } else {
-        warnings.append("\(scenario.name): no ttc/ files, time-to-content plot skipped")
+        scenariosWithoutTTC += 1
       }
       figures.append(metricBars(scenario))
       var timelines: [RunKey: [TimelineRow]] = [:]
@@ -63,10 +64,20 @@ public enum PlotBuilder {
       if let scroll = scrollTrace(scenario, timelines: timelines) { figures.append(scroll) }
       figures += runFigures
     }
-    if missingRunFiles > 0 {
+    if missingRunFiles > 0 || scenariosWithoutTTC > 0 {
+      // One line for what is usually one cause: a run made with --timeline-interval-ms 0.
+      var parts: [String] = []
+      if missingRunFiles > 0 {
+        parts.append(
+          "timelines and scroll traces of \(missingRunFiles) run\(missingRunFiles == 1 ? "" : "s")")
+      }
+      if scenariosWithoutTTC > 0 {
+        parts.append(
+          "time-to-content plots of \(scenariosWithoutTTC) scenario\(scenariosWithoutTTC == 1 ? "" : "s")")
+      }
       warnings.append(
-        "\(missingRunFiles) run\(missingRunFiles == 1 ? " has" : "s have") no timeline/ or events/ file: "
-          + "timeline and scroll plots skipped for them")
+        "no per-run timeline/, events/ or ttc/ files (--timeline-interval-ms 0 writes none): "
+          + parts.joined(separator: " and ") + " skipped")
     }
     return (figures, warnings)
   }

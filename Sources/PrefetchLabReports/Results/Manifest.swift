@@ -11,9 +11,14 @@ public struct Manifest: Sendable, Equatable {
     public var sha256: String
     /// Trace files the scenario reads: (path, SHA-256).
     public var inputs: [(path: String, sha256: String)]
+    /// SHA-256 of the scenario's JSON without its `strategies` member (compact serialization):
+    /// equal when only the strategy list changed, so `check` can tell the conditions of a run
+    /// (user, feed, network) from the strategies under test. "" when unknown (older manifests).
+    public var sha256WithoutStrategies: String = ""
 
     public static func == (lhs: ScenarioEntry, rhs: ScenarioEntry) -> Bool {
       lhs.name == rhs.name && lhs.path == rhs.path && lhs.sha256 == rhs.sha256
+        && lhs.sha256WithoutStrategies == rhs.sha256WithoutStrategies
         && lhs.inputs.map(\.path) == rhs.inputs.map(\.path)
         && lhs.inputs.map(\.sha256) == rhs.inputs.map(\.sha256)
     }
@@ -46,16 +51,30 @@ public struct Manifest: Sendable, Equatable {
     var inputs: [(path: String, sha256: String)] = []
     if let trace = scenario.network.trace { inputs.append((trace.path, try hash(trace.path))) }
     if case .recorded(let path, _) = scenario.scroll.source { inputs.append((path, try hash(path))) }
+    guard !scenario.sourcePath.isEmpty else {
+      return ScenarioEntry(name: scenario.name, path: "", sha256: "", inputs: inputs)
+    }
+    let bytes = try contents(scenario.sourcePath)
     return ScenarioEntry(
-      name: scenario.name, path: scenario.sourcePath,
-      sha256: scenario.sourcePath.isEmpty ? "" : try hash(scenario.sourcePath), inputs: inputs)
+      name: scenario.name, path: scenario.sourcePath, sha256: SHA256.hex(bytes), inputs: inputs,
+      sha256WithoutStrategies: hashWithoutStrategies(bytes))
   }
 
-  static func hash(_ path: String) throws(InputError) -> String {
+  static func hash(_ path: String) throws(InputError) -> String { SHA256.hex(try contents(path)) }
+
+  static func contents(_ path: String) throws(InputError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw InputError(file: path, location: "", message: "cannot read the file")
     }
-    return SHA256.hex(Array(data))
+    return Array(data)
+  }
+
+  /// SHA-256 of the compact serialization of a scenario file's JSON object without its
+  /// `strategies` member; "" when the bytes are not a JSON object.
+  static func hashWithoutStrategies(_ bytes: [UInt8]) -> String {
+    guard let value = try? JSONValue(parsing: bytes), let members = value.objectMembers else { return "" }
+    let conditions = JSONValue.object(members.filter { $0.key != "strategies" })
+    return SHA256.hex(Array(conditions.serialized(pretty: false).utf8))
   }
 
   public var json: JSONValue {
@@ -69,6 +88,7 @@ public struct Manifest: Sendable, Equatable {
           scenarios.map { entry in
             .object([
               ("name", .string(entry.name)), ("path", .string(entry.path)), ("sha256", .string(entry.sha256)),
+              ("sha256_without_strategies", .string(entry.sha256WithoutStrategies)),
               (
                 "inputs",
                 .array(
@@ -115,7 +135,10 @@ public struct Manifest: Sendable, Equatable {
         }
         return (inputPath, inputSha)
       }
-      entries.append(ScenarioEntry(name: name, path: scenarioPath, sha256: sha, inputs: inputs))
+      entries.append(
+        ScenarioEntry(
+          name: name, path: scenarioPath, sha256: sha, inputs: inputs,
+          sha256WithoutStrategies: item["sha256_without_strategies"]?.stringValue ?? ""))
     }
     scenarios = entries
     seeds = try field("seeds") { $0.arrayValue?.compactMap { $0.doubleValue.map { UInt64($0) } } }

@@ -99,7 +99,9 @@ public enum MetricPolarity: String, Sendable {
   public static func of(_ metric: String) -> MetricPolarity {
     switch metric {
     case "coverage", "prefetch_accuracy": return .higherIsBetter
-    case "items_seen", "items_loaded", "frames", "session_ms", "peak_in_flight": return .neutral
+    case "items_seen", "items_loaded", "frames", "session_ms", "peak_in_flight", "coalesced_requests",
+      "disk_reads":
+      return .neutral
     default:
       let lowerBetter: Set<String> = [
         "first_content_ms", "stall_ms", "stall_count", "stall_max_ms", "abandoned", "blank_ms",
@@ -107,7 +109,8 @@ public enum MetricPolarity: String, Sendable {
         "blankness", "ttc_p50_ms", "ttc_p95_ms", "ttc_max_ms", "items_seen_incomplete", "page_requests",
         "media_requests", "requests_cancelled", "requests_failed", "bytes_fetched", "wasted_fetches",
         "wasted_bytes",
-        "redundant_fetches", "late_prefetches", "peak_memory_bytes", "radio_active_ms", "energy_j",
+        "redundant_fetches", "late_prefetches", "peak_memory_bytes", "radio_active_ms", "energy_j", "retries",
+        "evictions",
       ]
       return lowerBetter.contains(metric) ? .lowerIsBetter : .neutral
     }

@@ -1,11 +1,13 @@
+import Foundation
 import PrefetchLab
 
 /// CSV text for one run's timeline and request events (DESIGN.md §6), and the file name they
 /// share.
 public enum RunFiles {
   /// `<scenario>--<strategy label>--<seed>.csv`, with every character outside
-  /// `[A-Za-z0-9._@=+-]` replaced by `_` so a scenario name can never escape the folder or break
-  /// a shell; a name that is only dots becomes `_`.
+  /// `[A-Za-z0-9._@=+-]` replaced by `_` so a name can never escape the folder or break a shell.
+  /// A name that had to be changed gets `~` and 8 hex digits of its SHA-256, so two names that
+  /// differ only in such characters (`a/b`, `a:b`) still get different files.
   public static func fileName(scenario: String, strategyLabel: String, seed: UInt64) -> String {
     "\(safeComponent(scenario))--\(safeComponent(strategyLabel))--\(seed).csv"
   }
@@ -13,7 +15,11 @@ public enum RunFiles {
   public static func safeComponent(_ text: String) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
     var result = String(text.map { allowed.contains($0) ? $0 : "_" })
-    if result.allSatisfy({ $0 == "." }) { result = "_" }
+    // No hidden files: a leading dot becomes "_" (which also covers "." and "..").
+    if result.hasPrefix(".") { result = "_" + result.dropFirst() }
+    // "--" separates the parts of a run's file name.
+    result = result.replacingOccurrences(of: "--", with: "-_")
+    if result != text { result += "~" + String(SHA256.hex(Array(text.utf8)).prefix(8)) }
     return result
   }
 

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// DESIGN §2: same scenario + seed + strategy ⇒ byte-identical outputs, whatever `--jobs` is and
+/// in whatever order runs execute or scenarios are given. Every file of the folder is compared:
+/// summary.csv, manifest.json, every timeline and events CSV.
+@Suite(.serialized) struct DeterminismTests {
+  @Test func jobsOneAndTwoAndARepeatedRunWriteIdenticalFolders() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    for (name, jobs) in [("jobs1", "1"), ("jobs2", "2"), ("again", "2")] {
+      // CSVs only: plots and reports are compared by the scenario-order test below and by
+      // ReportsEndToEndTests, and drawing them three times over would dominate the suite's time.
+      let result = try Prefetchlab.run(
+        ["run", "scenarios/", "--jobs", jobs, "--no-plots", "--out", scratch.path(name)])
+      #expect(result.status == 0, "\(result.err)")
+    }
+    let files = try folderContents(scratch.path("jobs1"))
+    #expect(files.keys.contains("timeline/slow-3g--directional_ranges--1.csv"))
+    #expect(files.keys.contains("events/jump-far--target_range--1.csv"))
+    // summary.csv and manifest.json, then a timeline, an events and a ttc file per run: every bundled
+    // scenario against the five strategies (none lists its own), one seed each.
+    let summaryRows =
+      try String(contentsOfFile: scratch.path("jobs1/summary.csv"), encoding: .utf8)
+      .split(separator: "\r\n").count - 1
+    #expect(summaryRows == 5 * Prefetchlab.bundledScenarioCount())
+    #expect(files.count == 2 + 3 * summaryRows)
+    try expectIdenticalFolders(scratch.path("jobs1"), scratch.path("jobs2"))
+    try expectIdenticalFolders(scratch.path("jobs2"), scratch.path("again"))
+  }
+
+  @Test func scenarioOrderOnTheCommandLineDoesNotChangeAnyFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let orders = [
+      ["scenarios/skimmer-wifi.json", "scenarios/jump-far.json", "scenarios/reader-lte.json"],
+      ["scenarios/reader-lte.json", "scenarios/skimmer-wifi.json", "scenarios/jump-far.json"],
+    ]
+    for (index, order) in orders.enumerated() {
+      let result = try Prefetchlab.run(
+        ["run"] + order + ["--seeds", "1-2", "--jobs", "2", "--out", scratch.path("order\(index)")])
+      #expect(result.status == 0, "\(result.err)")
+    }
+    try expectIdenticalFolders(scratch.path("order0"), scratch.path("order1"))
+    // The canonical order: scenarios by name, then strategies as listed, then seeds.
+    let summary = try String(contentsOfFile: scratch.path("order0/summary.csv"), encoding: .utf8)
+    let keys = summary.split(separator: "\r\n").dropFirst().map { line in
+      line.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",")
+    }
+    #expect(keys.count == 30)
+    #expect(
+      keys.prefix(3) == [
+        "jump-far,infinite_scroll,,1", "jump-far,infinite_scroll,,2", "jump-far,fixed_threshold,,1",
+      ])
+    #expect(keys[10] == "reader-lte,infinite_scroll,,1")
+    #expect(keys[20] == "skimmer-wifi,infinite_scroll,,1")
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The built `prefetchlab` executable, run as a user runs it.
+enum Prefetchlab {
+  /// The package's root folder (where Package.swift is).
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The executable in the build products folder that holds this test bundle (SwiftPM builds
+  /// `prefetchlab` there because EndToEndTests depends on it), whatever the configuration or
+  /// build path; `.build/debug/prefetchlab` under the package as a fallback.
+  static let executable: URL = {
+    let fileManager = FileManager.default
+    var candidates: [URL] = []
+    #if os(Linux)
+      if let test = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        candidates.append(URL(fileURLWithPath: test).deletingLastPathComponent())
+      }
+    #endif
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+    for folder in candidates {
+      let url = folder.appendingPathComponent("prefetchlab")
+      if fileManager.isExecutableFile(atPath: url.path) { return url }
+    }
+    return candidates.last!.appendingPathComponent("prefetchlab")
+  }()
+
+  /// Scenario files in the bundled scenarios/ folder.
+  static func bundledScenarioCount() -> Int {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: packageRoot.appendingPathComponent("scenarios").path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.count
+  }
+
+  struct Result {
+    let status: Int32
+    let out: String
+    let err: String
+  }
+
+  /// Runs `prefetchlab arguments` in `directory` (default: the package root) and waits for it.
+  /// Output goes through files, so a long report can never fill a pipe and block the tool.
+  static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prefetchlab-e2e-output-\(UInt64.random(in: 0...UInt64.max))")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("out")
+    let errURL = scratch.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return Result(
+      status: process.terminationStatus,
+      out: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      err: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+  }
+}
+
+/// A fresh folder under the system temporary directory, removed by `remove()`.
+struct Scratch {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prefetchlab-e2e-\(UInt64.random(in: 0...UInt64.max))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Every file under `folder` by relative path, with its bytes.
+func folderContents(_ folder: String) throws -> [String: Data] {
+  var contents: [String: Data] = [:]
+  let fileManager = FileManager.default
+  for relative in try fileManager.subpathsOfDirectory(atPath: folder) {
+    var isDirectory: ObjCBool = false
+    let path = folder + "/" + relative
+    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      continue
+    }
+    contents[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
+  }
+  return contents
+}
+
+/// Expects two results folders to hold the same files with the same bytes, naming any that differ.
+func expectIdenticalFolders(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation)
+  throws
+{
+  let left = try folderContents(a)
+  let right = try folderContents(b)
+  #expect(left.keys.sorted() == right.keys.sorted(), sourceLocation: sourceLocation)
+  let differing = left.keys.filter { right[$0] != nil && left[$0] != right[$0] }.sorted()
+  #expect(
+    differing.isEmpty, "files differ between \(a) and \(b): \(differing)", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PrefetchLabCLI
+
+/// A scratch folder for one test, removed when the value is released.
+final class ScratchFolder {
+  let path: String
+
+  init() {
+    path = NSTemporaryDirectory() + "prefetchlab-cli-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// Writes `text` to `name` inside the folder and returns its path.
+  @discardableResult
+  func write(_ name: String, _ text: String) -> String {
+    let file = path + "/" + name
+    try? FileManager.default.createDirectory(
+      atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    return file
+  }
+
+  func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + name) }
+
+  /// Entries directly inside the folder.
+  var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+}
+
+/// Runs the CLI in-process and captures its output.
+func runCLI(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+  let terminal = RecordingTerminal()
+  let status = CommandLineTool.main(arguments, terminal: terminal)
+  return (status, terminal.stdout, terminal.stderr)
+}
+
+/// A small valid scenario; `overrides` replaces top-level sections by raw JSON.
+func scenarioJSON(name: String = "tiny", _ overrides: [String: String] = [:]) -> String {
+  var sections: [(String, String)] = [
+    ("\"name\"", "\"\(name)\""),
+    ("\"duration_s\"", "5"),
+    ("\"feed\"", #"{"total_items": 100, "page_size": 10, "item_height_pt": 100}"#),
+    ("\"network\"", #"{"rtt_ms": 100}"#),
+    ("\"scroll\"", #"{"script": [{"drag": {"velocity_pt_s": 500, "duration_ms": 4000}}]}"#),
+  ]
+  for (key, value) in overrides {
+    if let index = sections.firstIndex(where: { $0.0 == "\"\(key)\"" }) {
+      sections[index].1 = value
+    } else {
+      sections.append(("\"\(key)\"", value))
+    }
+  }
+  return "{" + sections.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+@testable import PrefetchLabCLI
+
+@Suite struct RunCommandTests {
+  @Test func runWritesTheResultsFolder() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let out = folder.path + "/out"
+    let result = runCLI(["run", scenario, "--out", out, "--seeds", "1-2", "--strategy", "infinite_scroll"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("2 runs written to \(out)"))
+    let summary = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8)
+    let lines = summary.split(separator: "\r\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("tiny,infinite_scroll,,1,"))
+    #expect(lines[2].hasPrefix("tiny,infinite_scroll,,2,"))
+    #expect(FileManager.default.fileExists(atPath: out + "/timeline/tiny--infinite_scroll--1.csv"))
+    #expect(FileManager.default.fileExists(atPath: out + "/events/tiny--infinite_scroll--2.csv"))
+    #expect(FileManager.default.fileExists(atPath: out + "/manifest.json"))
+    // Only the results folder and the scenario remain: no staging folder left behind.
+    #expect(folder.entries == ["out", "tiny.json"])
+  }
+
+  /// Bad input exits 65 naming the file, the JSON path and the rule, and writes nothing.
+  @Test(arguments: [
+    (
+      "malformed.json", #"{"name": "x", "duration_s": 5,,}"#,
+      "malformed.json: line 1, column 31: expected a double-quoted object key"
+    ),
+    (
+      "unknown.json", scenarioJSON(["feed": #"{"page_sise": 20}"#]),
+      "unknown.json: feed: unknown key 'page_sise'"
+    ),
+    (
+      "height.json", scenarioJSON(["feed": #"{"item_height_pt": -5}"#]),
+      "height.json: feed.item_height_pt: must be > 0, got -5"
+    ),
+    (
+      "sigma.json", scenarioJSON(["network": #"{"rtt_ms": {"lognormal": {"median": 80, "sigma": -1}}}"#]),
+      "sigma.json: network.rtt_ms: lognormal.sigma must be >= 0, got -1"
+    ),
+    (
+      "missing-trace.json",
+      scenarioJSON(["network": #"{"trace": {"path": "nope.down", "format": "mahimahi"}}"#]),
+      "missing-trace.json: network.trace.path: file not found:"
+    ),
+    (
+      "zero-trace.json",
+      scenarioJSON(["network": #"{"trace": {"path": "zero.json", "format": "periods"}}"#]),
+      "zero-trace.json: network.trace.path:"
+    ),
+    (
+      "strategy.json", scenarioJSON(["strategies": #"[{"name": "fixed_threshold", "ratio": 1.5}]"#]),
+      "strategy.json: strategies[0].ratio:"
+    ),
+    (
+      "text-ratio.json", scenarioJSON(["strategies": #"[{"name": "fixed_threshold", "ratio": "0.5"}]"#]),
+      "text-ratio.json: strategies[0].ratio: fixed_threshold.ratio must be a number, got text \"0.5\""
+    ),
+  ])
+  func badInputExits65AndWritesNothing(file: String, json: String, expectedPrefix: String) {
+    let folder = ScratchFolder()
+    folder.write("zero.json", #"[{"duration_ms": 1000, "bandwidth_kbps": 0, "latency_ms": 50}]"#)
+    let scenario = folder.write(file, json)
+    let out = folder.path + "/out"
+    let result = runCLI(["run", scenario, "--out", out])
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix("Error: " + folder.path + "/" + expectedPrefix), "\(result.stderr)")
+    #expect(!folder.exists("out"))
+    #expect(folder.entries.allSatisfy { !$0.contains("partial") })
+  }
+
+  @Test func validateReportsTheSameErrorsWithoutRunning() {
+    let folder = ScratchFolder()
+    let good = folder.write("good.json", scenarioJSON())
+    let bad = folder.write("bad.json", scenarioJSON(["viewport": #"{"height_pt": 0}"#]))
+    let ok = runCLI(["validate", good])
+    #expect(ok.status == 0)
+    #expect(ok.stdout.contains("'tiny': 5 s trace, all strategies"))
+    let failed = runCLI(["validate", good, bad])
+    #expect(failed.status == 65)
+    #expect(failed.stderr.contains("bad.json: viewport.height_pt: must be > 0, got 0"))
+  }
+
+  /// Usage errors exit 64 with swift-argument-parser's rendering on stderr.
+  @Test(arguments: [
+    (["run"], "Error: Missing expected argument '<scenarios> ...'"),
+    (
+      ["run", "x.json", "--jobs", "0"],
+      "Error: The value '0' is invalid for '--jobs <jobs>': must be at least 1"
+    ),
+    (["run", "x.json", "--frobnicate"], "Error: Unknown option '--frobnicate'"),
+    (["run", "x.json", "--seeds", "5-1"], "Error: The value '5-1' is invalid for '--seeds <seeds>'"),
+    (
+      ["run", "x.json", "--strategy", "nope"],
+      "Error: The value 'nope' is invalid for '--strategy <strategy>'"
+    ),
+    (["explode"], "Error: Unexpected argument 'explode'"),
+    (
+      ["run", "x.json", "--strategy", "fixed_threshold:ratio"],
+      "Error: The value 'fixed_threshold:ratio' is invalid for '--strategy <strategy>': fixed_threshold: expected key=value, got 'ratio'"
+    ),
+    (
+      ["run", "x.json", "--strategy", "fixed_threshold:ratio=nan"],
+      "Error: The value 'fixed_threshold:ratio=nan' is invalid for '--strategy <strategy>': fixed_threshold.ratio must be in 0...1, got nan"
+    ),
+    (
+      ["run", "x.json", "--strategy", "fixed_threshold:ratio=0.5,ratio=0.6"],
+      "Error: The value 'fixed_threshold:ratio=0.5,ratio=0.6' is invalid for '--strategy <strategy>': fixed_threshold.ratio is given twice"
+    ),
+    (
+      ["run", "x.json", "--strategy", "target_range:skip_rows=2.5"],
+      "Error: The value 'target_range:skip_rows=2.5' is invalid for '--strategy <strategy>': target_range.skip_rows must be an integer in 0...10000, got 2.5"
+    ),
+    (
+      ["run", "x.json", "--strategy", "fixed_threshold:ratio=0.7", "--strategy", "fixed_threshold"],
+      "Error: The value 'fixed_threshold' is invalid for '--strategy <strategy>': the same strategy as 'fixed_threshold:ratio=0.7'"
+    ),
+  ])
+  func usageErrorsExit64(arguments: [String], expectedStart: String) {
+    let result = runCLI(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix(expectedStart), "\(result.stderr)")
+    #expect(result.stderr.contains("Usage: prefetchlab"))
+  }
+
+  @Test func missingScenarioPathIsBadInput() {
+    let result = runCLI(["run", "/nonexistent/scenario.json", "--out", NSTemporaryDirectory() + "never"])
+    #expect(result.status == 65)
+    #expect(result.stderr == "Error: /nonexistent/scenario.json: no such file or folder\n")
+  }
+
+  @Test func listShowsEveryStrategyWithDefaults() {
+    let result = runCLI(["list"])
+    #expect(result.status == 0)
+    for name in [
+      "infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges",
+    ] {
+      #expect(result.stdout.contains(name + "\n"))
+    }
+    #expect(result.stdout.contains("    ratio=0.7  (a number in 0...1)"))
+    #expect(result.stdout.contains("    batch_leading_screens=2  (a number in 0...100)"))
+  }
+
+  @Test func helpAndVersion() {
+    let help = runCLI(["run", "--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("OVERVIEW: Run scenarios against prefetch strategies"))
+    #expect(help.stdout.contains("USAGE: prefetchlab run <scenarios> ..."))
+    let version = runCLI(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "0.1.0\n")
+  }
+
+  @Test(arguments: [("1-3", [1, 2, 3] as [UInt64]), ("7", [7]), ("4,1,2-3,2", [1, 2, 3, 4])])
+  func seedLists(text: String, seeds: [UInt64]) {
+    #expect(SeedList.parse(text) == seeds)
+  }
+
+  @Test(arguments: ["", "a", "3-1", "1-", "-2", "1,,2", "0-100000"])
+  func badSeedLists(text: String) {
+    #expect(SeedList.parse(text) == nil)
+  }
+}
+
+@Suite struct OutputSafetyTests {
+  /// `--out` pointing at a folder that holds anything but results is refused, untouched.
+  @Test func runRefusesToReplaceAFolderThatIsNotResults() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    folder.write("precious/notes.txt", "keep me")
+    let result = runCLI(["run", scenario, "--out", folder.path + "/precious"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: \(folder.path)/precious: exists and is not a results folder (no manifest.json or summary.csv); refusing to replace it\n"
+    )
+    #expect(try String(contentsOfFile: folder.path + "/precious/notes.txt", encoding: .utf8) == "keep me")
+    #expect(folder.entries == ["precious", "tiny.json"])
+  }
+
+  /// A previous results folder, or an empty one, is replaced.
+  @Test func runReplacesAnEarlierResultsFolder() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    folder.write("out/summary.csv", "old")
+    folder.write("out/stale.txt", "from an older version")
+    #expect(runCLI(["run", scenario, "--out", folder.path + "/out"]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/stale.txt"))
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/out/manifest.json"))
+  }
+}
