@@ -193,3 +193,19 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: folder.path + "/out/manifest.json"))
   }
 }
+
+@Suite struct PlotsForNonDefaultParametersTests {
+  /// A strategy run with non-default parameters gets its timeline plot and no warning.
+  @Test func runWithParametersPlotsEveryRun() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") else { return }
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let result = runCLI([
+      "run", scenario, "--out", folder.path + "/out", "--strategy", "fixed_threshold:ratio=0.5", "--plots",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/out/plots/timeline--tiny--fixed_threshold@ratio=0.5--1.png"))
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/out/plots/ttc-cdf--tiny.png"))
+  }
+}

@@ -129,7 +129,7 @@ extension PlotBuilder {
       unset multiplot
 
       """
-    let name = RunFiles.fileName(scenario: key.scenario, strategyLabel: key.strategyLabel, seed: key.seed)
+    let name = RunFiles.fileName(for: key)
     return PlotFigure(
       kind: .timeline, scenario: key.scenario, run: key, fileStem: "timeline--" + name.dropLast(4),
       caption:

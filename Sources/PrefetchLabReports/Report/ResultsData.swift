@@ -36,7 +36,7 @@ public struct ResultsData: Sendable {
   public func runFile(_ subfolder: String, _ key: RunKey) -> String {
     (path as NSString).appendingPathComponent(
       subfolder + "/"
-        + RunFiles.fileName(scenario: key.scenario, strategyLabel: key.strategyLabel, seed: key.seed))
+        + RunFiles.fileName(for: key))
   }
 }
 

@@ -24,7 +24,10 @@ public struct ResultsWriter: Sendable {
     let results = experiment.run(parallelism: parallelism, options: options) {
       _, job, outcome -> Result<SummaryTable.Row, OutputError> in
       let scenario = scenarios[job.scenarioIndex].scenario
-      let name = RunFiles.fileName(scenario: scenario.name, strategyLabel: job.strategy.label, seed: job.seed)
+      let name = RunFiles.fileName(
+        for: RunKey(
+          scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
+          seed: job.seed))
       do throws(OutputError) {
         if recordFiles {
           try staging.write(RunFiles.timelineCSV(outcome.timeline), to: "timeline/" + name)

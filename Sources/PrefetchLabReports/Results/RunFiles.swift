@@ -12,6 +12,18 @@ public enum RunFiles {
     "\(safeComponent(scenario))--\(safeComponent(strategyLabel))--\(seed).csv"
   }
 
+  /// The per-run file name of a summary row: the strategy label is rebuilt from the `params`
+  /// cell the way `ConfiguredStrategy.label` builds it (`name@k=v+k2=v2`), so the writer and
+  /// every reader of a results folder agree.
+  public static func fileName(for key: RunKey) -> String {
+    fileName(scenario: key.scenario, strategyLabel: fileLabel(strategy: key.strategy, params: key.params), seed: key.seed)
+  }
+
+  /// `fixed_threshold` or `fixed_threshold@ratio=0.5+guard_in_flight=false`.
+  public static func fileLabel(strategy: String, params: String) -> String {
+    params.isEmpty ? strategy : strategy + "@" + params.split(separator: ",").joined(separator: "+")
+  }
+
   public static func safeComponent(_ text: String) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
     var result = String(text.map { allowed.contains($0) ? $0 : "_" })
