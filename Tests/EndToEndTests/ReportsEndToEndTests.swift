@@ -399,7 +399,9 @@ enum ReportsE2E {
     let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
     #expect(report.status == 0, "\(report.stderr)")
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
-    #expect(markdown.contains("scenario file not found: description and parameters unavailable"))
+    #expect(
+      markdown.contains(
+        "not found (paths are relative to where the run was started): description and parameters unavailable"))
     #expect(ReportsE2E.files(markers).isEmpty)
   }
 }

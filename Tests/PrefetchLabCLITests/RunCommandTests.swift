@@ -205,7 +205,9 @@ import Testing
     ])
     #expect(result.status == 0)
     #expect(result.stderr == "")
-    #expect(FileManager.default.fileExists(atPath: folder.path + "/out/plots/timeline--tiny--fixed_threshold@ratio=0.5--1.png"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.path + "/out/plots/timeline--tiny--fixed_threshold@ratio=0.5--1.png"))
     #expect(FileManager.default.fileExists(atPath: folder.path + "/out/plots/ttc-cdf--tiny.png"))
   }
 }

@@ -1,6 +1,6 @@
+import PrefetchLab
 import Testing
 
-import PrefetchLab
 @testable import PrefetchLabReports
 
 @Suite struct RunFilesTests {
@@ -32,12 +32,15 @@ import PrefetchLab
   /// must give the same name, or plots and reports miss the run's timeline and time-to-content.
   @Test func writerAndReadersAgreeOnNonDefaultParameters() throws {
     let configured = try StrategyRegistry.builtIn.configure(
-      StrategySpec(name: "fixed_threshold", parameters: ["ratio": .number(0.5), "guard_in_flight": .bool(false)]))
-    let key = RunKey(scenario: "reader-lte", strategy: "fixed_threshold", params: configured.paramsText, seed: 2)
+      StrategySpec(
+        name: "fixed_threshold", parameters: ["ratio": .number(0.5), "guard_in_flight": .bool(false)]))
+    let key = RunKey(
+      scenario: "reader-lte", strategy: "fixed_threshold", params: configured.paramsText, seed: 2)
     #expect(configured.paramsText == "ratio=0.5,guard_in_flight=false")
     #expect(
       RunFiles.fileName(for: key)
         == RunFiles.fileName(scenario: "reader-lte", strategyLabel: configured.label, seed: 2))
-    #expect(RunFiles.fileName(for: key) == "reader-lte--fixed_threshold@ratio=0.5+guard_in_flight=false--2.csv")
+    #expect(
+      RunFiles.fileName(for: key) == "reader-lte--fixed_threshold@ratio=0.5+guard_in_flight=false--2.csv")
   }
 }

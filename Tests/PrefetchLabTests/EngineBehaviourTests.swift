@@ -208,3 +208,27 @@ let allStrategies = [
     #expect(summary.stallUs == 5_000_000)
   }
 }
+
+@Suite struct StallTimelineAgreementTests {
+  /// Pages of one 240 pt row: the first pages leave content shorter than the 800 pt viewport, so
+  /// a page arriving during a stall does not let the user move; the pause goes on, and the
+  /// timeline's stalled column starts exactly as many pauses as stall_count counts.
+  @Test(arguments: allStrategies)
+  func pagesThatDoNotUnblockTheUserDoNotEndThePause(strategy: String) {
+    let scenario = Scenario(
+      name: "one-row-pages", durationUs: 20_000_000, viewport: ViewportSpec(heightPt: 800, frameRateHz: 60),
+      feed: FeedSpec(
+        totalItems: 60, pageSize: 1, applyDelayMs: .constant(0), itemHeightPt: .constant(240),
+        footerHeightPt: 44),
+      network: NetworkSpec(rttMs: .constant(1000)),
+      scroll: ScrollSpec(physics: .ios, source: .script([.fling(velocityPtS: 6000)])))
+    let outcome = TestScenarios.run(try! PreparedScenario(scenario), strategy)
+    let flags = outcome.timeline.map(\.stalled)
+    let starts = zip([false] + flags, flags).filter { !$0 && $1 }.count
+    #expect(outcome.summary.stallCount >= 1)
+    #expect(starts == outcome.summary.stallCount)
+    // Trace time stays at 0 while the user waits for content taller than the viewport.
+    let firstMove = outcome.timeline.first { ($0.traceUs ?? 0) > 0 }
+    #expect(firstMove.map { $0.contentHeightPt > 800 } ?? false)
+  }
+}

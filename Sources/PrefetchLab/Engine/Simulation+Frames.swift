@@ -144,9 +144,10 @@ extension Simulation {
     return low
   }
 
-  /// Content grew (or the end became known) during a stall. The pause ends unless the user is
-  /// waiting for a jump target that is still not laid out.
-  func contentGrewDuringStall() {
+  /// Content grew (or the end became known) during a stall. The pause ends when the user can
+  /// move on: the end of loaded content moved (`userCanMove`; rows added to content still shorter
+  /// than the viewport move nothing), or a jump target waited for is now laid out.
+  func contentGrewDuringStall(userCanMove: Bool) {
     if case .waitingForLayout = motion.shape {
       motion = source.motion(atTraceUs: traceUs, environment: self)
       if case .waitingForLayout = motion.shape {
@@ -155,6 +156,8 @@ extension Simulation {
         refreshVisibility(layoutChanged: false)
         return
       }
+    } else if !userCanMove {
+      return
     }
     endStall()
   }

@@ -67,6 +67,7 @@ extension Simulation {
     closePageMark(id)
     log(.applied, id, bytes: requests[id].bytes)
     let contentBefore = layout.contentHeightPt
+    let limitBefore = max(0, maxRestingOffsetPt)
     let wasEndKnown = endKnown
     switch pagination {
     case .cursor: appendRows(ofPage: page)
@@ -86,7 +87,7 @@ extension Simulation {
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
     if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) {
-      contentGrewDuringStall()
+      contentGrewDuringStall(userCanMove: max(0, maxRestingOffsetPt) > limitBefore || endKnown != wasEndKnown)
     }
     wakeFrames()
     requestVisiblePlaceholderPages()

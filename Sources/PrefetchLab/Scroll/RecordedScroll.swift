@@ -3,21 +3,41 @@ import Foundation
 /// A recorded scroll: viewport offsets over time (`offset_csv`: `t_ms,offset_pt` rows), replayed
 /// as the user's intent with linear interpolation between samples.
 ///
-/// The recording has no touch information, so the phase is inferred: moving = `dragging`, still =
-/// `idle`; the projected target is the intent itself.
+/// A plain recording has no touch information, so the phase is inferred: moving = `dragging`,
+/// still = `idle`, and the projected target is the intent itself. A file written by
+/// `prefetchlab trace` also has `phase` and `projected_target_pt` columns: they are replayed as
+/// recorded, so phase-aware strategies (Texture's batch fetching at drag end, target-range
+/// loading during flings) see the same user as the original run.
 public struct RecordedScroll: ScrollSource {
+  /// What a row may say beyond its time and offset.
+  public struct Annotation: Sendable, Equatable {
+    public var phase: ScrollPhase
+    public var projectedTargetPt: Double
+
+    public init(phase: ScrollPhase, projectedTargetPt: Double) {
+      self.phase = phase
+      self.projectedTargetPt = projectedTargetPt
+    }
+  }
+
   private let timesUs: [Int64]
   private let offsetsPt: [Double]
+  /// Per row, when the file recorded them; else empty.
+  private let annotations: [Annotation]
   public let durationUs: Int64
   private var cursor = 0
 
   /// - Parameters:
   ///   - samples: (t_ms, offset_pt) pairs with non-decreasing times; the trace starts at the first.
+  ///   - annotations: each row's recorded phase and projected target, or empty to infer them.
   ///   - durationUs: trace length; nil = up to the last sample.
-  public init(samples: [(timeMs: Double, offsetPt: Double)], durationUs: Int64? = nil) {
+  public init(
+    samples: [(timeMs: Double, offsetPt: Double)], annotations: [Annotation] = [], durationUs: Int64? = nil
+  ) {
     let start = samples.first?.timeMs ?? 0
     timesUs = samples.map { Int64((($0.timeMs - start) * 1000).rounded()) }
     offsetsPt = samples.map(\.offsetPt)
+    self.annotations = annotations.count == samples.count ? annotations : []
     self.durationUs = durationUs ?? (timesUs.last ?? 0)
   }
 
@@ -30,7 +50,9 @@ public struct RecordedScroll: ScrollSource {
       let text = String(data: data, encoding: .utf8)
     else { throw InputError(file: path, location: "", message: "cannot read the file") }
     var samples: [(timeMs: Double, offsetPt: Double)] = []
+    var annotations: [Annotation] = []
     var columns: (time: Int, offset: Int, count: Int)? = nil
+    var annotationColumns: (phase: Int, target: Int)? = nil
     var lineNumber = 0
     for rawLine in text.split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -45,6 +67,11 @@ public struct RecordedScroll: ScrollSource {
         let offset = fields.firstIndex(of: "offset_pt")
       {
         columns = (time, offset, fields.count)
+        if let phase = fields.firstIndex(of: "phase"),
+          let target = fields.firstIndex(of: "projected_target_pt")
+        {
+          annotationColumns = (phase, target)
+        }
         continue
       }
       let (timeColumn, offsetColumn, fieldCount) = columns ?? (0, 1, 2)
@@ -68,26 +95,58 @@ public struct RecordedScroll: ScrollSource {
             "t_ms must not decrease, got \(DecimalFormat.shortest(time)) after \(DecimalFormat.shortest(previous.timeMs))"
         )
       }
+      if let (phaseColumn, targetColumn) = annotationColumns {
+        guard let phase = ScrollPhase.named(fields[phaseColumn]) else {
+          throw InputError(
+            file: path, location: "line \(lineNumber)",
+            message: "phase must be one of idle, dragging, decelerating, got '\(fields[phaseColumn])'")
+        }
+        guard let target = Double(fields[targetColumn]), target.isFinite else {
+          throw InputError(
+            file: path, location: "line \(lineNumber)",
+            message: "projected_target_pt must be a finite number, got '\(fields[targetColumn])'")
+        }
+        annotations.append(Annotation(phase: phase, projectedTargetPt: target))
+      }
       samples.append((time, offset))
     }
     guard samples.count >= 2 else {
       throw InputError(file: path, location: "", message: "needs at least 2 samples, got \(samples.count)")
     }
-    return RecordedScroll(samples: samples, durationUs: durationUs)
+    return RecordedScroll(samples: samples, annotations: annotations, durationUs: durationUs)
   }
 
   public mutating func motion(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollMotion {
     while cursor + 1 < timesUs.count && timesUs[cursor + 1] <= traceUs { cursor += 1 }
+    let annotation = annotations.isEmpty ? nil : annotations[cursor]
     guard cursor + 1 < timesUs.count else {
-      return .rest(at: offsetsPt[offsetsPt.count - 1], from: timesUs[timesUs.count - 1])
+      var rest = ScrollMotion.rest(at: offsetsPt[offsetsPt.count - 1], from: timesUs[timesUs.count - 1])
+      rest.phase = annotation?.phase ?? .idle
+      return rest
     }
     let t0 = timesUs[cursor]
     let t1 = timesUs[cursor + 1]
     let x0 = offsetsPt[cursor]
     let x1 = offsetsPt[cursor + 1]
-    guard x1 != x0, t1 > t0 else { return .rest(at: x0, from: t0, until: t1) }
-    let velocity = (x1 - x0) / Double(t1 - t0) * 1_000_000
-    return ScrollMotion(
-      startUs: t0, endUs: t1, basePt: x0, shape: .linear(velocityPtS: velocity), phase: .dragging)
+    var motion: ScrollMotion
+    if x1 != x0, t1 > t0 {
+      let velocity = (x1 - x0) / Double(t1 - t0) * 1_000_000
+      motion = ScrollMotion(
+        startUs: t0, endUs: t1, basePt: x0, shape: .linear(velocityPtS: velocity), phase: .dragging)
+    } else {
+      motion = .rest(at: x0, from: t0, until: t1)
+    }
+    if let annotation {
+      motion.phase = annotation.phase
+      motion.projectedTargetPt = annotation.projectedTargetPt
+    }
+    return motion
+  }
+}
+
+extension ScrollPhase {
+  /// The phase written as `description` (`idle`, `dragging`, `decelerating`), else nil.
+  public static func named(_ text: String) -> ScrollPhase? {
+    [ScrollPhase.idle, .dragging, .decelerating].first { $0.description == text }
   }
 }

@@ -59,13 +59,20 @@ public struct ScrollMotion: Sendable, Equatable {
   public var basePt: Double
   public var shape: Shape
   public var phase: ScrollPhase
+  /// Where the content will rest, when the source knows better than the shape (a recorded
+  /// fling's target); nil = the end of a fling shape, else the intent itself.
+  public var projectedTargetPt: Double?
 
-  public init(startUs: Int64, endUs: Int64, basePt: Double, shape: Shape, phase: ScrollPhase) {
+  public init(
+    startUs: Int64, endUs: Int64, basePt: Double, shape: Shape, phase: ScrollPhase,
+    projectedTargetPt: Double? = nil
+  ) {
     self.startUs = startUs
     self.endUs = endUs
     self.basePt = basePt
     self.shape = shape
     self.phase = phase
+    self.projectedTargetPt = projectedTargetPt
   }
 
   /// A motion that keeps the intent at `offsetPt` from `startUs` until `endUs`.
@@ -87,11 +94,13 @@ public struct ScrollMotion: Sendable, Equatable {
     let elapsed = max(0, traceUs - startUs)
     switch shape {
     case .rest:
-      return ScrollSample(intentOffsetPt: basePt, velocityPtS: 0, phase: phase, projectedTargetPt: basePt)
+      return ScrollSample(
+        intentOffsetPt: basePt, velocityPtS: 0, phase: phase, projectedTargetPt: projectedTargetPt ?? basePt)
     case .linear(let velocity):
       let offset = basePt + velocity * Double(elapsed) / 1_000_000
       return ScrollSample(
-        intentOffsetPt: offset, velocityPtS: velocity, phase: phase, projectedTargetPt: offset)
+        intentOffsetPt: offset, velocityPtS: velocity, phase: phase,
+        projectedTargetPt: projectedTargetPt ?? offset)
     case .fling(let curve):
       let state = curve.state(afterUs: elapsed)
       return ScrollSample(

@@ -79,6 +79,11 @@ public struct DirectionalRanges: PrefetchStrategy {
   private var preloadWindow = RowWindow()
   private var displayWindow = RowWindow()
   private var visibleRows: Range<Int> = 0..<0
+  /// Rows whose image the cache dropped while they were in the preload range. A node downloads
+  /// when it enters the preload state (`didEnterPreloadState`), not continuously: such a row is
+  /// fetched again when it becomes visible or re-enters the range, never in a loop with a cache
+  /// smaller than the range.
+  private var droppedInRange = Set<Int>()
 
   public init(parameters: StrategyParameters) {
     batchLeadingScreens = parameters.number("batch_leading_screens")
@@ -104,8 +109,10 @@ public struct DirectionalRanges: PrefetchStrategy {
       checkBatchFetch(simulation, targetOffsetPt: simulation.projectedTargetOffsetPt)
     case .frame where checkDuringDrag || simulation.phase != .dragging:
       checkBatchFetch(simulation, targetOffsetPt: simulation.viewportOffsetPt)
-    case .fetchCompleted(.media), .mediaEvicted:
-      // An evicted row in the preload range is fetched again at the next range update.
+    case .fetchCompleted(.media):
+      return
+    case .mediaEvicted(let item):
+      if preloadWindow.rows.contains(item) { droppedInRange.insert(item) }
       return
     default:
       break
@@ -158,7 +165,10 @@ public struct DirectionalRanges: PrefetchStrategy {
     let (leftAbove, leftBelow) = previousPreload.subtracting(preload)
     for item in leftAbove { simulation.cancelMedia(item: item) }
     for item in leftBelow { simulation.cancelMedia(item: item) }
-    for item in preload where simulation.needsMedia(item: item) {
+    if !droppedInRange.isEmpty {
+      droppedInRange = droppedInRange.filter { preload.contains($0) && !visible.contains($0) }
+    }
+    for item in preload where simulation.needsMedia(item: item) && !droppedInRange.contains(item) {
       let priority: FetchPriority =
         visible.contains(item) ? .visible : display.contains(item) ? .display : .preload
       // A node starts its download once, on entering the preload range; later range changes

@@ -45,7 +45,9 @@ public struct StrategyParameter: Sendable, Equatable {
   /// and sends duplicates (DESIGN.md §2).
   public static let guardInFlight = StrategyParameter.bool(
     "guard_in_flight", true,
-    help: "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback).")
+    help:
+      "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
+  )
 
   /// Checks `value` against the kind and range; returns the canonical value or a message.
   func validate(_ value: ParameterValue) -> Result<ParameterValue, StrategyError.Reason> {

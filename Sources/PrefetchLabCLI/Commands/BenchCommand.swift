@@ -14,7 +14,10 @@ enum BenchCommand {
     arguments: [
       .option(
         "seconds", type: .integer, default: "600", help: "Length of each simulated session in seconds."),
-      .option("repetitions", type: .integer, default: "3", help: "Sessions (seeds) per strategy and case."),
+      .option(
+        "repetitions", type: .integer, default: "20",
+        help:
+          "Sessions (seeds) per strategy and case; fewer than ~20 make each case too short to time reliably."),
       .option("strategy", repeating: true, help: "Benchmark only these strategies (default: all)."),
     ],
     validate: { parsed throws(ValidationError) in
@@ -35,7 +38,7 @@ enum BenchCommand {
       try registry.configure(StrategyRegistry.parseSpec($0))
     }
     let suite = BenchmarkSuite(
-      sessionSeconds: parsed.int("seconds") ?? 600, repetitions: parsed.int("repetitions") ?? 3)
+      sessionSeconds: parsed.int("seconds") ?? 600, repetitions: parsed.int("repetitions") ?? 20)
     let results = try suite.run(strategies: strategies)
     let header = ["case", "strategy", "session frames/s", "stepped frames/s", "cpu s"]
     var rows = [header]

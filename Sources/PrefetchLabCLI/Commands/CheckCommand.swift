@@ -169,6 +169,15 @@ struct FreshRun {
             + "the directory the baseline was made in)")
       }
     }
+    if scenarioArguments.isEmpty && !parsed.strings("scenarios").isEmpty {
+      // Not one path exists: the wrong working directory, not a baseline to refresh.
+      throw InputError(
+        file: manifestPath, location: "command",
+        message:
+          "none of the baseline's scenario paths exist from \(FileManager.default.currentDirectoryPath) ("
+          + parsed.strings("scenarios").joined(separator: ", ")
+          + "); run check from the directory the baseline was made in, usually the repository root")
+    }
     let experiment = try RunCommand.experiment(
       for: parsed, scenarioArguments: scenarioArguments, registry: registry)
     // Timelines and events do not change the summary: skip them unless the folder is kept.

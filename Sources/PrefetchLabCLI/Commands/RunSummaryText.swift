@@ -24,6 +24,17 @@ enum RunSummaryText {
       }
     }
     let header = ["scenario", "strategy"] + columns.map(\.title)
+    // A name may hold control characters (it is any text): show them escaped, one line a row.
+    func printable(_ text: String) -> String {
+      text.unicodeScalars.map {
+        $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+      }
+      .joined()
+    }
+    for index in groups.indices {
+      groups[index].scenario = printable(groups[index].scenario)
+      groups[index].strategy = printable(groups[index].strategy)
+    }
     var table: [[String]] = [header]
     for group in groups {
       var line = [group.scenario, group.strategy]

@@ -186,24 +186,28 @@ public enum PlotBuilder {
     var plots: [String] = []
     var maximum = 0.0
     for (index, strategy) in scenario.strategies.enumerated() {
-      let values = samples[index].map(\.ttcMs).sorted()
+      // Items that left the screen (or the session ended) before their content arrived never
+      // reached content: censored, they keep the curve below 1 instead of counting at the time
+      // they were last seen. The step at 0 is then the share shown complete at first sight.
+      let total = samples[index].count
+      let values = samples[index].filter(\.complete).map(\.ttcMs).sorted()
       maximum = max(maximum, values.last ?? 0)
       // The empirical CDF as a staircase: (0, 0), then for each distinct value the share of
-      // samples at or below it.
+      // items seen at or below it.
       var rows: [[Double?]] = [[0, 0]]
       for (position, value) in values.enumerated()
       where position + 1 == values.count || values[position + 1] != value {
-        rows.append([value, Double(position + 1) / Double(values.count)])
+        rows.append([value, Double(position + 1) / Double(max(1, total))])
       }
       data += GnuplotText.datablock("cdf\(index)", rows: rows, columns: 2)
-      let count = values.count
+      let count = total
       plots.append(
         "$cdf\(index) using 1:2 with steps ls \(index + 1) lw \(GnuplotText.number(lineWidth(index))) title "
           + GnuplotText.quoted("\(strategy.label) (\(count) item\(count == 1 ? "" : "s"))"))
     }
     let upper = max(maximum, 1) * 1.04
     settings += """
-      set title \(title("\(scenario.name): time to content of the items seen", (scenario.seeds.count == 1 ? "1 seed" : "\(scenario.seeds.count) seeds pooled") + "; the step at 0 ms is the share complete at first sight"))
+      set title \(title("\(scenario.name): time to content of the items seen", (scenario.seeds.count == 1 ? "1 seed" : "\(scenario.seeds.count) seeds pooled") + "; items never complete while seen keep the curve below 1"))
       set xlabel 'time to content (ms): from first visibility to complete'
       set ylabel 'share of items seen'
       set xrange [0:\(GnuplotText.number(upper))]

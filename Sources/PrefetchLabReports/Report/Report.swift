@@ -16,8 +16,9 @@ struct Report {
 
   /// Decimals shown for a metric: 3 for ratios in 0…1, 1 for everything else (ms, counts,
   /// bytes; trailing zeros are dropped, so whole numbers show none).
+  /// Ratios and energies (joules: a difference of 0.05 J matters) get three decimals, the rest one.
   static func places(_ metric: String) -> Int {
-    ["blankness", "coverage", "prefetch_accuracy"].contains(metric) ? 3 : 1
+    ["blankness", "coverage", "prefetch_accuracy", "energy_j"].contains(metric) ? 3 : 1
   }
 
   static func format(_ value: Double, _ metric: String) -> String {
@@ -72,8 +73,9 @@ struct Report {
             + "confidence interval (Student t with n − 1 degrees of freedom; no interval for a single seed). "
             + "The best strategy per metric is the one with the best mean (lower is better except for "
             + "coverage and prefetch_accuracy; descriptive metrics have none) and is shown in bold. A "
-            + "strategy is Pareto-optimal when no other has both less mean stall time (stall_ms) and "
-            + "less mean wasted data (wasted_bytes). Metric definitions: docs/metrics.md in the PrefetchLab "
+            + "strategy is Pareto-optimal when no other is at least as good on both mean stall time "
+            + "(stall_ms) and mean wasted data (wasted_bytes) and better on one. Metric definitions: "
+            + "docs/metrics.md in the PrefetchLab "
             + "repository.")
       ]))
     if let plotsNote { document.blocks.append(.paragraph([.strong("Plots:"), .text(" " + plotsNote)])) }

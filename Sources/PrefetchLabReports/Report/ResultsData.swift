@@ -120,7 +120,9 @@ public struct ScenarioDetails: Sendable {
       fileName: entry.path.isEmpty ? nil : (entry.path as NSString).lastPathComponent,
       sha256: entry.sha256.isEmpty ? nil : entry.sha256)
     guard !entry.path.isEmpty, let data = FileManager.default.contents(atPath: entry.path) else {
-      details.note = "scenario file not found: description and parameters unavailable"
+      details.note =
+        "scenario file \(entry.path) not found (paths are relative to where the run was started): "
+        + "description and parameters unavailable"
       return details
     }
     guard SHA256.hex(Array(data)) == entry.sha256 else {
@@ -152,6 +154,11 @@ public struct ScenarioDetails: Sendable {
     } else if case .recorded(let path, let format) = scenario.scroll.source {
       list.append(
         ("scroll source", "recorded \(format.rawValue) trace \((path as NSString).lastPathComponent)"))
+    } else if case .touch(let path, let density) = scenario.scroll.source {
+      list.append(
+        ("scroll source", "touch_csv \((path as NSString).lastPathComponent) at density \(number(density))"))
+    } else if case .model(let model) = scenario.scroll.source {
+      list.append(("scroll source", "synthetic \(model.name.rawValue) user (one per seed)"))
     }
     list.append(
       ("viewport", "\(number(scenario.viewport.heightPt)) pt at \(scenario.viewport.frameRateHz) Hz"))
@@ -169,8 +176,15 @@ public struct ScenarioDetails: Sendable {
     } else {
       list.append(("media_bytes", "no media"))
     }
+    if let cap = feed.serverMaxPageSize { list.append(("server_max_page_size", String(cap))) }
+    if feed.shortPageRate > 0 { list.append(("short_page_rate", number(feed.shortPageRate))) }
     let network = scenario.network
-    list.append(("rtt_ms", network.rttMs.description))
+    if let profile = network.profile { list.append(("network profile", profile.rawValue)) }
+    if network.trace?.format == .periods {
+      list.append(("rtt_ms", "from the periods trace's latency_ms"))
+    } else {
+      list.append(("rtt_ms", network.rttMs.description))
+    }
     if let trace = network.trace {
       list.append(
         (
@@ -183,6 +197,45 @@ public struct ScenarioDetails: Sendable {
     }
     list.append(("max_concurrent_requests", String(network.maxConcurrentRequests)))
     list.append(("timeout_ms", number(network.timeoutMs)))
+    if network.failureRate > 0 { list.append(("failure_rate", number(network.failureRate))) }
+    if network.retry.maxAttempts > 1 {
+      let retry = network.retry
+      list.append(
+        (
+          "retry",
+          "up to \(retry.maxAttempts) attempts, backoff \(number(retry.backoffMs)) ms × \(number(retry.multiplier)), "
+            + "jitter \(number(retry.jitter))"
+        ))
+    }
+    if !network.outages.isEmpty {
+      let windows = network.outages.map {
+        "\(number($0.startMs / 1000))–\(number(($0.startMs + $0.durationMs) / 1000)) s"
+      }
+      list.append(("outages", windows.joined(separator: ", ")))
+    }
+    if !network.coalescing { list.append(("coalescing", "off")) }
+    if let limit = network.rateLimit {
+      list.append(("rate_limit", "\(number(limit.requestsPerSecond)) requests/s, burst \(limit.burst)"))
+    }
+    if let cache = scenario.cache {
+      list.append(
+        (
+          "cache",
+          "memory \(cache.memoryBytes) B, disk \(cache.diskBytes) B valid \(number(cache.cacheDurationMs)) ms"
+            + (cache.ignoreCache ? ", ignored" : "")
+        ))
+    }
+    if let render = scenario.render {
+      list.append(("render", "\(render.timeMs.description) ms on \(render.workers) workers"))
+    }
+    list.append(
+      (
+        "radio",
+        scenario.radio.model == .none
+          ? "none"
+          : scenario.radio.model.rawValue
+            + (scenario.radio.promotionDelaysRequests ? ", promotion delays requests" : "")
+      ))
     list.append(("patience_ms", DecimalFormat.milliseconds(scenario.patienceUs)))
     return list
   }

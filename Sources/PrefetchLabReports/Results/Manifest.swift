@@ -50,7 +50,10 @@ public struct Manifest: Sendable, Equatable {
   public static func entry(for scenario: Scenario) throws(InputError) -> ScenarioEntry {
     var inputs: [(path: String, sha256: String)] = []
     if let trace = scenario.network.trace { inputs.append((trace.path, try hash(trace.path))) }
-    if case .recorded(let path, _) = scenario.scroll.source { inputs.append((path, try hash(path))) }
+    switch scenario.scroll.source {
+    case .recorded(let path, _), .touch(let path, _): inputs.append((path, try hash(path)))
+    case .script, .model: break
+    }
     guard !scenario.sourcePath.isEmpty else {
       return ScenarioEntry(name: scenario.name, path: "", sha256: "", inputs: inputs)
     }

@@ -16,7 +16,9 @@ public enum RunFiles {
   /// cell the way `ConfiguredStrategy.label` builds it (`name@k=v+k2=v2`), so the writer and
   /// every reader of a results folder agree.
   public static func fileName(for key: RunKey) -> String {
-    fileName(scenario: key.scenario, strategyLabel: fileLabel(strategy: key.strategy, params: key.params), seed: key.seed)
+    fileName(
+      scenario: key.scenario, strategyLabel: fileLabel(strategy: key.strategy, params: key.params),
+      seed: key.seed)
   }
 
   /// `fixed_threshold` or `fixed_threshold@ratio=0.5+guard_in_flight=false`.
