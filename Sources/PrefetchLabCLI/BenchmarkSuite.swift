@@ -1,14 +1,21 @@
 import Foundation
 import PrefetchLab
 
-/// The simulator's speed benchmark: a 10-minute 60 Hz session of a user who keeps flicking
-/// (drag, fling, short pause), on 1 000- and 1 000 000-item feeds, with and without per-item
-/// media, for every strategy. Reports simulated frames per CPU-second and peak memory.
+/// The simulator's speed benchmark: 10-minute 60 Hz sessions on 1 000- and 1 000 000-item
+/// feeds, with and without per-item media, for every strategy, with two users: a flicker who
+/// never stops (drag, fling, 0.1 s pause: nearly every frame moves, the worst case) and the
+/// bundled synthetic reader (long dwells: most frames rest and are skipped). Reports simulated
+/// frames per CPU-second and peak memory.
 struct BenchmarkSuite {
+  enum User: String, CaseIterable {
+    case flicker, reader
+  }
+
   struct Case {
+    let user: User
     let feedItems: Int
     let media: Bool
-    var label: String { "\(feedItems) items, \(media ? "media" : "pages only")" }
+    var label: String { "\(user.rawValue), \(feedItems) items, \(media ? "media" : "pages only")" }
   }
 
   struct Measurement {
@@ -26,16 +33,20 @@ struct BenchmarkSuite {
   let sessionSeconds: Int
   let repetitions: Int
 
-  static let cases = [
-    Case(feedItems: 1_000, media: false), Case(feedItems: 1_000_000, media: false),
-    Case(feedItems: 1_000, media: true), Case(feedItems: 1_000_000, media: true),
-  ]
+  static let cases = User.allCases.flatMap { user in
+    [
+      Case(user: user, feedItems: 1_000, media: false), Case(user: user, feedItems: 1_000_000, media: false),
+      Case(user: user, feedItems: 1_000, media: true), Case(user: user, feedItems: 1_000_000, media: true),
+    ]
+  }
 
-  /// A feed scrolled continuously for `sessionSeconds`: every frame moves the viewport.
   func scenario(_ benchCase: Case) -> Scenario {
     let cycle: [Gesture] = [
       .drag(velocityPtS: 900, durationMs: 250), .fling(velocityPtS: 2400), .wait(durationMs: 100),
     ]
+    let source: ScrollSpec.Source =
+      benchCase.user == .flicker
+      ? .script(Array(repeating: cycle, count: 2000).flatMap { $0 }) : .model(UserModelSpec(name: .reader))
     return Scenario(
       name: "bench", durationUs: Int64(sessionSeconds) * 1_000_000, seed: 1, patienceUs: 30_000_000,
       viewport: ViewportSpec(heightPt: 852, frameRateHz: 60),
@@ -44,7 +55,7 @@ struct BenchmarkSuite {
         pageBytes: .constant(24_000),
         mediaBytes: benchCase.media ? .lognormal(median: 60_000, sigma: 0.8) : nil),
       network: NetworkSpec(rttMs: .lognormal(median: 80, sigma: 0.5), bandwidthKbps: 50_000),
-      scroll: ScrollSpec(physics: .ios, source: .script(Array(repeating: cycle, count: 2000).flatMap { $0 })))
+      scroll: ScrollSpec(physics: .ios, source: source))
   }
 
   func run(strategies: [ConfiguredStrategy]) throws -> [Measurement] {

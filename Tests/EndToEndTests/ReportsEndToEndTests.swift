@@ -401,7 +401,8 @@ enum ReportsE2E {
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
     #expect(
       markdown.contains(
-        "not found (paths are relative to where the run was started): description and parameters unavailable"))
+        "not found (paths are relative to where the run was started): description and parameters unavailable")
+    )
     #expect(ReportsE2E.files(markers).isEmpty)
   }
 }

@@ -6,8 +6,9 @@ enum BenchCommand {
     name: "bench",
     abstract: "Measure simulated frames per CPU-second and peak memory.",
     discussion: """
-      Simulates a user who keeps flicking for a 60 Hz session on 1 000- and 1 000 000-item feeds, \
-      with and without per-item media, with each strategy. 'session' counts every frame of the \
+      Simulates 60 Hz sessions on 1 000- and 1 000 000-item feeds, with and without per-item \
+      media, with each strategy, for two users: a flicker who never stops (the worst case: \
+      nearly every frame moves) and the synthetic reader (long dwells). 'session' counts every frame of the \
       simulated sessions; 'stepped' counts the frames the engine computed (frames where nothing \
       can move are skipped). Build with -c release for meaningful figures.
       """,
