@@ -1,4 +1,5 @@
 import PrefetchLab
+import PrefetchLabReports
 
 /// `prefetchlab bench`: simulator speed (frames per CPU-second) and peak memory.
 enum BenchCommand {
@@ -51,15 +52,7 @@ enum BenchCommand {
         DecimalFormat.fixed(result.cpuSeconds, places: 3),
       ])
     }
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
-      terminal.out(
-        row.enumerated().map { index, cell in
-          index < 2
-            ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            : String(repeating: " ", count: widths[index] - cell.count) + cell
-        }.joined(separator: "  ") + "\n")
-    }
+    terminal.out(TextTable.render(rows, rightAligned: Set(2..<header.count)))
     let peakMiB = Double(BenchmarkSuite.peakMemoryBytes()) / 1_048_576
     terminal.out("\npeak memory: \(DecimalFormat.fixed(peakMiB, places: 1)) MiB (whole process)\n")
     return ExitStatus.ok

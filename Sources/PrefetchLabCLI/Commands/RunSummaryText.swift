@@ -45,19 +45,7 @@ enum RunSummaryText {
       }
       table.append(line)
     }
-    let widths = header.indices.map { index in table.map { $0[index].count }.max() ?? 0 }
-    var text = ""
-    for (rowIndex, line) in table.enumerated() {
-      let cells = line.enumerated().map { index, cell in
-        index < 2
-          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[index] - cell.count) + cell
-      }
-      text += cells.joined(separator: "  ") + "\n"
-      if rowIndex == 0 {
-        text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-      }
-    }
+    var text = TextTable.render(table, rightAligned: Set(2..<header.count))
     let seeds = Set(rows.map(\.seed)).count
     let averaging = seeds > 1 ? " (means over \(seeds) seeds)" : ""
     text += "\n\(runs) run\(runs == 1 ? "" : "s") written to \(folder)\(averaging)\n"

@@ -222,19 +222,7 @@ public struct CheckReport: Sendable {
 
   /// Columns padded to their widest cell, two spaces apart, a dashed rule under the header.
   static func table(_ rows: [[String]], rightAligned: Set<Int>) -> String {
-    let widths = rows[0].indices.map { index in rows.map { $0[index].count }.max() ?? 0 }
-    var out = ""
-    for (number, row) in rows.enumerated() {
-      let cells = row.enumerated().map { index, cell in
-        let pad = String(repeating: " ", count: widths[index] - cell.count)
-        return rightAligned.contains(index) && number > 0 ? pad + cell : cell + pad
-      }
-      out += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-      if number == 0 {
-        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-      }
-    }
-    return out
+    TextTable.render(rows, rightAligned: rightAligned)
   }
 
   // MARK: Markdown
@@ -350,13 +338,5 @@ public struct CheckReport: Sendable {
     }
     writer.append(detailRow("result", outcome))
     return writer.text
-  }
-}
-
-extension String {
-  fileprivate func trimmingTrailingSpaces() -> String {
-    var text = self
-    while text.hasSuffix(" ") { text.removeLast() }
-    return text
   }
 }

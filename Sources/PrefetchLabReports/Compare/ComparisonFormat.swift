@@ -139,21 +139,8 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
   }
 
   static func align(_ rows: [[String]], rightAligned: [Bool], indent: String) -> String {
-    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    var text = ""
-    for (index, row) in rows.enumerated() {
-      let cells = row.enumerated().map { column, cell in
-        let pad = String(repeating: " ", count: widths[column] - cell.count)
-        return rightAligned[column] ? pad + cell : cell + pad
-      }
-      var line = indent + cells.joined(separator: "  ")
-      while line.hasSuffix(" ") { line.removeLast() }
-      text += line + "\n"
-      if index == 0 {
-        text += indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-      }
-    }
-    return text
+    TextTable.render(
+      rows, rightAligned: Set(rightAligned.indices.filter { rightAligned[$0] }), indent: indent)
   }
 
   // MARK: - Markdown
