@@ -4,7 +4,8 @@ import PrefetchLab
 extension PlotBuilder {
 
   static func timeline(
-    _ key: RunKey, rows: [TimelineRow], events: [EventRow], viewportHeightPt: Double?
+    _ key: RunKey, rows: [TimelineRow], events: [EventRow], viewportHeightPt: Double?,
+    stallSummary: (count: Double?, milliseconds: Double?) = (nil, nil)
   ) -> PlotFigure {
     var data = ""
     var settings = PlotStyle.common
@@ -72,12 +73,14 @@ extension PlotBuilder {
     let maxInFlight = max(rows.map(\.inFlight).max() ?? 0, 1)
     // Fixed colours: the stall shading's vermillion must not meet a strategy's orange here.
     let color = PlotStyle.palette[0]
-    let stallTotal = stalls.reduce(0) { $0 + $1.1 - $1.0 }
+    // The title quotes summary.csv (the timeline is decimated; its shading is approximate).
+    let stallCount = stallSummary.count.map { Int($0) } ?? stalls.count
+    let stallMs = stallSummary.milliseconds ?? stalls.reduce(0) { $0 + $1.1 - $1.0 } * 1000
     let stallNote =
-      stalls.isEmpty
+      stallCount == 0
       ? "no stalls"
-      : "\(stalls.count) stall\(stalls.count == 1 ? "" : "s") (shaded), "
-        + "\(DecimalFormat.fixed(stallTotal * 1000, places: 0)) ms in all"
+      : "\(stallCount) stall\(stallCount == 1 ? "" : "s") (shaded), "
+        + "\(DecimalFormat.fixed(stallMs, places: 0)) ms in all"
     let viewport =
       viewportHeightPt == nil
       ? "$timeline using 1:2 with lines lc rgb '\(color)' lw 2 title 'viewport top'"

@@ -58,7 +58,8 @@ public enum PlotBuilder {
           runFigures.append(
             self.timeline(
               row.key, rows: timeline, events: events,
-              viewportHeightPt: scenario.details.scenario?.viewport.heightPt))
+              viewportHeightPt: scenario.details.scenario?.viewport.heightPt,
+              stallSummary: (row.value("stall_count"), row.value("stall_ms"))))
         }
       }
       if let scroll = scrollTrace(scenario, timelines: timelines) { figures.append(scroll) }
