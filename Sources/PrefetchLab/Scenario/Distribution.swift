@@ -60,18 +60,6 @@ public enum Distribution: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// True when every draw is the same number.
-  public var isConstant: Bool {
-    switch self {
-    case .constant: return true
-    case .uniform(let low, let high): return low == high
-    case .normal(_, let sd): return sd == 0
-    case .lognormal(_, let sigma): return sigma == 0
-    case .empirical(let values): return Set(values).count == 1
-    case .pareto: return false
-    }
-  }
-
   /// The scenario-file spelling, e.g. `lognormal(median=80,sigma=0.5)`.
   public var description: String {
     func f(_ x: Double) -> String { DecimalFormat.shortest(x) }
