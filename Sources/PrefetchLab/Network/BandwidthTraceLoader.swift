@@ -1,9 +1,9 @@
 import Foundation
 
-/// Reads recorded bandwidth traces (`network.trace` in a scenario, DESIGN.md §4) in the three
-/// formats of `BandwidthTraceFormat`. See `BandwidthTrace.mahimahi(bytes:file:loop:)`,
-/// `BandwidthTrace.throughput(bytes:file:loop:)` and `BandwidthTrace.periods(bytes:file:loop:)`
-/// for each format's exact reading.
+/// Reads recorded bandwidth traces (`network.trace` in a scenario, docs/scenario-format.md) in the
+/// three formats of `BandwidthTraceFormat`. See `BandwidthTrace.mahimahi(bytes:file:loop:)`,
+/// `BandwidthTrace.throughput(bytes:file:loop:)` and `BandwidthTrace.periods(bytes:file:loop:)` for
+/// each format's exact reading.
 public enum BandwidthTraceLoader {
   /// Loads the trace at `path` (already resolved against the scenario file's folder).
   ///

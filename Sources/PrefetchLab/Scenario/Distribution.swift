@@ -1,7 +1,7 @@
 import Foundation
 
 /// A one-dimensional distribution of a non-negative quantity (a height in pt, a size in bytes, a
-/// latency in ms), as written in scenario files (DESIGN.md §4).
+/// latency in ms), as written in scenario files (docs/scenario-format.md, "Distributions").
 ///
 /// Every case samples by inverse transform from a single uniform draw, so a value is a pure
 /// function of its counter-based key: the same item gets the same height whichever strategy loads

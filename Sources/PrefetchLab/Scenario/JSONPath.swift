@@ -1,9 +1,9 @@
 /// Where a value sits in a scenario file, for error messages.
 ///
 /// Components normally go into the error's location (`scroll.script[2].drag.velocity_pt_s`).
-/// Below a distribution they are folded into the message instead, as DESIGN.md §4's example
-/// `network.rtt_ms: lognormal.sigma must be >= 0, got -1` does: the location names the field the
-/// user set, the message names the parameter inside it.
+/// Below a distribution they are folded into the message instead, as in
+/// `network.rtt_ms: lognormal.sigma must be >= 0, got -1` (docs/scenario-format.md, "Errors"):
+/// the location names the field the user set, the message names the parameter inside it.
 struct JSONPath: Sendable, Equatable {
   private(set) var location = ""
   private(set) var detail = ""

@@ -1,4 +1,5 @@
-/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`), DESIGN.md §4. Also
+/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`: `scroll.script` in
+/// docs/scenario-format.md). Also
 /// the motion engine behind synthetic users (`SyntheticUser`) and recorded touches
 /// (`TouchRecording`), which build their scripts with `ScrollScriptBuilder`.
 ///
