@@ -6,33 +6,36 @@ import Testing
 /// Reading `offset_csv` files: what is accepted, and that every rejected row is named by file and
 /// line with the rule it breaks.
 @Suite struct RecordedScrollTests {
-  /// Writes `text` to a fresh file and loads it; the file's path is returned for messages.
-  private static func load(_ text: String) throws -> (RecordedScroll, String) {
+  /// Writes `text` to a fresh file, runs `body` on its path and removes it.
+  private static func withFile<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
     let folder = try ScenarioFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/r.csv"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    return (try RecordedScroll.load(path: path), path)
+    return try body(path)
   }
 
+  private static func load(_ text: String) throws -> RecordedScroll {
+    try withFile(text) { path in try RecordedScroll.load(path: path) }
+  }
+
+  /// The error loading `text` throws, its file reported as `r.csv` (the path is a fresh
+  /// temporary one), or nil when it loads.
   private static func loadError(_ text: String) throws -> InputError? {
-    let folder = try ScenarioFixture.temporaryFolder()
-    let path = folder + "/r.csv"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    do {
-      _ = try RecordedScroll.load(path: path)
-      return nil
-    } catch {
-      // The path is a fresh temporary one: report it as `r.csv` so cases can name it.
-      return InputError(file: "r.csv", location: error.location, message: error.message)
+    try withFile(text) { path -> InputError? in
+      do {
+        _ = try RecordedScroll.load(path: path)
+        return nil
+      } catch let error as InputError {
+        return InputError(file: "r.csv", location: error.location, message: error.message)
+      }
     }
   }
 
   /// Header, CRLF line ends, blanks around fields and blank lines in the middle and at the end are
   /// all accepted; times are relative to the first sample.
   @Test func headerCRLFBlanksAndBlankLinesAreAccepted() throws {
-    let (scroll, _) = try Self.load("t_ms,offset_pt\r\n1000, 0\r\n\r\n 1500 ,250\r\n\n2000,250\n\n")
+    let scroll = try Self.load("t_ms,offset_pt\r\n1000, 0\r\n\r\n 1500 ,250\r\n\n2000,250\n\n")
     var copy = scroll
     #expect(scroll.durationUs == 1_000_000)
     let moving = copy.motion(atTraceUs: 250_000, environment: OpenFeed())
@@ -50,7 +53,7 @@ import Testing
       100,500,60,decelerating,400
       200,0,60,idle,60
       """
-    var (scroll, _) = try Self.load(text)
+    var scroll = try Self.load(text)
     let early = scroll.motion(atTraceUs: 50_000, environment: OpenFeed())
     #expect(early.phase == .idle)
     #expect(early.sample(atTraceUs: 50_000).intentOffsetPt == 35)
