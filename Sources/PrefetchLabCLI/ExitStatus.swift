@@ -1,4 +1,4 @@
-/// Exit statuses (DESIGN.md §7), following BSD sysexits where they apply.
+/// Exit statuses (listed in README.md and docs/ci.md), following BSD sysexits where they apply.
 public enum ExitStatus {
   public static let ok: Int32 = 0
   /// A runtime failure: an output could not be written, gnuplot failed when plots were asked for.

@@ -94,7 +94,7 @@ public enum CSVCell {
   }
 
   /// `numerator / denominator` rounded to `places` decimals, or `""` when the denominator is 0
-  /// (DESIGN §3: a ratio with an empty denominator is an empty cell).
+  /// (a ratio with an empty denominator is an empty cell, never `nan`: docs/metrics.md).
   /// `ratio(1, 3)` → `"0.333333"`, `ratio(0, 0)` → `""`.
   public static func ratio(_ numerator: Int, _ denominator: Int, places: Int = 6) -> String {
     guard denominator != 0 else { return "" }

@@ -8,7 +8,7 @@ import Foundation
   import Darwin
 #endif
 
-// Atomic outputs (DESIGN §6): an interrupted run never leaves a half-written file under its final
+// Atomic outputs: an interrupted run never leaves a half-written file under its final
 // name, and a results folder is replaced as a whole.
 
 /// A file or folder of results could not be written, moved or removed.

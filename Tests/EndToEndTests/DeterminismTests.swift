@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// DESIGN §2: same scenario + seed + strategy ⇒ byte-identical outputs, whatever `--jobs` is and
-/// in whatever order runs execute or scenarios are given. Every file of the folder is compared:
-/// summary.csv, manifest.json, every timeline and events CSV.
+/// Same scenario + seed + strategy ⇒ byte-identical outputs, whatever `--jobs` is and in whatever
+/// order runs execute or scenarios are given (docs/model.md, "Determinism"). Every file of the
+/// folder is compared: summary.csv, manifest.json, every timeline and events CSV.
 @Suite(.serialized) struct DeterminismTests {
   @Test func jobsOneAndTwoAndARepeatedRunWriteIdenticalFolders() throws {
     let scratch = try Scratch()

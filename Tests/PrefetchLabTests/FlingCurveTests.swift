@@ -4,12 +4,13 @@ import Testing
 @testable import PrefetchLab
 
 /// Closed forms of the three physics, checked against arithmetic done by hand from the formulas
-/// in the curves' documentation (and within 1 % of the figures quoted in issue 3).
+/// in the curves' documentation, and within 1 % of the rounded figures the physics were specified
+/// with.
 @Suite struct FlingCurveTests {
   /// iOS: distance = v/1000 / −ln(rate) less the 1/6 pt stop threshold. By hand: −ln 0.998 =
   /// 0.0020020027, 3 / 0.0020020027 = 1498.4997, less 0.1667 = 1498.333; −ln 0.99 = 0.0100503,
-  /// 3 / 0.0100503 = 298.4975, less 0.1667 = 298.331. Issue 3 quotes 1497 and 297 (WWDC's
-  /// per-millisecond sum): within 1 %.
+  /// 3 / 0.0100503 = 298.4975, less 0.1667 = 298.331. The specification's figures are 1497 and
+  /// 297 (WWDC's per-millisecond sum): within 1 %.
   @Test(arguments: [
     (ScrollPhysics.ios, 1498.333, 1497.0, 4.547), (ScrollPhysics.iosFast, 298.331, 297.0, 0.745),
   ])
@@ -29,8 +30,8 @@ import Testing
   /// Android at 3000 dp/s, density 1. By hand: μc = 0.015 × 9.80665 × 39.37 × 160 × 0.84 =
   /// 778.353; l = ln(0.35 × 3000 / 778.353) = ln 1.349002 = 0.299364; k = ln 0.78 / ln 0.9 =
   /// 2.358202; distance = 778.353 × exp(1.736265 × 0.299364) = 778.353 × 1.681630 = 1308.92 dp;
-  /// duration = exp(0.299364 / 1.358202) = exp(0.220412) = 1.24659 s. Issue 3: ≈ 1309 dp in
-  /// ≈ 1.25 s.
+  /// duration = exp(0.299364 / 1.358202) = exp(0.220412) = 1.24659 s. The specification's
+  /// figures: ≈ 1309 dp in ≈ 1.25 s.
   @Test func androidFlingDistanceAndDuration() {
     let curve = ScrollPhysics.android.flingCurve(velocityPtS: 3000)
     #expect(abs(curve.distancePt - 1308.92) < 0.01)

@@ -3,7 +3,8 @@ import Testing
 
 @testable import PrefetchLab
 
-/// Runs on the real recorded links in ../shared/traces (read in place, never copied).
+/// Runs on real recorded links (Mahimahi and Sabre traces, read in place from the folder
+/// `SharedTraces` names, never copied into the repository).
 @Suite struct RealTraceScenarioTests {
   static func scenario(trace: String, format: BandwidthTraceFormat, durationS: Double, patienceMs: Double)
     throws -> PreparedScenario

@@ -3,8 +3,8 @@ import Testing
 
 @testable import PrefetchLab
 
-/// The shared recorded traces, read in place (see `SharedTraces`). Expected figures are those of
-/// `../shared/traces/SOURCES.md`, to its stated precision.
+/// The recorded traces, read in place (see `SharedTraces`). The expected figures were computed from
+/// the files independently of this code, and are checked to the precision they were given with.
 enum RecordedTraces {
   static let folder = SharedTraces.folder
 
@@ -38,7 +38,7 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
     var testDescription: String { file }
   }
 
-  // SOURCES.md §1: lines, duration s (0.1), mean Mbit/s (0.01).
+  // Mahimahi (ravinet/mahimahi, `traces/`): lines, duration s (0.1), mean Mbit/s (0.01).
   @Test(arguments: [
     Expected(file: "Verizon-LTE-short.down", rows: 58_655, durationS: 140.0, meanMbps: 5.03),
     Expected(file: "TMobile-LTE-short.down", rows: 194_846, durationS: 140.0, meanMbps: 16.70),
@@ -55,7 +55,8 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
     #expect(trace.segmentCount < Int(trace.periodUs / 1000))
   }
 
-  // SOURCES.md §2: rows, duration s (0.1), time-weighted mean Mbit/s (0.01).
+  // Pensieve cooked (hongzimao/pensieve, `test/cooked_traces/`): rows, duration s (0.1),
+  // time-weighted mean Mbit/s (0.01).
   @Test(arguments: [
     Expected(file: "trace_30637_http---www.amazon.com", rows: 206, durationS: 1025.0, meanMbps: 2.93),
     Expected(file: "trace_10730_http---www.facebook.com", rows: 336, durationS: 1675.0, meanMbps: 0.49),
@@ -86,7 +87,8 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
     var testDescription: String { file }
   }
 
-  // SOURCES.md §3: periods, duration s, mean Mbit/s, time at 0 s, latency ms.
+  // Sabre (UMass-LIDS/sabre, `example/mmsys18/`): periods, duration s, mean Mbit/s, time at 0 s,
+  // latency ms.
   @Test(arguments: [
     ExpectedPeriods(
       file: "report.2010-09-21_0742CEST.json", periods: 745, durationS: 1133.7, meanMbps: 0.68,
@@ -165,7 +167,7 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
   }
 
   @Test func metroCookedAndSabreVersionsShareTheirPeak() throws {
-    // SOURCES.md cross-format pair: peaks 2.624 vs 2.623 Mbit/s.
+    // The same metro session in both formats (Pensieve cooked, Sabre): peaks 2.624 vs 2.623 Mbit/s.
     let cooked = try RecordedTraces.load(
       "throughput/metro.kalbakken-jernbanetorget-report.2010-09-21_0742CEST.log", .throughput)
     let sabre = try RecordedTraces.load("sabre-json/report.2010-09-21_0742CEST.json", .periods)

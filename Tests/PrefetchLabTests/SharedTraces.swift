@@ -1,8 +1,10 @@
 import Foundation
 
-/// Where the real network traces are: `$PREFETCHLAB_TRACES` if set, else `../shared/traces`
-/// beside the repository (the layout CI checks out). Tests read them in place; they are never
-/// copied into the repository.
+/// Where the real network traces are: `$PREFETCHLAB_TRACES` if set, else a `shared/traces` folder
+/// beside the checkout (the layout CI checks out). The folder holds public recordings in
+/// `mahimahi/` (ravinet/mahimahi `traces/`), `throughput/` (hongzimao/pensieve
+/// `test/cooked_traces/`) and `sabre-json/` (UMass-LIDS/sabre `example/mmsys18/`). Tests read them
+/// in place; they are never copied into the repository.
 enum SharedTraces {
   static let folder: String = {
     if let override = ProcessInfo.processInfo.environment["PREFETCHLAB_TRACES"], !override.isEmpty {
@@ -20,6 +22,6 @@ enum SharedTraces {
   static var missingHint: String {
     FileManager.default.fileExists(atPath: folder)
       ? ""
-      : " (no traces at \(folder): clone next to ../shared/traces or set PREFETCHLAB_TRACES)"
+      : " (no traces at \(folder): set PREFETCHLAB_TRACES to a folder of the recorded traces)"
   }
 }

@@ -2,8 +2,9 @@
 
 /// Small scenarios built in code for analytic tests.
 enum TestScenarios {
-  /// DESIGN's analytic case: 800 pt viewport, 100 pt rows, pages of 20, 200 items, no footer,
-  /// constant 1000 ms RTT, unlimited bandwidth, no media, apply delay 0, one 400 pt/s drag.
+  /// The analytic case the engine tests compute by hand: 800 pt viewport, 100 pt rows, pages of
+  /// 20, 200 items, no footer, constant 1000 ms RTT, unlimited bandwidth, no media, apply delay
+  /// 0, one 400 pt/s drag.
   static func steadyDrag(
     velocityPtS: Double = 400, durationMs: Double = 60_000, rttMs: Double = 1000, totalItems: Int = 200,
     pageSize: Int = 20, initialPageSize: Int? = nil, footerPt: Double = 0, endSignal: EndSignal = .flag,

@@ -20,13 +20,15 @@ public struct Experiment: Sendable {
   ///     the command line's order of scenario arguments never changes an output file.
   ///   - strategyOverrides: strategies from the command line; when non-empty they replace every
   ///     scenario's own list.
-  ///   - seeds: seeds from the command line; nil = each scenario's own seed.
+  ///   - seeds: seeds from the command line, in any order; each runs once, in ascending order.
+  ///     nil = each scenario's own seed.
   /// - Throws: `StrategyError` for a bad override (a usage error), `InputError` for a bad strategy
   ///   entry in a scenario file or two scenarios with the same name.
   public init(
     scenarios: [PreparedScenario], strategyOverrides: [StrategySpec] = [], seeds: [UInt64]? = nil,
     registry: StrategyRegistry = .builtIn
   ) throws {
+    let seeds = seeds.map { Set($0).sorted() }
     var overrides: [ConfiguredStrategy] = []
     for spec in strategyOverrides { overrides.append(try registry.configure(spec)) }
     var jobs: [RunJob] = []

@@ -31,7 +31,7 @@ extension BandwidthTrace {
   public static func mahimahi(bytes: [UInt8], file: String, loop: Bool) throws(InputError)
     -> BandwidthTrace
   {
-    var reader = TraceLineReader(bytes)
+    var reader = LineReader(bytes, blankLines: .trailingOnly)
     var builder = RunLengthSegments()
     var previousMs: Int64 = -1
     var bucketMs: Int64 = 0
@@ -46,27 +46,26 @@ extension BandwidthTrace {
       emittedMs = ms
     }
 
-    while let range = reader.next() {
-      if range.isEmpty {
-        if reader.restIsBlank() { break }
+    while let line = reader.next() {
+      if line.isEmpty {
         throw InputError(
-          file: file, location: "line \(reader.lineNumber)",
+          file: file, location: line.location,
           message: "expected a timestamp in ms (an integer >= 0), got an empty line")
       }
-      guard let ms = integer(bytes, range), ms <= Int64.max / 1000 else {
+      guard let ms = integer(bytes, line.range), ms <= Int64.max / 1000 else {
         throw InputError(
-          file: file, location: "line \(reader.lineNumber)",
+          file: file, location: line.location,
           message:
-            "expected a timestamp in ms (an integer from 0 to \(Int64.max / 1000)), got \(TraceText.quoted(bytes, range))"
+            "expected a timestamp in ms (an integer from 0 to \(Int64.max / 1000)), got \(TraceText.quoted(bytes, line.range))"
         )
       }
       if ms < previousMs {
         throw InputError(
-          file: file, location: "line \(reader.lineNumber)",
+          file: file, location: line.location,
           message: "timestamps must not decrease, got \(ms) ms after \(previousMs) ms")
       }
       previousMs = ms
-      lastLine = reader.lineNumber
+      lastLine = line.number
       if ms == 0 {
         countAtZero += 1
       } else if ms == bucketMs {

@@ -20,27 +20,25 @@ extension BandwidthTrace {
   public static func throughput(bytes: [UInt8], file: String, loop: Bool) throws(InputError)
     -> BandwidthTrace
   {
-    var reader = TraceLineReader(bytes)
+    var reader = LineReader(bytes, blankLines: .trailingOnly)
     var segments: [Segment] = []
     var firstUs: Int64 = -1
     var previousUs: Int64 = -1
     var previousSeconds = 0.0
     var rows = 0
     var lastLine = 0
-    while let range = reader.next() {
-      if range.isEmpty {
-        if reader.restIsBlank() { break }
+    while let line = reader.next() {
+      let location = line.location
+      if line.isEmpty {
         throw InputError(
-          file: file, location: "line \(reader.lineNumber)",
-          message: "expected a row `time_s Mbit/s`, got an empty line")
+          file: file, location: location, message: "expected a row `time_s Mbit/s`, got an empty line")
       }
-      let fields = splitFields(bytes, range)
-      let location = "line \(reader.lineNumber)"
+      let fields = reader.fields(of: line)
       guard fields.count == 2 else {
         throw InputError(
           file: file, location: location,
           message:
-            "expected 2 columns (time_s, Mbit/s), got \(fields.count): \(TraceText.quoted(bytes, range))"
+            "expected 2 columns (time_s, Mbit/s), got \(fields.count): \(TraceText.quoted(bytes, line.range))"
         )
       }
       guard let seconds = TraceText.unsignedDecimal(bytes, fields[0]) else {
@@ -74,7 +72,7 @@ extension BandwidthTrace {
       previousUs = timeUs
       previousSeconds = seconds
       rows += 1
-      lastLine = reader.lineNumber
+      lastLine = line.number
     }
     guard rows >= 2 else {
       throw InputError(
@@ -92,22 +90,5 @@ extension BandwidthTrace {
     } catch {
       throw InputError(file: file, location: "", message: error.message)
     }
-  }
-
-  /// Ranges of the space- or TAB-separated fields of `range`.
-  private static func splitFields(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
-    var fields: [Range<Int>] = []
-    var position = range.lowerBound
-    while position < range.upperBound {
-      while position < range.upperBound && isSeparator(bytes[position]) { position += 1 }
-      let start = position
-      while position < range.upperBound && !isSeparator(bytes[position]) { position += 1 }
-      if position > start { fields.append(start..<position) }
-    }
-    return fields
-  }
-
-  @inline(__always) private static func isSeparator(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
   }
 }

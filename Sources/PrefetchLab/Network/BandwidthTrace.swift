@@ -1,5 +1,5 @@
-/// Link capacity as a piecewise-constant function of time (DESIGN.md §4 `network.bandwidth_kbps`
-/// and `network.trace`).
+/// Link capacity as a piecewise-constant function of time: a scenario's `network.bandwidth_kbps`
+/// or recorded `network.trace` (docs/scenario-format.md).
 ///
 /// A trace is a list of segments, each holding a capacity in bytes per second (and, for Sabre
 /// periods, a latency) for a whole number of microseconds. Time 0 is the start of the first

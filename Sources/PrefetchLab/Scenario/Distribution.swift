@@ -1,7 +1,7 @@
 import Foundation
 
 /// A one-dimensional distribution of a non-negative quantity (a height in pt, a size in bytes, a
-/// latency in ms), as written in scenario files (DESIGN.md §4).
+/// latency in ms), as written in scenario files (docs/scenario-format.md, "Distributions").
 ///
 /// Every case samples by inverse transform from a single uniform draw, so a value is a pure
 /// function of its counter-based key: the same item gets the same height whichever strategy loads
@@ -57,18 +57,6 @@ public enum Distribution: Sendable, Equatable, CustomStringConvertible {
     case .lognormal(let median, let sigma): return median * exp(sigma * sigma / 2)
     case .pareto(let scale, let shape): return shape > 1 ? shape * scale / (shape - 1) : nil
     case .empirical(let values): return values.reduce(0, +) / Double(values.count)
-    }
-  }
-
-  /// True when every draw is the same number.
-  public var isConstant: Bool {
-    switch self {
-    case .constant: return true
-    case .uniform(let low, let high): return low == high
-    case .normal(_, let sd): return sd == 0
-    case .lognormal(_, let sigma): return sigma == 0
-    case .empirical(let values): return Set(values).count == 1
-    case .pareto: return false
     }
   }
 

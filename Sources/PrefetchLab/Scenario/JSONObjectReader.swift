@@ -19,9 +19,6 @@ struct JSONObjectReader {
     }
   }
 
-  /// Keys present, in document order.
-  var presentKeys: [String] { members.map(\.key) }
-
   func contains(_ key: String) -> Bool {
     assert(keys.contains(key), "\(key) is not declared")
     return members.contains(where: { $0.key == key })

@@ -1,6 +1,6 @@
-/// A scenario as decoded from a scenario file (DESIGN.md §4): one user, one feed, one network and
-/// the strategies to compare. Values here are already validated and carry their defaults; the
-/// spelling of each field in the file is given in brackets.
+/// A scenario as decoded from a scenario file (docs/scenario-format.md): one user, one feed, one
+/// network and the strategies to compare. Values here are already validated and carry their
+/// defaults; the spelling of each field in the file is given in brackets.
 ///
 /// Defaults and their sources are listed in docs/scenario-format.md.
 public struct Scenario: Sendable, Equatable {

@@ -19,7 +19,7 @@ extension ScenarioLoader {
       spec.rttMs = try distribution(from: rtt, support: .nonNegative)
     }
     if let bandwidth = network.optional("bandwidth_kbps") {
-      // A link with no capacity never delivers; DESIGN.md §4 makes the same rule for traces.
+      // A link with no capacity never delivers; a trace with no capacity at all is rejected too.
       spec.bandwidthKbps = try bandwidth.number(.greaterThan(0))
     }
     if let trace = network.optional("trace") {

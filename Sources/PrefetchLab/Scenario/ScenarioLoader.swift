@@ -15,7 +15,7 @@ public struct StrategyIssue: Sendable, Equatable {
   }
 }
 
-/// Reads scenario files (DESIGN.md §4; field reference in docs/scenario-format.md) into validated
+/// Reads scenario files (every key, default and rule in docs/scenario-format.md) into validated
 /// `Scenario` values with every default applied.
 ///
 /// Strict: unknown keys, wrong types, non-integers where integers are meant, values out of range,

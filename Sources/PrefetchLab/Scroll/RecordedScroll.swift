@@ -42,9 +42,11 @@ public struct RecordedScroll: ScrollSource {
   }
 
   /// Reads an `offset_csv` file: an optional `t_ms,offset_pt` header, then one numeric row per
-  /// line; blank lines are ignored. A header may name more columns (as `prefetchlab trace`
-  /// writes them): `t_ms` and `offset_pt` are then read by name and the rest ignored. Throws `InputError` naming the file and line for anything
-  /// else (wrong field count, non-numbers, non-finite values, decreasing time).
+  /// line (LF or CRLF line ends); blank lines are ignored. A header may name more columns (as
+  /// `prefetchlab trace` writes them): `t_ms` and `offset_pt` are then read by name and the rest
+  /// ignored. Throws `InputError` naming the file and line for anything else (wrong field count,
+  /// non-numbers, non-finite values, decreasing time), and "cannot read the file" for a missing
+  /// file or one that is not UTF-8.
   public static func load(path: String, durationUs: Int64? = nil) throws(InputError) -> RecordedScroll {
     guard let data = FileManager.default.contents(atPath: path),
       let text = String(data: data, encoding: .utf8)
@@ -53,16 +55,9 @@ public struct RecordedScroll: ScrollSource {
     var annotations: [Annotation] = []
     var columns: (time: Int, offset: Int, count: Int)? = nil
     var annotationColumns: (phase: Int, target: Int)? = nil
-    var lineNumber = 0
-    for rawLine in text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    {
-      lineNumber += 1
-      let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-      if line.isEmpty { continue }
-      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
+    var reader = LineReader(Array(text.utf8), blankLines: .skipped)
+    while let line = reader.next() {
+      let fields = reader.fields(of: line, separatedBy: UInt8(ascii: ","))
       if samples.isEmpty && columns == nil, let time = fields.firstIndex(of: "t_ms"),
         let offset = fields.firstIndex(of: "offset_pt")
       {
@@ -77,7 +72,7 @@ public struct RecordedScroll: ScrollSource {
       let (timeColumn, offsetColumn, fieldCount) = columns ?? (0, 1, 2)
       guard fields.count == fieldCount else {
         throw InputError(
-          file: path, location: "line \(lineNumber)",
+          file: path, location: line.location,
           message: fieldCount == 2
             ? "expected 2 fields t_ms,offset_pt, got \(fields.count)"
             : "expected \(fieldCount) fields as in the header, got \(fields.count)")
@@ -86,11 +81,12 @@ public struct RecordedScroll: ScrollSource {
         offset.isFinite
       else {
         throw InputError(
-          file: path, location: "line \(lineNumber)", message: "expected two finite numbers, got '\(line)'")
+          file: path, location: line.location,
+          message: "expected two finite numbers, got '\(reader.text(line.range))'")
       }
       if let previous = samples.last, time < previous.timeMs {
         throw InputError(
-          file: path, location: "line \(lineNumber)",
+          file: path, location: line.location,
           message:
             "t_ms must not decrease, got \(DecimalFormat.shortest(time)) after \(DecimalFormat.shortest(previous.timeMs))"
         )
@@ -98,12 +94,12 @@ public struct RecordedScroll: ScrollSource {
       if let (phaseColumn, targetColumn) = annotationColumns {
         guard let phase = ScrollPhase.named(fields[phaseColumn]) else {
           throw InputError(
-            file: path, location: "line \(lineNumber)",
+            file: path, location: line.location,
             message: "phase must be one of idle, dragging, decelerating, got '\(fields[phaseColumn])'")
         }
         guard let target = Double(fields[targetColumn]), target.isFinite else {
           throw InputError(
-            file: path, location: "line \(lineNumber)",
+            file: path, location: line.location,
             message: "projected_target_pt must be a finite number, got '\(fields[targetColumn])'")
         }
         annotations.append(Annotation(phase: phase, projectedTargetPt: target))

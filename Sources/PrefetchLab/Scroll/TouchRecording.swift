@@ -69,20 +69,13 @@ public struct TouchRecording: Sendable, Equatable {
   {
     var events: [Event] = []
     var fingerDown = false
-    var lineNumber = 0
     var seenRow = false
-    for rawLine in text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    {
-      lineNumber += 1
-      let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-      if line.isEmpty { continue }
-      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
+    var reader = LineReader(Array(text.utf8), blankLines: .skipped)
+    while let line = reader.next() {
+      let fields = reader.fields(of: line, separatedBy: UInt8(ascii: ","))
       defer { seenRow = true }
       if !seenRow && fields == ["t_ms", "action", "y_px"] { continue }
-      let location = "line \(lineNumber)"
+      let location = line.location
       guard fields.count == 3 else {
         throw InputError(
           file: file, location: location, message: "expected 3 fields t_ms,action,y_px, got \(fields.count)")

@@ -83,10 +83,11 @@ public struct UserBehavior: Sendable, Equatable {
 
   /// Each model's defaults (`mixed` has none of its own: it uses the five others').
   ///
-  /// Sources. Recorded touch-dynamics sessions (figures quoted in issue 3; the publication could
-  /// not be checked here, so treat them as given, not verified): 58 % of gestures end in a fling,
-  /// 12 % reverse direction, median gap between gestures 1.8 s, median stroke 0.67 s — the
-  /// skimmer and the jumper use them as they are. Facebook IQ, "Capturing Attention in Feed: The
+  /// Sources. Recorded touch-dynamics sessions (figures given with the models' specification; the
+  /// publication is not named and could not be checked, so treat them as given, not verified):
+  /// 58 % of gestures end in a fling, 12 % reverse direction, median gap between gestures 1.8 s,
+  /// median stroke 0.67 s — the skimmer and the jumper use them as they are. Facebook IQ,
+  /// "Capturing Attention in Feed: The
   /// Science Behind Effective Video Creative" (2016): people spend 1.7 s on a piece of feed
   /// content on mobile (2.5 s on desktop) and scroll feeds 41 % faster on mobile — the reader is
   /// tuned to that pace on the default feed (mean item 240 pt): one stroke moves ≈ 590 pt
@@ -146,7 +147,7 @@ public struct UserModelSpec: Sendable, Equatable {
     self.stayProbability = stayProbability
   }
 
-  /// Trace length when the scenario gives no `duration_s`: 120 s (the DESIGN.md §4 example's
-  /// session; a judgement).
+  /// Trace length when the scenario gives no `duration_s`: 120 s (the length of the example
+  /// session in docs/scenario-format.md; a judgement).
   public static let defaultDurationUs: Int64 = 120_000_000
 }

@@ -9,7 +9,8 @@
 /// "Parallel random numbers: as easy as 1, 2, 3" (SC 2011): the draw is a pure function of its key.
 
 /// Named subsystems of the seed, so that changing how one subsystem draws numbers never shifts
-/// another's ("common random numbers" across strategies, DESIGN.md §2).
+/// another's ("common random numbers" across strategies: docs/model.md, "Determinism and common
+/// random numbers").
 public enum RandomStream: UInt64, Sendable, CaseIterable {
   case itemHeight = 1
   case mediaBytes = 2

@@ -1,7 +1,8 @@
 import PrefetchLab
 
 /// What made two results folders, compared: the manifests' tool version, each scenario's file
-/// SHA-256 and its trace files' SHA-256s (scenarios paired by name), and the seeds (DESIGN §6).
+/// SHA-256 and its trace files' SHA-256s (scenarios paired by name), and the seeds (docs/ci.md,
+/// "The fingerprint").
 ///
 /// A difference here means the baseline does not describe the same inputs, so `check` reports it
 /// as a fingerprint mismatch rather than as metric regressions: the rows of a scenario whose

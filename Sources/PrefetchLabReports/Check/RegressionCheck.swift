@@ -98,7 +98,7 @@ public enum CheckOutcome: Sendable, Equatable {
   case fingerprintMismatch
 }
 
-/// The comparison of a results folder against a baseline (DESIGN §7, `prefetchlab check`).
+/// The comparison of a results folder against a baseline (`prefetchlab check`, docs/ci.md).
 ///
 /// Rows are paired by (scenario, strategy, params, seed) — common random numbers make such rows
 /// directly comparable — and compared column by column over the metric columns both sides have.

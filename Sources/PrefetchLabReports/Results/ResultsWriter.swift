@@ -1,7 +1,7 @@
 import PrefetchLab
 
-/// Runs an experiment and writes its results folder (DESIGN.md §6) atomically: everything goes
-/// into a staging folder beside `--out`, which replaces `--out` only when complete.
+/// Runs an experiment and writes its results folder (README.md, "What a run writes") atomically:
+/// everything goes into a staging folder beside `--out`, which replaces `--out` only when complete.
 public struct ResultsWriter: Sendable {
   public let experiment: Experiment
   public let options: SimulationOptions

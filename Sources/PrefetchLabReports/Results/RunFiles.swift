@@ -1,8 +1,8 @@
 import Foundation
 import PrefetchLab
 
-/// CSV text for one run's timeline and request events (DESIGN.md §6), and the file name they
-/// share.
+/// CSV text for one run's timeline and request events (columns in docs/metrics.md), and the file
+/// name they share.
 public enum RunFiles {
   /// `<scenario>--<strategy label>--<seed>.csv`, with every character outside
   /// `[A-Za-z0-9._@=+-]` replaced by `_` so a name can never escape the folder or break a shell.

@@ -1,6 +1,6 @@
 import PrefetchLab
 
-/// `summary.csv`: one row per scenario × strategy × seed, the columns of DESIGN.md §3 in their
+/// `summary.csv`: one row per scenario × strategy × seed, the columns of docs/metrics.md in their
 /// order (then the extra ones), ms for durations, empty cells for undefined ratios.
 public enum SummaryTable {
   public static let keyColumns = ["scenario", "strategy", "params", "seed"]

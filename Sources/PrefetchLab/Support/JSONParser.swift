@@ -1,0 +1,263 @@
+/// Iterative (not recursive) so that nesting depth costs heap, not stack: the depth limit is a
+/// policy, not a guard against crashing.
+struct JSONParser {
+  let bytes: [UInt8]
+  let maximumDepth: Int
+  var index = 0
+  /// Offset where line 1 starts for column counting (after a byte order mark).
+  var textStart = 0
+
+  init(bytes: [UInt8], maximumDepth: Int) {
+    self.bytes = bytes
+    self.maximumDepth = maximumDepth
+  }
+
+  /// An object or array being filled. Mutated in place through the stack's subscript, so
+  /// appending stays amortised O(1).
+  private struct Container {
+    let isObject: Bool
+    var elements: [JSONValue] = []
+    var members: [(key: String, value: JSONValue)] = []
+    /// Keys seen so far as UTF-8 bytes: RFC 8259 compares names code unit by code unit, whereas
+    /// `String` equality would merge canonically equivalent spellings.
+    var keys: Set<[UInt8]> = []
+    var pendingKey = ""
+
+    init(isObject: Bool) { self.isObject = isObject }
+  }
+
+  mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      index = 3
+      textStart = 3
+    }
+    let value = try parseValue()
+    skipWhitespace()
+    if index < bytes.count {
+      throw error("unexpected \(describeByte(at: index)) after the JSON value")
+    }
+    return value
+  }
+
+  private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    var stack: [Container] = []
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unexpected end of input; expected a value") }
+      var value: JSONValue
+      switch bytes[index] {
+      case ASCII.openBrace, ASCII.openBracket:
+        let isObject = bytes[index] == ASCII.openBrace
+        guard stack.count < maximumDepth else {
+          throw error("nesting deeper than \(maximumDepth) levels")
+        }
+        index += 1
+        skipWhitespace()
+        let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
+        if index < bytes.count && bytes[index] == close {
+          index += 1
+          value = isObject ? .object([]) : .array([])
+        } else {
+          var container = Container(isObject: isObject)
+          if isObject {
+            container.pendingKey = try parseMemberKey(into: &container.keys)
+          }
+          stack.append(container)
+          continue
+        }
+      case ASCII.quote:
+        value = .string(try parseString())
+      case ASCII.minus, ASCII.zero...ASCII.nine:
+        value = try parseNumber()
+      default:
+        value = try parseLiteral()
+      }
+
+      // Attach the finished value to its container; a closing bracket finishes that container
+      // in turn, so one pass can close several levels.
+      attach: while true {
+        guard !stack.isEmpty else { return value }
+        let top = stack.count - 1
+        let isObject = stack[top].isObject
+        if isObject {
+          stack[top].members.append((key: stack[top].pendingKey, value: value))
+        } else {
+          stack[top].elements.append(value)
+        }
+        skipWhitespace()
+        let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
+        guard index < bytes.count && (bytes[index] == ASCII.comma || bytes[index] == close) else {
+          throw error(
+            isObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
+        }
+        if bytes[index] == ASCII.comma {
+          let commaIndex = index
+          index += 1
+          skipWhitespace()
+          if index < bytes.count && bytes[index] == close {
+            throw error("trailing comma before '\(isObject ? "}" : "]")'", at: commaIndex)
+          }
+          if isObject {
+            stack[top].pendingKey = try parseMemberKey(into: &stack[top].keys)
+          }
+          break attach
+        }
+        index += 1
+        let container = stack.removeLast()
+        value = container.isObject ? .object(container.members) : .array(container.elements)
+      }
+    }
+  }
+
+  /// Parses `"key" :` and leaves the index at the member's value.
+  private mutating func parseMemberKey(into keys: inout Set<[UInt8]>) throws(JSONSyntaxError) -> String {
+    guard index < bytes.count && bytes[index] == ASCII.quote else {
+      throw error("expected a double-quoted object key")
+    }
+    let keyStart = index
+    let key = try parseString()
+    guard keys.insert(Array(key.utf8)).inserted else {
+      throw error("duplicate key '\(key)' in object", at: keyStart)
+    }
+    skipWhitespace()
+    guard index < bytes.count && bytes[index] == ASCII.colon else {
+      throw error("expected ':' after object key")
+    }
+    index += 1
+    return key
+  }
+
+  private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+    let start = index
+    if bytes[index] == ASCII.minus {
+      index += 1
+      if index < bytes.count && ASCII.isLetter(bytes[index]) {
+        let word = readWord()
+        if word == "Infinity" || word == "inf" || word == "infinity" {
+          throw error("NaN and Infinity are not JSON numbers", at: start)
+        }
+        throw error("expected a digit after '-'", at: start + 1)
+      }
+    }
+    guard index < bytes.count && ASCII.isDigit(bytes[index]) else {
+      throw error("expected a digit after '-'")
+    }
+    if bytes[index] == ASCII.zero {
+      index += 1
+      if index < bytes.count && ASCII.isDigit(bytes[index]) {
+        throw error("leading zeros are not allowed in numbers", at: index - 1)
+      }
+    } else {
+      skipDigits()
+    }
+    var isInteger = true
+    if index < bytes.count && bytes[index] == ASCII.dot {
+      isInteger = false
+      index += 1
+      guard index < bytes.count && ASCII.isDigit(bytes[index]) else {
+        throw error("expected a digit after the decimal point")
+      }
+      skipDigits()
+    }
+    if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      isInteger = false
+      index += 1
+      if index < bytes.count && (bytes[index] == ASCII.plus || bytes[index] == ASCII.minus) {
+        index += 1
+      }
+      guard index < bytes.count && ASCII.isDigit(bytes[index]) else {
+        throw error("expected a digit in the exponent")
+      }
+      skipDigits()
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    // Swift's parser rounds correctly; overflow gives ±infinity, which JSON cannot mean.
+    guard let value = Double(text), value.isFinite else {
+      throw error("number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too large", at: start)
+    }
+    return .number(value, isInteger: isInteger)
+  }
+
+  private mutating func parseLiteral() throws(JSONSyntaxError) -> JSONValue {
+    let start = index
+    let byte = bytes[index]
+    guard ASCII.isLetter(byte) else {
+      switch byte {
+      case UInt8(ascii: "'"): throw error("strings must be enclosed in double quotes")
+      case ASCII.slash: throw error("comments are not allowed in JSON")
+      case ASCII.comma, ASCII.closeBracket, ASCII.closeBrace, ASCII.colon:
+        throw error("unexpected '\(describeCharacter(byte))'; expected a value")
+      default: throw error("unexpected \(describeByte(at: index)); expected a value")
+      }
+    }
+    let word = readWord()
+    switch word {
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    case "null": return .null
+    case "NaN", "nan", "Infinity", "infinity", "inf":
+      throw error("NaN and Infinity are not JSON numbers", at: start)
+    default:
+      let shown = word.count > 40 ? String(word.prefix(40)) + "…" : word
+      throw error(
+        "unexpected '\(shown)'; expected a value (true, false, null, a number, a string, [ or {)", at: start)
+    }
+  }
+
+  private mutating func readWord() -> String {
+    let start = index
+    while index < bytes.count
+      && (ASCII.isLetter(bytes[index]) || ASCII.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_"))
+    {
+      index += 1
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  private mutating func skipDigits() {
+    while index < bytes.count && ASCII.isDigit(bytes[index]) { index += 1 }
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count && ASCII.isWhitespace(bytes[index]) { index += 1 }
+  }
+}
+
+extension JSONParser {
+  /// The bytes the grammar names.
+  enum ASCII {
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let comma = UInt8(ascii: ",")
+    static let colon = UInt8(ascii: ":")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let minus = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let lineFeed = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
+    static func isLetter(_ byte: UInt8) -> Bool {
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == lineFeed || byte == carriageReturn
+    }
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+      switch byte {
+      case zero...nine: return UInt32(byte - zero)
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+      default: return nil
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/// One argument of a command: a positional argument, an option that takes a value, or a flag.
+///
+/// `name` is how the argument is queried in `ParsedArguments` and, for options and flags, its
+/// long name without the dashes (`"out"` is `--out`, `"no-plots"` is `--no-plots`). The value name
+/// shown in help (`<out>`) defaults to `name`.
+public struct ArgumentSpec: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// `<name>`: a value given by position.
+    case positional
+    /// `--name <value>` or `--name=<value>`, optionally `-n <value>`.
+    case option
+    /// `--name` (optionally `-n`): present or absent.
+    case flag
+  }
+
+  /// What a value must look like; checked while parsing, so getters never see a bad value.
+  public enum ValueType: Sendable, Equatable {
+    case string
+    /// A Swift `Int` literal (`Int(text)` succeeds): `4`, `-1`, `+2`.
+    case integer
+  }
+
+  public let name: String
+  public let kind: Kind
+  /// The short name (`-o`), options and flags only.
+  public let short: Character?
+  public let valueName: String
+  public let help: String
+  /// Parsing fails with `Missing expected argument` when a required argument is absent.
+  public let isRequired: Bool
+  /// A repeatable option (`--strategy a --strategy b`) or a variadic positional (`<files> ...`).
+  public let isRepeating: Bool
+  /// The value used when the argument is absent, shown in help as `(default: x)`.
+  public let defaultValue: String?
+  public let valueType: ValueType
+
+  /// A positional argument: required single `<name>` by default; `required: false` makes it
+  /// `[<name>]`, `repeating: true` makes it `<name> ...` (all remaining values; it must be the
+  /// last positional). A default value makes it optional.
+  public static func positional(
+    _ name: String, valueName: String? = nil, type: ValueType = .string, required: Bool = true,
+    repeating: Bool = false, default defaultValue: String? = nil, help: String
+  ) -> ArgumentSpec {
+    ArgumentSpec(
+      name: name, kind: .positional, short: nil, valueName: valueName ?? name, help: help,
+      isRequired: required && defaultValue == nil, isRepeating: repeating, defaultValue: defaultValue,
+      valueType: type)
+  }
+
+  /// An option `--name <value>`: optional by default; `repeating: true` collects every
+  /// occurrence (otherwise the last occurrence wins, as in SAP).
+  public static func option(
+    _ name: String, short: Character? = nil, valueName: String? = nil, type: ValueType = .string,
+    required: Bool = false, repeating: Bool = false, default defaultValue: String? = nil, help: String
+  ) -> ArgumentSpec {
+    ArgumentSpec(
+      name: name, kind: .option, short: short, valueName: valueName ?? name, help: help,
+      isRequired: required && defaultValue == nil, isRepeating: repeating, defaultValue: defaultValue,
+      valueType: type)
+  }
+
+  /// A flag `--name`: false unless given.
+  public static func flag(_ name: String, short: Character? = nil, help: String) -> ArgumentSpec {
+    ArgumentSpec(
+      name: name, kind: .flag, short: short, valueName: name, help: help, isRequired: false,
+      isRepeating: false, defaultValue: nil, valueType: .string)
+  }
+
+  var isPositional: Bool { kind == .positional }
+  var longSpelling: String { "--\(name)" }
+
+  /// `--out <out>`, `--no-plots` or `<scenarios>`: the argument as named in messages.
+  var unadornedSynopsis: String {
+    switch kind {
+    case .positional: "<\(valueName)>"
+    case .option: "\(longSpelling) <\(valueName)>"
+    case .flag: longSpelling
+    }
+  }
+
+  /// The usage-line form: `<scenarios> ...`, `[--strategy <strategy> ...]`, `[--no-plots]`.
+  var synopsis: String {
+    var text = unadornedSynopsis
+    if isRepeating { text += " ..." }
+    return isRequired ? text : "[\(text)]"
+  }
+
+  /// The help-column label: `-o, --out <out>`, `--no-plots`, `<scenarios>`.
+  var helpLabel: String {
+    switch kind {
+    case .positional: return "<\(valueName)>"
+    case .option, .flag:
+      var names = short.map { ["-\($0)"] } ?? []
+      names.append(longSpelling)
+      let joined = names.joined(separator: ", ")
+      return kind == .option ? "\(joined) <\(valueName)>" : joined
+    }
+  }
+}
