@@ -92,8 +92,8 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
 
   @Test func metricArgumentsNameAColumnOrStar() throws {
     let tolerances = try Tolerances.parse(["stall_ms=abs:5", "*=rel:0.001", "stall_ms=abs:7"])
-    #expect(tolerances.tolerance(for: "stall_ms", kind: .exact) == Tolerance(absolute: 7))
-    #expect(tolerances.tolerance(for: "coverage", kind: .floatingPoint) == Tolerance(relative: 0.001))
+    #expect(tolerances.tolerance(for: "stall_ms", kind: .duration) == Tolerance(absolute: 7))
+    #expect(tolerances.tolerance(for: "coverage", kind: .ratio) == Tolerance(relative: 0.001))
     #expect(tolerances.namedMetrics == ["stall_ms"])
     #expect(throws: ToleranceError.self) { try Tolerances.parse(["stall_ms"]) }
     #expect(throws: ToleranceError.self) { try Tolerances.parse(["Stall=abs:1"]) }
@@ -106,21 +106,38 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
     }
   }
 
-  @Test func defaultsAreExactForCountsAndDurationsAndTinyRelativeForRatios() {
+  @Test func defaultsAreExactForCountsAndDurationsTinyRelativeForRatiosAndAMicrojouleForEnergy() {
     let none = Tolerances()
     for exact in ["stall_ms", "stall_count", "bytes_fetched", "abandoned", "ttc_p95_ms", "items_seen"] {
-      #expect(MetricKind.of(exact) == .exact, "\(exact)")
-      #expect(none.tolerance(for: exact, kind: MetricKind.of(exact)) == .exact)
+      #expect(none.tolerance(for: exact, kind: MetricKind.of(exact)) == .exact, "\(exact)")
     }
+    #expect(MetricKind.of("abandoned") == .flag)
+    #expect(MetricKind.of("bytes_fetched") == .bytes)
     for ratio in ["blankness", "coverage", "prefetch_accuracy"] {
-      #expect(MetricKind.of(ratio) == .floatingPoint, "\(ratio)")
+      #expect(MetricKind.of(ratio) == .ratio, "\(ratio)")
       #expect(none.tolerance(for: ratio, kind: MetricKind.of(ratio)) == Tolerance(relative: 1e-9))
     }
+    // Energy is its own kind (a sum of floating-point products): 1 µJ, the last written decimal.
+    #expect(MetricKind.of("energy_j", values: [12]) == .energy)
+    #expect(none.tolerance(for: "energy_j", kind: .energy) == Tolerance(absolute: 0.000001))
+    #expect(Tolerance.energy.allows(difference: 0.000001, base: 12.981853))
+    #expect(!Tolerance.energy.allows(difference: 0.000002, base: 12.981853))
+    // Every kind has a default, and the catalogue's columns get their kind's.
+    for metric in MetricCatalogue.all {
+      #expect(
+        none.tolerance(for: metric.column, kind: MetricKind.of(metric.column)) == metric.kind.defaultTolerance
+      )
+    }
+    #expect(
+      MetricKind.defaultTolerancesText
+        == "exact for counts, flags, durations and bytes, rel:0.000000001 for ratios, abs:0.000001 for energy"
+    )
     // Columns this version does not write: durations exact, otherwise by their values.
-    #expect(MetricKind.of("radio_active_ms", values: [1.5]) == .exact)
-    #expect(MetricKind.of("peak_memory_bytes", values: [1024, nil]) == .exact)
-    #expect(MetricKind.of("energy_j", values: [1, 0.25]) == .floatingPoint)
+    #expect(MetricKind.of("frob_ms", values: [1.5]) == .duration)
+    #expect(MetricKind.of("frob_count", values: [1024, nil]) == .count)
+    #expect(MetricKind.of("frob_share", values: [1, 0.25]) == .ratio)
   }
+
 }
 
 @Suite struct RegressionCheckTests {
@@ -455,7 +472,7 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
       text == """
         Baseline: B (prefetchlab 0.1.0, 2 runs)
         Current:  N (prefetchlab 0.1.0, 1 run)
-        Tolerances: exact for counts and durations, rel:0.000000001 for ratios; stall_ms=abs:5
+        Tolerances: exact for counts, flags, durations and bytes, rel:0.000000001 for ratios, abs:0.000001 for energy; stall_ms=abs:5
         Fingerprint: matches (prefetchlab 0.1.0, 1 scenario, seeds 1)
 
         Regressions (2):

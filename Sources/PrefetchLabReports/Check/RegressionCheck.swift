@@ -202,7 +202,7 @@ public struct RegressionCheck: Sendable {
     var neutral: [MetricChange] = []
     for (row, other) in pairs {
       for column in columns {
-        let tolerance = policy.tolerances.tolerance(for: column, kind: kinds[column] ?? .exact)
+        let tolerance = policy.tolerances.tolerance(for: column, kind: kinds[column] ?? .count)
         guard
           let change = Self.judge(
             key: row.key, metric: column, base: row.value(column), new: other.value(column),
