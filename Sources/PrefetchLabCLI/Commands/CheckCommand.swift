@@ -70,9 +70,7 @@ enum CheckCommand {
       }
     })
 
-  static let verb = CommandLineTool.Verb(spec: spec) { parsed, terminal in
-    try execute(parsed, terminal, registry: CommandLineTool.registry)
-  }
+  static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   /// Runs the check. `registry` supplies the strategies of the fresh run (tests pass one whose
   /// defaults differ to show that a changed default is caught).

@@ -19,7 +19,7 @@ enum MetricsCommand {
       }
     })
 
-  static let verb = CommandLineTool.Verb(spec: spec) { parsed, terminal in
+  static let verb = CommandLineTool.Verb(spec: spec) { parsed, terminal, _ in
     terminal.out(parsed.string("format") == "markdown" ? MetricTable.markdown() : MetricTable.text())
     return ExitStatus.ok
   }
