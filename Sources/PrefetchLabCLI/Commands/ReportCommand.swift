@@ -12,7 +12,7 @@ enum ReportCommand {
       Reads summary.csv, manifest.json and the per-run timeline/, events/ and ttc/ files of the \
       folder and writes plots/ (PNG and SVG with the gnuplot script of each) and the reports into \
       it, each file replaced atomically. Scenario descriptions and parameters come from the \
-      scenario files named in the manifest when they are still there and unchanged. Without \
+      scenarios the manifest records, so the folder may be anywhere. Without \
       gnuplot on PATH the reports are written without plots and a warning is printed, unless \
       --plots asks for them (then the command fails).
       """,

@@ -63,7 +63,7 @@ enum RunCommand {
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let out = parsed.string("out") ?? "results/latest"
 
-    let writer = ResultsWriter(experiment: experiment, options: options, command: recordedCommand(parsed))
+    let writer = ResultsWriter(experiment: experiment, options: options, record: try record(parsed))
     let reports = try ReportStep.forRun(parsed)
     let staging = try OutputStaging.begin(destination: out)
     let rows: [SummaryTable.Row]
@@ -118,6 +118,17 @@ enum RunCommand {
   static func simulationOptions(for parsed: ParsedArguments) -> SimulationOptions {
     let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
     return SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
+  }
+
+  /// What the manifest records of the command line: the scenario arguments (sorted), the
+  /// `--strategy` specs and `--seeds` as data, and the command itself for people.
+  static func record(_ parsed: ParsedArguments) throws -> RunRecord {
+    var strategies: [StrategySpec] = []
+    for text in parsed.strings("strategy") { strategies.append(try StrategyRegistry.parseSpec(text)) }
+    return RunRecord(
+      command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),
+      strategiesGiven: strategies,
+      seedsGiven: parsed.string("seeds").flatMap(SeedList.parse).map { Set($0).sorted() })
   }
 
   /// The command as recorded in the manifest: what cannot change the results is left out or
