@@ -6,12 +6,14 @@ public enum CommandLineTool {
   /// A verb: its command-line description and what it does.
   struct Verb: Sendable {
     let spec: CommandSpec
-    let execute: @Sendable (ParsedArguments, TerminalOutput) throws -> Int32
+    /// Receives the parsed arguments, the terminal and the strategies known by name (the
+    /// registry given to `main`).
+    let execute: @Sendable (ParsedArguments, TerminalOutput, StrategyRegistry) throws -> Int32
   }
 
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
-    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb,
+    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
   ]
 
   static let root = CommandSpec(
@@ -25,22 +27,22 @@ public enum CommandLineTool {
     version: ToolVersion.current,
     subcommands: verbs.map(\.spec))
 
-  /// The strategies the verbs know by name for the current invocation.
-  @TaskLocal public static var registry = StrategyRegistry.builtIn
-
   /// Runs the command for `arguments` (without the program name) and returns the exit status.
   ///
-  /// - Parameter strategies: the strategies known by name. Pass a registry with your own
-  ///   strategies added to build a `prefetchlab` of your own:
+  /// - Parameter strategies: the strategies known by name, handed to every verb (`run`, `check`,
+  ///   `trace`, `validate`, `list`, `bench`). Pass a registry with your own strategies added to
+  ///   build a `prefetchlab` of your own:
   ///   `exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), strategies: mine))`.
   public static func main(
     _ arguments: [String], terminal: TerminalOutput = StandardTerminal(),
     strategies: StrategyRegistry = .builtIn
   ) -> Int32 {
-    $registry.withValue(strategies) { dispatch(arguments, terminal: terminal) }
+    dispatch(arguments, terminal: terminal, registry: strategies)
   }
 
-  private static func dispatch(_ arguments: [String], terminal: TerminalOutput) -> Int32 {
+  private static func dispatch(_ arguments: [String], terminal: TerminalOutput, registry: StrategyRegistry)
+    -> Int32
+  {
     let parser = ArgumentParser(root)
     let parsed: ParsedArguments
     do {
@@ -63,7 +65,7 @@ public enum CommandLineTool {
       return ExitStatus.usage
     }
     do {
-      return try verb.execute(parsed, terminal)
+      return try verb.execute(parsed, terminal, registry)
     } catch let error as UsageError {
       terminal.err(error.text + "\n")
       return ExitStatus.usage

@@ -23,6 +23,8 @@ import Testing
     #expect(result.out.contains("PASS: \(runs) runs × \(header.count - 4) metrics within tolerance"))
   }
 
+  /// `check` re-runs the scenarios the baseline recorded, so an edited scenario file cannot hide
+  /// a regression; the edit itself is a fingerprint difference (refresh the baseline).
   @Test func editedScenarioIsReportedAsAFingerprintMismatchNotAsRegressions() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
@@ -38,7 +40,7 @@ import Testing
     let unchanged = try Prefetchlab.run(["check", "--baseline", "base"], in: scratch.url)
     #expect(unchanged.status == 0, "\(unchanged.out)")
 
-    // A slower network in one scenario: its metrics move, but it is no longer the same scenario.
+    // A slower network in one scenario: no longer the scenario the baseline holds.
     let path = scratch.path("sc/reader-lte.json")
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let edited = text.replacingOccurrences(of: "\"bandwidth_kbps\": 50000", with: "\"bandwidth_kbps\": 800")
@@ -47,11 +49,22 @@ import Testing
     let result = try Prefetchlab.run(["check", "--baseline", "base"], in: scratch.url)
     #expect(result.status == 3, "\(result.out)\(result.err)")
     #expect(result.out.contains("Fingerprint: MISMATCH (1 difference)"))
-    #expect(result.out.contains("scenario 'reader-lte' (sc/reader-lte.json): file changed, SHA-256"))
-    #expect(result.out.contains("reader-lte: 5 runs, seeds 1"))
+    #expect(
+      result.out.contains(
+        "scenario 'reader-lte' (sc/reader-lte.json): file changed since the baseline (other conditions); "
+          + "the recorded scenario was re-run"), "\(result.out)")
     #expect(!result.out.contains("Regressions"))
+    #expect(!result.out.contains("Runs not compared"))
     #expect(result.out.contains("FAIL: fingerprint mismatch"))
-    #expect(result.out.contains("(the 5 runs compared are within tolerance)"))
+    #expect(result.out.contains("(the 10 runs compared are within tolerance)"))
+
+    // A scenario file added to the folder the baseline was made from is not in the baseline.
+    try FileManager.default.copyItem(
+      atPath: Prefetchlab.packageRoot.appendingPathComponent("scenarios/slow-3g.json").path,
+      toPath: scratch.path("sc/slow-3g.json"))
+    let added = try Prefetchlab.run(["check", "--baseline", "base"], in: scratch.url)
+    #expect(added.status == 3)
+    #expect(added.out.contains("scenario 'slow-3g' (sc/slow-3g.json): not in the baseline"), "\(added.out)")
 
     // Proof that the edit moved metrics: the same edited runs compared without fingerprints.
     let fresh = try Prefetchlab.run(

@@ -394,15 +394,22 @@ enum ReportsE2E {
     #expect(!html.contains("<b>&"))
     #expect(html.contains("evil&#39;&quot;`touch"))
 
-    // Without the scenario file the report still works, with a note instead of the parameters.
+    // Without the scenario file the report still works and keeps the scenario's description and
+    // parameters: they come from the manifest.
+    let before = try ReportsE2E.read(folder + "/r/report.md")
     try FileManager.default.removeItem(atPath: scenarioPath)
     let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
     #expect(report.status == 0, "\(report.stderr)")
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
-    #expect(
-      markdown.contains(
-        "not found (paths are relative to where the run was started): description and parameters unavailable")
-    )
+    #expect(markdown.contains("- patience\\_ms: `30000`"), "\(markdown)")
+    #expect(markdown.contains("- scroll source: `script of "))
+    // Everything but the plots is as it was with the scenario file there (description included).
+    func text(_ report: String) -> [String] {
+      report.components(separatedBy: "\n").filter {
+        !$0.isEmpty && !$0.lowercased().contains("plot") && !$0.contains("PNG") && !$0.contains("timelines")
+      }
+    }
+    #expect(text(markdown) == text(before))
     #expect(ReportsE2E.files(markers).isEmpty)
   }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import PrefetchLabReports
 
 /// Results folders written from text into a scratch directory, removed with `remove()`.
-private struct Folders {
+struct CheckFolders {
   let root: String
 
   init() throws {
@@ -31,7 +31,7 @@ private struct Folders {
   func remove() { try? FileManager.default.removeItem(atPath: root) }
 }
 
-private func manifest(
+func checkManifest(
   version: String = "0.1.0", scenarios: [(String, String)] = [("a", "sha-a")], seeds: [UInt64] = [1],
   inputs: [String: [(path: String, sha256: String)]] = [:], withoutStrategies: [String: String] = [:]
 ) -> Manifest {
@@ -40,14 +40,15 @@ private func manifest(
     scenarios: scenarios.map { name, sha in
       Manifest.ScenarioEntry(
         name: name, path: "scenarios/\(name).json", sha256: sha, inputs: inputs[name] ?? [],
-        sha256WithoutStrategies: withoutStrategies[name] ?? "")
+        sha256WithoutStrategies: withoutStrategies[name] ?? "", fileSHA256: "file-" + sha,
+        scenario: .object([("name", .string(name))]), strategies: [StrategySpec(name: "s")], seeds: seeds)
     },
     seeds: seeds, strategies: ["s"], runs: 1, timelineIntervalMs: 0)
 }
 
-private let header = "scenario,strategy,params,seed,stall_ms,coverage,items_seen,bytes_fetched\n"
+let checkHeader = "scenario,strategy,params,seed,stall_ms,coverage,items_seen,bytes_fetched\n"
 
-private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1) -> RunKey {
+func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1) -> RunKey {
   RunKey(scenario: scenario, strategy: strategy, params: "", seed: seed)
 }
 
@@ -92,8 +93,8 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
 
   @Test func metricArgumentsNameAColumnOrStar() throws {
     let tolerances = try Tolerances.parse(["stall_ms=abs:5", "*=rel:0.001", "stall_ms=abs:7"])
-    #expect(tolerances.tolerance(for: "stall_ms", kind: .exact) == Tolerance(absolute: 7))
-    #expect(tolerances.tolerance(for: "coverage", kind: .floatingPoint) == Tolerance(relative: 0.001))
+    #expect(tolerances.tolerance(for: "stall_ms", kind: .duration) == Tolerance(absolute: 7))
+    #expect(tolerances.tolerance(for: "coverage", kind: .ratio) == Tolerance(relative: 0.001))
     #expect(tolerances.namedMetrics == ["stall_ms"])
     #expect(throws: ToleranceError.self) { try Tolerances.parse(["stall_ms"]) }
     #expect(throws: ToleranceError.self) { try Tolerances.parse(["Stall=abs:1"]) }
@@ -106,99 +107,119 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
     }
   }
 
-  @Test func defaultsAreExactForCountsAndDurationsAndTinyRelativeForRatios() {
+  @Test func defaultsAreExactForCountsAndDurationsTinyRelativeForRatiosAndAMicrojouleForEnergy() {
     let none = Tolerances()
     for exact in ["stall_ms", "stall_count", "bytes_fetched", "abandoned", "ttc_p95_ms", "items_seen"] {
-      #expect(MetricKind.of(exact) == .exact, "\(exact)")
-      #expect(none.tolerance(for: exact, kind: MetricKind.of(exact)) == .exact)
+      #expect(none.tolerance(for: exact, kind: MetricKind.of(exact)) == .exact, "\(exact)")
     }
+    #expect(MetricKind.of("abandoned") == .flag)
+    #expect(MetricKind.of("bytes_fetched") == .bytes)
     for ratio in ["blankness", "coverage", "prefetch_accuracy"] {
-      #expect(MetricKind.of(ratio) == .floatingPoint, "\(ratio)")
+      #expect(MetricKind.of(ratio) == .ratio, "\(ratio)")
       #expect(none.tolerance(for: ratio, kind: MetricKind.of(ratio)) == Tolerance(relative: 1e-9))
     }
+    // Energy is its own kind (a sum of floating-point products): 1 µJ, the last written decimal.
+    #expect(MetricKind.of("energy_j", values: [12]) == .energy)
+    #expect(none.tolerance(for: "energy_j", kind: .energy) == Tolerance(absolute: 0.000001))
+    #expect(Tolerance.energy.allows(difference: 0.000001, base: 12.981853))
+    #expect(!Tolerance.energy.allows(difference: 0.000002, base: 12.981853))
+    // Every kind has a default, and the catalogue's columns get their kind's.
+    for metric in MetricCatalogue.all {
+      #expect(
+        none.tolerance(for: metric.column, kind: MetricKind.of(metric.column)) == metric.kind.defaultTolerance
+      )
+    }
+    #expect(
+      MetricKind.defaultTolerancesText
+        == "exact for counts, flags, durations and bytes, rel:0.000000001 for ratios, abs:0.000001 for energy"
+    )
     // Columns this version does not write: durations exact, otherwise by their values.
-    #expect(MetricKind.of("radio_active_ms", values: [1.5]) == .exact)
-    #expect(MetricKind.of("peak_memory_bytes", values: [1024, nil]) == .exact)
-    #expect(MetricKind.of("energy_j", values: [1, 0.25]) == .floatingPoint)
+    #expect(MetricKind.of("frob_ms", values: [1.5]) == .duration)
+    #expect(MetricKind.of("frob_count", values: [1024, nil]) == .count)
+    #expect(MetricKind.of("frob_share", values: [1, 0.25]) == .ratio)
   }
+
 }
 
 @Suite struct RegressionCheckTests {
   @Test func polarityDecidesRegressionOrImprovement() {
     let exact = Tolerance.exact
     #expect(
-      RegressionCheck.judge(key: key(), metric: "stall_ms", base: 10, new: 12, tolerance: exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "stall_ms", base: 10, new: 12, tolerance: exact)?.verdict
         == .regression)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "stall_ms", base: 10, new: 8, tolerance: exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "stall_ms", base: 10, new: 8, tolerance: exact)?.verdict
         == .improvement)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "coverage", base: 0.5, new: 0.4, tolerance: exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "coverage", base: 0.5, new: 0.4, tolerance: exact)?.verdict
         == .regression)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "coverage", base: 0.5, new: 0.6, tolerance: exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "coverage", base: 0.5, new: 0.6, tolerance: exact)?.verdict
         == .improvement)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "prefetch_accuracy", base: 1, new: 0.9, tolerance: exact)?
+      RegressionCheck.judge(key: runKey(), metric: "prefetch_accuracy", base: 1, new: 0.9, tolerance: exact)?
         .verdict == .regression)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "wasted_bytes", base: 0, new: 1, tolerance: exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "wasted_bytes", base: 0, new: 1, tolerance: exact)?.verdict
         == .regression)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "items_seen", base: 10, new: 9, tolerance: exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "items_seen", base: 10, new: 9, tolerance: exact)?.verdict
         == .changed)
-    #expect(RegressionCheck.judge(key: key(), metric: "stall_ms", base: 10, new: 10, tolerance: exact) == nil)
+    #expect(
+      RegressionCheck.judge(key: runKey(), metric: "stall_ms", base: 10, new: 10, tolerance: exact) == nil)
   }
 
   @Test func emptyCellsCannotBeOrderedAndCountAsRegressions() {
     let change = RegressionCheck.judge(
-      key: key(), metric: "coverage", base: 0.5, new: nil, tolerance: .floatingPoint)
+      key: runKey(), metric: "coverage", base: 0.5, new: nil, tolerance: .floatingPoint)
     #expect(change?.verdict == .regression)
     #expect(change?.difference == nil)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "ttc_p95_ms", base: nil, new: 3, tolerance: .exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "ttc_p95_ms", base: nil, new: 3, tolerance: .exact)?
+        .verdict
         == .regression)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "items_seen", base: nil, new: 3, tolerance: .exact)?.verdict
+      RegressionCheck.judge(key: runKey(), metric: "items_seen", base: nil, new: 3, tolerance: .exact)?
+        .verdict
         == .changed)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "coverage", base: nil, new: nil, tolerance: .exact) == nil)
+      RegressionCheck.judge(key: runKey(), metric: "coverage", base: nil, new: nil, tolerance: .exact) == nil)
   }
 
   @Test func exactAbsoluteAndRelativeThresholds() {
     // A difference equal to the tolerance passes, even where binary arithmetic says 5.000000000000002.
     #expect(
       RegressionCheck.judge(
-        key: key(), metric: "stall_ms", base: 10.1, new: 15.1, tolerance: Tolerance(absolute: 5)) == nil)
+        key: runKey(), metric: "stall_ms", base: 10.1, new: 15.1, tolerance: Tolerance(absolute: 5)) == nil)
     #expect(MetricChange.difference(base: 10.1, new: 15.1) == 5)
     #expect(
       RegressionCheck.judge(
-        key: key(), metric: "stall_ms", base: 10.1, new: 15.101, tolerance: Tolerance(absolute: 5)) != nil)
+        key: runKey(), metric: "stall_ms", base: 10.1, new: 15.101, tolerance: Tolerance(absolute: 5)) != nil)
     // 1 % of 2000 is 20.
     #expect(
       RegressionCheck.judge(
-        key: key(), metric: "bytes_fetched", base: 2000, new: 2020, tolerance: Tolerance(relative: 0.01))
+        key: runKey(), metric: "bytes_fetched", base: 2000, new: 2020, tolerance: Tolerance(relative: 0.01))
         == nil)
     #expect(
       RegressionCheck.judge(
-        key: key(), metric: "bytes_fetched", base: 2000, new: 2021, tolerance: Tolerance(relative: 0.01))
+        key: runKey(), metric: "bytes_fetched", base: 2000, new: 2021, tolerance: Tolerance(relative: 0.01))
         != nil)
     // The default for ratios lets nothing through at summary.csv's six decimals.
     #expect(
       RegressionCheck.judge(
-        key: key(), metric: "coverage", base: 0.5, new: 0.500001, tolerance: .floatingPoint) != nil)
+        key: runKey(), metric: "coverage", base: 0.5, new: 0.500001, tolerance: .floatingPoint) != nil)
     #expect(
-      RegressionCheck.judge(key: key(), metric: "stall_ms", base: 60000, new: 60000.001, tolerance: .exact)
+      RegressionCheck.judge(key: runKey(), metric: "stall_ms", base: 60000, new: 60000.001, tolerance: .exact)
         != nil)
   }
 
   @Test func identicalFoldersPass() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
-    let text = header + "a,s,,1,100,0.5,10,2000\na,t,,1,0,,0,0\n"
+    let text = checkHeader + "a,s,,1,100,0.5,10,2000\na,t,,1,0,,0,0\n"
     let check = RegressionCheck(
-      baseline: try folders.folder("base", text, manifest: manifest()),
-      current: try folders.folder("new", text, manifest: manifest()))
+      baseline: try folders.folder("base", text, manifest: checkManifest()),
+      current: try folders.folder("new", text, manifest: checkManifest()))
     #expect(check.outcome == .pass)
     #expect(check.comparedRows == 2)
     #expect(check.comparedColumns == ["stall_ms", "coverage", "items_seen", "bytes_fetched"])
@@ -207,10 +228,10 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
   }
 
   @Test func namesEveryMovedMetricAndAppliesTolerances() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
-    let base = try folders.folder("base", header + "a,s,,1,100,0.5,10,2000\n")
-    let new = try folders.folder("new", header + "a,s,,1,104,0.6,11,2000\n")
+    let base = try folders.folder("base", checkHeader + "a,s,,1,100,0.5,10,2000\n")
+    let new = try folders.folder("new", checkHeader + "a,s,,1,104,0.6,11,2000\n")
     let check = RegressionCheck(baseline: base, current: new)
     #expect(check.outcome == .regression)
     #expect(check.regressions.map(\.metric) == ["stall_ms"])
@@ -237,28 +258,28 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
   }
 
   @Test func missingRowsFailAndExtraRowsAreReported() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
-    let base = try folders.folder("base", header + "a,s,,1,1,1,1,1\na,s,,2,1,1,1,1\n")
-    let new = try folders.folder("new", header + "a,s,,1,1,1,1,1\nb,s,,1,1,1,1,1\n")
+    let base = try folders.folder("base", checkHeader + "a,s,,1,1,1,1,1\na,s,,2,1,1,1,1\n")
+    let new = try folders.folder("new", checkHeader + "a,s,,1,1,1,1,1\nb,s,,1,1,1,1,1\n")
     let check = RegressionCheck(baseline: base, current: new)
-    #expect(check.missingRows == [key(seed: 2)])
-    #expect(check.extraRows == [key("b")])
+    #expect(check.missingRows == [runKey(seed: 2)])
+    #expect(check.extraRows == [runKey("b")])
     #expect(check.outcome == .regression)
     #expect(check.failures == ["1 missing row"])
 
     let onlyExtra = RegressionCheck(
       baseline: new,
-      current: try folders.folder("more", header + "a,s,,1,1,1,1,1\nb,s,,1,1,1,1,1\nc,s,,1,1,1,1,1\n"))
+      current: try folders.folder("more", checkHeader + "a,s,,1,1,1,1,1\nb,s,,1,1,1,1,1\nc,s,,1,1,1,1,1\n"))
     #expect(onlyExtra.outcome == .pass)
-    #expect(onlyExtra.extraRows == [key("c")])
+    #expect(onlyExtra.extraRows == [runKey("c")])
     let strict = RegressionCheck(
       baseline: onlyExtra.baseline, current: onlyExtra.current, policy: CheckPolicy(failOnAnyChange: true))
     #expect(strict.failures == ["1 extra row"])
   }
 
   @Test func missingColumnsFailAndExtraColumnsAreReported() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
     let base = try folders.folder("base", "scenario,strategy,params,seed,stall_ms,coverage\na,s,,1,1,0.5\n")
     let new = try folders.folder("new", "scenario,strategy,params,seed,stall_ms,energy_j\na,s,,1,1,0.25\n")
@@ -281,15 +302,15 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
 
 @Suite struct ParameterChangeTests {
   @Test func loneRowsOfTheSameRunWithOtherParamsArePairedAndCompared() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
-    let base = try folders.folder("base", header + "a,s,,1,100,0.5,10,2000\na,t,x=1,1,5,1,1,1\n")
-    let new = try folders.folder("new", header + "a,s,ratio=0.3,1,90,0.5,10,2600\na,t,x=1,1,5,1,1,1\n")
+    let base = try folders.folder("base", checkHeader + "a,s,,1,100,0.5,10,2000\na,t,x=1,1,5,1,1,1\n")
+    let new = try folders.folder("new", checkHeader + "a,s,ratio=0.3,1,90,0.5,10,2600\na,t,x=1,1,5,1,1,1\n")
     let check = RegressionCheck(baseline: base, current: new)
     #expect(
       check.parameterChanges == [
         ParameterChange(
-          baseline: key(), current: RunKey(scenario: "a", strategy: "s", params: "ratio=0.3", seed: 1))
+          baseline: runKey(), current: RunKey(scenario: "a", strategy: "s", params: "ratio=0.3", seed: 1))
       ])
     #expect(check.parameterChanges[0].description == "a / s / seed 1: defaults → ratio=0.3")
     #expect(check.missingRows.isEmpty && check.extraRows.isEmpty)
@@ -303,7 +324,8 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
     #expect(
       text.contains("Parameters changed (rows paired by scenario, strategy and seed) (1):\n  a / s / seed 1"))
     // A parameter change alone passes, unless every change must fail.
-    let same = try folders.folder("same", header + "a,s,ratio=0.3,1,100,0.5,10,2000\na,t,x=1,1,5,1,1,1\n")
+    let same = try folders.folder(
+      "same", checkHeader + "a,s,ratio=0.3,1,100,0.5,10,2000\na,t,x=1,1,5,1,1,1\n")
     #expect(RegressionCheck(baseline: base, current: same).outcome == .pass)
     #expect(
       RegressionCheck(baseline: base, current: same, policy: CheckPolicy(failOnAnyChange: true)).failures == [
@@ -312,150 +334,40 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
   }
 
   @Test func ambiguousParameterChangesStayMissingAndExtra() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
-    let base = try folders.folder("base", header + "a,s,r=1,1,1,1,1,1\na,s,r=2,1,1,1,1,1\n")
-    let new = try folders.folder("new", header + "a,s,r=3,1,1,1,1,1\na,s,r=4,1,1,1,1,1\n")
+    let base = try folders.folder("base", checkHeader + "a,s,r=1,1,1,1,1,1\na,s,r=2,1,1,1,1,1\n")
+    let new = try folders.folder("new", checkHeader + "a,s,r=3,1,1,1,1,1\na,s,r=4,1,1,1,1,1\n")
     let check = RegressionCheck(baseline: base, current: new)
     #expect(check.parameterChanges.isEmpty)
     #expect(check.missingRows.map(\.params) == ["r=1", "r=2"])
     #expect(check.extraRows.map(\.params) == ["r=3", "r=4"])
     // Another seed or strategy is another run: never paired.
-    let other = try folders.folder("other", header + "a,s,r=1,2,1,1,1,1\na,u,r=2,1,1,1,1,1\n")
+    let other = try folders.folder("other", checkHeader + "a,s,r=1,2,1,1,1,1\na,u,r=2,1,1,1,1,1\n")
     #expect(RegressionCheck(baseline: base, current: other).parameterChanges.isEmpty)
   }
 }
 
-@Suite struct FingerprintTests {
-  @Test func sameInputsMatch() {
-    let comparison = FingerprintComparison(baseline: manifest(), current: manifest())
-    #expect(comparison.isMatch)
-    #expect(comparison.notes.isEmpty)
-    #expect(comparison.isComparable(key()))
-  }
-
-  @Test func changedScenarioIsAMismatchAndItsRowsAreNotCompared() {
-    let comparison = FingerprintComparison(
-      baseline: manifest(scenarios: [("a", "sha-a"), ("b", "sha-b")]),
-      current: manifest(scenarios: [("a", "sha-a2"), ("b", "sha-b")]))
-    #expect(
-      comparison.issues == [
-        .scenarioChanged(name: "a", path: "scenarios/a.json", baseline: "sha-a", current: "sha-a2")
-      ])
-    #expect(!comparison.isComparable(key("a")))
-    #expect(comparison.isComparable(key("b")))
-  }
-
-  @Test func toolVersionSeedsTracesAndScenarioSetsAreCompared() {
-    let comparison = FingerprintComparison(
-      baseline: manifest(
-        version: "0.1.0", scenarios: [("a", "1"), ("gone", "2"), ("t", "3")], seeds: [1, 2, 3],
-        inputs: ["t": [("traces/x.down", "aaaa")]]),
-      current: manifest(
-        version: "0.2.0", scenarios: [("a", "1"), ("new", "4"), ("t", "3")], seeds: [2, 3, 4],
-        inputs: ["t": [("traces/x.down", "bbbb")]]))
-    #expect(comparison.issues.count == 5)
-    #expect(comparison.issues[0] == .toolVersion(baseline: "0.1.0", current: "0.2.0"))
-    #expect(comparison.issues[1] == .seeds(baseline: [1, 2, 3], current: [2, 3, 4]))
-    #expect(comparison.issues[1].description == "seeds: baseline 1-3, current 2-4")
-    #expect(comparison.issues[2] == .scenarioOnlyInBaseline(name: "gone", path: "scenarios/gone.json"))
-    #expect(
-      comparison.issues[3]
-        == .inputsChanged(name: "t", baseline: ["traces/x.down aaaa"], current: ["traces/x.down bbbb"]))
-    #expect(comparison.issues[4] == .scenarioOnlyInCurrent(name: "new", path: "scenarios/new.json"))
-    #expect(comparison.isComparable(key("a", seed: 2)))
-    #expect(!comparison.isComparable(key("a", seed: 1)))
-    #expect(!comparison.isComparable(key("t", seed: 2)))
-  }
-
-  @Test func aStrategyListEditIsAMismatchButItsRowsAreCompared() {
-    let comparison = FingerprintComparison(
-      baseline: manifest(
-        scenarios: [("a", "file1"), ("b", "file2")], withoutStrategies: ["a": "c1", "b": "c2"]),
-      current: manifest(
-        scenarios: [("a", "file1b"), ("b", "file2b")], withoutStrategies: ["a": "c1", "b": "c2b"]))
-    #expect(
-      comparison.issues == [
-        .strategiesChanged(name: "a", path: "scenarios/a.json"),
-        .scenarioChanged(name: "b", path: "scenarios/b.json", baseline: "file2", current: "file2b"),
-      ])
-    #expect(!comparison.isMatch)
-    #expect(comparison.isComparable(key("a")))
-    #expect(!comparison.isComparable(key("b")))
-    // Without the hashes (an older manifest) any edit is a changed scenario.
-    let older = FingerprintComparison(
-      baseline: manifest(scenarios: [("a", "file1")]),
-      current: manifest(scenarios: [("a", "file1b")], withoutStrategies: ["a": "c1"]))
-    #expect(!older.isComparable(key("a")))
-  }
-
-  @Test func hashWithoutStrategiesIgnoresTheStrategyListAndLayoutOnly() {
-    func hash(_ text: String) -> String { Manifest.hashWithoutStrategies(Array(text.utf8)) }
-    let plain = hash(#"{"name": "a", "seed": 1, "strategies": ["infinite_scroll"]}"#)
-    #expect(plain.count == 64)
-    #expect(hash(#"{"name":"a","seed":1,"strategies":[{"name":"fixed_threshold","ratio":0.5}]}"#) == plain)
-    #expect(hash(#"{"name": "a", "seed": 1}"#) == plain)
-    #expect(hash(#"{"name": "a", "seed": 2, "strategies": ["infinite_scroll"]}"#) != plain)
-    #expect(hash("[1]") == "")
-  }
-
-  @Test func manifestRoundTripsTheNewHash() throws {
-    let folders = try Folders()
-    defer { folders.remove() }
-    let written = manifest(withoutStrategies: ["a": "c1"])
-    let folder = try folders.folder("m", header, manifest: written)
-    #expect(folder.manifest == written)
-    #expect(folder.manifest?.scenarios.first?.sha256WithoutStrategies == "c1")
-  }
-
-  @Test func missingManifestIsANoteNotAMismatch() {
-    let comparison = FingerprintComparison(baseline: manifest(), current: nil)
-    #expect(comparison.isMatch)
-    #expect(comparison.notes == ["the current results have no manifest.json: fingerprint not checked"])
-    #expect(comparison.isComparable(key("anything", seed: 99)))
-  }
-
-  @Test func editedScenarioGivesAFingerprintMismatchNotRegressions() throws {
-    let folders = try Folders()
-    defer { folders.remove() }
-    let base = try folders.folder(
-      "base", header + "a,s,,1,100,0.5,10,2000\nb,s,,1,1,1,1,1\n",
-      manifest: manifest(scenarios: [("a", "1"), ("b", "2")]))
-    let new = try folders.folder(
-      "new", header + "a,s,,1,900,0.1,10,2000\nb,s,,1,1,1,1,1\n",
-      manifest: manifest(scenarios: [("a", "edited"), ("b", "2")]))
-    let check = RegressionCheck(baseline: base, current: new)
-    #expect(check.outcome == .fingerprintMismatch)
-    #expect(check.regressions.isEmpty)
-    #expect(check.excludedRows == [key("a")])
-    #expect(check.comparedRows == 1)
-    let text = CheckReport(check: check, baselineLabel: "base", currentLabel: "new").render(.text)
-    #expect(text.contains("Fingerprint: MISMATCH (1 difference)"))
-    #expect(
-      text.contains("scenario 'a' (scenarios/a.json): file changed, SHA-256 1 in the baseline, edited now"))
-    #expect(!text.contains("Regressions"))
-  }
-}
-
 @Suite struct CheckReportTests {
-  private func check(_ folders: Folders) throws -> RegressionCheck {
+  private func check(_ folders: CheckFolders) throws -> RegressionCheck {
     let base = try folders.folder(
-      "base", header + "a|1,s,ratio=0.5,1,100,0.5,10,2000\na|1,t,,1,1,1,1,1\n", manifest: manifest())
+      "base", checkHeader + "a|1,s,ratio=0.5,1,100,0.5,10,2000\na|1,t,,1,1,1,1,1\n", manifest: checkManifest()
+    )
     let new = try folders.folder(
-      "new", header + "a|1,s,ratio=0.5,1,112.5,0.25,10,2000\n", manifest: manifest())
+      "new", checkHeader + "a|1,s,ratio=0.5,1,112.5,0.25,10,2000\n", manifest: checkManifest())
     return RegressionCheck(
       baseline: base, current: new, policy: CheckPolicy(tolerances: try Tolerances.parse(["stall_ms=abs:5"])))
   }
 
   @Test func textTableNamesScenarioStrategyMetricValuesDifferenceAndThreshold() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
     let text = CheckReport(check: try check(folders), baselineLabel: "B", currentLabel: "N").render(.text)
     #expect(
       text == """
         Baseline: B (prefetchlab 0.1.0, 2 runs)
         Current:  N (prefetchlab 0.1.0, 1 run)
-        Tolerances: exact for counts and durations, rel:0.000000001 for ratios; stall_ms=abs:5
+        Tolerances: exact for counts, flags, durations and bytes, rel:0.000000001 for ratios, abs:0.000001 for energy; stall_ms=abs:5
         Fingerprint: matches (prefetchlab 0.1.0, 1 scenario, seeds 1)
 
         Regressions (2):
@@ -473,7 +385,7 @@ private func key(_ scenario: String = "a", _ strategy: String = "s", seed: UInt6
   }
 
   @Test func markdownEscapesCellsAndCSVHasOneRowPerFinding() throws {
-    let folders = try Folders()
+    let folders = try CheckFolders()
     defer { folders.remove() }
     let report = CheckReport(check: try check(folders), baselineLabel: "B", currentLabel: "N")
     let markdown = report.render(.markdown)

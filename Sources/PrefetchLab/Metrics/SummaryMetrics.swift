@@ -1,5 +1,7 @@
-/// One run's metrics: a row of `summary.csv` (DESIGN.md §3). Times are µs internally and are
-/// written as ms; ratios with an empty denominator are nil and written as empty cells.
+/// One run's metrics: a row of `summary.csv`. Times are µs internally and are written as ms;
+/// ratios with an empty denominator are nil and written as empty cells. What each field means,
+/// its column, unit, polarity and decimals are in `MetricCatalogue`, which maps every stored
+/// property here to one column (`SummaryColumnsTests` holds that).
 public struct SummaryMetrics: Sendable, Equatable {
   public var sessionUs: Int64 = 0
   public var firstContentUs: Int64?
@@ -50,58 +52,4 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var energyJ: Double?
 
   public init() {}
-}
-
-/// A cell of a metrics row, before formatting.
-public enum MetricValue: Sendable, Equatable {
-  case integer(Int64)
-  /// A duration in µs, written in ms.
-  case duration(Int64)
-  /// A ratio or fraction; nil = empty cell.
-  case ratio(Double?)
-  /// A duration that may be undefined (no items seen).
-  case optionalDuration(Int64?)
-
-  /// The value as a `Double` (ms for durations), nil for empty cells.
-  public var number: Double? {
-    switch self {
-    case .integer(let value): return Double(value)
-    case .duration(let value): return Double(value) / 1000
-    case .ratio(let value): return value
-    case .optionalDuration(let value): return value.map { Double($0) / 1000 }
-    }
-  }
-}
-
-extension SummaryMetrics {
-  /// The metric columns of `summary.csv`, in the contract's order (after scenario, strategy,
-  /// params, seed).
-  public static let columnNames: [String] = [
-    "session_ms", "first_content_ms", "stall_ms", "stall_count", "stall_max_ms", "abandoned", "blank_ms",
-    "mostly_blank_ms", "blankness", "ttc_p50_ms", "ttc_p95_ms", "ttc_max_ms", "items_seen",
-    "items_seen_incomplete", "page_requests", "media_requests", "requests_cancelled", "requests_failed",
-    "bytes_fetched", "wasted_fetches", "wasted_bytes", "redundant_fetches", "prefetch_accuracy", "coverage",
-    "late_prefetches", "peak_in_flight", "items_loaded", "frames", "retries",
-    "coalesced_requests", "disk_reads", "evictions", "peak_memory_bytes", "radio_active_ms",
-    "energy_j",
-  ]
-
-  /// Values in `columnNames` order.
-  public var values: [MetricValue] {
-    [
-      .duration(sessionUs), .optionalDuration(firstContentUs), .duration(stallUs),
-      .integer(Int64(stallCount)),
-      .duration(stallMaxUs), .integer(abandoned ? 1 : 0), .duration(blankUs), .duration(mostlyBlankUs),
-      .ratio(blankness), .optionalDuration(ttcP50Us), .optionalDuration(ttcP95Us),
-      .optionalDuration(ttcMaxUs),
-      .integer(Int64(itemsSeen)), .integer(Int64(itemsSeenIncomplete)), .integer(Int64(pageRequests)),
-      .integer(Int64(mediaRequests)), .integer(Int64(requestsCancelled)), .integer(Int64(requestsFailed)),
-      .integer(bytesFetched), .integer(Int64(wastedFetches)), .integer(wastedBytes),
-      .integer(Int64(redundantFetches)), .ratio(prefetchAccuracy), .ratio(coverage),
-      .integer(Int64(latePrefetches)), .integer(Int64(peakInFlight)), .integer(Int64(itemsLoaded)),
-      .integer(Int64(frames)), .integer(Int64(retries)),
-      .integer(Int64(coalescedRequests)), .integer(Int64(diskReads)), .integer(Int64(evictions)),
-      .integer(peakMemoryBytes), .optionalDuration(radioActiveUs), .ratio(energyJ),
-    ]
-  }
 }

@@ -139,7 +139,7 @@ extension ScenarioLoader {
       throw field.error("must not contain NUL characters", got: ValueText.string(written))
     }
     let resolved = FileCheck.resolve(written, against: context.baseDirectory)
-    if let problem = FileCheck.problem(with: resolved) {
+    if context.checksFiles, let problem = FileCheck.problem(with: resolved) {
       throw field.plainError(problem.message(for: resolved))
     }
     return resolved

@@ -50,10 +50,13 @@ public enum ScenarioLoader {
   /// - Parameters:
   ///   - file: how errors name the source, and the resulting `Scenario.sourcePath`.
   ///   - baseDirectory: folder that relative trace paths are resolved against ("" = the current
-  ///     directory). Trace files must exist there.
+  ///     directory). Trace files must exist there unless `checksFiles` is false.
+  ///   - checksFiles: false reads a scenario whose trace files need not be at hand (a report of a
+  ///     results folder moved away from them); `PreparedScenario` then reports a missing file.
   /// - Throws: `InputError`; see the type's documentation for the format.
   public static func load(
-    data: [UInt8], file: String, baseDirectory: String, strategyValidator: StrategyValidator? = nil
+    data: [UInt8], file: String, baseDirectory: String, strategyValidator: StrategyValidator? = nil,
+    checksFiles: Bool = true
   ) throws(InputError) -> Scenario {
     let json: JSONValue
     do {
@@ -61,7 +64,8 @@ public enum ScenarioLoader {
     } catch {
       throw InputError(file: file, location: error.location, message: error.message)
     }
-    let context = Context(baseDirectory: baseDirectory, strategyValidator: strategyValidator)
+    let context = Context(
+      baseDirectory: baseDirectory, strategyValidator: strategyValidator, checksFiles: checksFiles)
     return try scenario(from: JSONField(value: json, path: .root, file: file), context: context)
   }
 
@@ -69,6 +73,8 @@ public enum ScenarioLoader {
   struct Context {
     var baseDirectory: String
     var strategyValidator: StrategyValidator?
+    /// Whether trace paths must name readable files.
+    var checksFiles = true
   }
 
   static let rootKeys = [

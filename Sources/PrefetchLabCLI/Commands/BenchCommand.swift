@@ -28,13 +28,15 @@ enum BenchCommand {
           throw .invalidValue(String(value), for: name, reason: "must be at least 1")
         }
       }
-      try RunCommand.validateStrategyOptions(parsed)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    let registry = CommandLineTool.registry
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
+    -> Int32
+  {
+    try RunCommand.validateStrategyOptions(parsed, registry: registry)
     let names = parsed.strings("strategy")
     let strategies = try (names.isEmpty ? registry.names : names).map {
       try registry.configure(StrategyRegistry.parseSpec($0))

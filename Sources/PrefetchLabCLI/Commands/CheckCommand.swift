@@ -10,18 +10,20 @@ enum CheckCommand {
     name: "check",
     abstract: "Compare results with a baseline and fail on regressions (the CI gate).",
     discussion: """
-      Without --current, re-runs the command recorded in the baseline's manifest.json (same \
-      scenario files and folders, strategies and seeds; paths relative to the directory it was \
-      made in) and compares that. Rows are paired by scenario, strategy, params and seed (a lone \
-      row whose params changed is paired with its counterpart); each metric is judged by its \
-      polarity (stall, blank, waste, time to content, requests: lower is better; coverage, \
-      accuracy: higher is better; others neutral). A tolerance is METRIC=exact, METRIC=abs:X, \
-      METRIC=rel:X or METRIC=abs:X,rel:Y (allowed difference max(X, Y × |base|)); METRIC * sets \
-      every metric without its own. Defaults: exact for counts and durations, rel:0.000000001 \
-      for ratios. Missing rows and columns fail, extra ones are reported. A baseline made from \
-      other scenario or trace files, seeds or tool version is reported as a fingerprint \
-      mismatch; rows of scenarios whose conditions changed are not compared (an edit of a \
-      scenario's strategy list only is compared). See docs/ci.md.
+      Without --current, re-runs the experiment recorded in the baseline's manifest.json (its \
+      scenarios as recorded, strategies and seeds; trace files found relative to the baseline \
+      folder and checked by SHA-256, so any working directory will do) and compares that; scenario \
+      files since edited, added or removed are reported. Rows are paired by scenario, strategy, \
+      params and seed (a lone row whose params changed is paired with its counterpart); each \
+      metric is judged by its polarity (stall, blank, waste, time to content, requests: lower is \
+      better; coverage, accuracy: higher is better; others neutral: 'prefetchlab metrics' lists \
+      them). A tolerance is METRIC=exact, METRIC=abs:X, METRIC=rel:X or METRIC=abs:X,rel:Y \
+      (allowed difference max(X, Y × |base|)); METRIC * sets every metric without its own. \
+      Defaults by the metric's kind: exact for counts, flags, durations and bytes, rel:0.000000001 \
+      for ratios, abs:0.000001 for energy. Missing rows and columns fail, extra ones are reported. \
+      A baseline made from other scenario or trace files, seeds or tool version is reported as a \
+      fingerprint mismatch; rows of scenarios whose conditions changed are not compared (an edit \
+      of a scenario's strategy list only is compared). See docs/ci.md.
 
       Exit status: 0 within tolerance, 2 regression (or improvement with --fail-on-improvement, \
       any change with --fail-on-any-change), 3 fingerprint mismatch and no regression, 64 usage \
@@ -33,7 +35,8 @@ enum CheckCommand {
         help: "Baseline results folder, or its summary.csv (manifest.json beside it gives the fingerprint)."),
       .option(
         "current",
-        help: "Results folder (or its summary.csv) to check; default: a fresh run of the baseline's command."),
+        help:
+          "Results folder (or its summary.csv) to check; default: a fresh run of the baseline's experiment."),
       .option(
         "tolerance", valueName: "metric=spec", repeating: true,
         help: "Allowed difference for a metric: METRIC=exact|abs:X|rel:X|abs:X,rel:Y; METRIC may be *."),
@@ -45,7 +48,7 @@ enum CheckCommand {
       .option("format", default: "text", help: "Report format: text, markdown or csv."),
       .option(
         "save-current", valueName: "dir",
-        help: "Keep the fresh run's results folder here (with timelines as the baseline's command asks)."),
+        help: "Keep the fresh run's results folder here (with timelines as the baseline was made)."),
       .option(
         "jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."
       ),
@@ -69,9 +72,7 @@ enum CheckCommand {
       }
     })
 
-  static let verb = CommandLineTool.Verb(spec: spec) { parsed, terminal in
-    try execute(parsed, terminal, registry: CommandLineTool.registry)
-  }
+  static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   /// Runs the check. `registry` supplies the strategies of the fresh run (tests pass one whose
   /// defaults differ to show that a changed default is caught).
@@ -92,22 +93,24 @@ enum CheckCommand {
 
     let current: ResultsFolder
     let currentLabel: String
+    var replay: [FingerprintComparison.Issue] = []
     if let currentArgument = parsed.string("current") {
       current = try ResultsFolder(path: try folderPath(currentArgument))
       currentLabel = currentArgument
     } else {
       let fresh = try FreshRun(
-        baseline: baseline, baselineArgument: baselineArgument, saveTo: parsed.string("save-current"),
+        baseline: baseline, saveTo: parsed.string("save-current"),
         jobs: parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, registry: registry)
       for warning in fresh.warnings { terminal.err("warning: \(warning)\n") }
       current = fresh.results
       currentLabel = fresh.label
+      replay = fresh.issues
     }
 
     let policy = CheckPolicy(
       tolerances: tolerances, failOnImprovement: parsed.flag("fail-on-improvement"),
       failOnAnyChange: parsed.flag("fail-on-any-change"))
-    let check = RegressionCheck(baseline: baseline, current: current, policy: policy)
+    let check = RegressionCheck(baseline: baseline, current: current, policy: policy, replay: replay)
     let report = CheckReport(check: check, baselineLabel: baselineArgument, currentLabel: currentLabel)
     terminal.out(report.render(CheckReport.Format(rawValue: parsed.string("format") ?? "text") ?? .text))
     switch check.outcome {
@@ -133,106 +136,5 @@ enum CheckCommand {
     }
     let parent = (argument as NSString).deletingLastPathComponent
     return parent.isEmpty ? "." : parent
-  }
-}
-
-/// `check` without `--current`: the baseline's recorded `run` command simulated again, into a
-/// temporary folder (removed when done) or the `--save-current` folder, then read back like any
-/// results folder, manifest and all, so the comparison and the fingerprint see exactly what `run`
-/// would have written.
-struct FreshRun {
-  let results: ResultsFolder
-  let label: String
-  /// Scenario paths of the recorded command that no longer exist (their scenarios then show as
-  /// fingerprint differences).
-  let warnings: [String]
-
-  init(
-    baseline: ResultsFolder, baselineArgument: String, saveTo: String?, jobs: Int, registry: StrategyRegistry
-  ) throws {
-    let manifestPath = (baseline.path as NSString).appendingPathComponent("manifest.json")
-    guard let manifest = baseline.manifest else {
-      throw InputError(
-        file: manifestPath, location: "",
-        message:
-          "no such file: a fresh run needs the baseline's manifest; give --current DIR to compare a folder")
-    }
-    let parsed = try Self.parseRecordedCommand(manifest.command, manifestPath: manifestPath)
-    var warnings: [String] = []
-    var scenarioArguments: [String] = []
-    for argument in parsed.strings("scenarios") {
-      if FileManager.default.fileExists(atPath: argument) {
-        scenarioArguments.append(argument)
-      } else {
-        warnings.append(
-          "\(argument): no such file or folder (the baseline's command names it; its paths are relative to "
-            + "the directory the baseline was made in)")
-      }
-    }
-    if scenarioArguments.isEmpty && !parsed.strings("scenarios").isEmpty {
-      // Not one path exists: the wrong working directory, not a baseline to refresh.
-      throw InputError(
-        file: manifestPath, location: "command",
-        message:
-          "none of the baseline's scenario paths exist from \(FileManager.default.currentDirectoryPath) ("
-          + parsed.strings("scenarios").joined(separator: ", ")
-          + "); run check from the directory the baseline was made in, usually the repository root")
-    }
-    let experiment = try RunCommand.experiment(
-      for: parsed, scenarioArguments: scenarioArguments, registry: registry)
-    // Timelines and events do not change the summary: skip them unless the folder is kept.
-    let options =
-      saveTo == nil
-      ? SimulationOptions(timelineIntervalUs: 0, recordEvents: false)
-      : RunCommand.simulationOptions(for: parsed)
-    let writer = ResultsWriter(experiment: experiment, options: options, command: manifest.command)
-
-    let temporary: String?
-    let destination: String
-    if let saveTo {
-      temporary = nil
-      destination = saveTo
-    } else {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "prefetchlab-check-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: .min ... .max))"
-      ).path
-      temporary = folder
-      destination = (folder as NSString).appendingPathComponent("current")
-    }
-    defer {
-      if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
-    }
-    let staging = try OutputStaging.begin(destination: destination)
-    do {
-      _ = try writer.write(into: staging, parallelism: jobs)
-      try staging.commit()
-    } catch {
-      try? staging.abandon()
-      throw error
-    }
-    results = try ResultsFolder(path: destination)
-    let command = manifest.command.joined(separator: " ")
-    label = "fresh run of '\(command)'" + (saveTo.map { ", saved in \($0)" } ?? "")
-    self.warnings = warnings
-  }
-
-  /// The recorded command parsed as `run` parses it (its options validated the same way).
-  static func parseRecordedCommand(_ command: [String], manifestPath: String) throws(InputError)
-    -> ParsedArguments
-  {
-    let reason: String
-    do {
-      if case .command(let parsed) = try ArgumentParser(CommandLineTool.root).parse(command),
-        parsed.commandPath.last == RunCommand.spec.name
-      {
-        return parsed
-      }
-      reason = "not a 'run' command"
-    } catch {
-      reason = error.message
-    }
-    throw InputError(
-      file: manifestPath, location: "command",
-      message: "cannot replay '\(command.joined(separator: " "))': \(reason)")
   }
 }

@@ -32,7 +32,10 @@ enum CompareCommand {
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
+    -> Int32
+  {
     let base = try ResultsFolder(path: parsed.string("base-dir") ?? "")
     let new = try ResultsFolder(path: parsed.string("new-dir") ?? "")
     let metrics = parsed.strings("metric")

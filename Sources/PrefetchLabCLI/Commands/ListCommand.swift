@@ -9,8 +9,11 @@ enum ListCommand {
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    terminal.out(render(CommandLineTool.registry))
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
+    -> Int32
+  {
+    terminal.out(render(registry))
     return ExitStatus.ok
   }
 

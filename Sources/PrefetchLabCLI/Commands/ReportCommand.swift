@@ -12,7 +12,7 @@ enum ReportCommand {
       Reads summary.csv, manifest.json and the per-run timeline/, events/ and ttc/ files of the \
       folder and writes plots/ (PNG and SVG with the gnuplot script of each) and the reports into \
       it, each file replaced atomically. Scenario descriptions and parameters come from the \
-      scenario files named in the manifest when they are still there and unchanged. Without \
+      scenarios the manifest records, so the folder may be anywhere. Without \
       gnuplot on PATH the reports are written without plots and a warning is printed, unless \
       --plots asks for them (then the command fails).
       """,
@@ -36,7 +36,10 @@ enum ReportCommand {
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
+    -> Int32
+  {
     let folder = parsed.string("results-dir") ?? "."
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue

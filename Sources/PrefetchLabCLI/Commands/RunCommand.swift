@@ -48,19 +48,22 @@ enum RunCommand {
       if let interval = parsed.int("timeline-interval-ms"), interval < 0 {
         throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be at least 0")
       }
-      try validateStrategyOptions(parsed)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
+    -> Int32
+  {
+    try validateStrategyOptions(parsed, registry: registry)
     let experiment = try experiment(
-      for: parsed, scenarioArguments: parsed.strings("scenarios"), registry: CommandLineTool.registry)
+      for: parsed, scenarioArguments: parsed.strings("scenarios"), registry: registry)
     let options = simulationOptions(for: parsed)
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let out = parsed.string("out") ?? "results/latest"
 
-    let writer = ResultsWriter(experiment: experiment, options: options, command: recordedCommand(parsed))
+    let writer = ResultsWriter(experiment: experiment, options: options, record: try record(parsed))
     let reports = try ReportStep.forRun(parsed)
     let staging = try OutputStaging.begin(destination: out)
     let rows: [SummaryTable.Row]
@@ -91,14 +94,16 @@ enum RunCommand {
       scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
   }
 
-  /// Every `--strategy` must name a known strategy with valid parameters, and none may be given
-  /// twice (the runs would be identical rows).
-  static func validateStrategyOptions(_ parsed: ParsedArguments) throws(ValidationError) {
+  /// Every `--strategy` must name a strategy of `registry` with valid parameters, and none may be
+  /// given twice (the runs would be identical rows). A usage error, reported before anything runs.
+  static func validateStrategyOptions(_ parsed: ParsedArguments, registry: StrategyRegistry)
+    throws(ValidationError)
+  {
     var labels: [String: String] = [:]
     for text in parsed.strings("strategy") {
       let configured: ConfiguredStrategy
       do throws(StrategyError) {
-        configured = try CommandLineTool.registry.configure(StrategyRegistry.parseSpec(text))
+        configured = try registry.configure(StrategyRegistry.parseSpec(text))
       } catch {
         throw .invalidValue(text, for: "strategy", reason: error.description)
       }
@@ -113,6 +118,17 @@ enum RunCommand {
   static func simulationOptions(for parsed: ParsedArguments) -> SimulationOptions {
     let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
     return SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
+  }
+
+  /// What the manifest records of the command line: the scenario arguments (sorted), the
+  /// `--strategy` specs and `--seeds` as data, and the command itself for people.
+  static func record(_ parsed: ParsedArguments) throws -> RunRecord {
+    var strategies: [StrategySpec] = []
+    for text in parsed.strings("strategy") { strategies.append(try StrategyRegistry.parseSpec(text)) }
+    return RunRecord(
+      command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),
+      strategiesGiven: strategies,
+      seedsGiven: parsed.string("seeds").flatMap(SeedList.parse).map { Set($0).sorted() })
   }
 
   /// The command as recorded in the manifest: what cannot change the results is left out or

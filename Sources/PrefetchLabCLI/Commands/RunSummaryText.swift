@@ -3,14 +3,33 @@ import PrefetchLabReports
 
 /// The table `run` prints: per scenario and strategy, headline metrics averaged over seeds.
 enum RunSummaryText {
-  static let columns: [(title: String, value: @Sendable (SummaryMetrics) -> Double?)] = [
-    ("stall_ms", { Double($0.stallUs) / 1000 }),
-    ("stalls", { Double($0.stallCount) }),
-    ("blank_ms", { Double($0.blankUs) / 1000 }),
-    ("ttc_p95_ms", { $0.ttcP95Us.map { Double($0) / 1000 } }),
-    ("wasted_kB", { Double($0.wastedBytes) / 1000 }),
-    ("requests", { Double($0.pageRequests + $0.mediaRequests) }),
-    ("abandoned", { $0.abandoned ? 1 : 0 }),
+  /// A column of the table: catalogued metrics summed (one, or `requests` = page + media), shown
+  /// in the first one's display unit with its shown decimals.
+  struct Column: Sendable {
+    let title: String
+    let metrics: [MetricDefinition]
+
+    /// One metric, titled by its column in display units (`wasted_kB`).
+    static func metric(_ metric: MetricDefinition) -> Column {
+      Column(title: metric.displayColumn, metrics: [metric])
+    }
+
+    /// The sum, nil when any part is an empty cell.
+    func value(_ row: SummaryMetrics) -> Double? {
+      var total = 0.0
+      for metric in metrics {
+        guard let value = metric.number(in: row) else { return nil }
+        total += value * metric.kind.displayScale
+      }
+      return total
+    }
+
+    var decimals: Int { metrics[0].shownDecimals }
+  }
+
+  static let columns: [Column] = [
+    .metric(.stallMs), .metric(.stallCount), .metric(.blankMs), .metric(.ttcP95Ms), .metric(.wastedBytes),
+    Column(title: "requests", metrics: [.pageRequests, .mediaRequests]), .metric(.abandoned),
   ]
 
   static func render(rows: [SummaryTable.Row], runs: Int, folder: String) -> String {
@@ -41,7 +60,8 @@ enum RunSummaryText {
       for column in columns {
         let values = group.metrics.compactMap(column.value)
         line.append(
-          values.isEmpty ? "" : DecimalFormat.fixed(values.reduce(0, +) / Double(values.count), places: 1))
+          values.isEmpty
+            ? "" : DecimalFormat.fixed(values.reduce(0, +) / Double(values.count), places: column.decimals))
       }
       table.append(line)
     }

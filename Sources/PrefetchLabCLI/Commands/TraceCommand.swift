@@ -34,13 +34,17 @@ enum TraceCommand {
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
+    -> Int32
+  {
     let path = parsed.string("scenario") ?? ""
     let files = try ScenarioInputs.files(from: [path])
     guard files.count == 1 else {
       throw InputError(file: path, location: "", message: "trace takes one scenario file, got a folder")
     }
-    guard let prepared = try ScenarioInputs.load(files, registry: .builtIn).first else {
+    // The app's own registry: a scenario listing its own strategies is valid here as in `run`.
+    guard let prepared = try ScenarioInputs.load(files, registry: registry).first else {
       return ExitStatus.ok
     }
     let seed = parsed.int("seed").map(UInt64.init) ?? prepared.scenario.seed

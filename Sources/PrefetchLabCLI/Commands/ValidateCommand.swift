@@ -14,9 +14,12 @@ enum ValidateCommand {
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput) throws -> Int32 {
-    let scenarios = try ScenarioInputs.load(parsed.strings("files"), registry: CommandLineTool.registry)
-    _ = try Experiment(scenarios: scenarios, registry: CommandLineTool.registry)
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
+    -> Int32
+  {
+    let scenarios = try ScenarioInputs.load(parsed.strings("files"), registry: registry)
+    _ = try Experiment(scenarios: scenarios, registry: registry)
     for prepared in scenarios {
       let scenario = prepared.scenario
       let strategies =

@@ -141,7 +141,7 @@ public struct CheckReport: Sendable {
   }
 
   var toleranceText: String {
-    var text = "exact for counts and durations, \(Tolerance.floatingPoint) for ratios"
+    var text = MetricKind.defaultTolerancesText
     let overrides = check.policy.tolerances.overrides
     if let all = overrides["*"] { text = "\(all) for every metric" }
     let named = check.policy.tolerances.namedMetrics.map { "\($0)=\(overrides[$0]!)" }

@@ -137,11 +137,18 @@ public struct RegressionCheck: Sendable {
   public let comparedRows: Int
   public let comparedColumns: [String]
 
-  public init(baseline: ResultsFolder, current: ResultsFolder, policy: CheckPolicy = CheckPolicy()) {
+  /// - Parameter replay: when `current` is a fresh run of `baseline`, what the replay found
+  ///   changed in the baseline's inputs (`RecordedExperiment.issues`).
+  public init(
+    baseline: ResultsFolder, current: ResultsFolder, policy: CheckPolicy = CheckPolicy(),
+    replay: [FingerprintComparison.Issue] = []
+  ) {
     self.baseline = baseline
     self.current = current
     self.policy = policy
-    let fingerprint = FingerprintComparison(baseline: baseline.manifest, current: current.manifest)
+    let fingerprint = FingerprintComparison(
+      baseline: baseline.manifest, current: current.manifest, baselineFolder: baseline.path,
+      currentFolder: current.path, replay: replay)
     self.fingerprint = fingerprint
 
     let currentColumns = Set(current.metricColumns)
@@ -202,7 +209,7 @@ public struct RegressionCheck: Sendable {
     var neutral: [MetricChange] = []
     for (row, other) in pairs {
       for column in columns {
-        let tolerance = policy.tolerances.tolerance(for: column, kind: kinds[column] ?? .exact)
+        let tolerance = policy.tolerances.tolerance(for: column, kind: kinds[column] ?? .count)
         guard
           let change = Self.judge(
             key: row.key, metric: column, base: row.value(column), new: other.value(column),

@@ -22,9 +22,15 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
   /// No difference allowed: the default for counts and µs-exact durations.
   public static let exact = Tolerance()
 
-  /// The default for metrics computed in floating point (ratios): a relative 1e-9, far below the
-  /// six decimals summary.csv keeps, so it only absorbs noise and never hides a real change.
+  /// The default for ratios, computed in floating point: a relative 1e-9, far below the six
+  /// decimals summary.csv keeps, so it only absorbs noise and never hides a real change.
   public static let floatingPoint = Tolerance(relative: 1e-9)
+
+  /// The default for energies (J): 1 µJ, one unit in the sixth decimal summary.csv writes. Energy
+  /// is a sum of floating-point products, so another summation order may flip that digit with no
+  /// change in behaviour, while one more millisecond of connected or tail radio time costs
+  /// hundreds of µJ (`RadioPowerModel`), far above it.
+  public static let energy = Tolerance(absolute: 0.000001)
 
   public var isExact: Bool { absolute == 0 && relative == 0 }
 
@@ -100,44 +106,13 @@ public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 }
 
-/// Whether a summary.csv column holds exact values or floating-point results, which decides its
-/// default tolerance.
-public enum MetricKind: Sendable, Equatable {
-  /// Counts, bytes, flags and durations (the engine clock is integer µs): compared exactly.
-  case exact
-  /// Ratios and other values computed in floating point: compared with `Tolerance.floatingPoint`.
-  case floatingPoint
-
-  /// The kind of column `name`: for the columns this version writes, from `SummaryMetrics`
-  /// (`.ratio` cells are floating point, everything else exact). For other columns (written by
-  /// another version): `_ms` columns are exact (µs clock); otherwise exact when every value is a
-  /// whole number, floating point when any has decimals.
-  public static func of(_ name: String, values: [Double?] = []) -> MetricKind {
-    if let known = known[name] { return known }
-    if name.hasSuffix("_ms") { return .exact }
-    let whole = values.allSatisfy { value in value.map { $0 == $0.rounded() } ?? true }
-    return whole ? .exact : .floatingPoint
-  }
-
-  private static let known: [String: MetricKind] = {
-    var kinds: [String: MetricKind] = [:]
-    for (name, value) in zip(SummaryMetrics.columnNames, SummaryMetrics().values) {
-      if case .ratio = value { kinds[name] = .floatingPoint } else { kinds[name] = .exact }
-    }
-    return kinds
-  }()
-
-  /// The tolerance used when the command line sets none.
-  public var defaultTolerance: Tolerance { self == .exact ? .exact : .floatingPoint }
-}
-
 /// The tolerance of every metric: command-line overrides by column name, `*` for every metric
 /// without its own, then the metric kind's default.
 ///
 /// ```swift
 /// let tolerances = try Tolerances.parse(["stall_ms=abs:5", "*=rel:0.001"])
-/// tolerances.tolerance(for: "stall_ms", kind: .exact)   // abs:5
-/// tolerances.tolerance(for: "blank_ms", kind: .exact)   // rel:0.001
+/// tolerances.tolerance(for: "stall_ms", kind: .duration)   // abs:5
+/// tolerances.tolerance(for: "blank_ms", kind: .duration)   // rel:0.001
 /// ```
 public struct Tolerances: Sendable, Equatable {
   /// By metric name or `*`.

@@ -166,11 +166,20 @@ public struct Comparison: Sendable {
         notes.append(
           "made by prefetchlab \(baseManifest.toolVersion) (base) and \(newManifest.toolVersion) (new)")
       }
-      for entry in baseManifest.scenarios {
+      if baseManifest.format != newManifest.format {
+        notes.append(
+          "manifest.json formats differ (\(baseManifest.format) in base, \(newManifest.format) in new): "
+            + "scenarios not compared")
+      }
+      for entry in baseManifest.scenarios where baseManifest.format == newManifest.format {
         guard let other = newManifest.scenarios.first(where: { $0.name == entry.name }) else { continue }
-        if entry.sha256 != other.sha256 {
+        // The conditions (the strategy list aside: a parameter change is what pairs show), when known.
+        let known = !entry.sha256WithoutStrategies.isEmpty && !other.sha256WithoutStrategies.isEmpty
+        if known
+          ? entry.sha256WithoutStrategies != other.sha256WithoutStrategies : entry.sha256 != other.sha256
+        {
           notes.append(
-            "scenario '\(entry.name)': the scenario file differs between the runs, so differences include "
+            "scenario '\(entry.name)': the scenario differs between the runs, so differences include "
               + "the scenario change")
         } else if entry.inputs.map(\.sha256) != other.inputs.map(\.sha256) {
           notes.append("scenario '\(entry.name)': a trace file differs between the runs")

@@ -20,7 +20,8 @@ extension PlotBuilder {
       }
       guard
         let best = candidates.min(by: {
-          ($0.value("stall_ms") ?? .infinity) < ($1.value("stall_ms") ?? .infinity)
+          ($0.value(MetricDefinition.stallMs.column) ?? .infinity)
+            < ($1.value(MetricDefinition.stallMs.column) ?? .infinity)
         }),
         let rows = timelines[best.key]
       else { continue }

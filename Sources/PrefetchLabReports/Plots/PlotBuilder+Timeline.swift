@@ -62,11 +62,12 @@ extension PlotBuilder {
     }
     // The y axis follows the viewport; the content edge is included while it stays within ten
     // screens (or a tenth of the viewport's travel) of it: with offset pagination it is the end of
-    // the whole feed, far above.
+    // the whole feed, far above. Without a recorded viewport (a folder without a manifest) only
+    // the travel counts.
     let viewportPositions = rows.flatMap { [$0.offsetPt, $0.offsetPt + (viewportHeightPt ?? 0)] }
     let lowest = viewportPositions.min() ?? 0
     let highest = viewportPositions.max() ?? 0
-    let reach = highest + max(10 * (viewportHeightPt ?? 852), 0.1 * (highest - lowest))
+    let reach = highest + max(10 * (viewportHeightPt ?? 0), 0.1 * (highest - lowest))
     let edges = rows.map(\.contentHeightPt).filter { $0 <= reach }
     let edgeAbove = rows.contains { $0.contentHeightPt > reach }
     let yRange = PlotStyle.range(viewportPositions + edges)

@@ -5,14 +5,13 @@ import PrefetchLab
 /// nothing. Per-run files that are missing (a run made with `--timeline-interval-ms 0`) leave
 /// their plots out with a warning.
 public enum PlotBuilder {
-  /// Metrics drawn as bars, with their axis label and the factor that converts them to it.
-  static let headlineMetrics: [(column: String, label: String, scale: Double)] = [
-    ("stall_ms", "stall_ms: stall time (ms)", 1),
-    ("blank_ms", "blank_ms: time with blank rows (ms)", 1),
-    ("ttc_p95_ms", "ttc_p95_ms: 95th pct time to content (ms)", 1),
-    ("wasted_bytes", "wasted_bytes: wasted data (kB)", 0.001),
-    ("bytes_fetched", "bytes_fetched: data moved (kB)", 0.001),
+  /// Metrics drawn as bars, each titled with its catalogued axis label in its display unit.
+  static let headlineMetrics: [MetricDefinition] = [
+    .stallMs, .blankMs, .ttcP95Ms, .wastedBytes, .bytesFetched,
   ]
+
+  /// The trade-off plot's axes: x, then y.
+  static let tradeoffAxes: (x: MetricDefinition, y: MetricDefinition) = (.wastedBytes, .stallMs)
 
   /// Every figure, in a fixed order: per scenario tradeoff, ttc-cdf, metrics, scroll, then its
   /// timelines by strategy and seed. `warnings` name what could not be drawn and why.
@@ -59,7 +58,9 @@ public enum PlotBuilder {
             self.timeline(
               row.key, rows: timeline, events: events,
               viewportHeightPt: scenario.details.scenario?.viewport.heightPt,
-              stallSummary: (row.value("stall_count"), row.value("stall_ms"))))
+              stallSummary: (
+                row.value(MetricDefinition.stallCount.column), row.value(MetricDefinition.stallMs.column)
+              )))
         }
       }
       if let scroll = scrollTrace(scenario, timelines: timelines) { figures.append(scroll) }
@@ -95,6 +96,7 @@ public enum PlotBuilder {
 
   static func tradeoff(_ scenario: ScenarioResults) -> PlotFigure {
     let strategies = scenario.strategies
+    let (x, y) = tradeoffAxes
     var data = ""
     var settings = PlotStyle.common + PlotStyle.strategyLineStyles(strategies.count)
     var xs: [Double] = []
@@ -103,8 +105,8 @@ public enum PlotBuilder {
     var plots: [String] = []
     for (index, strategy) in strategies.enumerated() {
       let points = strategy.rows.compactMap { row -> [Double?]? in
-        guard let waste = row.value("wasted_bytes"), let stall = row.value("stall_ms") else { return nil }
-        return [waste / 1000, stall]
+        guard let waste = row.value(x.column), let stall = row.value(y.column) else { return nil }
+        return [waste * x.kind.displayScale, stall * y.kind.displayScale]
       }
       let wasted = points.compactMap { $0[0] }
       let stalls = points.compactMap { $0[1] }
@@ -152,8 +154,8 @@ public enum PlotBuilder {
     let seeds = scenario.seeds.count
     settings += """
       set title \(title("\(scenario.name): stall time against wasted data", seedNote(seeds)))
-      set xlabel 'wasted_bytes: data fetched but never shown (kB)'
-      set ylabel 'stall_ms: time the user was blocked (ms)'
+      set xlabel \(GnuplotText.quoted(x.axisLabel))
+      set ylabel \(GnuplotText.quoted(y.axisLabel))
       set xrange \(PlotStyle.rangeText(xRange))
       set yrange \(PlotStyle.rangeText(yRange))
       set key outside right top vertical Left reverse width 1
@@ -239,10 +241,11 @@ public enum PlotBuilder {
       var rows: [[Double?]] = []
       var highs: [Double] = []
       for (index, strategy) in strategies.enumerated() {
+        let scale = metric.kind.displayScale
         let estimate = strategy.estimate(metric.column)
-        let mean = estimate.mean.map { $0 * metric.scale }
-        let low = estimate.low.map { max(0, $0 * metric.scale) }
-        let high = estimate.high.map { $0 * metric.scale }
+        let mean = estimate.mean.map { $0 * scale }
+        let low = estimate.low.map { max(0, $0 * scale) }
+        let high = estimate.high.map { $0 * scale }
         rows.append([Double(index + 1), mean, low, high])
         highs += [mean, high].compactMap { $0 }
       }
@@ -250,7 +253,7 @@ public enum PlotBuilder {
       let top = max(highs.max() ?? 0, 1e-9)
       let upper = top > 1e-9 ? top * 1.08 : 1
       body += """
-        set title \(GnuplotText.quoted(metric.label))
+        set title \(GnuplotText.quoted(metric.axisLabel))
         unset xtics
         set xrange [0.4:\(strategies.count).6]
         set yrange [0:\(GnuplotText.number(upper))]

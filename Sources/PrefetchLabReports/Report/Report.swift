@@ -10,15 +10,23 @@ struct Report {
   let plotsNote: String?
 
   /// The two coordinates of the trade-off, both minimised.
-  static let tradeoffMetrics = (stall: "stall_ms", waste: "wasted_bytes")
+  static let tradeoffMetrics = (
+    stall: MetricDefinition.stallMs.column, waste: MetricDefinition.wastedBytes.column
+  )
 
   // MARK: - Numbers
 
-  /// Decimals shown for a metric: 3 for ratios in 0…1, 1 for everything else (ms, counts,
-  /// bytes; trailing zeros are dropped, so whole numbers show none).
-  /// Ratios and energies (joules: a difference of 0.05 J matters) get three decimals, the rest one.
+  /// Decimals shown for a metric: its catalogued `shownDecimals`; 1 for a column this version
+  /// does not write.
   static func places(_ metric: String) -> Int {
-    ["blankness", "coverage", "prefetch_accuracy", "energy_j"].contains(metric) ? 3 : 1
+    MetricCatalogue.definition(metric)?.shownDecimals ?? MetricKind.count.shownDecimals
+  }
+
+  /// The metrics where higher is better, by name: `coverage and prefetch_accuracy`.
+  static var higherIsBetterText: String {
+    let names = MetricCatalogue.all.filter { $0.polarity == .higherIsBetter }.map(\.column).sorted()
+    return names.count <= 1
+      ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   static func format(_ value: Double, _ metric: String) -> String {
@@ -72,9 +80,9 @@ struct Report {
           "Tables show, per metric and strategy, the mean across seeds ± the half-width of its 95 % "
             + "confidence interval (Student t with n − 1 degrees of freedom; no interval for a single seed). "
             + "The best strategy per metric is the one with the best mean (lower is better except for "
-            + "coverage and prefetch_accuracy; descriptive metrics have none) and is shown in bold. A "
+            + Report.higherIsBetterText + "; descriptive metrics have none) and is shown in bold. A "
             + "strategy is Pareto-optimal when no other is at least as good on both mean stall time "
-            + "(stall_ms) and mean wasted data (wasted_bytes) and better on one. Metric definitions: "
+            + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one. Metric definitions: "
             + "docs/metrics.md in the PrefetchLab "
             + "repository.")
       ]))
@@ -110,17 +118,18 @@ struct Report {
         indices.isEmpty ? [.text("–")] : [.text(indices.map { labels[$0] }.joined(separator: ", "))]
       }
       let stall = Report.best(
-        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.stall) }, "stall_ms")
+        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.stall) }, Report.tradeoffMetrics.stall)
       let waste = Report.best(
-        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.waste) }, "wasted_bytes")
+        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.waste) }, Report.tradeoffMetrics.waste)
       rows.append([
         [.link(scenario.name, href: "#" + Report.anchor(index))], names(Report.paretoOptimal(scenario)),
         names(stall), names(waste),
       ])
     }
+    let (stall, waste) = Report.tradeoffMetrics
     return .table(
       header: [
-        "scenario", "Pareto-optimal (stall_ms, wasted_bytes)", "least stall_ms", "least wasted_bytes",
+        "scenario", "Pareto-optimal (\(stall), \(waste))", "least \(stall)", "least \(waste)",
       ],
       rows: rows, numeric: [false, false, false, false])
   }
@@ -158,7 +167,8 @@ struct Report {
     let pareto = Report.paretoOptimal(scenario)
     blocks.append(
       .paragraph([
-        .strong("Pareto-optimal"), .text(" (mean stall_ms against mean wasted_bytes): "),
+        .strong("Pareto-optimal"),
+        .text(" (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste)): "),
         .text(pareto.isEmpty ? "–" : pareto.map { strategies[$0].label }.joined(separator: ", ")),
       ]))
     // The metric table: a row per metric, a column per strategy, then the best.

@@ -2,8 +2,8 @@ import Foundation
 import PrefetchLab
 
 /// A results folder read back for plots and reports: summary.csv grouped by scenario and
-/// strategy (in file order, which is the order `run` executed them), the manifest, the scenario
-/// files when they can still be found, and the paths of the per-run files.
+/// strategy (in file order, which is the order `run` executed them), the manifest with the
+/// scenarios it records, and the paths of the per-run files. Reads nothing outside the folder.
 public struct ResultsData: Sendable {
   /// The folder as given.
   public let path: String
@@ -22,10 +22,9 @@ public struct ResultsData: Sendable {
       rowsByScenario[row.key.scenario, default: []].append(row)
     }
     scenarios = order.map { name in
-      let entry = folder.manifest?.scenarios.first { $0.name == name }
-      return ScenarioResults(
+      ScenarioResults(
         name: name, rows: rowsByScenario[name] ?? [],
-        details: ScenarioDetails.load(entry: entry, hasManifest: folder.manifest != nil))
+        details: ScenarioDetails(name: name, manifest: folder.manifest, folder: path))
     }
   }
 
@@ -87,15 +86,16 @@ public struct StrategyResults: Sendable {
 }
 
 /// What the report can say about a scenario beyond its rows: its description and key
-/// parameters, read from the scenario file the manifest names when that file is still there and
-/// unchanged (same SHA-256); otherwise only what the manifest says, with a note why.
+/// parameters, from the scenario the manifest records (so a folder moved anywhere, reported from
+/// any directory, keeps them); when the manifest has none, a note why.
 public struct ScenarioDetails: Sendable {
   /// The scenario file's name (no folders: reports never embed paths), when the manifest has it.
   public var fileName: String?
+  /// SHA-256 of the scenario file.
   public var sha256: String?
-  /// The scenario as loaded from its file, when available and unchanged.
+  /// The scenario as recorded in the manifest.
   public var scenario: Scenario?
-  /// Length of the scroll trace, when the scenario could be prepared.
+  /// Length of the scroll trace with the scenario's own seed, as recorded.
   public var traceDurationUs: Int64?
   /// Why `scenario` is nil, for the report.
   public var note: String?
@@ -111,32 +111,31 @@ public struct ScenarioDetails: Sendable {
     self.note = note
   }
 
-  static func load(entry: Manifest.ScenarioEntry?, hasManifest: Bool) -> ScenarioDetails {
-    guard let entry else {
-      return ScenarioDetails(
-        note: hasManifest ? "not listed in manifest.json" : "no manifest.json: scenario details unavailable")
+  /// The details of scenario `name` from the manifest of the results folder at `folder`.
+  init(name: String, manifest: Manifest?, folder: String) {
+    guard let manifest else {
+      self.init(note: "no manifest.json: scenario details unavailable")
+      return
     }
-    var details = ScenarioDetails(
+    guard let index = manifest.scenarios.firstIndex(where: { $0.name == name }) else {
+      self.init(note: "not listed in manifest.json")
+      return
+    }
+    let entry = manifest.scenarios[index]
+    self.init(
       fileName: entry.path.isEmpty ? nil : (entry.path as NSString).lastPathComponent,
-      sha256: entry.sha256.isEmpty ? nil : entry.sha256)
-    guard !entry.path.isEmpty, let data = FileManager.default.contents(atPath: entry.path) else {
-      details.note =
-        "scenario file \(entry.path) not found (paths are relative to where the run was started): "
-        + "description and parameters unavailable"
-      return details
+      sha256: entry.fileSHA256.isEmpty ? nil : entry.fileSHA256, traceDurationUs: entry.traceDurationUs)
+    guard let json = entry.scenario else {
+      note = "description and parameters unavailable: " + Manifest.regenerateAdvice
+      return
     }
-    guard SHA256.hex(Array(data)) == entry.sha256 else {
-      details.note = "scenario file has changed since the run: description and parameters omitted"
-      return details
-    }
+    // The trace files need not be at hand: the report only describes them.
     do {
-      let scenario = try ScenarioLoader.load(contentsOf: entry.path)
-      details.scenario = scenario
-      details.traceDurationUs = try? PreparedScenario(scenario).traceDurationUs
+      scenario = try ScenarioLoader.load(
+        data: Array(json.serialized().utf8), file: entry.path, baseDirectory: folder, checksFiles: false)
     } catch {
-      details.note = "scenario file cannot be read: \(error.message)"
+      note = "the scenario recorded in manifest.json (scenarios[\(index)]) cannot be read: \(error.message)"
     }
-    return details
   }
 
   /// Key parameters as (name, value) pairs in a fixed order, empty when the scenario is unknown.

@@ -1,43 +1,106 @@
 import Foundation
 import PrefetchLab
 
-/// `manifest.json`: what produced a results folder — tool version, the command (without options
-/// that cannot change results, so `--jobs 1` and `--jobs 2` give identical folders), each
-/// scenario's file and SHA-256 (and those of the trace files it reads), the seeds and the runs.
+/// `manifest.json`: what made a results folder, stored as data so the folder stands alone.
+///
+/// Format 2 (this version) records the experiment itself: each scenario resolved (every default
+/// written out, `Scenario.json`), the strategies each ran with all their parameters, the seeds, the
+/// `--strategy` and `--seeds` given, the timeline interval, and the SHA-256 of every input. Paths
+/// (scenario files, their folders, trace files) are relative to the results folder, so `report`
+/// and `check` work from any directory. Nothing that cannot change results is recorded (`--jobs`,
+/// argument order), so equal inputs give byte-identical manifests.
+///
+/// Format 1 (no `format` key; earlier versions) recorded the command line and file hashes only. It
+/// is still read, for `compare` and for `check --current`; `report` and a fresh `check` need
+/// format 2 and say so.
 public struct Manifest: Sendable, Equatable {
+  /// The format this version writes.
+  public static let currentFormat = 2
+
   public struct ScenarioEntry: Sendable, Equatable {
     public var name: String
+    /// The scenario file: relative to the results folder (format 1: as given on the command line);
+    /// "" for a scenario built in code.
     public var path: String
+    /// SHA-256 of the scenario as run (format 2: the compact `Scenario.json` with trace paths left
+    /// out, so moving files changes nothing; format 1: of the file).
     public var sha256: String
-    /// Trace files the scenario reads: (path, SHA-256).
+    /// Trace files the scenario reads: path (relative to the results folder in format 2) and
+    /// SHA-256 of the contents.
     public var inputs: [(path: String, sha256: String)]
-    /// SHA-256 of the scenario's JSON without its `strategies` member (compact serialization):
-    /// equal when only the strategy list changed, so `check` can tell the conditions of a run
-    /// (user, feed, network) from the strategies under test. "" when unknown (older manifests).
+    /// `sha256` of the scenario without its `strategies` member: equal when only the strategy
+    /// list changed, so `check` can tell the conditions of a run (user, feed, network) from the
+    /// strategies under test. "" when unknown.
     public var sha256WithoutStrategies: String = ""
+    /// SHA-256 of the scenario file's bytes ("" when unknown).
+    public var fileSHA256: String = ""
+    /// The scenario resolved, as `Scenario.json` writes it, trace paths relative to the results
+    /// folder (nil in format 1).
+    public var scenario: JSONValue? = nil
+    /// The strategies run, each with every parameter (defaults included), in run order.
+    public var strategies: [StrategySpec] = []
+    /// The seeds run, ascending.
+    public var seeds: [UInt64] = []
+    /// Length of the scroll trace with the scenario's own seed, µs (the report states it).
+    public var traceDurationUs: Int64? = nil
+
+    public init(
+      name: String, path: String, sha256: String, inputs: [(path: String, sha256: String)],
+      sha256WithoutStrategies: String = "", fileSHA256: String = "", scenario: JSONValue? = nil,
+      strategies: [StrategySpec] = [], seeds: [UInt64] = [], traceDurationUs: Int64? = nil
+    ) {
+      self.name = name
+      self.path = path
+      self.sha256 = sha256
+      self.inputs = inputs
+      self.sha256WithoutStrategies = sha256WithoutStrategies
+      self.fileSHA256 = fileSHA256
+      self.scenario = scenario
+      self.strategies = strategies
+      self.seeds = seeds
+      self.traceDurationUs = traceDurationUs
+    }
 
     public static func == (lhs: ScenarioEntry, rhs: ScenarioEntry) -> Bool {
       lhs.name == rhs.name && lhs.path == rhs.path && lhs.sha256 == rhs.sha256
         && lhs.sha256WithoutStrategies == rhs.sha256WithoutStrategies
         && lhs.inputs.map(\.path) == rhs.inputs.map(\.path)
-        && lhs.inputs.map(\.sha256) == rhs.inputs.map(\.sha256)
+        && lhs.inputs.map(\.sha256) == rhs.inputs.map(\.sha256) && lhs.fileSHA256 == rhs.fileSHA256
+        && lhs.scenario == rhs.scenario && lhs.strategies == rhs.strategies && lhs.seeds == rhs.seeds
+        && lhs.traceDurationUs == rhs.traceDurationUs
     }
   }
 
+  public var format: Int
   public var toolVersion: String
+  /// The `run` command (without `--jobs` and `--out`, scenario arguments sorted), for people: the
+  /// experiment itself is the rest of the manifest.
   public var command: [String]
+  /// The scenario files and folders the run was given, relative to the results folder (format 2).
+  public var sources: [String]
+  /// `--strategy` options, which replaced every scenario's own list; empty = each its own.
+  public var strategiesGiven: [StrategySpec]
+  /// `--seeds`; nil = each scenario's own seed.
+  public var seedsGiven: [UInt64]?
   public var scenarios: [ScenarioEntry]
+  /// Every seed run, ascending.
   public var seeds: [UInt64]
+  /// Strategy labels in first-run order.
   public var strategies: [String]
   public var runs: Int
   public var timelineIntervalMs: Int64
 
   public init(
-    toolVersion: String = ToolVersion.current, command: [String], scenarios: [ScenarioEntry], seeds: [UInt64],
-    strategies: [String], runs: Int, timelineIntervalMs: Int64
+    format: Int = Manifest.currentFormat, toolVersion: String = ToolVersion.current, command: [String],
+    sources: [String] = [], strategiesGiven: [StrategySpec] = [], seedsGiven: [UInt64]? = nil,
+    scenarios: [ScenarioEntry], seeds: [UInt64], strategies: [String], runs: Int, timelineIntervalMs: Int64
   ) {
+    self.format = format
     self.toolVersion = toolVersion
     self.command = command
+    self.sources = sources
+    self.strategiesGiven = strategiesGiven
+    self.seedsGiven = seedsGiven
     self.scenarios = scenarios
     self.seeds = seeds
     self.strategies = strategies
@@ -45,108 +108,93 @@ public struct Manifest: Sendable, Equatable {
     self.timelineIntervalMs = timelineIntervalMs
   }
 
-  /// Entry for a scenario: hashes the scenario file and the trace files it names.
-  /// - Throws: `InputError` when a file cannot be read.
-  public static func entry(for scenario: Scenario) throws(InputError) -> ScenarioEntry {
-    var inputs: [(path: String, sha256: String)] = []
-    if let trace = scenario.network.trace { inputs.append((trace.path, try hash(trace.path))) }
-    switch scenario.scroll.source {
-    case .recorded(let path, _), .touch(let path, _): inputs.append((path, try hash(path)))
-    case .script, .model: break
-    }
-    guard !scenario.sourcePath.isEmpty else {
-      return ScenarioEntry(name: scenario.name, path: "", sha256: "", inputs: inputs)
-    }
-    let bytes = try contents(scenario.sourcePath)
-    return ScenarioEntry(
-      name: scenario.name, path: scenario.sourcePath, sha256: SHA256.hex(bytes), inputs: inputs,
-      sha256WithoutStrategies: hashWithoutStrategies(bytes))
+  /// Why a format-1 manifest cannot serve, and what to do: `(made by an earlier prefetchlab, which
+  /// recorded the command line rather than the experiment): regenerate the folder …`.
+  public static let regenerateAdvice =
+    "manifest.json has format 1 (made by an earlier prefetchlab, which recorded the command line "
+    + "rather than the experiment): regenerate the folder with this version ('prefetchlab run' with the "
+    + "same scenarios; scripts/update-baseline.sh for this repository's baseline)"
+
+  // MARK: Hashes
+
+  /// The scenario's `sha256` and `sha256WithoutStrategies`: SHA-256 of its compact
+  /// `Scenario.json` with trace paths left out (their contents are `inputs`), with and without the
+  /// `strategies` member.
+  public static func hashes(of scenario: Scenario) -> (sha256: String, withoutStrategies: String) {
+    let json = scenario.json(tracePath: { _ in "" })
+    let conditions = JSONValue.object((json.objectMembers ?? []).filter { $0.key != "strategies" })
+    return (
+      SHA256.hex(Array(json.serialized().utf8)), SHA256.hex(Array(conditions.serialized().utf8))
+    )
   }
 
-  static func hash(_ path: String) throws(InputError) -> String { SHA256.hex(try contents(path)) }
-
-  static func contents(_ path: String) throws(InputError) -> [UInt8] {
+  /// SHA-256 of the file at `path`. - Throws: `InputError` when it cannot be read.
+  static func hash(_ path: String) throws(InputError) -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw InputError(file: path, location: "", message: "cannot read the file")
     }
-    return Array(data)
+    return SHA256.hex(Array(data))
   }
 
-  /// SHA-256 of the compact serialization of a scenario file's JSON object without its
-  /// `strategies` member; "" when the bytes are not a JSON object.
-  static func hashWithoutStrategies(_ bytes: [UInt8]) -> String {
-    guard let value = try? JSONValue(parsing: bytes), let members = value.objectMembers else { return "" }
-    let conditions = JSONValue.object(members.filter { $0.key != "strategies" })
-    return SHA256.hex(Array(conditions.serialized(pretty: false).utf8))
+  /// The trace files `scenario` reads, as stored in it (paths usable from the current directory).
+  static func tracePaths(of scenario: Scenario) -> [String] {
+    var paths: [String] = []
+    if let trace = scenario.network.trace { paths.append(trace.path) }
+    switch scenario.scroll.source {
+    case .recorded(let path, _), .touch(let path, _): paths.append(path)
+    case .script, .model: break
+    }
+    return paths
   }
+
+  // MARK: Writing
+
+  /// The file's text: `json` with each recorded scenario's sections and each strategy on a line
+  /// of its own (`JSONValue.serialized(expandingDepth:)`), and a final newline.
+  public var text: String { json.serialized(expandingDepth: 4) + "\n" }
 
   public var json: JSONValue {
     .object([
       ("tool", "prefetchlab"),
+      ("format", JSONValue(format)),
       ("version", .string(toolVersion)),
       ("command", .array(command.map { .string($0) })),
-      (
-        "scenarios",
-        .array(
-          scenarios.map { entry in
-            .object([
-              ("name", .string(entry.name)), ("path", .string(entry.path)), ("sha256", .string(entry.sha256)),
-              ("sha256_without_strategies", .string(entry.sha256WithoutStrategies)),
-              (
-                "inputs",
-                .array(
-                  entry.inputs.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })
-              ),
-            ])
-          })
-      ),
-      ("seeds", .array(seeds.map { .number(Double($0), isInteger: true) })),
+      ("sources", .array(sources.map { .string($0) })),
+      ("strategies_given", .array(strategiesGiven.map(Self.fullSpecJSON))),
+      ("seeds_given", seedsGiven.map { .array($0.map(Self.seedJSON)) } ?? .null),
+      ("seeds", .array(seeds.map(Self.seedJSON))),
       ("strategies", .array(strategies.map { .string($0) })),
       ("runs", JSONValue(runs)),
       ("timeline_interval_ms", JSONValue(Int(timelineIntervalMs))),
+      ("scenarios", .array(scenarios.map(Self.entryJSON))),
     ])
   }
 
-  /// Reads a manifest written by `json`. Throws `InputError` naming the file and the key.
-  public init(contentsOf path: String) throws(InputError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputError(file: path, location: "", message: "cannot read the file")
+  static func seedJSON(_ seed: UInt64) -> JSONValue { .number(Double(seed), isInteger: true) }
+
+  /// `{"name": …, parameters…}` always as an object, so every spec reads the same way.
+  static func fullSpecJSON(_ spec: StrategySpec) -> JSONValue {
+    if case .string(let name) = spec.json { return .object([("name", .string(name))]) }
+    return spec.json
+  }
+
+  static func entryJSON(_ entry: ScenarioEntry) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("name", .string(entry.name)), ("file", .string(entry.path)),
+      ("file_sha256", .string(entry.fileSHA256)),
+      ("sha256", .string(entry.sha256)),
+      ("sha256_without_strategies", .string(entry.sha256WithoutStrategies)),
+      (
+        "inputs",
+        .array(entry.inputs.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })
+      ),
+      ("seeds", .array(entry.seeds.map(seedJSON))),
+      ("strategies", .array(entry.strategies.map(fullSpecJSON))),
+    ]
+    if let traceDurationUs = entry.traceDurationUs {
+      members.append(("scroll_trace_ms", JSONValue(Double(traceDurationUs) / 1000)))
     }
-    let value: JSONValue
-    do { value = try JSONValue(parsing: Array(data)) } catch {
-      throw InputError(file: path, location: error.location, message: error.message)
-    }
-    func field<T>(_ key: String, _ extract: (JSONValue) -> T?) throws(InputError) -> T {
-      guard let raw = value[key], let result = extract(raw) else {
-        throw InputError(file: path, location: key, message: "missing or of the wrong type")
-      }
-      return result
-    }
-    toolVersion = try field("version") { $0.stringValue }
-    command = try field("command") { $0.arrayValue?.compactMap(\.stringValue) }
-    let scenarioValues = try field("scenarios") { $0.arrayValue }
-    var entries: [ScenarioEntry] = []
-    for (index, item) in scenarioValues.enumerated() {
-      guard let name = item["name"]?.stringValue, let scenarioPath = item["path"]?.stringValue,
-        let sha = item["sha256"]?.stringValue
-      else {
-        throw InputError(file: path, location: "scenarios[\(index)]", message: "needs name, path and sha256")
-      }
-      let inputs = (item["inputs"]?.arrayValue ?? []).compactMap { input -> (path: String, sha256: String)? in
-        guard let inputPath = input["path"]?.stringValue, let inputSha = input["sha256"]?.stringValue else {
-          return nil
-        }
-        return (inputPath, inputSha)
-      }
-      entries.append(
-        ScenarioEntry(
-          name: name, path: scenarioPath, sha256: sha, inputs: inputs,
-          sha256WithoutStrategies: item["sha256_without_strategies"]?.stringValue ?? ""))
-    }
-    scenarios = entries
-    seeds = try field("seeds") { $0.arrayValue?.compactMap { $0.doubleValue.map { UInt64($0) } } }
-    strategies = try field("strategies") { $0.arrayValue?.compactMap(\.stringValue) }
-    runs = try field("runs") { $0.doubleValue.map { Int($0) } }
-    timelineIntervalMs = try field("timeline_interval_ms") { $0.doubleValue.map { Int64($0) } }
+    if let scenario = entry.scenario { members.append(("scenario", scenario)) }
+    return .object(members)
   }
 }

@@ -86,33 +86,3 @@ public struct ResultsFolder: Sendable {
   /// Rows by key.
   public var rowsByKey: [RunKey: RunRow] { Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) }) }
 }
-
-/// Which way a metric should move (compare, check and reports use it to call a change a
-/// regression or an improvement).
-public enum MetricPolarity: String, Sendable {
-  case lowerIsBetter = "lower"
-  case higherIsBetter = "higher"
-  /// Describes the run rather than judging it (items seen, frames, items loaded).
-  case neutral
-
-  /// The polarity of a summary.csv column; unknown columns are neutral.
-  public static func of(_ metric: String) -> MetricPolarity {
-    switch metric {
-    case "coverage", "prefetch_accuracy": return .higherIsBetter
-    case "items_seen", "items_loaded", "frames", "session_ms", "peak_in_flight", "coalesced_requests",
-      "disk_reads":
-      return .neutral
-    default:
-      let lowerBetter: Set<String> = [
-        "first_content_ms", "stall_ms", "stall_count", "stall_max_ms", "abandoned", "blank_ms",
-        "mostly_blank_ms",
-        "blankness", "ttc_p50_ms", "ttc_p95_ms", "ttc_max_ms", "items_seen_incomplete", "page_requests",
-        "media_requests", "requests_cancelled", "requests_failed", "bytes_fetched", "wasted_fetches",
-        "wasted_bytes",
-        "redundant_fetches", "late_prefetches", "peak_memory_bytes", "radio_active_ms", "energy_j", "retries",
-        "evictions",
-      ]
-      return lowerBetter.contains(metric) ? .lowerIsBetter : .neutral
-    }
-  }
-}

@@ -1,10 +1,11 @@
 import PrefetchLab
 
-/// `summary.csv`: one row per scenario × strategy × seed, the columns of docs/metrics.md in their
-/// order (then the extra ones), ms for durations, empty cells for undefined ratios.
+/// `summary.csv`: one row per scenario × strategy × seed: the key columns, then every metric of
+/// `MetricCatalogue` in its order, each cell formatted as its definition says (ms for durations,
+/// empty cells for undefined ratios).
 public enum SummaryTable {
   public static let keyColumns = ["scenario", "strategy", "params", "seed"]
-  public static var columns: [String] { keyColumns + SummaryMetrics.columnNames }
+  public static var columns: [String] { keyColumns + MetricCatalogue.columns }
 
   public struct Row: Sendable {
     public var scenario: String
@@ -26,17 +27,9 @@ public enum SummaryTable {
     var writer = CSVWriter(header: columns)
     for row in rows {
       writer.append(
-        [row.scenario, row.strategy, row.params, String(row.seed)] + row.metrics.values.map(cell))
+        [row.scenario, row.strategy, row.params, String(row.seed)]
+          + MetricCatalogue.all.map { $0.cell(in: row.metrics) })
     }
     return writer.text
-  }
-
-  static func cell(_ value: MetricValue) -> String {
-    switch value {
-    case .integer(let x): return String(x)
-    case .duration(let us): return CSVCell.milliseconds(us)
-    case .optionalDuration(let us): return us.map(CSVCell.milliseconds) ?? ""
-    case .ratio(let x): return CSVCell.decimal(x, places: 6)
-    }
   }
 }

@@ -1,0 +1,164 @@
+/// A scenario written back as a scenario file: what `manifest.json` records of each scenario run.
+///
+/// Every key the loader reads is written with its value, defaults included, so the file states
+/// the whole scenario and no longer depends on this version's defaults. `ScenarioLoader` reads the
+/// text back to an equal `Scenario` (given the same `file` for `sourcePath`; trace paths as
+/// `tracePath` wrote them, resolved against the loader's `baseDirectory`). Keys come in the
+/// loader's order; a script that is one block repeated is written as a `repeat`.
+extension Scenario {
+  /// - Parameter tracePath: maps each trace file's path as stored (`network.trace.path`,
+  ///   `scroll.trace.path`) to the text to write; the manifest writes paths relative to the
+  ///   results folder, hashes write none.
+  public func json(tracePath: (String) -> String = { $0 }) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("name", .string(name)), ("description", .string(description)),
+    ]
+    if let durationUs { members.append(("duration_s", JSONValue(Double(durationUs) / 1_000_000))) }
+    members += [
+      ("seed", .number(Double(seed), isInteger: true)),
+      ("patience_ms", JSONValue(Double(patienceUs) / 1000)),
+      (
+        "viewport",
+        .object([
+          ("height_pt", JSONValue(viewport.heightPt)), ("frame_rate_hz", JSONValue(viewport.frameRateHz)),
+        ])
+      ),
+      ("feed", feed.json), ("network", network.json(tracePath: tracePath)),
+      ("scroll", scroll.json(tracePath: tracePath)),
+      ("strategies", .array(strategies.map(\.json))),
+    ]
+    if let cache {
+      members.append(
+        (
+          "cache",
+          .object([
+            ("memory_bytes", .number(Double(cache.memoryBytes), isInteger: true)),
+            ("disk_bytes", .number(Double(cache.diskBytes), isInteger: true)),
+            ("cache_duration_ms", JSONValue(cache.cacheDurationMs)), ("disk_read_ms", cache.diskReadMs.json),
+            ("ignore_cache", .bool(cache.ignoreCache)),
+          ])
+        ))
+    }
+    if let render {
+      members.append(
+        ("render", .object([("time_ms", render.timeMs.json), ("workers", JSONValue(render.workers))])))
+    }
+    members.append(
+      (
+        "radio",
+        .object([
+          ("model", .string(radio.model.rawValue)),
+          ("promotion_delays_requests", .bool(radio.promotionDelaysRequests)),
+        ])
+      ))
+    return .object(members)
+  }
+}
+
+extension FeedSpec {
+  /// Every `feed` key; `media_fraction` only with `media_bytes`, which it needs.
+  var json: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("total_items", JSONValue(totalItems)), ("page_size", JSONValue(pageSize)),
+      ("initial_page_size", JSONValue(initialPageSize)), ("pagination", .string(pagination.rawValue)),
+      ("end_signal", .string(endSignal.rawValue)), ("apply_delay_ms", applyDelayMs.json),
+      ("item_height_pt", itemHeightPt.json), ("page_bytes", pageBytes.json),
+    ]
+    if let mediaBytes {
+      members += [("media_bytes", mediaBytes.json), ("media_fraction", JSONValue(mediaFraction))]
+    }
+    members += [
+      ("footer_height_pt", JSONValue(footerHeightPt)),
+      ("placeholder_height_pt", JSONValue(placeholderHeightPt)),
+    ]
+    if let serverMaxPageSize { members.append(("server_max_page_size", JSONValue(serverMaxPageSize))) }
+    members.append(("short_page_rate", JSONValue(shortPageRate)))
+    return .object(members)
+  }
+}
+
+extension NetworkSpec {
+  /// Every `network` key that applies. The profile is written for the record; the explicit
+  /// `rtt_ms` and `bandwidth_kbps` after it hold the values in force (a trace replaces the
+  /// bandwidth, a periods trace the RTT, so those are left out then, as the loader demands).
+  func json(tracePath: (String) -> String) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = []
+    if let profile { members.append(("profile", .string(profile.rawValue))) }
+    if trace?.format != .periods { members.append(("rtt_ms", rttMs.json)) }
+    if trace == nil, let bandwidthKbps { members.append(("bandwidth_kbps", JSONValue(bandwidthKbps))) }
+    if let trace {
+      members.append(
+        (
+          "trace",
+          .object([
+            ("path", .string(tracePath(trace.path))), ("format", .string(trace.format.rawValue)),
+            ("loop", .bool(trace.loop)),
+          ])
+        ))
+    }
+    members += [
+      ("max_concurrent_requests", JSONValue(maxConcurrentRequests)), ("timeout_ms", JSONValue(timeoutMs)),
+      ("failure_rate", JSONValue(failureRate)),
+      (
+        "retry",
+        .object([
+          ("max_attempts", JSONValue(retry.maxAttempts)), ("backoff_ms", JSONValue(retry.backoffMs)),
+          ("multiplier", JSONValue(retry.multiplier)), ("jitter", JSONValue(retry.jitter)),
+        ])
+      ),
+      (
+        "outages",
+        .array(
+          outages.map {
+            .object([("start_ms", JSONValue($0.startMs)), ("duration_ms", JSONValue($0.durationMs))])
+          })
+      ),
+      ("coalescing", .bool(coalescing)),
+    ]
+    if let rateLimit {
+      members.append(
+        (
+          "rate_limit",
+          .object([
+            ("requests_per_s", JSONValue(rateLimit.requestsPerSecond)), ("burst", JSONValue(rateLimit.burst)),
+          ])
+        ))
+    }
+    return .object(members)
+  }
+}
+
+extension StrategySpec {
+  /// `"name"`, or `{"name": …, parameters by name}` (sorted, so the text is deterministic).
+  public var json: JSONValue {
+    guard !parameters.isEmpty else { return .string(name) }
+    var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
+    for key in parameters.keys.sorted() {
+      switch parameters[key] {
+      case .number(let value): members.append((key, JSONValue(value)))
+      case .bool(let flag): members.append((key, .bool(flag)))
+      case .string(let text): members.append((key, .string(text)))
+      case nil: break
+      }
+    }
+    return .object(members)
+  }
+}
+
+extension Distribution {
+  /// A number for a constant, else `{"family": {parameters}}` (`{"empirical": [values]}`).
+  var json: JSONValue {
+    func family(_ name: String, _ parameters: [(String, Double)]) -> JSONValue {
+      .object([(name, .object(parameters.map { ($0.0, JSONValue($0.1)) }))])
+    }
+    switch self {
+    case .constant(let value): return JSONValue(value)
+    case .uniform(let low, let high): return family("uniform", [("min", low), ("max", high)])
+    case .normal(let mean, let sd): return family("normal", [("mean", mean), ("sd", sd)])
+    case .lognormal(let median, let sigma):
+      return family("lognormal", [("median", median), ("sigma", sigma)])
+    case .pareto(let scale, let shape): return family("pareto", [("scale", scale), ("shape", shape)])
+    case .empirical(let values): return .object([("empirical", .array(values.map { JSONValue($0) }))])
+    }
+  }
+}
