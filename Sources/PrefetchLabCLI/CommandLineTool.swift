@@ -13,7 +13,7 @@ public enum CommandLineTool {
 
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
-    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
+    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb, MergeCommand.verb,
   ]
 
   static let root = CommandSpec(
@@ -71,6 +71,9 @@ public enum CommandLineTool {
       return ExitStatus.usage
     } catch let error as ValidationError {
       terminal.err(parser.usageError(error, for: parsed).text + "\n")
+      return ExitStatus.usage
+    } catch let error as OutputRefusal {
+      terminal.err("Error: \(error.description)\n")
       return ExitStatus.usage
     } catch let error as InputError {
       terminal.err("Error: \(error.description)\n")

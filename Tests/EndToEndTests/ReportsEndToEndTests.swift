@@ -135,29 +135,42 @@ enum ReportsE2E {
       let seeds = rows.filter { $0[scenario] == name }.compactMap { UInt64($0[seed]) }
       firstSeedRuns += rows.filter { $0[scenario] == name && UInt64($0[seed]) == seeds.min() }.count
     }
+    var timelineStems = Set<String>()
     for row in rows {
       let name = row[scenario]
       for kind in ["tradeoff", "ttc-cdf", "metrics", "scroll"] { stems.insert("\(kind)--\(name)") }
       let label = row[params].isEmpty ? row[strategy] : row[strategy] + ":" + row[params]
       #expect(ReportsE2E.safe(label) == label)
-      stems.insert("timeline--\(name)--\(label)--\(row[seed])")
+      // --timelines first (the default): the first seed's timeline only.
+      let seeds = rows.filter { $0[scenario] == name }.compactMap { UInt64($0[seed]) }
+      if UInt64(row[seed]) == seeds.min() {
+        timelineStems.insert("timeline--\(name)--\(label)--\(row[seed])")
+      }
     }
     let bundled = ReportsE2E.files(ReportsE2E.packageRoot + "/scenarios").filter { $0.hasSuffix(".json") }
       .count
     #expect(scenarios.count == bundled)
-    #expect(stems.count == scenarios.count * 4 + rows.count)
+    #expect(stems.count == scenarios.count * 4)
+    #expect(timelineStems.count == firstSeedRuns)
     let plots = run.folder + "/plots/"
-    #expect(ReportsE2E.files(run.folder + "/plots").count == stems.count * 3)
-    for stem in stems.sorted() {
+    // Per-scenario plots: PNG, SVG and script; timelines: PNG and script.
+    #expect(ReportsE2E.files(run.folder + "/plots").count == stems.count * 3 + timelineStems.count * 2)
+    for stem in stems.union(timelineStems).sorted() {
+      let isTimeline = timelineStems.contains(stem)
       #expect(ReportsE2E.isPNG(plots + stem + ".png"), "\(stem).png")
-      #expect(ReportsE2E.isXML(plots + stem + ".svg"), "\(stem).svg")
+      #expect(isTimeline || ReportsE2E.isXML(plots + stem + ".svg"), "\(stem).svg")
       let script = try ReportsE2E.read(plots + stem + ".gp")
-      #expect(script.contains("set output '\(stem).png'") && script.contains("set output '\(stem).svg'"))
+      #expect(script.contains("set output '\(stem).png'"))
+      #expect(script.contains("set output '\(stem).svg'") == !isTimeline)
       #expect(!script.contains(run.folder) && !script.contains("/tmp/"), "\(stem).gp names no paths")
     }
     let html = try ReportsE2E.read(run.folder + "/report.html")
-    // Inline: the four plots of each scenario and the timelines of its first seed.
-    #expect(html.components(separatedBy: "<svg ").count - 1 == scenarios.count * 4 + firstSeedRuns)
+    // Inline: the trade-off and time-to-content plots of each scenario; the metric bars and
+    // scroll trace as SVG files, the first seed's timelines as PNG files.
+    #expect(html.components(separatedBy: "<svg ").count - 1 == scenarios.count * 2)
+    #expect(
+      html.components(separatedBy: "<img src=\"plots/").count - 1 == scenarios.count * 2 + firstSeedRuns)
+    #expect(html.utf8.count < 3_000_000, "report.html is \(html.utf8.count) bytes")
     #expect(!html.contains("<?xml") && !html.contains("http://www.w3.org/Graphics/SVG/1.1/DTD"))
   }
 
@@ -186,7 +199,8 @@ enum ReportsE2E {
           == FileManager.default.contents(atPath: folder + "/r/" + name), "\(name)")
     }
     let plots = ReportsE2E.files(folder + "/r/plots")
-    #expect(plots.count == 3 * (2 * 4 + 2 * 2 * 2))
+    // 2 scenarios × 4 plots (PNG, SVG, script) + 2 × 2 first-seed timelines (PNG, script).
+    #expect(plots.count == 3 * (2 * 4) + 2 * (2 * 2))
     #expect(ReportsE2E.files(copy + "/plots") == plots)
     for name in plots {
       #expect(
@@ -221,7 +235,7 @@ enum ReportsE2E {
     ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/r/report.md"))  // --no-plots: CSVs only
-    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
+    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots", "--quiet"])
     #expect(report.status == 0 && report.stderr.isEmpty, "\(report.stderr)")
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
     let (header, rows) = try ReportsE2E.summary(folder + "/r")
@@ -236,13 +250,15 @@ enum ReportsE2E {
       var index = tableStart + 2
       while lines[index].hasPrefix("|") {
         let row = cells(lines[index])
-        let metric = row[0]
+        // Byte metrics are shown in kB or MB: "wasted_bytes (kB)".
+        let metric = String(row[0].split(separator: " ")[0])
+        let scale = row[0].hasSuffix("(kB)") ? 1e-3 : row[0].hasSuffix("(MB)") ? 1e-6 : 1
         let metricIndex = try #require(metrics.firstIndex(of: metric)) + 4
         for (position, label) in columns.enumerated() where position > 0 && position < columns.count - 1 {
           let values = rows.filter {
             $0[0] == scenario && ($0[2].isEmpty ? $0[1] : "\($0[1]):\($0[2])") == label
           }
-          .compactMap { Double($0[metricIndex]) }
+          .compactMap { Double($0[metricIndex]).map { $0 * scale } }
           let cell = row[position]
           if values.isEmpty {
             #expect(cell == "–")
@@ -251,7 +267,9 @@ enum ReportsE2E {
           let parts = cell.replacingOccurrences(of: "**", with: "").components(separatedBy: " (n=")[0]
             .components(separatedBy: " ± ")
           let mean = values.reduce(0, +) / Double(values.count)
-          let tolerance = ["blankness", "coverage", "prefetch_accuracy"].contains(metric) ? 0.0005 : 0.05
+          let tolerance =
+            ["blankness", "coverage", "prefetch_accuracy"].contains(metric)
+            ? 0.0005 : scale == 1e-6 ? 0.005 : 0.05
           #expect(
             abs(try #require(Double(parts[0])) - mean) <= tolerance + 1e-9, "\(scenario) \(label) \(metric)")
           if values.count == 3 {
@@ -386,7 +404,7 @@ enum ReportsE2E {
       for image in images {
         let stem = String(image.dropLast(4))
         #expect(ReportsE2E.isPNG(folder + "/r/plots/\(stem).png"), "\(stem)")
-        #expect(ReportsE2E.isXML(folder + "/r/plots/\(stem).svg"), "\(stem)")
+        #expect(kind == "timeline" || ReportsE2E.isXML(folder + "/r/plots/\(stem).svg"), "\(stem)")
         #expect(plots.contains(stem + ".gp"))
       }
     }
@@ -398,7 +416,7 @@ enum ReportsE2E {
     // parameters: they come from the manifest.
     let before = try ReportsE2E.read(folder + "/r/report.md")
     try FileManager.default.removeItem(atPath: scenarioPath)
-    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
+    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots", "--quiet"])
     #expect(report.status == 0, "\(report.stderr)")
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
     #expect(markdown.contains("- patience\\_ms: `30000`"), "\(markdown)")

@@ -8,7 +8,9 @@ import Testing
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())
     let out = folder.path + "/out"
-    let result = runCLI(["run", scenario, "--out", out, "--seeds", "1-2", "--strategy", "infinite_scroll"])
+    let result = runCLI([
+      "run", scenario, "--out", out, "--seeds", "1-2", "--strategy", "infinite_scroll", "--quiet",
+    ])
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.stdout.contains("2 runs written to \(out)"))
@@ -173,24 +175,28 @@ import Testing
     let scenario = folder.write("tiny.json", scenarioJSON())
     folder.write("precious/notes.txt", "keep me")
     let result = runCLI(["run", scenario, "--out", folder.path + "/precious"])
-    #expect(result.status == 1)
+    #expect(result.status == 64)
     #expect(
       result.stderr
-        == "Error: \(folder.path)/precious: exists and is not a results folder (no manifest.json or summary.csv); refusing to replace it\n"
+        == "Error: \(folder.path)/precious: exists and is not a results folder written by prefetchlab (no "
+        + "manifest.json of its own); refusing to replace it. Choose a new or empty folder for --out, or "
+        + "move this one away yourself\n"
     )
     #expect(try String(contentsOfFile: folder.path + "/precious/notes.txt", encoding: .utf8) == "keep me")
     #expect(folder.entries == ["precious", "tiny.json"])
   }
 
-  /// A previous results folder, or an empty one, is replaced.
+  /// A previous results folder (its manifest.json says prefetchlab wrote it) is replaced.
   @Test func runReplacesAnEarlierResultsFolder() throws {
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())
     folder.write("out/summary.csv", "old")
-    folder.write("out/stale.txt", "from an older version")
-    #expect(runCLI(["run", scenario, "--out", folder.path + "/out"]).status == 0)
-    #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/stale.txt"))
-    #expect(FileManager.default.fileExists(atPath: folder.path + "/out/manifest.json"))
+    folder.write("out/manifest.json", #"{"tool": "prefetchlab", "version": "0.0.1"}"#)
+    folder.write("out/timeline/tiny--infinite_scroll--9.csv", "from an older run")
+    #expect(runCLI(["run", scenario, "--out", folder.path + "/out", "--quiet"]).status == 0)
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.path + "/out/timeline/tiny--infinite_scroll--9.csv"))
+    #expect(try String(contentsOfFile: folder.path + "/out/summary.csv", encoding: .utf8) != "old")
   }
 }
 
@@ -202,6 +208,7 @@ import Testing
     let scenario = folder.write("tiny.json", scenarioJSON())
     let result = runCLI([
       "run", scenario, "--out", folder.path + "/out", "--strategy", "fixed_threshold:ratio=0.5", "--plots",
+      "--quiet",
     ])
     #expect(result.status == 0)
     #expect(result.stderr == "")
