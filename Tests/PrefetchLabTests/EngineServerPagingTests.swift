@@ -9,12 +9,9 @@ import Testing
   static func simulate(_ prepared: PreparedScenario, _ strategy: String, seed: UInt64 = 1) -> (
     Simulation, RunOutcome
   ) {
-    let simulation = Simulation(
-      scenario: prepared.scenario, seed: seed, source: prepared.makeScrollSource(seed: seed),
-      trace: prepared.trace,
-      options: SimulationOptions())
-    var made = TestScenarios.configured(strategy).makeStrategy()
-    let outcome = simulation.run(&made)
+    let simulation = Simulator.makeSimulation(prepared, seed: seed, options: SimulationOptions())
+    let configured = TestScenarios.configured(strategy)
+    let outcome = configured.definition.run(simulation, configured.parameters)
     return (simulation, outcome)
   }
 

@@ -23,7 +23,6 @@ extension Simulation {
     let intent = sample.intentOffsetPt + anchorShiftPt
     viewportOffsetPt =
       intent.isFinite ? min(max(0, intent), max(0, maxRestingOffsetPt)) : max(0, maxRestingOffsetPt)
-    if sample.phase == .dragging { hasDragged = true }
     scheduleFrame(index: 1)
   }
 
@@ -66,7 +65,6 @@ extension Simulation {
         viewportOffsetPt = intent.isFinite ? min(max(0, intent), limit) : limit
       }
     }
-    if sample.phase == .dragging { hasDragged = true }
     if viewportOffsetPt != previousOffset {
       // Direction from the part of the movement inside the bounds: overscroll and the spring back
       // from it never flip the estimate (nor make direction-following strategies turn round).

@@ -1,45 +1,35 @@
 extension Simulation {
-  /// The loaded edge in `direction` and the page that would extend it, or nil when nothing can
-  /// be loaded that way (the end is known, or the head with cursor pagination).
   @inline(__always)
   public func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
     if isOffsetPagination { return offsetFrontier(direction) }
     guard direction == .down, !endKnown, sessionStarted else { return nil }
-    let edge = layout.contentHeightPt
+    // Pages apply in order with cursor pagination: the newest is the one before the next.
     return LoadFrontier(
-      page: appliedPageCount, edgePt: edge, runStartPt: 0,
-      adjacentPageSpanPt: min(newestPageTopPt, edge)...edge)
+      page: appliedPageCount, direction: .down, edgePt: layout.contentHeightPt, runStartPt: 0,
+      adjacentPage: appliedPageCount - 1)
   }
 
+  /// The run of applied pages around the viewport is (above, below), both unapplied or past the
+  /// feed's ends; its edge in `direction` is the frontier.
   private func offsetFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
-    switch pagination {
-    case .cursor:
-      return nil
-    case .offset:
-      guard sessionStarted, layout.rowCount > 0 else { return nil }
-      let anchorItem = min(layout.item(atPt: max(0, viewportOffsetPt)), layout.rowCount - 1)
-      let anchorPage = plan.page(ofItem: anchorItem)
-      let below = unapplied.nextUnapplied(from: anchorPage)
-      let above = unapplied.previousUnapplied(from: anchorPage)
-      // The applied run around the viewport is (above, below).
-      let runTop = above < 0 ? 0 : layout.topPt(ofItem: plan.items(ofPage: above).upperBound)
-      let runBottom =
-        below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
-      if direction == .down {
-        guard below < plan.pageCount else { return nil }
-        let adjacent = below - 1
-        let span =
-          adjacent > above
-          ? layout.topPt(ofItem: plan.firstItem(ofPage: adjacent))...runBottom : runBottom...runBottom
-        return LoadFrontier(page: below, edgePt: runBottom, runStartPt: runTop, adjacentPageSpanPt: span)
-      } else {
-        guard above >= 0 else { return nil }
-        let adjacent = above + 1
-        let span =
-          adjacent < below
-          ? runTop...layout.topPt(ofItem: plan.items(ofPage: adjacent).upperBound) : runTop...runTop
-        return LoadFrontier(page: above, edgePt: runTop, runStartPt: runBottom, adjacentPageSpanPt: span)
-      }
+    guard sessionStarted, layout.rowCount > 0 else { return nil }
+    let anchorItem = min(layout.item(atPt: max(0, viewportOffsetPt)), layout.rowCount - 1)
+    let anchorPage = plan.page(ofItem: anchorItem)
+    let below = unapplied.nextUnapplied(from: anchorPage)
+    let above = unapplied.previousUnapplied(from: anchorPage)
+    let runTop = above < 0 ? 0 : layout.topPt(ofItem: plan.items(ofPage: above).upperBound)
+    let runBottom =
+      below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
+    if direction == .down {
+      guard below < plan.pageCount else { return nil }
+      return LoadFrontier(
+        page: below, direction: .down, edgePt: runBottom, runStartPt: runTop,
+        adjacentPage: below - 1 > above ? below - 1 : nil)
+    } else {
+      guard above >= 0 else { return nil }
+      return LoadFrontier(
+        page: above, direction: .up, edgePt: runTop, runStartPt: runBottom,
+        adjacentPage: above + 1 < below ? above + 1 : nil)
     }
   }
 
@@ -101,7 +91,6 @@ extension Simulation {
   private func appendRows(ofPage page: Int) {
     let rows = plan.items(ofPage: page)
     if page == appliedPageCount { appliedPageCount += 1 }
-    newestPageTopPt = layout.contentHeightPt
     items.ensureCount(rows.upperBound)
     for item in rows {
       layout.append(heightPt: content.heightPt(ofItem: item))
@@ -181,7 +170,6 @@ extension Simulation {
 }
 
 extension Simulation {
-  /// The direction page triggers look in: always down with cursor pagination (the feed grows
-  /// at its tail only), the scroll direction with offset pagination.
   public var pageTriggerDirection: ScrollDirection { pagination == .cursor ? .down : scrollDirection }
 }
+extension Simulation: StrategyContext {}

@@ -9,7 +9,7 @@ extension Simulation {
   ///   that fires on every scroll callback and sends duplicates.
   /// - Returns: true if a request was issued. Never issues once the end of the feed is known.
   @discardableResult
-  public func requestPage(_ direction: ScrollDirection = .down, guardInFlight: Bool = true) -> Bool {
+  public func requestPage(_ direction: ScrollDirection, guardInFlight: Bool) -> Bool {
     guard sessionStarted, let frontier = loadFrontier(direction) else { return false }
     if guardInFlight {
       // Careful code asks for nothing while a page request is out in that direction, nor for a
@@ -26,7 +26,7 @@ extension Simulation {
   /// Requests page `page` directly (offset pagination; with cursor pagination only the next page
   /// can be asked for). Does nothing if the page is applied or already requested.
   @discardableResult
-  public func requestPage(index page: Int, priority: FetchPriority = .page) -> Bool {
+  public func requestPage(index page: Int, priority: FetchPriority) -> Bool {
     guard sessionStarted, page >= 0, page < plan.pageCount else { return false }
     if pagination == .cursor && page != appliedPageCount { return false }
     guard !pages.applied[page], pages.activeRequest[page] < 0, !pages.applyPending[page] else { return false }

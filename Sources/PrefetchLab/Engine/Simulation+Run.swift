@@ -33,7 +33,7 @@ extension Simulation {
         runFrame(strategy: &strategy)
       }
     }
-    return makeOutcome()
+    return makeOutcome(strategyType: ObjectIdentifier(Strategy.self))
   }
 
   /// Time of the earliest pending event (engine queue or link), or .max.
@@ -167,7 +167,7 @@ extension Simulation {
     finished = true
   }
 
-  func makeOutcome() -> RunOutcome {
+  func makeOutcome(strategyType: ObjectIdentifier) -> RunOutcome {
     for index in requests.indices where requests[index].state == .transferring {
       let moved = link.bytesMoved(id: index, atUs: nowUs) ?? 0
       requests[index].bytesMoved += moved
@@ -184,18 +184,7 @@ extension Simulation {
       itemsLoaded: loadedItemCount, frames: frames)
     return RunOutcome(
       summary: metrics.summary, timeline: timeline, events: eventLog, framesProcessed: framesProcessed,
-      timesToContent: metrics.timesToContent.sorted { $0.item < $1.item })
+      timesToContent: metrics.timesToContent.sorted { $0.item < $1.item }, strategyType: strategyType)
   }
 
-}
-
-/// What one run produced.
-public struct RunOutcome: Sendable {
-  public var summary: SummaryMetrics
-  public var timeline: [TimelineSample]
-  public var events: [RequestEvent]
-  /// Frames actually simulated (frames where nothing could move are skipped); for benchmarks.
-  public var framesProcessed: Int
-  /// Every item that became visible, by item: the samples behind `ttc_*` (for CDFs).
-  public var timesToContent: [TimeToContent] = []
 }

@@ -1,7 +1,7 @@
 /// One run: a scenario, a seed and a strategy, simulated from t = 0 to the end of the session.
 ///
-/// This is the discrete-event engine (one clock, one event queue, no globals) and, through its
-/// public members, the context a `PrefetchStrategy` reads and acts on. It is single-threaded;
+/// This is the discrete-event engine (one clock, one event queue, no globals) and the
+/// `StrategyContext` a `PrefetchStrategy` reads and acts on. It is single-threaded;
 /// runs are independent, so many can execute in parallel.
 ///
 /// Stored state is marked `@exclusivity(unchecked)`: a run is confined to one thread and never
@@ -11,7 +11,7 @@
 /// content (`frame_rate_hz`); network events fall wherever they fall. At equal times, network and
 /// page events run before the frame. Frames in which nothing can move (a stall, or the user
 /// resting) are skipped; their effect is integrated exactly.
-public final class Simulation {
+final class Simulation {
   // MARK: Configuration
   public let scenario: Scenario
   public let seed: UInt64
@@ -55,8 +55,6 @@ public final class Simulation {
   @exclusivity(unchecked) var unapplied: UnappliedPageIndex
   /// Pages applied, cursor pagination (always a prefix of the feed).
   @exclusivity(unchecked) var appliedPageCount = 0
-  /// Top of the last applied page, cursor pagination (the "newest page" of dynamic thresholds).
-  @exclusivity(unchecked) var newestPageTopPt = 0.0
   @exclusivity(unchecked) var endKnown = false
   /// Items whose page has been applied.
   @exclusivity(unchecked) var loadedItemCount = 0
@@ -95,8 +93,6 @@ public final class Simulation {
   @exclusivity(unchecked) public internal(set) var viewportOffsetPt = 0.0
   /// The last non-zero direction the viewport moved in; initially down.
   @exclusivity(unchecked) public internal(set) var scrollDirection = ScrollDirection.down
-  /// True once the user has dragged at least once (Texture leaves Minimum range mode then).
-  @exclusivity(unchecked) public internal(set) var hasDragged = false
   @exclusivity(unchecked) public internal(set) var isStalled = false
   @exclusivity(unchecked) var stallStartUs: Int64 = 0
   @exclusivity(unchecked) var stallSerial = 0
@@ -288,6 +284,8 @@ public final class Simulation {
   }
 
   public var pageCount: Int { plan.pageCount }
+
+  public var connectionsInUse: Int { slotsInUse }
 
   public func items(ofPage page: Int) -> Range<Int> { plan.items(ofPage: page) }
 

@@ -1,0 +1,43 @@
+/// A strategy's parameter values after validation, defaults filled in. Read them with the
+/// strategy's typed handles: `parameters[Self.ratio]`.
+public struct StrategyParameters: Sendable, Hashable {
+  let values: [String: ParameterValue]
+  /// Set only while the registry checks a definition: records every handle read.
+  private let probe: ParameterProbe?
+
+  public init(_ values: [String: ParameterValue]) {
+    self.values = values
+    self.probe = nil
+  }
+
+  init(_ values: [String: ParameterValue], probe: ParameterProbe) {
+    self.values = values
+    self.probe = probe
+  }
+
+  /// The value of `handle`'s parameter. A handle the definition does not declare is refused when
+  /// the strategy is registered (`StrategyError.Reason.undeclaredParameter`), so in a run every
+  /// handle read has a validated value; should one be read later than `init` without being
+  /// declared, debug builds stop here and release builds use the handle's own default.
+  public subscript<Handle: StrategyParameterHandle>(_ handle: Handle) -> Handle.Value {
+    probe?.record(handle.declaration)
+    guard let value = values[handle.declaration.name] else {
+      assert(probe != nil, "strategy parameter '\(handle.declaration.name)' is not declared")
+      return handle.value(of: handle.declaration.defaultValue)
+    }
+    return handle.value(of: value)
+  }
+
+  public static func == (lhs: StrategyParameters, rhs: StrategyParameters) -> Bool {
+    lhs.values == rhs.values
+  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(values) }
+}
+
+/// The declarations a strategy read while the registry built it with its defaults.
+final class ParameterProbe: @unchecked Sendable {
+  // Confined to the registering thread: built, filled and read within one `register` call.
+  private(set) var read: [StrategyParameter] = []
+
+  func record(_ declaration: StrategyParameter) { read.append(declaration) }
+}
