@@ -20,9 +20,14 @@ public struct StrategyParameters: Sendable, Hashable {
   /// handle read has a validated value; should one be read later than `init` without being
   /// declared, debug builds stop here and release builds use the handle's own default.
   public subscript<Handle: StrategyParameterHandle>(_ handle: Handle) -> Handle.Value {
-    probe?.record(handle.declaration)
+    if let probe {
+      // Registration: record the read; the handle's own default keeps the kind right even when
+      // the declaration disagrees (which the registry then refuses).
+      probe.record(handle.declaration)
+      return handle.value(of: handle.declaration.defaultValue)
+    }
     guard let value = values[handle.declaration.name] else {
-      assert(probe != nil, "strategy parameter '\(handle.declaration.name)' is not declared")
+      assertionFailure("strategy parameter '\(handle.declaration.name)' is not declared")
       return handle.value(of: handle.declaration.defaultValue)
     }
     return handle.value(of: value)
