@@ -25,12 +25,10 @@ struct ItemTable: Sendable {
   /// Time-to-content clock still running (seen, incomplete, not yet left the viewport).
   var ttcOpen: [Bool] = []
   /// Network attempts made so far for the item's media (the next attempt's try number). Grown on
-  /// demand, like the two columns below: only runs with media use them.
+  /// demand, like the column below: only runs with media use them.
   var mediaTries: [UInt32] = []
   /// The media was in memory at some point (a later network fetch of it is redundant).
   var mediaEverLoaded: [Bool] = []
-  /// Disk-cache reads of the item's media so far (keys the next read's latency draw).
-  var diskReads: [UInt32] = []
 
   mutating func ensureCount(_ needed: Int) {
     guard needed > count else { return }

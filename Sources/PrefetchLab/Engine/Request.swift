@@ -41,7 +41,7 @@ struct Request: Sendable {
   var state = RequestState.queued
   /// The resource's try number of the current attempt: every attempt ever made for the resource
   /// in the run is counted, so a request issued again after a failure meets fresh draws. Keys the
-  /// attempt's latency, failure and jitter draws (common random numbers, DESIGN.md §2).
+  /// attempt's latency, failure and jitter draws (common random numbers across strategies).
   var tryIndex: UInt64 = 0
   /// The current attempt ends in an error response at its first byte.
   var attemptFails = false
@@ -63,12 +63,10 @@ struct Request: Sendable {
   var late = false
   /// A resource that had already been delivered earlier in the run.
   var redundant = false
-  /// Order among queued requests of equal priority (FIFO), renewed on re-prioritisation.
-  var queueSequence = 0
 }
 
-/// A queued request's place in the connection queue; stale entries (after a priority change or
-/// cancellation) are skipped when popped.
+/// A queued request's place in the connection queue, FIFO within a priority; stale entries (after
+/// a priority change or cancellation) are skipped when popped.
 struct QueueEntry: Comparable, Sendable {
   let priority: FetchPriority
   let sequence: Int

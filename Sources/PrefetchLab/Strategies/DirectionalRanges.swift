@@ -159,8 +159,8 @@ public struct DirectionalRanges: PrefetchStrategy {
     let full = hasDragged
     let previousPreload = preloadWindow.rows
     let previousDisplay = displayWindow.rows
-    update(&preloadWindow, full ? fullPreload : minimumPreload, context)
-    update(&displayWindow, full ? fullDisplay : minimumDisplay, context)
+    Self.move(&preloadWindow, full ? fullPreload : minimumPreload, context)
+    Self.move(&displayWindow, full ? fullDisplay : minimumDisplay, context)
     let preload = preloadWindow.rows
     let display = displayWindow.rows
     let visible = context.visibleItems
@@ -209,7 +209,9 @@ public struct DirectionalRanges: PrefetchStrategy {
 
   /// Moves `window` to the viewport expanded by `buffers` screenfuls, the leading buffer on the
   /// side the user last scrolled towards (Texture's CGRectExpandToRangeWithScrollableDirections).
-  private func update(_ window: inout RowWindow, _ buffers: Buffers, _ context: some StrategyContext) {
+  /// Static: a method reading `self` while one of its windows is being changed would copy the
+  /// strategy on every call.
+  private static func move(_ window: inout RowWindow, _ buffers: Buffers, _ context: some StrategyContext) {
     let height = context.viewportHeightPt
     let down = context.scrollDirection == .down
     let above = (down ? buffers.trailing : buffers.leading) * height

@@ -26,17 +26,24 @@ public struct DynamicThreshold: PrefetchStrategy {
   private var newestSpan = SpanMemo()
 
   struct SpanMemo: Sendable {
-    var frontier: LoadFrontier?
+    /// The frontier's edge and adjacent page when the span was measured. (Its direction follows
+    /// from them: the two frontiers of a run share neither, pages being at least 1 pt tall.)
+    var edgePt = -Double.infinity
+    var adjacentPage: Int?
     var spanPt: ClosedRange<Double> = 0...0
 
+    @inline(__always)
     mutating func span(of frontier: LoadFrontier, in context: some StrategyContext) -> ClosedRange<Double> {
-      if frontier.direction != self.frontier?.direction || frontier.edgePt != self.frontier?.edgePt
-        || frontier.adjacentPage != self.frontier?.adjacentPage
-      {
-        self.frontier = frontier
-        spanPt = context.adjacentPageSpanPt(of: frontier)
-      }
+      if frontier.edgePt != edgePt || frontier.adjacentPage != adjacentPage { measure(frontier, in: context) }
       return spanPt
+    }
+
+    /// Kept out of line: it runs once per new frontier, and the per-frame path stays small.
+    @inline(never)
+    mutating func measure(_ frontier: LoadFrontier, in context: some StrategyContext) {
+      edgePt = frontier.edgePt
+      adjacentPage = frontier.adjacentPage
+      spanPt = context.adjacentPageSpanPt(of: frontier)
     }
   }
 
@@ -47,14 +54,12 @@ public struct DynamicThreshold: PrefetchStrategy {
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     let ratio = ratio
-    var newestSpan = newestSpan
-    trigger.update(event, in: context) { frontier, direction in
+    trigger.update(event, in: context, state: &newestSpan) { frontier, direction, newestSpan in
       let span = newestSpan.span(of: frontier, in: context)
       let height = span.upperBound - span.lowerBound
       return direction == .down
         ? context.viewportBottomPt >= span.lowerBound + ratio * height
         : context.viewportOffsetPt <= span.upperBound - ratio * height
     }
-    self.newestSpan = newestSpan
   }
 }

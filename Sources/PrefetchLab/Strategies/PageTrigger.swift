@@ -23,9 +23,20 @@ public struct PageTrigger: Sendable {
     _ event: StrategyEvent, in context: some StrategyContext,
     fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection) -> Bool
   ) {
+    var none: Void = ()
+    update(event, in: context, state: &none) { frontier, direction, _ in fires(frontier, direction) }
+  }
+
+  /// `update` for a trigger test that keeps state of its own between calls (a value remembered
+  /// per frontier, say): the test gets it `inout`, so it need not capture the strategy.
+  @inline(__always)
+  public mutating func update<State>(
+    _ event: StrategyEvent, in context: some StrategyContext, state: inout State,
+    fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection, _ state: inout State) -> Bool
+  ) {
     if case .fetchCompleted(.media) = event { return }
     let direction = context.pageTriggerDirection
-    if let frontier = context.loadFrontier(direction), fires(frontier, direction) {
+    if let frontier = context.loadFrontier(direction), fires(frontier, direction, &state) {
       context.requestPage(direction, guardInFlight: guardInFlight)
     }
     media.update(after: event, in: context)
