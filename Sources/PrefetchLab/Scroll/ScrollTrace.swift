@@ -34,42 +34,29 @@ public enum ScrollTrace {
   {
     let scenario = prepared.scenario
     let feed = LoadedFeed(scenario: scenario, seed: seed)
-    var source = prepared.makeScrollSource(seed: seed)
-    let durationUs = source.durationUs
+    // The engine's own scroll driver: the same motions, evaluation and edge rule.
+    var driver = ScrollDriver(
+      source: prepared.makeScrollSource(seed: seed), edgeBehavior: prepared.edgeBehavior)
+    let durationUs = driver.source.durationUs
     let rate = Int64(scenario.viewport.frameRateHz)
     let stepUs = 1_000_000 / rate
-    let rubberBand = prepared.edgeBehavior == .rubberBand
     let maxOffset = feed.maxOffsetPtIfEndKnown
-    var evaluator = MotionEvaluator()
-    var bounce = EdgeBounce()
-    var motion = source.motion(atTraceUs: 0, environment: feed)
+    driver.loadMotion(atTraceUs: 0, environment: feed)
     var rows: [ScrollTraceRow] = []
     var nextRowUs: Int64 = 0
     var frame: Int64 = 0
     while true {
       let traceUs = min(durationUs, frame * 1_000_000 / rate)
-      if !motion.covers(traceUs) { motion = source.motion(atTraceUs: traceUs, environment: feed) }
-      let sample = evaluator.sample(motion, atTraceUs: traceUs, frameStepUs: stepUs)
-      var offset: Double
-      var velocity = sample.velocityPtS
-      if !sample.intentOffsetPt.isFinite {
-        offset = maxOffset ?? 0
-        velocity = 0
-        bounce.reset()
-      } else if rubberBand {
-        (offset, velocity) = bounce.resolve(
-          intentPt: sample.intentOffsetPt, velocityPtS: sample.velocityPtS, phase: sample.phase,
-          atTraceUs: traceUs, maxOffsetPt: maxOffset, dimensionPt: scenario.viewport.heightPt)
-      } else {
-        offset = min(max(0, sample.intentOffsetPt), maxOffset ?? .infinity)
-        if offset != sample.intentOffsetPt { velocity = 0 }
-      }
-      let target = sample.projectedTargetPt.isFinite ? sample.projectedTargetPt : (maxOffset ?? 0)
+      let intent = driver.evaluate(atTraceUs: traceUs, frameStepUs: stepUs, environment: feed)
+      let shown = driver.show(
+        intentPt: intent, atTraceUs: traceUs, maxOffsetPt: maxOffset, dimensionPt: scenario.viewport.heightPt)
       if traceUs >= nextRowUs || traceUs == durationUs {
         rows.append(
           ScrollTraceRow(
-            traceUs: traceUs, offsetPt: offset, velocityPtS: velocity, phase: sample.phase,
-            projectedTargetPt: min(max(0, target), maxOffset ?? .infinity)))
+            traceUs: traceUs, offsetPt: shown.offsetPt,
+            // The trace reports how the content moves: not at all while it is held at an edge.
+            velocityPtS: shown.heldAtEdge ? 0 : shown.velocityPtS, phase: driver.sample.phase,
+            projectedTargetPt: driver.projectedTargetOffsetPt(limitPt: maxOffset)))
         if intervalUs > 0 {
           while nextRowUs <= traceUs { nextRowUs += intervalUs }
         } else {
