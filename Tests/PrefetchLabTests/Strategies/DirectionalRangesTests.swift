@@ -94,12 +94,9 @@ import Testing
     let context = StrategyContextDouble(
       viewportHeightPt: 400, pageSize: 10, totalItems: 1000, appliedPages: 2)
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 799
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 800
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 799).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 800) == [.requestPage(.down, guardInFlight: true)])
   }
 
   /// At the end of a drag the check uses the projected target (800 pt) instead of the viewport
@@ -109,9 +106,7 @@ import Testing
       viewportHeightPt: 400, pageSize: 10, totalItems: 1000, appliedPages: 2)
     var strategy = Self.strategy()
     context.phase = .dragging
-    context.viewportOffsetPt = 900
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 900).isEmpty)
     var eager = Self.strategy(["check_during_drag": .bool(true)])
     eager.update(.frame, in: context)
     #expect(context.takeActions() == [.requestPage(.down, guardInFlight: true)])
@@ -130,9 +125,7 @@ import Testing
       viewportHeightPt: 400, pageSize: 10, totalItems: 1000, appliedPages: 2)
     var strategy = Self.strategy()
     context.scrollDirection = .up
-    context.viewportOffsetPt = 1600
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 1600).isEmpty)
     let short = StrategyContextDouble(viewportHeightPt: 400, pageSize: 3, totalItems: 1000, appliedPages: 1)
     short.scrollDirection = .up
     strategy.update(.start, in: short)

@@ -22,12 +22,9 @@ import Testing
   @Test func triggersAtRatioOfTheNewestPagesSpan() {
     let context = Self.context()
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 1949
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 1950
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 1949).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 1950) == [.requestPage(.down, guardInFlight: true)])
   }
 
   /// A new page moves the trigger with it: page 3 of 200 pt rows spans 2500…4500 pt, so the
@@ -40,24 +37,17 @@ import Testing
     context.applyNextPage { _ in 200 }
     _ = context.takeActions()
     strategy.update(.pageApplied(page: 3), in: context)
-    context.viewportOffsetPt = 3499
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 3500
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 3499).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 3500) == [.requestPage(.down, guardInFlight: true)])
   }
 
   /// Ratio 0.2: 2000 + 0.2 × 500 = 2100 pt for the bottom, offset 1700.
   @Test func ratioComesFromTheParameters() {
     let context = Self.context()
     var strategy = Self.strategy(["ratio": .number(0.2)])
-    context.viewportOffsetPt = 1699
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 1700
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.count == 1)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 1699).isEmpty)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 1700).count == 1)
   }
 
   /// Offset pagination, no applied page between the viewport's run edge and the unloaded page
@@ -68,12 +58,8 @@ import Testing
     context.frontierOverride[.down] = LoadFrontier(
       page: 3, direction: .down, edgePt: 3000, runStartPt: 0, adjacentPage: nil)
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 2599
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 2600
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.count == 1)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 2599).isEmpty)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 2600).count == 1)
   }
 
   /// Going up with offset pagination the newest page is below the edge: the frontier's adjacent
@@ -90,11 +76,8 @@ import Testing
     context.frontierOverride[.up] = LoadFrontier(
       page: 3, direction: .up, edgePt: 2000, runStartPt: 6000, adjacentPage: 4)
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 2301
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 2300
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.up, guardInFlight: true)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 2301).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 2300) == [.requestPage(.up, guardInFlight: true)])
   }
 }

@@ -18,24 +18,18 @@ import Testing
   @Test func requestsOnceTheBottomPassesSeventyPercent() {
     let context = Self.context()
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 299
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 300
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 299).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 300) == [.requestPage(.down, guardInFlight: true)])
   }
 
   /// Ratio 0.5 and no in-flight guard: the offset 100 pt, and the request goes out unguarded.
   @Test func ratioAndGuardComeFromTheParameters() {
     let context = Self.context()
     var strategy = Self.strategy(["ratio": .number(0.5), "guard_in_flight": .bool(false)])
-    context.viewportOffsetPt = 99
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 100
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: false)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 99).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 100) == [.requestPage(.down, guardInFlight: false)])
   }
 
   /// The threshold is of the whole content: with a second page (2000 pt) it moves to 1400 − 400
@@ -44,12 +38,8 @@ import Testing
     let context = Self.context()
     context.applyNextPage()
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 999
-    strategy.update(.pageApplied(page: 1), in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 1000
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.count == 1)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 999, event: .pageApplied(page: 1)).isEmpty)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 1000).count == 1)
   }
 
   /// A delivered image changes nothing the trigger reads: the event is ignored outright, even past
@@ -72,12 +62,9 @@ import Testing
     context.frontierOverride[.up] = LoadFrontier(
       page: 1, direction: .up, edgePt: 2000, runStartPt: 3000, adjacentPage: 2)
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 2301
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 2300
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.up, guardInFlight: true)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 2301).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 2300) == [.requestPage(.up, guardInFlight: true)])
   }
 
   /// Media on visibility: rows 3…6 show at offset 300 (a 400 pt viewport over 100 pt rows);

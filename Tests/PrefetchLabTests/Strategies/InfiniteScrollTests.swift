@@ -15,12 +15,9 @@ import Testing
     let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 1)
     context.footerHeightPt = 44
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 599.5
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 600
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 599.5).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 600) == [.requestPage(.down, guardInFlight: true)])
   }
 
   /// Content shorter than the viewport (3 rows, 300 pt, in 400 pt) shows the footer at once: the
@@ -38,9 +35,7 @@ import Testing
     let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 10, appliedPages: 1)
     context.endOfFeedKnown = true
     var strategy = Self.strategy()
-    context.viewportOffsetPt = 600
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 600).isEmpty)
   }
 
   /// Offset pagination scrolling up: the placeholder run above ends at 2000 pt; the viewport's top
@@ -52,11 +47,8 @@ import Testing
     context.frontierOverride[.up] = LoadFrontier(
       page: 1, direction: .up, edgePt: 2000, runStartPt: 3000, adjacentPage: 2)
     var strategy = Self.strategy(["guard_in_flight": .bool(false)])
-    context.viewportOffsetPt = 2000.5
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests.isEmpty)
-    context.viewportOffsetPt = 2000
-    strategy.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.up, guardInFlight: false)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 2000.5).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 2000) == [.requestPage(.up, guardInFlight: false)])
   }
 }

@@ -19,6 +19,19 @@ import Testing
     return context
   }
 
+  /// The finger lifts into a fling at `velocityPtS` projected to rest at `targetPt`: the actions
+  /// `strategy` takes at `.dragEnded`.
+  static func release(
+    _ strategy: inout TargetRange, _ context: StrategyContextDouble, velocityPtS: Double, targetPt: Double
+  ) -> [StrategyContextDouble.Action] {
+    _ = context.takeActions()
+    context.phase = .decelerating
+    context.velocityPtS = velocityPtS
+    context.projectedTargetPt = targetPt
+    strategy.update(.dragEnded, in: context)
+    return context.takeActions()
+  }
+
   /// Released at the top (rows 0…3 visible) towards 3000 pt: the target rect holds rows 30…33,
   /// 30 rows from the first visible, more than 8; the content arrives from above, so rows 27…29
   /// come with it. Nothing for rows 4…26, flown past.
@@ -27,12 +40,10 @@ import Testing
     var strategy = Self.strategy()
     strategy.update(.start, in: context)
     #expect(context.takeActions() == (0...3).map { .requestMedia($0, .visible) })
-    context.phase = .decelerating
-    context.velocityPtS = 2000
-    context.projectedTargetPt = 3000
-    strategy.update(.dragEnded, in: context)
     // Rows 0…3 stay visible: not cancelled.
-    #expect(context.takeActions() == (27...33).map { .requestMedia($0, .visible) })
+    #expect(
+      Self.release(&strategy, context, velocityPtS: 2000, targetPt: 3000)
+        == (27...33).map { .requestMedia($0, .visible) })
   }
 
   /// When the fling stops (idle at 3000 pt, rows 30…33 visible), the wanted rows become the
@@ -42,11 +53,7 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     strategy.update(.start, in: context)
-    context.phase = .decelerating
-    context.velocityPtS = 2000
-    context.projectedTargetPt = 3000
-    strategy.update(.dragEnded, in: context)
-    _ = context.takeActions()
+    _ = Self.release(&strategy, context, velocityPtS: 2000, targetPt: 3000)
     context.phase = .idle
     context.velocityPtS = 0
     context.projectedTargetPt = nil
@@ -61,22 +68,14 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     strategy.update(.start, in: context)
-    _ = context.takeActions()
-    context.phase = .decelerating
-    context.velocityPtS = 1000
-    context.projectedTargetPt = 800
-    strategy.update(.dragEnded, in: context)
-    #expect(context.takeActions().isEmpty)
+    #expect(Self.release(&strategy, context, velocityPtS: 1000, targetPt: 800).isEmpty)
     // skip_rows 7 makes the same fling a skip: rows 8…11 and 5…7 above.
     var lenient = Self.strategy(["skip_rows": .number(7)])
     let other = Self.context()
     lenient.update(.start, in: other)
-    _ = other.takeActions()
-    other.phase = .decelerating
-    other.velocityPtS = 1000
-    other.projectedTargetPt = 800
-    lenient.update(.dragEnded, in: other)
-    #expect(other.takeActions() == (5...11).map { .requestMedia($0, .visible) })
+    #expect(
+      Self.release(&lenient, other, velocityPtS: 1000, targetPt: 800)
+        == (5...11).map { .requestMedia($0, .visible) })
   }
 
   /// Flinging up from 5000 pt (rows 50…53) towards 1000 pt (rows 10…13): the content arrives from
@@ -86,12 +85,9 @@ import Testing
     var strategy = Self.strategy(["extra_rows": .number(5)])
     context.viewportOffsetPt = 5000
     strategy.update(.frame, in: context)
-    _ = context.takeActions()
-    context.phase = .decelerating
-    context.velocityPtS = -3000
-    context.projectedTargetPt = 1000
-    strategy.update(.dragEnded, in: context)
-    #expect(context.takeActions() == (10...18).map { .requestMedia($0, .visible) })
+    #expect(
+      Self.release(&strategy, context, velocityPtS: -3000, targetPt: 1000)
+        == (10...18).map { .requestMedia($0, .visible) })
   }
 
   /// Pages: 2000 pt loaded; a fling projected to rest at 1600 pt puts the target's bottom at

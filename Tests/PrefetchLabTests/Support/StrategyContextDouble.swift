@@ -18,6 +18,13 @@ final class StrategyContextDouble: StrategyContext {
     case requestRender(Int)
     case cancelRender(Int)
 
+    var isPageRequest: Bool {
+      switch self {
+      case .requestPage, .requestPageIndex: return true
+      default: return false
+      }
+    }
+
     var description: String {
       switch self {
       case .requestPage(let direction, let guardInFlight): return "page \(direction) guard=\(guardInFlight)"
@@ -180,13 +187,19 @@ final class StrategyContextDouble: StrategyContext {
     return actions
   }
 
+  /// Places the viewport's top at `offsetPt`, lets `strategy` see `event` and returns the page
+  /// requests it made then.
+  func pageRequests(
+    after strategy: inout some PrefetchStrategy, atOffsetPt offsetPt: Double, event: StrategyEvent = .frame
+  ) -> [Action] {
+    viewportOffsetPt = offsetPt
+    let before = actions.count
+    strategy.update(event, in: self)
+    return actions[before...].filter(\.isPageRequest)
+  }
+
   /// The page requests among `actions`.
   var pageRequests: [Action] {
-    actions.filter {
-      switch $0 {
-      case .requestPage, .requestPageIndex: return true
-      default: return false
-      }
-    }
+    actions.filter(\.isPageRequest)
   }
 }
