@@ -2,12 +2,12 @@
 ///
 /// The discrete-event engine (one clock, one event queue, no globals) is a coordinator of owned
 /// components, each a value with its own state and invariants (see "Engine map" in
-/// docs/architecture.md): the frame clock, the event queue, the connection pool with the transfer
-/// link, the request ledger, the stall clock, the scroll driver, the outage schedule, the media
-/// cache, the render stage, the metrics recorder, the feed state and the visibility. Components
-/// never touch one another; the coordinator passes each what it needs and turns what one
-/// reports into calls on the others. The coordinator is also the `StrategyContext` a
-/// `PrefetchStrategy` reads and acts on.
+/// docs/architecture.md): the frame clock, the event queue, the connection pool with the
+/// transfer link, the request ledger and policy, the stall clock, the scroll driver, the outage
+/// schedule, the media cache, the render stage, the metrics recorder, the feed state and the
+/// visibility. Components never touch one another; the coordinator passes each what it needs and
+/// turns what one reports into calls on the others. The coordinator is also the
+/// `StrategyContext` a `PrefetchStrategy` reads and acts on.
 ///
 /// It is single-threaded; runs are independent, so many can execute in parallel. Components are
 /// stored inline (structs) and marked `@exclusivity(unchecked)`: a run is confined to one thread
@@ -48,7 +48,7 @@ final class Simulation {
   /// Builds a run. `trace` is the scenario's link, already loaded (see `PreparedScenario`).
   init(
     scenario: Scenario, seed: UInt64, source: any ScrollSource, trace: BandwidthTrace,
-    options: SimulationOptions, edgeBehavior: EdgeBehavior = .clamp
+    options: SimulationOptions, edgeBehavior: EdgeBehavior
   ) {
     let random = CounterRandom(seed: seed)
     viewportHeightPt = scenario.viewport.heightPt
