@@ -13,6 +13,8 @@ struct FeedState: Sendable {
   let content: FeedContent
   let plan: PagePlan
   let isOffsetPagination: Bool
+  /// Some items carry media (`feed.media_bytes` is set).
+  let hasMedia: Bool
   /// `feed.footer_height_pt`: the loading footer's height while more pages may come (see
   /// `Simulation.footerHeightPt`).
   let loadingFooterPt: Double
@@ -34,6 +36,7 @@ struct FeedState: Sendable {
     content = FeedContent(spec: spec, seed: seed)
     plan = content.plan
     isOffsetPagination = spec.pagination == .offset
+    hasMedia = spec.mediaBytes != nil
     loadingFooterPt = spec.footerHeightPt
     endSignal = spec.endSignal
     self.rendersItems = rendersItems

@@ -16,9 +16,9 @@ extension Simulation: StrategyContext {
 
   // MARK: Feed
 
-  public var pagination: Pagination { feed.isOffsetPagination ? .offset : .cursor }
-  public var feedHasMedia: Bool { feed.content.spec.mediaBytes != nil }
-  public var hasRenderStage: Bool { render.isEnabled }
+  @inline(__always) public var pagination: Pagination { feed.isOffsetPagination ? .offset : .cursor }
+  @inline(__always) public var feedHasMedia: Bool { feed.hasMedia }
+  @inline(__always) public var hasRenderStage: Bool { render.isEnabled }
   public var endOfFeedKnown: Bool { feed.endKnown }
   @inline(__always)
   public var pageTriggerDirection: ScrollDirection {

@@ -109,6 +109,7 @@ public struct DirectionalRanges: PrefetchStrategy {
       leading: parameters[Self.minimumDisplayLeading], trailing: parameters[Self.minimumDisplayTrailing])
   }
 
+  @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if context.phase == .dragging { hasDragged = true }
     switch event {

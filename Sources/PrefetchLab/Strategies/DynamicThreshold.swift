@@ -52,6 +52,7 @@ public struct DynamicThreshold: PrefetchStrategy {
     trigger = PageTrigger(parameters: parameters)
   }
 
+  @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     let ratio = ratio
     trigger.update(event, in: context, state: &newestSpan) { frontier, direction, newestSpan in

@@ -44,6 +44,7 @@ public struct TargetRange: PrefetchStrategy {
     guardInFlight = parameters[StrategyParameter.guardInFlight]
   }
 
+  @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
     // fetched again when it shows; the checks below find nothing new to do.
