@@ -10,6 +10,7 @@ extension Simulation: StrategyContext {
   @inline(__always) public var phase: ScrollPhase { scroll.sample.phase }
   @inline(__always) public var scrollDirection: ScrollDirection { scroll.scrollDirection }
   @inline(__always) public var velocityPtS: Double { scroll.sample.velocityPtS }
+  @inline(__always)
   public var projectedTargetOffsetPt: Double {
     scroll.projectedTargetOffsetPt(limitPt: max(0, maxRestingOffsetPt))
   }

@@ -62,6 +62,7 @@ public struct TargetRange: PrefetchStrategy {
       context, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
   }
 
+  @inline(__always)
   private func requestPages(_ context: some StrategyContext) {
     let direction = context.pageTriggerDirection
     let targetTop = context.projectedTargetOffsetPt
