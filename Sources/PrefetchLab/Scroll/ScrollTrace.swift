@@ -1,20 +1,3 @@
-/// One row of a scroll trace (`prefetchlab trace`): the user on a fully loaded feed at one frame.
-public struct ScrollTraceRow: Sendable, Equatable {
-  /// Trace time τ from first content, µs.
-  public var traceUs: Int64
-  /// Where the content is shown: the intent, clamped to the feed or rubber-banded past its edges
-  /// (iOS), pt.
-  public var offsetPt: Double
-  /// d(offset)/dt, pt/s (positive towards the feed's end).
-  public var velocityPtS: Double
-  public var phase: ScrollPhase
-  /// Where a fling in progress will rest (the offset itself otherwise), clamped to the feed, pt.
-  public var projectedTargetPt: Double
-
-  /// Column names of the CSV `prefetchlab trace` writes, in order.
-  public static let columnNames = ["t_ms", "offset_pt", "velocity_pt_s", "phase", "projected_target_pt"]
-}
-
 /// The scroll trace of a scenario for one seed: the user's input as the engine replays it, but on
 /// a feed whose every page is already loaded (item heights from the seed, end known), so there are
 /// no stalls and the trace depends on the user alone, not on a strategy or the network.
@@ -68,31 +51,4 @@ public enum ScrollTrace {
     }
     return rows
   }
-}
-
-/// Every page applied: item tops from the seed's heights, end known (unless the feed is too long
-/// to lay out, see `ScrollTrace.maximumLaidOutItems`).
-struct LoadedFeed: ScrollEnvironment {
-  private let tops: [Double]
-  let maxOffsetPtIfEndKnown: Double?
-
-  init(scenario: Scenario, seed: UInt64) {
-    let count = scenario.feed.totalItems
-    guard count <= ScrollTrace.maximumLaidOutItems else {
-      tops = []
-      maxOffsetPtIfEndKnown = nil
-      return
-    }
-    let content = FeedContent(spec: scenario.feed, seed: seed)
-    var tops = [Double](repeating: 0, count: count + 1)
-    for item in 0..<count { tops[item + 1] = tops[item] + content.heightPt(ofItem: item) }
-    self.tops = tops
-    maxOffsetPtIfEndKnown = max(0, tops[count] - scenario.viewport.heightPt)
-  }
-
-  func topPt(ofLaidOutItem item: Int) -> Double? {
-    item >= 0 && item + 1 < tops.count ? tops[item] : nil
-  }
-
-  var reachableOffsetPt: Double { maxOffsetPtIfEndKnown ?? .infinity }
 }
