@@ -37,6 +37,15 @@ enum Prefetchlab {
     return names.filter { $0.hasSuffix(".json") }.count
   }
 
+  /// The strategies the binary knows, in registry order, as `prefetchlab list` names them (its
+  /// unindented lines of lowercase letters, digits and `_`).
+  static func strategyNames() throws -> [String] {
+    let listed = try run(["list"])
+    return listed.out.split(separator: "\n").map(String.init).filter { line in
+      !line.isEmpty && line.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+  }
+
   struct Result {
     let status: Int32
     let out: String

@@ -60,10 +60,7 @@ private func registry(changing name: String, _ parameter: String, to value: Doub
           name: original.name, kind: original.kind, defaultValue: .number(value), help: original.help)
         : original
     }
-    try registry.register(
-      StrategyDefinition(
-        name: definition.name, summary: definition.summary, source: definition.source, parameters: parameters,
-        make: definition.make))
+    try registry.register(definition.replacingParameters(parameters))
   }
   return registry
 }

@@ -10,9 +10,11 @@ import Testing
 struct GreedyStrategy: PrefetchStrategy {
   var pagesRequested = 0
 
-  mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
-    if simulation.requestPage(.down) { pagesRequested += 1 }
-    for item in simulation.visibleItems { simulation.requestMedia(item: item, priority: .visible) }
+  init(parameters: StrategyParameters) {}
+
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    if context.requestPage(.down) { pagesRequested += 1 }
+    for item in context.visibleItems { context.requestMedia(item: item, priority: .visible) }
   }
 }
 
@@ -21,8 +23,8 @@ struct GreedyStrategy: PrefetchStrategy {
     var registry = StrategyRegistry.builtIn
     try registry.register(
       StrategyDefinition(
-        name: "greedy", summary: "Next page whenever none is in flight.", source: "test", parameters: [],
-        make: { _ in GreedyStrategy() }))
+        GreedyStrategy.self, name: "greedy", summary: "Next page whenever none is in flight.", source: "test",
+        parameters: []))
     return registry
   }
 
@@ -49,13 +51,11 @@ struct GreedyStrategy: PrefetchStrategy {
     var registry = try Self.registry()
     #expect(throws: StrategyError.self) {
       try registry.register(
-        StrategyDefinition(
-          name: "greedy", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
+        StrategyDefinition(GreedyStrategy.self, name: "greedy", summary: "", source: "", parameters: []))
     }
     #expect(throws: StrategyError.self) {
       try registry.register(
-        StrategyDefinition(
-          name: "Bad Name", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
+        StrategyDefinition(GreedyStrategy.self, name: "Bad Name", summary: "", source: "", parameters: []))
     }
   }
 }

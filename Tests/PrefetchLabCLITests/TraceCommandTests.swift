@@ -112,12 +112,11 @@ private func temporaryFolder() throws -> String {
     #expect(status == 0, "\(terminal.stderr)")
     let summary = try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8)
     let rows = summary.split(separator: "\r\n").dropFirst()
-    #expect(rows.count == modelScenarios.count * 5)
+    let strategies = StrategyRegistry.builtIn.names
+    #expect(rows.count == modelScenarios.count * strategies.count)
     for file in modelScenarios {
       let name = String(file.dropLast(5))
-      for strategy in [
-        "infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges",
-      ] {
+      for strategy in strategies {
         #expect(rows.contains { $0.hasPrefix("\(name),\(strategy),") })
       }
     }
