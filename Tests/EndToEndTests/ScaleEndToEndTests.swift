@@ -191,7 +191,7 @@ import Testing
     #expect(first.status == 0)
     let before = try folderContents(out)
     let errorFile = scratch.path("stderr")
-    FileManager.default.createFile(atPath: errorFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
     let process = try startRun(
       ["run", "scenarios/", "--seeds", "1-20", "--jobs", "1", "--out", out], stderr: errorFile)
     let partial = try waitForStaging(of: out)
