@@ -46,7 +46,8 @@ enum ReportCommand {
     else {
       throw InputError(file: folder, location: "", message: "no such folder")
     }
-    let step = try ReportStep.prepare(noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"))
+    let step = try ReportStep.prepare(
+      noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"), environment: parsed.environment)
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let (status, outcome) = try step.generate(
       folder: folder, output: FolderOutput(folder: folder), jobs: jobs, terminal: terminal)

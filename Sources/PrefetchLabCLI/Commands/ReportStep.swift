@@ -17,9 +17,9 @@ struct ReportStep {
   /// Decides before any work is done, so `--plots` without gnuplot fails fast.
   /// - Throws: `CommandFailure` (status 1, with an install hint) when `--plots` is given and
   ///   gnuplot cannot be found.
-  static func prepare(
-    noPlots: Bool, requirePlots: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> ReportStep {
+  /// - Parameter environment: where `PATH` is read from (the command's, see
+  ///   `ParsedArguments.environment`).
+  static func prepare(noPlots: Bool, requirePlots: Bool, environment: [String: String]) throws -> ReportStep {
     if noPlots { return ReportStep(gnuplot: nil, required: false, skippedNote: "not drawn (--no-plots).") }
     if let gnuplot = GnuplotRunner.locate(environment: environment) {
       return ReportStep(gnuplot: gnuplot, required: requirePlots, skippedNote: nil)
@@ -39,7 +39,8 @@ struct ReportStep {
   /// The step `run` takes after writing its CSVs: nil with `--no-plots` (CSVs only), else the
   /// plan (checked before anything is simulated, so `--plots` without gnuplot fails at once).
   static func forRun(_ parsed: ParsedArguments) throws -> ReportStep? {
-    parsed.flag("no-plots") ? nil : try prepare(noPlots: false, requirePlots: parsed.flag("plots"))
+    parsed.flag("no-plots")
+      ? nil : try prepare(noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
   }
 
   /// `run`'s plots and reports, written into the staging folder before it is committed.
