@@ -14,7 +14,7 @@ public enum CommandLineTool {
 
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
-    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
+    TraceCommand.verb, TraceNetworkCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
   ]
 
   static let root = CommandSpec(
