@@ -9,7 +9,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     for (name, jobs) in [("jobs1", "1"), ("jobs2", "2"), ("again", "2")] {
-      // CSVs only: plots and reports are compared by the scenario-order test below and by
+      // CSVs only: reports are compared by the scenario-order test below, plots by
       // ReportsEndToEndTests, and drawing them three times over would dominate the suite's time.
       let result = try Prefetchlab.run(
         ["run", "scenarios/", "--jobs", jobs, "--no-plots", "--out", scratch.path(name)])

@@ -6,7 +6,8 @@ import Testing
 #endif
 
 /// End-to-end tests of plots, reports and compare: the built `prefetchlab` binary run as a user
-/// runs it. Plot assertions need gnuplot; without it those tests are skipped (and say so).
+/// runs it. Whether it finds gnuplot is each test's stated condition (`Gnuplot`): plot
+/// assertions need the real one and are skipped, saying so, when the test process has none.
 enum ReportsE2E {
   /// The package root (this file is Tests/EndToEndTests/…).
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -27,21 +28,15 @@ enum ReportsE2E {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
   }()
 
-  static let gnuplotInstalled: Bool = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    return path.split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/gnuplot")
-    }
-  }()
-
   struct Result {
     var status: Int32
     var stdout: String
     var stderr: String
   }
 
-  /// Runs the binary with `arguments` from the package root; `path` replaces PATH.
-  static func run(_ arguments: [String], path: String? = nil) throws -> Result {
+  /// Runs the binary with `arguments` from the package root with `path` as PATH (default: one
+  /// without gnuplot; `Gnuplot.installedPath` for plots).
+  static func run(_ arguments: [String], path: String = Gnuplot.absentPath) throws -> Result {
     let scratch = try makeFolder("run")
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let outPath = scratch + "/stdout"
@@ -53,7 +48,7 @@ enum ReportsE2E {
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
     var environment = ProcessInfo.processInfo.environment
-    if let path { environment["PATH"] = path }
+    environment["PATH"] = path
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
@@ -78,10 +73,11 @@ enum ReportsE2E {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 
-  /// `run scenarios/` once for every test that needs it (about 15 s in a debug build).
+  /// `run scenarios/` with gnuplot (about 15 s in a debug build), for the test that checks every
+  /// plot; nil without gnuplot.
   static let bundledRun: (folder: String, result: Result)? = {
-    guard let folder = try? makeFolder("bundled"),
-      let result = try? run(["run", "scenarios/", "--out", folder + "/r", "--jobs", "2"])
+    guard let path = Gnuplot.installedPath, let folder = try? makeFolder("bundled"),
+      let result = try? run(["run", "scenarios/", "--out", folder + "/r", "--jobs", "2"], path: path)
     else { return nil }
     return (folder + "/r", result)
   }()
@@ -117,7 +113,7 @@ enum ReportsE2E {
 @Suite(.serialized) struct ReportsEndToEndTests {
   /// Acceptance: every plot for every scenario (and every run), each PNG a valid PNG of
   /// non-trivial size, each SVG well-formed XML, each with its .gp script.
-  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plot assertions skipped"))
   func bundledRunDrawsEveryPlot() throws {
     let run = try #require(ReportsE2E.bundledRun)
     #expect(run.result.status == 0, "\(run.result.stderr)")
@@ -176,21 +172,24 @@ enum ReportsE2E {
 
   /// `report DIR` regenerates, from the folder alone, exactly what `run` wrote (byte for byte:
   /// SVG, .gp, Markdown, HTML, and PNG on the same machine).
-  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plot assertions skipped"))
   func reportRegeneratesTheSameFiles() throws {
     let folder = try ReportsE2E.makeFolder("regenerate")
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let run = try ReportsE2E.run([
-      "run", "scenarios/short-first-page.json", "scenarios/skimmer-wifi.json", "--seeds", "1-2", "--strategy",
-      "infinite_scroll", "--strategy", "directional_ranges", "--out", folder + "/r", "--jobs", "2",
-    ])
+    let gnuplot = try #require(Gnuplot.installedPath)
+    let run = try ReportsE2E.run(
+      [
+        "run", "scenarios/short-first-page.json", "scenarios/skimmer-wifi.json", "--seeds", "1-2",
+        "--strategy",
+        "infinite_scroll", "--strategy", "directional_ranges", "--out", folder + "/r", "--jobs", "2",
+      ], path: gnuplot)
     #expect(run.status == 0, "\(run.stderr)")
     let copy = folder + "/copy"
     try FileManager.default.copyItem(atPath: folder + "/r", toPath: copy)
     try FileManager.default.removeItem(atPath: copy + "/plots")
     try FileManager.default.removeItem(atPath: copy + "/report.md")
     try FileManager.default.removeItem(atPath: copy + "/report.html")
-    let result = try ReportsE2E.run(["report", copy, "--jobs", "2"])
+    let result = try ReportsE2E.run(["report", copy, "--jobs", "2"], path: gnuplot)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("report.md and report.html written to"))
     for name in ["report.md", "report.html"] {
@@ -212,13 +211,14 @@ enum ReportsE2E {
     defer { try? FileManager.default.removeItem(atPath: redraw) }
     try FileManager.default.copyItem(
       atPath: folder + "/r/plots/tradeoff--skimmer-wifi.gp", toPath: redraw + "/tradeoff--skimmer-wifi.gp")
-    let gnuplot = Process()
-    gnuplot.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    gnuplot.arguments = ["gnuplot", "tradeoff--skimmer-wifi.gp"]
-    gnuplot.currentDirectoryURL = URL(fileURLWithPath: redraw)
-    try gnuplot.run()
-    gnuplot.waitUntilExit()
-    #expect(gnuplot.terminationStatus == 0)
+    let redrawing = Process()
+    redrawing.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    redrawing.arguments = ["gnuplot", "tradeoff--skimmer-wifi.gp"]
+    redrawing.environment = ["PATH": gnuplot]
+    redrawing.currentDirectoryURL = URL(fileURLWithPath: redraw)
+    try redrawing.run()
+    redrawing.waitUntilExit()
+    #expect(redrawing.terminationStatus == 0)
     #expect(
       FileManager.default.contents(atPath: redraw + "/tradeoff--skimmer-wifi.svg")
         == FileManager.default.contents(atPath: folder + "/r/plots/tradeoff--skimmer-wifi.svg"))
@@ -374,7 +374,7 @@ enum ReportsE2E {
 
   /// Acceptance: an injection attempt in a scenario name runs nothing and still plots; the
   /// report works from the folder alone once the scenario file is gone.
-  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plot assertions skipped"))
   func injectionInAScenarioNameRunsNothingAndStillPlots() throws {
     let folder = try ReportsE2E.makeFolder("injection")
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -389,11 +389,11 @@ enum ReportsE2E {
     scenario["duration_s"] = 10
     let scenarioPath = folder + "/evil.json"
     try JSONSerialization.data(withJSONObject: scenario).write(to: URL(fileURLWithPath: scenarioPath))
-    let result = try ReportsE2E.run([
-      "run", scenarioPath, "--strategy", "infinite_scroll", "--strategy", "directional_ranges", "--out",
-      folder + "/r",
-      "--plots",
-    ])
+    let result = try ReportsE2E.run(
+      [
+        "run", scenarioPath, "--strategy", "infinite_scroll", "--strategy", "directional_ranges", "--out",
+        folder + "/r", "--plots",
+      ], path: try #require(Gnuplot.installedPath))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(ReportsE2E.files(markers).isEmpty, "the name ran a command")
     // The file names replace unsafe characters (and add a hash); find each plot by its kind.

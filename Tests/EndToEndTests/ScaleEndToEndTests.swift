@@ -138,7 +138,9 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm"
     process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
+    let stdout = scratch.path("stdout")
+    _ = FileManager.default.createFile(atPath: stdout, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdout))
     process.standardError = slave
     // Read the terminal while the run writes to it, so it never blocks on a full buffer.
     let output = PTYReader(master)
@@ -147,10 +149,17 @@ import Testing
     try slave.close()
     let text = output.finish()
     #expect(process.terminationStatus == 0)
+    // The run's own summary on stdout says how many runs the bundled scenarios make.
+    let summary = try String(contentsOfFile: stdout, encoding: .utf8)
+    let total = try #require(
+      summary.split(separator: "\n").compactMap { line in
+        line.contains(" runs written to ") ? Int(line.split(separator: " ")[0]) : nil
+      }.first, "\(summary)")
+    #expect(total > 0)
     #expect(text.contains("\r\u{1B}[K"), "a line redrawn in place")
-    #expect(text.contains("simulating  0/240 runs  0 %"), "\(text.prefix(300))")
+    #expect(text.contains("simulating  0/\(total) runs  0 %"), "\(text.prefix(300))")
     #expect(text.contains(" runs/s  ETA "), "rate and time left")
-    #expect(text.contains("simulating: 240 runs in "), "the closing line")
+    #expect(text.contains("simulating: \(total) runs in "), "the closing line")
   }
 
   /// A run killed with SIGKILL leaves its staging folder; the next run for the same --out removes
@@ -258,9 +267,9 @@ import Testing
     let other =
       "directional_ranges:" + parameters.dropLast().joined(separator: ",") + ",minimum_display_trailing=0.1"
     let out = scratch.path("r")
-    let result = try Prefetchlab.run([
-      "run", "scenarios/reader-lte.json", "--strategy", spec, "--strategy", other, "--out", out, "--quiet",
-    ])
+    let result = try Prefetchlab.run(
+      ["run", "scenarios/reader-lte.json", "--strategy", spec, "--strategy", other, "--out", out, "--quiet"],
+      path: Gnuplot.installedPath ?? Gnuplot.absentPath)
     #expect(result.status == 0, "\(result.err)")
     let names = try FileManager.default.contentsOfDirectory(atPath: out + "/timeline").sorted()
     #expect(names.count == 2)
@@ -272,7 +281,7 @@ import Testing
     let manifest = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
     #expect(manifest.contains("\"shortened_names\""))
     #expect(manifest.contains(parameters.joined(separator: "+")))
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
+    if Gnuplot.isInstalled {
       let plots = try FileManager.default.contentsOfDirectory(atPath: out + "/plots")
       #expect(plots.filter { $0.hasPrefix("timeline--") && $0.hasSuffix(".png") }.count == 2)
     }

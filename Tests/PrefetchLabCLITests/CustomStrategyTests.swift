@@ -33,7 +33,8 @@ struct GreedyStrategy: PrefetchStrategy {
     let scenario = folder.write("tiny.json", scenarioJSON(["strategies": #"["greedy", "infinite_scroll"]"#]))
     let terminal = RecordingTerminal()
     let status = CommandLineTool.main(
-      ["run", scenario, "--out", folder.path + "/out"], terminal: terminal, strategies: try Self.registry())
+      ["run", scenario, "--out", folder.path + "/out"], terminal: terminal, strategies: try Self.registry(),
+      environment: Gnuplot.absent)
     #expect(status == 0, "\(terminal.stderr)")
     let table = try CSVTable(contentsOfFile: folder.path + "/out/summary.csv")
     #expect(try table.column("strategy") == ["greedy", "infinite_scroll"])

@@ -53,7 +53,8 @@ enum ReportCommand {
     else {
       throw InputError(file: folder, location: "", message: "no such folder")
     }
-    var step = try ReportStep.prepare(noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"))
+    var step = try ReportStep.prepare(
+      noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"), environment: parsed.environment)
     step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "first") ?? .first
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))

@@ -17,9 +17,9 @@ struct ReportStep {
   /// Decides before any work is done, so `--plots` without gnuplot fails fast.
   /// - Throws: `CommandFailure` (status 1, with an install hint) when `--plots` is given and
   ///   gnuplot cannot be found.
-  static func prepare(
-    noPlots: Bool, requirePlots: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> ReportStep {
+  /// - Parameter environment: where `PATH` is read from (the command's, see
+  ///   `ParsedArguments.environment`).
+  static func prepare(noPlots: Bool, requirePlots: Bool, environment: [String: String]) throws -> ReportStep {
     if noPlots { return ReportStep(gnuplot: nil, required: false, skippedNote: "not drawn (--no-plots).") }
     if let gnuplot = GnuplotRunner.locate(environment: environment) {
       return ReportStep(gnuplot: gnuplot, required: requirePlots, skippedNote: nil)
@@ -40,7 +40,7 @@ struct ReportStep {
   /// plan (checked before anything is simulated, so `--plots` without gnuplot fails at once).
   static func forRun(_ parsed: ParsedArguments) throws -> ReportStep? {
     guard !parsed.flag("no-plots") else { return nil }
-    var step = try prepare(noPlots: false, requirePlots: parsed.flag("plots"))
+    var step = try prepare(noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
     step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "first") ?? .first
     return step
   }

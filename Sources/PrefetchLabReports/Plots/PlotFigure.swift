@@ -17,6 +17,8 @@ public struct PlotFigure: Sendable, Equatable {
     case metrics
     /// Per scenario: the user's scroll trace.
     case scroll
+    /// A recorded link's capacity over time (`prefetchlab trace-network`), outside reports.
+    case network
   }
 
   public let kind: Kind
