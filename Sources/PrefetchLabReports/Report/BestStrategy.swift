@@ -20,12 +20,15 @@ public struct BestStrategy: Sendable, Equatable {
   }
 
   public let outcome: Outcome
+  /// Strategies with a mean on the metric.
+  let compared: Int
 
   /// - Parameter strategies: the scenario's strategies; values pair by seed.
   public init(_ strategies: [StrategyResults], metric: String) {
     let polarity = MetricPolarity.of(metric)
     let estimates = strategies.map { $0.estimate(metric) }
     let means = estimates.enumerated().compactMap { index, estimate in estimate.mean.map { (index, $0) } }
+    compared = means.count
     guard polarity != .neutral, !means.isEmpty else {
       outcome = .none
       return
@@ -62,11 +65,14 @@ public struct BestStrategy: Sendable, Equatable {
     return nil
   }
 
-  /// `directional_ranges`, `no clear winner: a, b`, `a (1 seed, untested)`, `all equal` or `–`.
+  /// `directional_ranges`; `no clear winner: a, b` (the best mean first, then those it cannot be
+  /// told apart from) or, when that is every strategy, `no clear winner (best mean: a)`;
+  /// `a (1 seed, untested)`; `all equal`; `–`.
   public func text(_ labels: [String]) -> String {
     switch outcome {
     case .winner(let index): return labels[index]
     case .noClearWinner(let indices):
+      if indices.count == compared { return "no clear winner (best mean: \(labels[indices[0]]))" }
       return "no clear winner: " + indices.map { labels[$0] }.joined(separator: ", ")
     case .untested(let indices):
       return indices.map { labels[$0] }.joined(separator: ", ") + " (1 seed, untested)"

@@ -80,7 +80,7 @@ struct Report {
   }
 
   /// The figures report.html holds inline; the others it shows from `plots/`.
-  static let inlinedKinds: Set<PlotFigure.Kind> = [.tradeoff, .timeToContent]
+  static let inlinedKinds: Set<PlotFigure.Kind> = [.tradeoff, .timeToContent, .sweep, .heatmap]
 
   static func anchor(_ index: Int) -> String { "scenario-\(index + 1)" }
 
@@ -108,6 +108,7 @@ struct Report {
     if let plotsNote { document.blocks.append(.paragraph([.strong("Plots:"), .text(" " + plotsNote)])) }
     document.blocks.append(.heading(level: 2, text: "Overview", anchor: "overview"))
     document.blocks.append(overviewTable())
+    document.blocks += populationBlocks()
     for (index, scenario) in data.scenarios.enumerated() {
       document.blocks += section(scenario, index: index)
     }
@@ -188,6 +189,7 @@ struct Report {
         .text(" (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste)): "),
         .text(pareto.isEmpty ? "–" : pareto.map { strategies[$0].label }.joined(separator: ", ")),
       ]))
+    blocks += sweepBlocks(scenario)
     // The metric table: a row per metric, a column per strategy, then the best.
     var rows: [[[ReportDocument.Inline]]] = []
     for metric in data.metricColumns {
