@@ -90,6 +90,30 @@ import Testing
     #expect(analysis.paretoText(limit: 2) == "ratio=0.1; ratio=0.3; … (4 in all)")
   }
 
+  /// The curve's script (what gnuplot draws, checked without it): one line through the settings in
+  /// parameter order, in display units (kB), each labelled, the default as such, alternately above
+  /// and below; the Pareto set and the knee as their own series.
+  @Test func theCurveScriptJoinsAndLabelsTheSettings() throws {
+    let rows = Self.rows(
+      "s",
+      [
+        "ratio=0.1": [(0, 1000)], "ratio=0.3": [(10, 400)], "ratio=0.5": [(20, 300)], "": [(100, 100)],
+        "ratio=0.9": [(100, 200)],
+      ])
+    let analysis = SweepAnalysis(
+      record: Self.record, scenario: ScenarioResults(name: "s", rows: rows, details: ScenarioDetails()))
+    let figure = PlotBuilder.sweepCurve(analysis, seeds: 1)
+    #expect(figure.kind == .sweep && figure.fileStem == "sweep--s")
+    #expect(figure.data.contains("$line0 << EOD\n1 0\n0.4 10\n0.3 20\n0.1 100\n0.2 100\nEOD\n"))
+    #expect(figure.data.contains("$pareto << EOD\n1 0\n0.4 10\n0.3 20\n0.1 100\nEOD\n"))
+    #expect(figure.data.contains("$knee << EOD\n0.3 20\nEOD\n"))
+    #expect(figure.body.contains("set label '0.1' at 1,0 offset char 0.8,0.7"))
+    #expect(figure.body.contains("set label '0.3' at 0.4,10 offset char 0.8,-0.8"))
+    #expect(figure.body.contains("set label '0.7 (default)' at 0.1,100 offset char 0.8,-0.8"))
+    #expect(figure.body.contains("$line0 using 1:2 with linespoints ls 1 title 'fixed_threshold by ratio'"))
+    #expect(PlotBuilder.sweepFigures(analysis, seeds: 1).count == 1)  // one parameter: no heat map
+  }
+
   /// A higher-is-better metric is oriented before the frontier is drawn: coverage up is good.
   @Test func polarityOrientsTheTradeoff() throws {
     var record = Self.record
