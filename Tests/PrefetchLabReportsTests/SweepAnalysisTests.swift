@@ -147,6 +147,8 @@ import Testing
     #expect(read.sweep == Self.record)
     #expect(read.population == manifest.population)
     #expect(read == manifest)
+    // merge rebases the population file with the other paths (shards may sit at other depths).
+    #expect(manifest.rebased(from: "/r/a", to: "/r/b/c").population?.file == "../../p.json")
     #expect(Self.record.settings.map(\.params) == ["ratio=0.1", "ratio=0.3", "ratio=0.5", "", "ratio=0.9"])
     // A malformed member names its key.
     var broken = manifest.json
