@@ -15,7 +15,7 @@ public enum CommandLineTool {
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
     TraceCommand.verb, TraceNetworkCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
-    MergeCommand.verb,
+    MergeCommand.verb, SweepCommand.verb,
   ]
 
   static let root = CommandSpec(

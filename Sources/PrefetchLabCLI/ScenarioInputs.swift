@@ -15,16 +15,21 @@ enum ScenarioInputs {
   {
     var prepared: [PreparedScenario] = []
     for file in try files(from: arguments) {
-      let scenario = try ScenarioLoader.load(contentsOf: file) { spec in
-        do throws(StrategyError) {
-          _ = try registry.configure(spec)
-          return nil
-        } catch {
-          return StrategyIssue(key: error.parameter, message: error.description)
-        }
-      }
+      let scenario = try ScenarioLoader.load(contentsOf: file, strategyValidator: validator(registry))
       prepared.append(try PreparedScenario(scenario))
     }
     return prepared
+  }
+
+  /// Checks a scenario file's strategy entries against `registry`.
+  static func validator(_ registry: StrategyRegistry) -> ScenarioLoader.StrategyValidator {
+    { spec in
+      do throws(StrategyError) {
+        _ = try registry.configure(spec)
+        return nil
+      } catch {
+        return StrategyIssue(key: error.parameter, message: error.description)
+      }
+    }
   }
 }
