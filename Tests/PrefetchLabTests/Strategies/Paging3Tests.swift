@@ -55,4 +55,26 @@ import Testing
     #expect(
       context.pageRequests(after: &strategy, atOffsetPt: 3500) == [.requestPage(.up, guardInFlight: true)])
   }
+
+  /// jump_threshold 20, offset pagination: pages 0…2 (rows 0…29) loaded, the viewport jumped to
+  /// rows 80…83, 50 items past the run's edge (row 30) > 20: a refresh cancels the loads of both
+  /// directions and asks for the pages around the user, 3 × 10 / 2 = 15 rows each side: rows
+  /// 65…98, pages 6…9. Without the threshold, the APPEND loop asks for the next page at the edge.
+  @Test func aJumpPastTheThresholdRefreshesAtTheUser() {
+    let context = StrategyContextDouble(
+      viewportHeightPt: 400, pageSize: 10, totalItems: 100, pagination: .offset, appliedPages: 10)
+    context.loadedOverride = 0..<30
+    context.frontierOverride[.down] = LoadFrontier(
+      page: 3, direction: .down, edgePt: 3000, runStartPt: 0, adjacentPage: 2)
+    context.frontierOverride[.up] = .some(nil)
+    var refreshing = Self.strategy(["jump_threshold": .number(20)])
+    context.viewportOffsetPt = 8000
+    refreshing.update(.frame, in: context)
+    #expect(
+      context.takeActions().filter { $0.isPageRequest || $0 == .cancelPage(.down) || $0 == .cancelPage(.up) }
+        == [.cancelPage(.down), .cancelPage(.up)] + (6...9).map { .requestPageIndex($0, .page) })
+    var sequential = Self.strategy()
+    sequential.update(.frame, in: context)
+    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+  }
 }

@@ -86,9 +86,9 @@ public struct FlatList: PrefetchStrategy {
     return distance < 0.001 ? 0 : distance
   }
 
-  private var thresholdPt: (Double) -> Double {
-    { [threshold] viewport in threshold.map { $0 * viewport } ?? 2 }
-  }
+  /// The onEndReached zone for a viewport of `viewportPt`, pt: the threshold in visible lengths,
+  /// or 2 px when the prop is unset.
+  private func thresholdPt(viewportPt: Double) -> Double { threshold.map { $0 * viewportPt } ?? 2 }
 
   /// `window`: the render window the list is heading for (its state's `cellsAroundViewport`;
   /// mounting it may take batches, which only delay images and renders here).
@@ -96,7 +96,7 @@ public struct FlatList: PrefetchStrategy {
     let rows = context.rowCount
     guard rows > 0 else { return }
     let distance = distanceFromEndPt(context)
-    let zone = thresholdPt(context.viewportHeightPt)
+    let zone = thresholdPt(viewportPt: context.viewportHeightPt)
     let contentPt = context.contentHeightPt + context.footerHeightPt
     if distance > zone {
       sentEndForContentPt = nil

@@ -31,15 +31,22 @@ public struct Paging3Loader: Sendable {
     guard !visible.isEmpty else { return }
     let distance = prefetchDistance ?? context.pageSizeItems
     if let jumpThreshold, refreshAfterJump(visible, threshold: jumpThreshold, context) { return }
-    for direction in [ScrollDirection.down, .up] {
-      guard let frontier = context.loadFrontier(direction) else { continue }
-      // Loaded items between the latest access and the run's edge in this direction.
-      let beyond =
-        direction == .down
-        ? context.items(ofPage: frontier.page).lowerBound - visible.upperBound
-        : visible.lowerBound - context.items(ofPage: frontier.page).upperBound
-      if beyond < distance { context.requestPage(direction, guardInFlight: true) }
-    }
+    load(.down, visible: visible, distance: distance, context)
+    load(.up, visible: visible, distance: distance, context)
+  }
+
+  /// One direction's loop step: a page while the loaded items between the latest access and the
+  /// run's edge that way are fewer than `distance`.
+  @inline(__always)
+  private func load(
+    _ direction: ScrollDirection, visible: Range<Int>, distance: Int, _ context: some StrategyContext
+  ) {
+    guard let frontier = context.loadFrontier(direction) else { return }
+    let beyond =
+      direction == .down
+      ? context.items(ofPage: frontier.page).lowerBound - visible.upperBound
+      : visible.lowerBound - context.items(ofPage: frontier.page).upperBound
+    if beyond < distance { context.requestPage(direction, guardInFlight: true) }
   }
 
   /// A jump further than `threshold` items from the loaded run: Paging invalidates and reloads
