@@ -5,9 +5,10 @@ public enum PageRepeat: String, CaseIterable, Sendable {
   case `guard`
   /// Naive code: every call sends another request for the same page.
   case duplicate
-  /// TanStack Query's `fetchNextPage()` default (`cancelRefetch: true`, TanStack/query
-  /// `packages/query-core/src/infiniteQueryObserver.ts`): a repeated call cancels the request
-  /// in flight and starts it over. Called from a scroll callback on every frame against an API
+  /// TanStack Query's `fetchNextPage()` default: it goes through the observer's `fetch`, which
+  /// sets `cancelRefetch` to true unless told otherwise (TanStack/query
+  /// `packages/query-core/src/queryObserver.ts` @ 6bba9b3d2122; `infiniteQueryObserver.ts`), and
+  /// a query already fetching with data then cancels that fetch and starts it over (`query.ts`). Called from a scroll callback on every frame against an API
   /// slower than a frame, the page never arrives while the user scrolls.
   case cancelAndRestart = "cancel_and_restart"
 
