@@ -19,7 +19,7 @@ import Testing
     #expect(result.out.contains("Fingerprint: matches"))
     let header = try String(contentsOfFile: baseline + "/summary.csv", encoding: .utf8)
       .split(separator: "\r\n")[0].split(separator: ",")
-    let runs = 5 * Prefetchlab.bundledScenarioCount()
+    let runs = try Prefetchlab.bundledRunCount()
     #expect(result.out.contains("PASS: \(runs) runs × \(header.count - 4) metrics within tolerance"))
   }
 

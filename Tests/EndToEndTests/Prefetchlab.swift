@@ -37,13 +37,37 @@ enum Prefetchlab {
     return names.filter { $0.hasSuffix(".json") }.count
   }
 
-  /// The strategies the binary knows, in registry order, as `prefetchlab list` names them (its
-  /// unindented lines of lowercase letters, digits and `_`).
+  /// The strategies a scenario without a list runs, in registry order, as `prefetchlab list`
+  /// names them (its unindented lines of lowercase letters, digits and `_`), less those it marks
+  /// as platform models.
   static func strategyNames() throws -> [String] {
     let listed = try run(["list"])
-    return listed.out.split(separator: "\n").map(String.init).filter { line in
-      !line.isEmpty && line.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    var names: [String] = []
+    for block in listed.out.components(separatedBy: "\n\n") {
+      guard let name = block.split(separator: "\n").first.map(String.init),
+        !name.isEmpty,
+        name.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }),
+        !block.contains("Platform model:")
+      else { continue }
+      names.append(name)
     }
+    return names
+  }
+
+  /// Summary rows `run scenarios/` writes with one seed: each bundled scenario's own strategy
+  /// list, or the general strategies when it has none.
+  static func bundledRunCount() throws -> Int {
+    let general = try strategyNames().count
+    let folder = packageRoot.appendingPathComponent("scenarios")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var runs = 0
+    for name in names where name.hasSuffix(".json") {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+      let listed = (object?["strategies"] as? [Any])?.count ?? 0
+      runs += listed > 0 ? listed : general
+    }
+    return runs
   }
 
   struct Result {

@@ -86,8 +86,28 @@ enum ReportsE2E {
   /// bundled names hold no commas or quotes).
   static func summary(_ folder: String) throws -> (header: [String], rows: [[String]]) {
     let lines = try read(folder + "/summary.csv").components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    let header = lines[0].components(separatedBy: ",")
-    return (header, lines.dropFirst().map { $0.components(separatedBy: ",") })
+    let header = fields(lines[0])
+    return (header, lines.dropFirst().map(fields))
+  }
+
+  /// One CSV line's fields: a field holding a comma (a params cell with two parameters) is
+  /// quoted. (Bundled names and parameters hold no quotes, so doubled quotes need no handling.)
+  static func fields(_ line: String) -> [String] {
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
+    for character in line {
+      if character == "\"" {
+        quoted.toggle()
+      } else if character == "," && !quoted {
+        fields.append(field)
+        field = ""
+      } else {
+        field.append(character)
+      }
+    }
+    fields.append(field)
+    return fields
   }
 
   /// A name with every character outside the file-name set replaced (what results folders do,
@@ -135,7 +155,10 @@ enum ReportsE2E {
     for row in rows {
       let name = row[scenario]
       for kind in ["tradeoff", "ttc-cdf", "metrics", "scroll"] { stems.insert("\(kind)--\(name)") }
-      let label = row[params].isEmpty ? row[strategy] : row[strategy] + ":" + row[params]
+      // A run's file label: the strategy, then its non-default parameters after '@', '+' between.
+      let label =
+        row[params].isEmpty
+        ? row[strategy] : row[strategy] + "@" + row[params].replacingOccurrences(of: ",", with: "+")
       #expect(ReportsE2E.safe(label) == label)
       // --timelines first (the default): the first seed's timeline only.
       let seeds = rows.filter { $0[scenario] == name }.compactMap { UInt64($0[seed]) }

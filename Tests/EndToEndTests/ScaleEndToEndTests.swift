@@ -27,7 +27,7 @@ import Testing
         .split(separator: "\r\n")
       counts.append(lines.count - 1)
     }
-    let total = Prefetchlab.bundledScenarioCount() * 5 * 2
+    let total = try Prefetchlab.bundledRunCount() * 2
     #expect(counts.reduce(0, +) == total)
     #expect(counts.max()! - counts.min()! <= 1, "balanced slices: \(counts)")
     let merged = try Prefetchlab.run([

@@ -93,7 +93,7 @@ let gnuplotMissingWarning =
     let bad = folder.write("bad.json", scenarioJSON(["viewport": #"{"height_pt": 0}"#]))
     let ok = runCLI(["validate", good])
     #expect(ok.status == 0)
-    #expect(ok.stdout.contains("'tiny': 5 s trace, all strategies"))
+    #expect(ok.stdout.contains("'tiny': 5 s trace, the general strategies"))
     let failed = runCLI(["validate", good, bad])
     #expect(failed.status == 65)
     #expect(failed.stderr.contains("bad.json: viewport.height_pt: must be > 0, got 0"))

@@ -115,7 +115,7 @@ private func temporaryFolder() throws -> String {
     #expect(status == 0, "\(terminal.stderr)")
     let summary = try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8)
     let rows = summary.split(separator: "\r\n").dropFirst()
-    let strategies = StrategyRegistry.builtIn.names
+    let strategies = StrategyRegistry.builtIn.defaultNames
     #expect(rows.count == modelScenarios.count * strategies.count)
     for file in modelScenarios {
       let name = String(file.dropLast(5))

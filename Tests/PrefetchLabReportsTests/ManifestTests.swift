@@ -47,7 +47,11 @@ import Testing
     #expect(entry.seeds == [2, 3])
     // Every parameter is written, the non-default one as run.
     #expect(entry.strategies.map(\.name) == ["fixed_threshold", "infinite_scroll"])
-    #expect(entry.strategies[0].parameters == ["ratio": .number(0.5), "guard_in_flight": .bool(true)])
+    #expect(
+      entry.strategies[0].parameters == [
+        "ratio": .number(0.5), "guard_in_flight": .bool(true), "media": .string("visibility"),
+        "media_lookahead_rows": .number(10), "low_priority_max_connections": .string("none"),
+      ])
     #expect(entry.traceDurationUs == 5_000_000)
     #expect(entry.scenario?["network"]?["trace"]?["path"]?.stringValue == "../../sc/traces/link.down")
     #expect(entry.scenario?["description"]?.stringValue == "One user, one link.")

@@ -17,7 +17,8 @@ import Testing
 
   /// The extras and the network, cache, render and energy columns follow the required ones.
   static let extra = [
-    "items_loaded", "frames", "retries", "coalesced_requests", "disk_reads", "evictions", "peak_memory_bytes",
+    "items_loaded", "frames", "retries", "coalesced_requests", "visible_media_wait_ms",
+    "visible_media_wait_max_ms", "disk_reads", "evictions", "peak_memory_bytes",
     "radio_active_ms", "energy_j",
   ]
 
@@ -33,7 +34,9 @@ import Testing
     "media_requests": .lowerIsBetter, "requests_cancelled": .lowerIsBetter, "requests_failed": .lowerIsBetter,
     "bytes_fetched": .lowerIsBetter, "wasted_fetches": .lowerIsBetter, "wasted_bytes": .lowerIsBetter,
     "redundant_fetches": .lowerIsBetter, "prefetch_accuracy": .higherIsBetter, "coverage": .higherIsBetter,
-    "late_prefetches": .lowerIsBetter, "peak_in_flight": .neutral, "items_loaded": .neutral,
+    "late_prefetches": .lowerIsBetter, "peak_in_flight": .neutral,
+    "visible_media_wait_ms": .lowerIsBetter, "visible_media_wait_max_ms": .lowerIsBetter,
+    "items_loaded": .neutral,
     "frames": .neutral,
     "retries": .lowerIsBetter, "coalesced_requests": .neutral, "disk_reads": .neutral,
     "evictions": .lowerIsBetter, "peak_memory_bytes": .lowerIsBetter, "radio_active_ms": .lowerIsBetter,

@@ -84,14 +84,72 @@ import Testing
     #expect(started == [1, 3])
     pool.enqueue(0, priority: .visible)
     pool.withdraw(4)
-    #expect(pool.releaseSlot() == false)
+    #expect(pool.releaseSlot(of: 1) == false)
     drain()
-    #expect(pool.releaseSlot() == false)
-    drain()
-    #expect(started == [1, 3, 2, 0])
-    #expect(pool.releaseSlot() == false && pool.releaseSlot() == true)
+    #expect(pool.releaseSlot(of: 3) == false)
     drain()
     #expect(started == [1, 3, 2, 0])
+    #expect(pool.releaseSlot(of: 2) == false && pool.releaseSlot(of: 0) == true)
+    drain()
+    #expect(started == [1, 3, 2, 0])
+  }
+
+  /// A cap of 2 on low-priority (`.preload`) connections out of 6: of five queued prefetches two
+  /// start, and an on-screen request queued after them starts at once; releasing a prefetch
+  /// lets the third prefetch start, not a fourth at the same time.
+  @Test func lowPriorityCapKeepsConnectionsForOnScreenImages() {
+    var pool = ConnectionPool(maxConcurrent: 6, trace: .unlimited, rateLimit: nil)
+    pool.limitLowPriority(to: 2)
+    for id in 0..<5 { pool.enqueue(id, priority: .preload) }
+    var started: [Int] = []
+    func drain() {
+      while case .start(let id) = pool.next(atUs: 0) {
+        started.append(id)
+        _ = pool.occupySlot()
+      }
+    }
+    drain()
+    #expect(started == [0, 1])
+    #expect(pool.lowSlotsInUse == 2)
+    pool.enqueue(5, priority: .visible)
+    drain()
+    #expect(started == [0, 1, 5])
+    _ = pool.releaseSlot(of: 0)
+    drain()
+    #expect(started == [0, 1, 5, 2])
+    #expect(pool.lowSlotsInUse == 2)
+  }
+
+  /// A media rate limit of 1 per s with a burst of 2 lets two media attempts start, then makes the
+  /// third wait 1 s; a page request queued meanwhile starts at once.
+  @Test func mediaRateLimitSparesPageRequests() {
+    var pool = ConnectionPool(maxConcurrent: 6, trace: .unlimited, rateLimit: nil)
+    pool.limitMediaStartRate(RateLimitSpec(requestsPerSecond: 1, burst: 2))
+    for id in 0..<3 { pool.enqueue(id, priority: .visible) }
+    var started: [Int] = []
+    var wake: Int64?
+    func drain(atUs timeUs: Int64) {
+      loop: while true {
+        switch pool.next(atUs: timeUs) {
+        case .start(let id):
+          started.append(id)
+          _ = pool.occupySlot()
+        case .wakeAt(let timeUs):
+          wake = timeUs
+          break loop
+        case .none: break loop
+        }
+      }
+    }
+    drain(atUs: 0)
+    #expect(started == [0, 1])
+    #expect(wake == 1_000_000)
+    pool.enqueue(3, priority: .page)
+    drain(atUs: 10)
+    #expect(started == [0, 1, 3])
+    pool.rateLimitWoke()
+    drain(atUs: 1_000_000)
+    #expect(started == [0, 1, 3, 2])
   }
 
   /// One request per second, burst 1: the second start waits for a wake-up at 1 s, asked for once.

@@ -95,7 +95,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
   ]
 
   static let feedValidKeys =
-    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt, server_max_page_size, short_page_rate"
+    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt, server_max_page_size, short_page_rate, opens_at, anchor_prepends"
   static let families = "constant, uniform, normal, lognormal, pareto, empirical"
 
   static let feedCases: [ScenarioRuleCase] = [
@@ -238,6 +238,15 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase(
       "feed", #"{"pagination": "offset", "short_page_rate": 0.1}"#,
       "feed.short_page_rate: needs cursor pagination; offset APIs (offset + limit) return full pages except the last"
+    ),
+    ScenarioRuleCase(
+      "feed", #"{"opens_at": "middle"}"#, "feed.opens_at: must be one of start, end, got \"middle\""),
+    ScenarioRuleCase(
+      "feed", #"{"pagination": "offset", "opens_at": "end"}"#,
+      "feed.opens_at: \"end\" needs cursor pagination (a chat loads older pages by cursor)"),
+    ScenarioRuleCase(
+      "feed", #"{"anchor_prepends": false}"#,
+      "feed.anchor_prepends: needs \"opens_at\": \"end\" (only a chat prepends pages)"
     ),
   ]
 

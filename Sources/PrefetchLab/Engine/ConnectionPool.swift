@@ -19,6 +19,17 @@ struct ConnectionPool: Sendable {
   private var rateLimiter: TokenBucket?
   /// A wake-up is scheduled for when the bucket has a token again.
   private var rateLimitWakePending = false
+  /// Set by a strategy (`StrategyContext.limitLowPriorityConnections`): at most this many
+  /// attempts queued at `.preload` priority hold a connection at once, keeping the rest for
+  /// on-screen images and pages; nil: no reservation.
+  private(set) var lowPriorityLimit: Int?
+  /// Attempts holding a connection that started at `.preload` priority.
+  private(set) var lowSlotsInUse = 0
+  /// Per request id: its current attempt holds one of the low-priority slots.
+  private var holdsLowSlot: [Bool] = []
+  /// Set by a strategy (`StrategyContext.limitMediaStartRate`): a token bucket that only media
+  /// attempts take from, as an image pipeline's own rate limiter does.
+  private var mediaRateLimiter: TokenBucket?
 
   init(maxConcurrent: Int, trace: BandwidthTrace, rateLimit: RateLimitSpec?) {
     self.maxConcurrent = maxConcurrent
@@ -58,13 +69,30 @@ struct ConnectionPool: Sendable {
         queue.pop()
         continue
       }
+      // The heap's best is low priority: everything queued is, and none may start past the cap.
+      let isLow = entry.priority == .preload
+      if isLow, let limit = lowPriorityLimit, lowSlotsInUse >= limit { return .none }
+      if entry.priority != .page, mediaRateLimiter != nil, !mediaRateLimiter!.peek(atUs: nowUs) {
+        guard !rateLimitWakePending else { return .none }
+        rateLimitWakePending = true
+        return .wakeAt(mediaRateLimiter!.nextTokenUs(atUs: nowUs))
+      }
       if rateLimiter != nil && !rateLimiter!.take(atUs: nowUs) {
         guard !rateLimitWakePending else { return .none }
         rateLimitWakePending = true
         return .wakeAt(rateLimiter!.nextTokenUs(atUs: nowUs))
       }
+      if entry.priority != .page, mediaRateLimiter != nil { _ = mediaRateLimiter!.take(atUs: nowUs) }
       queue.pop()
       liveSequence[entry.requestID] = 0
+      if lowPriorityLimit != nil {
+        if entry.requestID >= holdsLowSlot.count {
+          holdsLowSlot.append(
+            contentsOf: repeatElement(false, count: entry.requestID + 1 - holdsLowSlot.count))
+        }
+        holdsLowSlot[entry.requestID] = isLow
+        if isLow { lowSlotsInUse += 1 }
+      }
       return .start(entry.requestID)
     }
     return .none
@@ -79,11 +107,23 @@ struct ConnectionPool: Sendable {
     return slotsInUse == 1
   }
 
-  /// An attempt gives its connection back. Returns true if none is held now (the radio may rest).
-  mutating func releaseSlot() -> Bool {
+  /// Request `id`'s attempt gives its connection back. Returns true if none is held now (the
+  /// radio may rest).
+  mutating func releaseSlot(of id: Int) -> Bool {
     slotsInUse -= 1
+    if id < holdsLowSlot.count && holdsLowSlot[id] {
+      holdsLowSlot[id] = false
+      lowSlotsInUse -= 1
+    }
     return slotsInUse == 0
   }
+
+  /// Caps the connections `.preload` attempts may hold (nil lifts the cap). Attempts already
+  /// holding one keep it.
+  mutating func limitLowPriority(to count: Int?) { lowPriorityLimit = count }
+
+  /// Media attempts also take a token from a bucket of their own (nil removes it).
+  mutating func limitMediaStartRate(_ spec: RateLimitSpec?) { mediaRateLimiter = spec.map(TokenBucket.init) }
 
   // MARK: The link
 
@@ -104,6 +144,7 @@ struct ConnectionPool: Sendable {
   /// Debug builds: slots within the limit; every transfer on the link holds a slot.
   func checkInvariants() {
     assert(slotsInUse >= 0 && slotsInUse <= maxConcurrent, "connection slots out of range")
+    assert(lowSlotsInUse >= 0 && lowSlotsInUse <= slotsInUse, "low-priority slots out of range")
     assert(link.activeCount <= slotsInUse, "a transfer moves without a connection")
   }
 }

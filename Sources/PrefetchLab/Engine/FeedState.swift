@@ -18,6 +18,9 @@ struct FeedState: Sendable {
   /// `feed.footer_height_pt`: the loading footer's height while more pages may come (see
   /// `Simulation.footerHeightPt`).
   let loadingFooterPt: Double
+  /// A chat whose prepends are not anchored: each page applied after first content pushes the
+  /// viewport by its height (`feed.opens_at: "end"`, `anchor_prepends: false`).
+  let prependsPushViewport: Bool
   private let endSignal: EndSignal
   /// With a render stage a row is complete only once rendered, even without media.
   private let rendersItems: Bool
@@ -31,17 +34,35 @@ struct FeedState: Sendable {
   /// Items whose page has been applied.
   private(set) var loadedItemCount = 0
   var items = ItemTable()
+  /// What the feed was built from, to build it again with another first page.
+  private let spec: FeedSpec
+  private let seed: UInt64
 
   init(spec: FeedSpec, seed: UInt64, rendersItems: Bool) {
+    self.spec = spec
+    self.seed = seed
     content = FeedContent(spec: spec, seed: seed)
     plan = content.plan
     isOffsetPagination = spec.pagination == .offset
     hasMedia = spec.mediaBytes != nil
     loadingFooterPt = spec.footerHeightPt
+    prependsPushViewport = spec.opensAt == .end && !spec.anchorPrepends
     endSignal = spec.endSignal
     self.rendersItems = rendersItems
     layout = FeedLayout(pagination: spec.pagination, placeholderHeightPt: spec.placeholderHeightPt)
     unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? content.plan.pageCount : 0)
+  }
+
+  /// `feed.page_size`: the items the client asks for per page (the server may send fewer).
+  var requestedPageSize: Int { spec.pageSize }
+
+  /// Rebuilds the feed with a first page of `items` (the server's cap still applies). Only
+  /// before the first request.
+  mutating func resizeInitialPage(to items: Int) {
+    guard items != spec.initialPageSize else { return }
+    var changed = spec
+    changed.initialPageSize = max(1, items)
+    self = FeedState(spec: changed, seed: seed, rendersItems: rendersItems)
   }
 
   // MARK: Frontier

@@ -27,6 +27,9 @@ struct Request: Sendable {
   /// Served by the disk cache instead of the network: not a fetch (no network metrics).
   var fromDisk = false
   var startedUs: Int64 = -1
+  /// Media: when it was first wanted at `.visible` priority (issued so, or raised to it), -1 if
+  /// never: the start of an on-screen image's wait for a connection.
+  var visibleSinceUs: Int64 = -1
   var finishedUs: Int64 = -1
   /// Bytes moved over the network by all attempts so far.
   var bytesMoved: Int64 = 0

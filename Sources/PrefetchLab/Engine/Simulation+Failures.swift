@@ -21,7 +21,7 @@ extension Simulation {
     requestID id: Int, _ failure: AttemptFailure, strategy: inout Strategy
   ) {
     if ledger.requests[id].state == .transferring { takeOffLink(id) }
-    releaseSlot()
+    releaseSlot(of: id)
     log(failure == .timeout ? .timeout : .error, id, bytes: ledger.requests[id].bytesMoved)
     let attempt = ledger.requests[id].attempt
     let resource = ledger.requests[id].resource

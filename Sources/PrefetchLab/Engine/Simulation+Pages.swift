@@ -30,6 +30,12 @@ extension Simulation {
       }
     } else {
       feed.appendRows(ofPage: page)
+      if feed.prependsPushViewport && sessionStarted {
+        // A chat prepending older messages without keeping its position: the rows on screen move
+        // down by the page's height, so the viewport (measured from the newest message) moves
+        // towards the older ones by as much (see `FeedOrigin`).
+        scroll.shiftAnchor(by: feed.layout.contentHeightPt - contentBefore)
+      }
     }
     feed.pages.awaitingUse[page] = Int32(id)
     let firstContent = !sessionStarted

@@ -25,6 +25,7 @@ extension Simulation {
       Request(
         id: ledger.count, resource: resource, priority: priority, issuedUs: nowUs, bytes: bytes,
         isPrefetch: isPrefetch, direction: direction))
+    if priority == .visible { ledger.requests[id].visibleSinceUs = nowUs }
     if case .page = resource {
       recorder.summary.pageRequests += 1
     } else {
@@ -39,6 +40,9 @@ extension Simulation {
   func reprioritize(requestID id: Int, to priority: FetchPriority) {
     guard ledger.requests[id].priority != priority else { return }
     ledger.requests[id].priority = priority
+    if priority == .visible && ledger.requests[id].visibleSinceUs < 0 {
+      ledger.requests[id].visibleSinceUs = nowUs
+    }
     log(.reprioritized, id, bytes: ledger.requests[id].bytes)
     if ledger.requests[id].state == .queued { pool.enqueue(id, priority: priority) }
   }
@@ -120,7 +124,7 @@ extension Simulation {
     let remaining = ledger.requests[id].bytes - ledger.requests[id].attemptBytesDone
     ledger.requests[id].bytesMoved += remaining
     recorder.summary.bytesFetched += remaining
-    releaseSlot()
+    releaseSlot(of: id)
     log(.completed, id, bytes: ledger.requests[id].bytes)
     let resource = ledger.requests[id].resource
     switch resource {
@@ -148,7 +152,7 @@ extension Simulation {
     guard state.isActive else { return }
     if state == .queued { pool.withdraw(id) }
     if state == .transferring { takeOffLink(id) }
-    if state.holdsSlot { releaseSlot() }
+    if state.holdsSlot { releaseSlot(of: id) }
     ledger.requests[id].state = .cancelled
     ledger.requests[id].finishedUs = nowUs
     if !ledger.requests[id].fromDisk { recorder.summary.requestsCancelled += 1 }
@@ -157,9 +161,10 @@ extension Simulation {
     pumpConnectionQueue()
   }
 
-  /// An attempt gives its connection slot back; the radio goes quiet when none is held.
-  func releaseSlot() {
-    if pool.releaseSlot() { radio?.setBusy(false, atUs: nowUs) }
+  /// Request `id`'s attempt gives its connection slot back; the radio goes quiet when none is
+  /// held.
+  func releaseSlot(of id: Int) {
+    if pool.releaseSlot(of: id) { radio?.setBusy(false, atUs: nowUs) }
   }
 
   /// Stops a transferring attempt's bytes (unless an outage already did) and counts what moved.

@@ -7,6 +7,9 @@ extension Simulation {
     for index in outages.windowsUs.indices {
       events.schedule(.outageStart, atUs: outages.windowsUs[index].startUs, subject: index)
     }
+    if let size = strategy.initialLoadSize(pageSize: feed.requestedPageSize) {
+      feed.resizeInitialPage(to: size)
+    }
     issueInitialPage()
     events.schedule(.patience, atUs: patienceUs, subject: -1)
     var eventTime = Int64.max

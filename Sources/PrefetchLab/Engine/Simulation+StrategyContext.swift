@@ -32,6 +32,7 @@ extension Simulation: StrategyContext {
   }
 
   public var pageCount: Int { feed.plan.pageCount }
+  public var pageSizeItems: Int { feed.plan.pageSize }
   public func items(ofPage page: Int) -> Range<Int> { feed.plan.items(ofPage: page) }
   public func page(ofItem item: Int) -> Int { feed.plan.page(ofItem: item) }
   public func isPageApplied(_ page: Int) -> Bool { page >= 0 && feed.pages.applied[page] }
@@ -102,6 +103,25 @@ extension Simulation: StrategyContext {
     let direction: ScrollDirection = topPt(ofItem: firstRow) < scroll.viewportOffsetPt ? .up : .down
     return issuePageRequest(page, direction: direction, priority: priority)
   }
+
+  @discardableResult
+  public func cancelPageRequest(_ direction: ScrollDirection) -> Bool {
+    guard let frontier = loadFrontier(direction) else { return false }
+    return cancelPageRequest(index: frontier.page)
+  }
+
+  @discardableResult
+  public func cancelPageRequest(index page: Int) -> Bool {
+    guard page >= 0, page < feed.plan.pageCount else { return false }
+    let active = Int(feed.pages.activeRequest[page])
+    guard active >= 0, ledger.requests[active].state.isActive else { return false }
+    cancel(requestID: active)
+    return true
+  }
+
+  public func limitLowPriorityConnections(to count: Int?) { pool.limitLowPriority(to: count) }
+
+  public func limitMediaStartRate(_ spec: RateLimitSpec?) { pool.limitMediaStartRate(spec) }
 
   @discardableResult
   public func requestMedia(item: Int, priority: FetchPriority) -> Bool {

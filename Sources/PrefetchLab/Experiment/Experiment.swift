@@ -45,7 +45,8 @@ public struct Experiment: Sendable {
       var strategies = overrides
       if strategies.isEmpty {
         let specs =
-          scenario.strategies.isEmpty ? registry.names.map { StrategySpec(name: $0) } : scenario.strategies
+          scenario.strategies.isEmpty
+          ? registry.defaultNames.map { StrategySpec(name: $0) } : scenario.strategies
         for (position, spec) in specs.enumerated() {
           do {
             strategies.append(try registry.configure(spec))

@@ -13,7 +13,8 @@ public enum MetricCatalogue {
     .blankness, .ttcP50Ms, .ttcP95Ms, .ttcMaxMs, .itemsSeen, .itemsSeenIncomplete, .pageRequests,
     .mediaRequests, .requestsCancelled, .requestsFailed, .bytesFetched, .wastedFetches, .wastedBytes,
     .redundantFetches, .prefetchAccuracy, .coverage, .latePrefetches, .peakInFlight, .itemsLoaded, .frames,
-    .retries, .coalescedRequests, .diskReads, .evictions, .peakMemoryBytes, .radioActiveMs, .energyJ,
+    .retries, .coalescedRequests, .visibleMediaWaitMs, .visibleMediaWaitMaxMs, .diskReads, .evictions,
+    .peakMemoryBytes, .radioActiveMs, .energyJ,
   ]
 
   /// The column names in summary.csv order.

@@ -99,6 +99,14 @@ extension MetricDefinition {
   public static let peakInFlight = count(
     "peak_in_flight", \.peakInFlight, unit: "requests", polarity: .neutral, label: "most requests in flight",
     summary: "most requests holding a connection at once (waiting for the first byte or transferring)")
+  public static let visibleMediaWaitMs = duration(
+    "visible_media_wait_ms", \.visibleMediaWaitUs, polarity: .lowerIsBetter, label: "on-screen image wait",
+    summary:
+      "mean time an on-screen image waited for a connection (from being wanted at visible priority to "
+      + "its first attempt's start, or to its cancellation or the session's end); empty if none was wanted")
+  public static let visibleMediaWaitMaxMs = duration(
+    "visible_media_wait_max_ms", \.visibleMediaWaitMaxUs, polarity: .lowerIsBetter,
+    label: "longest on-screen image wait", summary: "longest such wait; empty if none was wanted")
   public static let itemsLoaded = count(
     "items_loaded", \.itemsLoaded, unit: "items", polarity: .neutral, label: "items loaded",
     summary: "items whose page was applied by the end")

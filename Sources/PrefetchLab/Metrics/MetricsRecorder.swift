@@ -134,7 +134,19 @@ struct MetricsRecorder: Sendable {
 
     var usedPrefetches = 0
     var wastedPrefetches = 0
+    var visibleWaits = 0
+    var visibleWaitTotalUs: Int64 = 0
     for request in requests where !request.fromDisk {
+      if request.visibleSinceUs >= 0 {
+        // From being wanted on screen to holding a connection (or to giving up, or the end).
+        let endUs =
+          request.startedUs >= 0
+          ? request.startedUs : request.finishedUs >= 0 ? request.finishedUs : sessionUs
+        let waitUs = max(0, endUs - request.visibleSinceUs)
+        visibleWaits += 1
+        visibleWaitTotalUs += waitUs
+        summary.visibleMediaWaitMaxUs = max(summary.visibleMediaWaitMaxUs ?? 0, waitUs)
+      }
       switch request.state {
       case .completed:
         // Bytes moved by the request's earlier, failed attempts.
@@ -152,6 +164,7 @@ struct MetricsRecorder: Sendable {
       }
       if request.redundant { summary.redundantFetches += 1 }
     }
+    if visibleWaits > 0 { summary.visibleMediaWaitUs = visibleWaitTotalUs / Int64(visibleWaits) }
     let resolved = usedPrefetches + wastedPrefetches
     summary.prefetchAccuracy = resolved > 0 ? Double(usedPrefetches) / Double(resolved) : nil
   }

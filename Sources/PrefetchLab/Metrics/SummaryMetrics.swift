@@ -39,6 +39,11 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var retries = 0
   /// Media requests that joined a transfer already queued or in flight (`network.coalescing`).
   public var coalescedRequests = 0
+  /// Mean wait of on-screen media for a connection: from the moment a media request was wanted at
+  /// `.visible` priority to its first attempt's start; nil when none was.
+  public var visibleMediaWaitUs: Int64?
+  /// Longest such wait; nil when none was.
+  public var visibleMediaWaitMaxUs: Int64?
   /// Media served by reading the disk cache instead of fetching (`cache`).
   public var diskReads = 0
   /// Media evicted from the memory cache (`cache.memory_bytes`).

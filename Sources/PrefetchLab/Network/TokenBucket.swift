@@ -30,6 +30,12 @@ struct TokenBucket: Sendable {
     return true
   }
 
+  /// A token is there at `timeUs` (none is taken).
+  mutating func peek(atUs timeUs: Int64) -> Bool {
+    refill(atUs: timeUs)
+    return tokens >= 1 - Self.tolerance
+  }
+
   /// The first µs at or after `timeUs` at which a token is there.
   mutating func nextTokenUs(atUs timeUs: Int64) -> Int64 {
     refill(atUs: timeUs)

@@ -118,6 +118,11 @@ public struct FeedSpec: Sendable, Equatable {
   /// items than asked for (1…n − 1 of n, uniformly), as feeds that filter removed items after
   /// applying the count do. Default 0.
   public var shortPageRate: Double
+  /// [feed.opens_at] `.start` (a feed) or `.end` (a chat loading older pages towards the top).
+  public var opensAt = FeedOrigin.start
+  /// [feed.anchor_prepends] With `opensAt == .end`: a prepended page keeps the rows on screen where
+  /// they are (default true); false lets each prepend push the viewport by the page's height.
+  public var anchorPrepends = true
 
   public init(
     totalItems: Int = 1000, pageSize: Int = 20, initialPageSize: Int? = nil,

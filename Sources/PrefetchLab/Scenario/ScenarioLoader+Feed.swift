@@ -2,7 +2,7 @@ extension ScenarioLoader {
   static let feedKeys = [
     "total_items", "page_size", "initial_page_size", "pagination", "end_signal", "apply_delay_ms",
     "item_height_pt", "page_bytes", "media_bytes", "media_fraction", "footer_height_pt",
-    "placeholder_height_pt", "server_max_page_size", "short_page_rate",
+    "placeholder_height_pt", "server_max_page_size", "short_page_rate", "opens_at", "anchor_prepends",
   ]
 
   /// A page larger than this is not a page (API pages hold tens of items; 10 000 rows at once
@@ -75,11 +75,25 @@ extension ScenarioLoader {
           "needs cursor pagination; offset APIs (offset + limit) return full pages except the last")
       }
     }
-    return FeedSpec(
+    var spec = FeedSpec(
       totalItems: totalItems, pageSize: pageSize, initialPageSize: initialPageSize, pagination: pagination,
       endSignal: endSignal, applyDelayMs: applyDelay, itemHeightPt: itemHeight, pageBytes: pageBytes,
       mediaBytes: mediaBytes, mediaFraction: mediaFraction, footerHeightPt: footerHeight,
       placeholderHeightPt: placeholderHeight, serverMaxPageSize: serverMaxPageSize,
       shortPageRate: shortPageRate)
+    if let originField = feed.optional("opens_at") {
+      spec.opensAt = try originField.choice(FeedOrigin.self)
+      // A chat loads older messages one cursor page at a time; placeholders would need the total.
+      if spec.opensAt == .end && pagination == .offset {
+        throw originField.plainError("\"end\" needs cursor pagination (a chat loads older pages by cursor)")
+      }
+    }
+    if let anchorField = feed.optional("anchor_prepends") {
+      spec.anchorPrepends = try anchorField.bool()
+      if spec.opensAt != .end {
+        throw anchorField.plainError("needs \"opens_at\": \"end\" (only a chat prepends pages)")
+      }
+    }
+    return spec
   }
 }

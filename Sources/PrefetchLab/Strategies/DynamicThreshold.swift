@@ -16,7 +16,7 @@ public struct DynamicThreshold: PrefetchStrategy {
     summary:
       "Next page when the viewport's bottom passes ratio of the newest page's span; media on visibility.",
     source: "Seed article: per-page threshold at 70 % of the newest page.",
-    parameters: [ratio, StrategyParameter.guardInFlight])
+    parameters: [ratio] + PageTrigger.parameters)
 
   private let ratio: Double
   private var trigger: PageTrigger

@@ -16,7 +16,7 @@ public struct FixedThreshold: PrefetchStrategy {
     name: "fixed_threshold",
     summary: "Next page when (offset + viewport) / content height >= ratio; media on visibility.",
     source: "Seed article: fixed 70 % scroll-position threshold.",
-    parameters: [ratio, StrategyParameter.guardInFlight])
+    parameters: [ratio] + PageTrigger.parameters)
 
   private let ratio: Double
   private var trigger: PageTrigger

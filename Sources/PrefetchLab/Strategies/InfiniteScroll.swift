@@ -8,9 +8,9 @@ public struct InfiniteScroll: PrefetchStrategy {
   public static let definition = StrategyDefinition(
     InfiniteScroll.self,
     name: "infinite_scroll",
-    summary: "Next page when the loading footer becomes visible; media on visibility.",
+    summary: "Next page when the loading footer becomes visible; media on visibility or an image prefetcher.",
     source: "Seed article baseline: the spinner cell's willDisplay triggers the load.",
-    parameters: [StrategyParameter.guardInFlight])
+    parameters: PageTrigger.parameters)
 
   private var trigger: PageTrigger
 

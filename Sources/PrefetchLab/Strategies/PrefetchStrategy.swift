@@ -16,4 +16,15 @@ public protocol PrefetchStrategy: Sendable {
   /// Reacts to `event`. Called on the engine's single thread, in simulated time order; simulated
   /// time does not pass during the call, and the context's actions take effect immediately.
   mutating func update(_ event: StrategyEvent, in context: some StrategyContext)
+
+  /// Items the app's first page request asks for, given the feed's `page_size`: a platform whose
+  /// first load is larger than its pages says so here (Paging 3's `initialLoadSize`, 3 × page
+  /// size by default). nil (the default) keeps the feed's `initial_page_size`. The server's cap
+  /// (`feed.server_max_page_size`) still applies. Asked once, before the first request.
+  func initialLoadSize(pageSize: Int) -> Int?
+}
+
+extension PrefetchStrategy {
+  /// The feed's own `initial_page_size`.
+  public func initialLoadSize(pageSize: Int) -> Int? { nil }
 }

@@ -77,6 +77,10 @@ public protocol StrategyContext: AnyObject {
   func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier?
   /// Pages of the feed (the server's split, known to the engine in advance), >= 0.
   var pageCount: Int { get }
+  /// Items in a full page after the first: `feed.page_size`, capped by
+  /// `feed.server_max_page_size`, >= 1. What a platform's "page size" means (Paging 3's
+  /// `PagingConfig.pageSize`).
+  var pageSizeItems: Int { get }
   /// Items of page `page`; empty for pages that do not exist.
   func items(ofPage page: Int) -> Range<Int>
   /// The page holding `item` (`pageCount` or beyond for items past the end). O(1), or O(log
@@ -140,6 +144,27 @@ public protocol StrategyContext: AnyObject {
   /// - Returns: true if a request was issued.
   @discardableResult
   func requestPage(index page: Int, priority: FetchPriority) -> Bool
+  /// Cancels the page request out in `direction` for the frontier's page (queued, connecting,
+  /// transferring or backing off before a retry; a response already delivered is not recalled):
+  /// what TanStack Query's `fetchNextPage` does by default before it starts again. Bytes it moved
+  /// count as wasted; `isPageInFlight(direction)` is false afterwards unless another page is out.
+  /// - Returns: true if a request was cancelled.
+  @discardableResult
+  func cancelPageRequest(_ direction: ScrollDirection) -> Bool
+  /// Cancels the request out for page `page` (as `cancelPageRequest(_:)`; offset pagination
+  /// addresses pages by index). Does nothing for pages not requested or already delivered.
+  /// - Returns: true if a request was cancelled.
+  @discardableResult
+  func cancelPageRequest(index page: Int) -> Bool
+  /// Lets media requests at `.preload` priority hold at most `count` connections at once (of
+  /// `network.max_concurrent_requests`), keeping the others for pages and on-screen images; nil
+  /// (the engine's default) reserves nothing. Attempts already connected keep their connection.
+  /// Set it once, at `.start`.
+  func limitLowPriorityConnections(to count: Int?)
+  /// Makes media attempts (first tries and retries) also take a token from a bucket of their own,
+  /// as an image pipeline's rate limiter does (Nuke's `RateLimiter`, 80/s with bursts of 25); nil
+  /// removes it. Page requests never wait for it. Set it once, at `.start`.
+  func limitMediaStartRate(_ spec: RateLimitSpec?)
   /// Asks for `item`'s media at `priority`. With coalescing (`network.coalescing`, the default) a
   /// request already queued or in flight is joined and moved to the new priority: no second
   /// download. Without it every call starts its own transfer. A valid disk-cache entry is read

@@ -16,6 +16,10 @@ public struct StrategyDefinition: Sendable {
   public let source: String
   /// Declared parameters, in the order `list` shows them and `params` cells name them.
   public let parameters: [StrategyParameter]
+  /// A scenario without a `strategies` list runs this strategy (the general strategies); false
+  /// for platform models (Paging 3, FlatList, …), which run where a scenario names them, so that
+  /// a report on a general scenario stays readable.
+  public let runsByDefault: Bool
   /// The Swift type behind the strategy (`RunOutcome.strategyType` names the type a run was
   /// simulated with).
   public let strategyType: ObjectIdentifier
@@ -29,21 +33,25 @@ public struct StrategyDefinition: Sendable {
   /// - Parameters:
   ///   - type: the strategy's type; its `init(parameters:)` builds one value per run.
   ///   - parameters: the handles the strategy reads, each declared once (`static let`).
+  ///   - runsByDefault: whether a scenario that lists no strategies runs it.
   public init<Strategy: PrefetchStrategy>(
     _ type: Strategy.Type, name: String, summary: String, source: String,
-    parameters: [any StrategyParameterHandle]
+    parameters: [any StrategyParameterHandle], runsByDefault: Bool = true
   ) {
     self.init(
-      type, name: name, summary: summary, source: source, declarations: parameters.map(\.declaration))
+      type, name: name, summary: summary, source: source, declarations: parameters.map(\.declaration),
+      runsByDefault: runsByDefault)
   }
 
   private init<Strategy: PrefetchStrategy>(
-    _ type: Strategy.Type, name: String, summary: String, source: String, declarations: [StrategyParameter]
+    _ type: Strategy.Type, name: String, summary: String, source: String, declarations: [StrategyParameter],
+    runsByDefault: Bool
   ) {
     self.name = name
     self.summary = summary
     self.source = source
     self.parameters = declarations
+    self.runsByDefault = runsByDefault
     self.strategyType = ObjectIdentifier(type)
     self.run = { simulation, parameters in
       var strategy = Strategy(parameters: parameters)
@@ -58,6 +66,7 @@ public struct StrategyDefinition: Sendable {
     summary = base.summary
     source = base.source
     self.parameters = parameters
+    runsByDefault = base.runsByDefault
     strategyType = base.strategyType
     run = base.run
     make = base.make
@@ -100,7 +109,10 @@ public struct StrategyDefinition: Sendable {
 
   private static func sameKind(_ a: StrategyParameter.Kind, _ b: StrategyParameter.Kind) -> Bool {
     switch (a, b) {
-    case (.number, .number), (.integer, .integer), (.bool, .bool): return true
+    case (.number, .number), (.integer, .integer), (.bool, .bool), (.integerOrKeyword, .integerOrKeyword),
+      (.numberOrKeyword, .numberOrKeyword):
+      return true
+    case (.choice(let a), .choice(let b)): return a == b
     default: return false
     }
   }

@@ -49,3 +49,73 @@ extension StrategyParameter {
     }
   }
 }
+
+extension StrategyParameter {
+  /// A parameter that takes one of a fixed set of words, read as the Swift enum `Option`
+  /// (`case guard_ = "guard"` …): `list` shows the words in `Option.allCases` order.
+  public struct Choice<Option>: StrategyParameterHandle
+  where Option: RawRepresentable & CaseIterable & Sendable, Option.RawValue == String {
+    public let declaration: StrategyParameter
+
+    public init(_ name: String, default defaultValue: Option, help: String) {
+      declaration = StrategyParameter(
+        name: name, kind: .choice(Option.allCases.map(\.rawValue)),
+        defaultValue: .string(defaultValue.rawValue),
+        help: help)
+    }
+
+    public func value(of parameterValue: ParameterValue) -> Option {
+      guard case .string(let text) = parameterValue, let option = Option(rawValue: text) else {
+        preconditionFailure("\(declaration.name): not one of the words")
+      }
+      return option
+    }
+  }
+
+  /// An integer in a closed range, or a keyword read as nil: a default that depends on the run
+  /// (`"page_size"`: the feed's page size) or a feature left off (`"off"`, `"unbounded"`).
+  public struct OptionalInteger: StrategyParameterHandle {
+    public let declaration: StrategyParameter
+
+    /// The default is the keyword.
+    public init(_ name: String, keyword: String, in range: ClosedRange<Int>, help: String) {
+      declaration = StrategyParameter(
+        name: name, kind: .integerOrKeyword(range, keyword: keyword), defaultValue: .string(keyword),
+        help: help)
+    }
+
+    /// nil for the keyword.
+    public func value(of parameterValue: ParameterValue) -> Int? {
+      switch parameterValue {
+      case .number(let x): return Int(x)
+      case .string: return nil
+      case .bool: preconditionFailure("\(declaration.name): not an integer or keyword")
+      }
+    }
+  }
+}
+
+extension StrategyParameter {
+  /// A real number in a closed range, or a keyword read as nil (a documented fallback).
+  public struct OptionalNumber: StrategyParameterHandle {
+    public let declaration: StrategyParameter
+
+    public init(
+      _ name: String, default defaultValue: Double, keyword: String, in range: ClosedRange<Double>,
+      help: String
+    ) {
+      declaration = StrategyParameter(
+        name: name, kind: .numberOrKeyword(range, keyword: keyword), defaultValue: .number(defaultValue),
+        help: help)
+    }
+
+    /// nil for the keyword.
+    public func value(of parameterValue: ParameterValue) -> Double? {
+      switch parameterValue {
+      case .number(let x): return x
+      case .string: return nil
+      case .bool: preconditionFailure("\(declaration.name): not a number or keyword")
+      }
+    }
+  }
+}

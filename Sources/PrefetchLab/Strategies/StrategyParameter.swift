@@ -12,6 +12,13 @@ public struct StrategyParameter: Sendable, Equatable {
     /// An integer in the closed range.
     case integer(ClosedRange<Int>)
     case bool
+    /// One of the listed words (`"guard"`, `"duplicate"`, …), in the order `list` shows them.
+    case choice([String])
+    /// An integer in the closed range, or `keyword`: a default that depends on the run (the
+    /// feed's page size, say) or a feature left off (`"off"`, `"unbounded"`).
+    case integerOrKeyword(ClosedRange<Int>, keyword: String)
+    /// A real number in the closed range, or `keyword` (a documented fallback such as `"unset"`).
+    case numberOrKeyword(ClosedRange<Double>, keyword: String)
   }
 
   /// Lowercase letters, digits and `_`.
@@ -52,6 +59,23 @@ public struct StrategyParameter: Sendable, Equatable {
       return .success(value)
     case (.bool, .bool):
       return .success(value)
+    case (.choice(let options), .string(let text)) where options.contains(text):
+      return .success(value)
+    case (.integerOrKeyword(_, let keyword), .string(let text)) where text == keyword,
+      (.numberOrKeyword(_, let keyword), .string(let text)) where text == keyword:
+      return .success(value)
+    case (.numberOrKeyword(let range, _), .number(let x)):
+      guard x.isFinite, range.contains(x) else {
+        return .failure(.outOfRange(range: requirementText, got: value.description))
+      }
+      return .success(value)
+    case (.integerOrKeyword(let range, _), .number(let x)):
+      guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
+        return .failure(.outOfRange(range: requirementText, got: value.description))
+      }
+      return .success(value)
+    case (.choice, _), (.integerOrKeyword, .string), (.numberOrKeyword, .string):
+      return .failure(.outOfRange(range: requirementText, got: value.description))
     case (_, .string(let text)):
       return .failure(.wrongType(expected: typeName, got: "text \"\(text)\""))
     default:
@@ -65,15 +89,21 @@ public struct StrategyParameter: Sendable, Equatable {
     case .number: return "a number"
     case .integer: return "an integer"
     case .bool: return "true or false"
+    case .choice: return "one of the words"
+    case .integerOrKeyword(_, let keyword): return "an integer or \"\(keyword)\""
+    case .numberOrKeyword(_, let keyword): return "a number or \"\(keyword)\""
     }
   }
 
   /// "a number in 0...1", "an integer in 0...100", "true or false".
-  var kindText: String {
+  public var kindText: String {
     switch kind {
     case .number: return "a number in \(rangeText)"
     case .integer: return "an integer in \(rangeText)"
     case .bool: return typeName
+    case .choice: return "one of \(rangeText)"
+    case .integerOrKeyword(_, let keyword): return "an integer in \(rangeText) or \"\(keyword)\""
+    case .numberOrKeyword(_, let keyword): return "a number in \(rangeText) or \"\(keyword)\""
     }
   }
 
@@ -81,16 +111,21 @@ public struct StrategyParameter: Sendable, Equatable {
   var requirementText: String {
     switch kind {
     case .integer: return "an integer in \(rangeText)"
+    case .choice: return "one of \(rangeText)"
+    case .integerOrKeyword(_, let keyword): return "an integer in \(rangeText) or \"\(keyword)\""
+    case .numberOrKeyword(_, let keyword): return "in \(rangeText) or \"\(keyword)\""
     default: return "in \(rangeText)"
     }
   }
 
   public var rangeText: String {
     switch kind {
-    case .number(let range):
+    case .number(let range), .numberOrKeyword(let range, _):
       return "\(DecimalFormat.shortest(range.lowerBound))...\(DecimalFormat.shortest(range.upperBound))"
-    case .integer(let range): return "\(range.lowerBound)...\(range.upperBound)"
+    case .integer(let range), .integerOrKeyword(let range, _):
+      return "\(range.lowerBound)...\(range.upperBound)"
     case .bool: return "true or false"
+    case .choice(let options): return options.joined(separator: "|")
     }
   }
 }

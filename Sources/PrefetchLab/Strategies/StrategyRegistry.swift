@@ -1,6 +1,6 @@
 /// The strategies known by name: the one list from which `prefetchlab list`, scenario
 /// validation, the runs' specialised loops and the tests' strategy lists derive. `builtIn` holds
-/// the five seed strategies; add your own with `register` and pass the registry to `Experiment`.
+/// the general strategies and the platform models; add your own with `register` and pass the registry to `Experiment`.
 ///
 /// ```swift
 /// var registry = StrategyRegistry.builtIn
@@ -11,7 +11,9 @@ public struct StrategyRegistry: Sendable {
 
   public init() {}
 
-  /// infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges.
+  /// The general strategies (infinite_scroll, fixed_threshold, dynamic_threshold, target_range,
+  /// directional_ranges), then the platform models (paging3, flatlist, uikit_prefetching,
+  /// recyclerview, infinite_loader, intersection_observer), which run only where named.
   public static let builtIn: StrategyRegistry = {
     var registry = StrategyRegistry()
     for definition in [
@@ -20,6 +22,12 @@ public struct StrategyRegistry: Sendable {
       DynamicThreshold.definition,
       TargetRange.definition,
       DirectionalRanges.definition,
+      Paging3.definition,
+      FlatList.definition,
+      UIKitPrefetching.definition,
+      RecyclerView.definition,
+      InfiniteLoader.definition,
+      IntersectionObserverLoader.definition,
     ] {
       do {
         try registry.register(definition)
@@ -54,6 +62,10 @@ public struct StrategyRegistry: Sendable {
   public func definition(named name: String) -> StrategyDefinition? { definitions.first { $0.name == name } }
 
   public var names: [String] { definitions.map(\.name) }
+
+  /// The strategies a scenario without a `strategies` list runs, in registration order: those
+  /// whose definition `runsByDefault` (the general ones; platform models run where named).
+  public var defaultNames: [String] { definitions.filter(\.runsByDefault).map(\.name) }
 
   /// Validates `spec` against the named strategy's parameters and fills in defaults.
   public func configure(_ spec: StrategySpec) throws(StrategyError) -> ConfiguredStrategy {

@@ -69,7 +69,7 @@ enum BenchCommand {
       try BenchmarkReport(contentsOf: path)
     }
     let names = parsed.strings("strategy")
-    let strategies = try (names.isEmpty ? registry.names : names).map {
+    let strategies = try (names.isEmpty ? registry.defaultNames : names).map {
       try registry.configure(StrategyRegistry.parseSpec($0))
     }
     let settings = BenchmarkReport.Settings(

@@ -21,14 +21,17 @@ enum ListCommand {
     var text = ""
     for definition in registry.definitions {
       text += "\(definition.name)\n  \(definition.summary)\n  Source: \(definition.source)\n"
+      if !definition.runsByDefault {
+        text += "  Platform model: runs where a scenario or --strategy names it.\n"
+      }
       for parameter in definition.parameters {
-        let range = parameter.kind == .bool ? "" : " in \(parameter.rangeText)"
-        text += "    \(parameter.name)=\(parameter.defaultValue)  (\(parameter.typeName)\(range))\n"
+        text += "    \(parameter.name)=\(parameter.defaultValue)  (\(parameter.kindText))\n"
         text += "        \(parameter.help)\n"
       }
       text += "\n"
     }
     text += "Set parameters in a scenario's \"strategies\" list or with --strategy NAME:key=value,...\n"
+    text += "A scenario without a \"strategies\" list runs every strategy not marked as a platform model.\n"
     return text
   }
 }

@@ -23,7 +23,7 @@ enum ValidateCommand {
     for prepared in scenarios {
       let scenario = prepared.scenario
       let strategies =
-        scenario.strategies.isEmpty ? "all strategies" : "\(scenario.strategies.count) strategies"
+        scenario.strategies.isEmpty ? "the general strategies" : "\(scenario.strategies.count) strategies"
       let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
       terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
     }

@@ -213,7 +213,8 @@ public enum ShardMerger {
       let specs =
         !manifest.strategiesGiven.isEmpty
         ? manifest.strategiesGiven
-        : scenario.strategies.isEmpty ? registry.names.map { StrategySpec(name: $0) } : scenario.strategies
+        : scenario.strategies.isEmpty
+          ? registry.defaultNames.map { StrategySpec(name: $0) } : scenario.strategies
       for spec in specs {
         let configured: ConfiguredStrategy
         do throws(StrategyError) {

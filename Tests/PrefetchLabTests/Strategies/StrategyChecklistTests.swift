@@ -11,7 +11,7 @@ struct LeadDistance: PrefetchStrategy {
 
   static let definition = StrategyDefinition(
     LeadDistance.self, name: "lead_distance", summary: "Next page within lead_pt of the end.",
-    source: "StrategyChecklistTests", parameters: [leadPt, StrategyParameter.guardInFlight])
+    source: "StrategyChecklistTests", parameters: [leadPt] + PageTrigger.parameters)
 
   private let leadPt: Double
   private var trigger: PageTrigger
@@ -71,7 +71,7 @@ struct LeadDistance: PrefetchStrategy {
     let experiment = try Experiment(
       scenarios: [TestScenarios.steadyDrag(durationMs: 5000)], registry: registry)
     let names = experiment.jobs.map(\.strategy.definition.name)
-    #expect(names == StrategyRegistry.builtIn.names + ["lead_distance"])
+    #expect(names == StrategyRegistry.builtIn.defaultNames + ["lead_distance"])
     let types = experiment.run(parallelism: 2, options: SimulationOptions(timelineIntervalUs: 0)) {
       _, job, outcome in
       (outcome.strategyType, job.strategy.definition.strategyType)

@@ -17,6 +17,10 @@ final class StrategyContextDouble: StrategyContext {
     case cancelMedia(Int)
     case requestRender(Int)
     case cancelRender(Int)
+    case cancelPage(ScrollDirection)
+    case cancelPageIndex(Int)
+    case limitLowPriorityConnections(Int?)
+    case limitMediaStartRate(RateLimitSpec?)
 
     var isPageRequest: Bool {
       switch self {
@@ -34,6 +38,11 @@ final class StrategyContextDouble: StrategyContext {
       case .cancelMedia(let item): return "cancel \(item)"
       case .requestRender(let item): return "render \(item)"
       case .cancelRender(let item): return "unrender \(item)"
+      case .cancelPage(let direction): return "cancel page \(direction)"
+      case .cancelPageIndex(let page): return "cancel page #\(page)"
+      case .limitLowPriorityConnections(let count):
+        return "low-priority connections \(String(describing: count))"
+      case .limitMediaStartRate(let spec): return "media rate \(String(describing: spec))"
       }
     }
   }
@@ -68,6 +77,8 @@ final class StrategyContextDouble: StrategyContext {
   var mediaLoaded = Set<Int>()
   var mediaInFlight = Set<Int>()
   var rendered = Set<Int>()
+  /// Set to make only these rows loaded (offset pagination: the rest are placeholders).
+  var loadedOverride: Range<Int>?
 
   /// A cursor feed: `pages` applied, page `p` holding rows of `rowHeightsPt(p)` pt each.
   /// - Parameters:
@@ -115,9 +126,15 @@ final class StrategyContextDouble: StrategyContext {
   }
 
   var pageCount: Int { plan.pageCount }
+  var pageSizeItems: Int { plan.pageSize }
   func items(ofPage page: Int) -> Range<Int> { plan.items(ofPage: page) }
   func page(ofItem item: Int) -> Int { plan.page(ofItem: item) }
-  func isPageApplied(_ page: Int) -> Bool { appliedPages.contains(page) }
+  func isPageApplied(_ page: Int) -> Bool {
+    guard let loadedOverride else { return appliedPages.contains(page) }
+    let rows = plan.items(ofPage: page)
+    return !rows.isEmpty && loadedOverride.contains(rows.lowerBound)
+      && loadedOverride.contains(rows.upperBound - 1)
+  }
   func isPageInFlight(_ direction: ScrollDirection) -> Bool { pagesInFlight.contains(direction) }
 
   var rowCount: Int { layout.rowCount }
@@ -132,7 +149,10 @@ final class StrategyContextDouble: StrategyContext {
   func update(_ window: inout RowWindow, fromPt: Double, toPt: Double) {
     window.update(fromPt: fromPt, toPt: toPt, layout: layout)
   }
-  func isLoaded(item: Int) -> Bool { item >= 0 && item < layout.rowCount }
+  func isLoaded(item: Int) -> Bool {
+    if let loadedOverride { return loadedOverride.contains(item) }
+    return item >= 0 && item < layout.rowCount
+  }
   func isComplete(item: Int) -> Bool {
     isLoaded(item: item) && (!itemsWithMedia.contains(item) || mediaLoaded.contains(item))
       && (!hasRenderStage || rendered.contains(item))
@@ -175,6 +195,21 @@ final class StrategyContextDouble: StrategyContext {
     actions.append(.cancelMedia(item))
     mediaInFlight.remove(item)
   }
+
+  @discardableResult
+  func cancelPageRequest(_ direction: ScrollDirection) -> Bool {
+    actions.append(.cancelPage(direction))
+    return pagesInFlight.remove(direction) != nil
+  }
+
+  @discardableResult
+  func cancelPageRequest(index page: Int) -> Bool {
+    actions.append(.cancelPageIndex(page))
+    return false
+  }
+
+  func limitLowPriorityConnections(to count: Int?) { actions.append(.limitLowPriorityConnections(count)) }
+  func limitMediaStartRate(_ spec: RateLimitSpec?) { actions.append(.limitMediaStartRate(spec)) }
 
   func requestRender(item: Int) { actions.append(.requestRender(item)) }
   func cancelRender(item: Int) { actions.append(.cancelRender(item)) }

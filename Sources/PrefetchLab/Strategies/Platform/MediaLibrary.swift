@@ -1,0 +1,58 @@
+/// Which image loader a list hands its rows to (`media`): the visible-only pattern, or one of
+/// the iOS prefetchers, each with the defaults read from its source.
+public enum MediaLibrary: String, CaseIterable, Sendable {
+  /// The cell loads its image when it shows and cancels it when it leaves (no prefetch).
+  case visibility
+  /// `SDWebImagePrefetcher` (SDWebImage/SDWebImage `SDWebImage/Core/SDWebImagePrefetcher.m`):
+  /// `maxConcurrentPrefetchCount = 3`, `SDWebImageLowPriority`; `cancelPrefetching` cancels
+  /// every running token, which an app calls when the user turns round.
+  case sdwebimage
+  /// Kingfisher `ImagePrefetcher` (onevcat/Kingfisher `Sources/Networking/ImagePrefetcher.swift`):
+  /// `maxConcurrentDownloads = 5`, skips cached sources; `stop()` cancels every task, which an
+  /// app calls when the user turns round.
+  case kingfisher
+  /// Nuke `ImagePrefetcher` (kean/Nuke `Sources/Nuke/Prefetching/ImagePrefetcher.swift`):
+  /// `maxConcurrentRequestCount = 2`, `priority = .low`, `stopPrefetching(with:)` per request;
+  /// the pipeline below coalesces equal requests and rate-limits starts at 80/s with bursts of 25
+  /// (`Sources/Nuke/Pipeline/ImagePipeline+Configuration.swift`, `Sources/Nuke/Internal/RateLimiter.swift`).
+  case nuke
+
+  /// Prefetches the library lets run at once (on top of the pipeline's connections).
+  public var maxConcurrentPrefetches: Int {
+    switch self {
+    case .visibility: return 0
+    case .sdwebimage: return 3
+    case .kingfisher: return 5
+    case .nuke: return 2
+    }
+  }
+
+  /// On a turn the whole prefetch batch is cancelled (SDWebImage's `cancelPrefetching`,
+  /// Kingfisher's `stop()`); Nuke instead stops each row that leaves the look-ahead, turn or no
+  /// turn (`stopPrefetching(with:)`).
+  public var cancelsAllOnTurn: Bool { self == .sdwebimage || self == .kingfisher }
+
+  /// `media`: the image loader (default `visibility`, the engine's long-standing model).
+  public static let parameter = StrategyParameter.Choice(
+    "media", default: MediaLibrary.visibility,
+    help:
+      "Image loader: visibility (load on show), sdwebimage (3 prefetches), kingfisher (5), "
+      + "nuke (2, pipeline rate limit 80/s burst 25); see docs/strategies.md.")
+  /// `media_lookahead_rows`: rows past the viewport handed to the prefetcher.
+  public static let lookaheadRows = StrategyParameter.Integer(
+    "media_lookahead_rows", default: 10, in: 0...10_000,
+    help:
+      "Rows past the viewport, in the scroll direction, handed to the image prefetcher (assumption: "
+      + "UIKit's prefetch window, which Apple does not document; unused with media=visibility).")
+  /// `low_priority_max_connections`: connections prefetches may hold at most.
+  public static let lowPriorityMaxConnections = StrategyParameter.OptionalInteger(
+    "low_priority_max_connections", keyword: "none", in: 1...1_000,
+    help:
+      "Connections low-priority prefetches may hold at once, keeping the rest for on-screen images "
+      + "(none: no reservation, the engine's default).")
+
+  /// The media parameters a strategy using `ImagePrefetcher(parameters:)` declares.
+  public static let parameters: [any StrategyParameterHandle] = [
+    parameter, lookaheadRows, lowPriorityMaxConnections,
+  ]
+}

@@ -1,0 +1,98 @@
+/// Android `RecyclerView` with `GapWorker` item prefetch over Jetpack Paging 3 page loading.
+///
+/// - After every frame that moved, `GapWorker` binds exactly one row ahead: the next row past
+///   the edge along the frame's scroll delta (`LinearLayoutManager.collectAdjacentPrefetchPositions`),
+///   in the idle gap before the next frame. Binding is when the adapter starts the row's image
+///   load (Glide and the like load in `onBindViewHolder`) and, with a render stage, renders it.
+///   Binding that misses the frame deadline is not modelled: the render stage's queue decides.
+/// - Rows entering the viewport are bound at once if not prefetched.
+/// - A row leaving the viewport is kept bound in the view cache while within
+///   `Recycler.DEFAULT_CACHE_SIZE` = 2 rows of it; beyond, it is recycled and its unfinished
+///   image load cleared (the adapter's `onViewRecycled`). Nothing else is cancelled.
+/// - When the list first comes on screen `initial_prefetch_item_count` rows past the viewport are
+///   bound (`LinearLayoutManager.mInitialPrefetchItemCount`, default 2, which RecyclerView uses
+///   for a list nested in another).
+/// - Pages: `Paging3Loader` with Paging 3's `prefetch_distance` and `initial_load_size`.
+///
+/// Sources: androidx/androidx `recyclerview/.../GapWorker.java` @ 637e40154703,
+/// `LinearLayoutManager.java` @ 11961cb82c68; Paging as in `Paging3`.
+public struct RecyclerView: PrefetchStrategy {
+  public static let initialPrefetchItemCount = StrategyParameter.Integer(
+    "initial_prefetch_item_count", default: 2, in: 0...10_000,
+    help:
+      "Rows bound ahead when the list first shows (mInitialPrefetchItemCount 2, LinearLayoutManager.java).")
+  /// Rows a detached row stays bound in the view cache (`Recycler.DEFAULT_CACHE_SIZE`).
+  static let viewCacheRows = 2
+
+  public static let definition = StrategyDefinition(
+    RecyclerView.self, name: "recyclerview",
+    summary: "RecyclerView GapWorker: one row bound ahead along each frame's scroll delta; Paging 3 pages.",
+    source: "androidx GapWorker.java @ 637e40154703, LinearLayoutManager.java @ 11961cb82c68, Paging 3.",
+    parameters: [initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize],
+    runsByDefault: false)
+
+  private let initialPrefetch: Int
+  private let initialItems: Int?
+  private let pages: Paging3Loader
+  private var lastOffsetPt = 0.0
+  private var shown: Range<Int> = 0..<0
+  /// Rows kept bound: the viewport and the view cache around it.
+  private var kept: Range<Int> = 0..<0
+
+  public init(parameters: StrategyParameters) {
+    initialPrefetch = parameters[Self.initialPrefetchItemCount]
+    initialItems = parameters[Paging3.initialLoadSize]
+    pages = Paging3Loader(
+      prefetchDistance: parameters[Paging3.prefetchDistance], jumpThreshold: nil, refreshItems: initialItems)
+  }
+
+  public func initialLoadSize(pageSize: Int) -> Int? { initialItems ?? 3 * pageSize }
+
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    pages.update(in: context)
+    let visible = context.visibleItems
+    guard !visible.isEmpty else { return }
+    switch event {
+    case .start:
+      for item in visible { bind(item, priority: .visible, context) }
+      for item in visible.upperBound..<min(context.rowCount, visible.upperBound + initialPrefetch) {
+        bind(item, priority: .preload, context)
+      }
+    case .frame:
+      let delta = context.viewportOffsetPt - lastOffsetPt
+      if delta > 0, visible.upperBound < context.rowCount {
+        bind(visible.upperBound, priority: .preload, context)
+      } else if delta < 0, visible.lowerBound > 0 {
+        bind(visible.lowerBound - 1, priority: .preload, context)
+      }
+    default:
+      break
+    }
+    lastOffsetPt = context.viewportOffsetPt
+    let refresh: Bool = { if case .pageApplied = event { return true } else { return false } }()
+    if visible != shown || refresh {
+      for item in visible where refresh || !shown.contains(item) { bind(item, priority: .visible, context) }
+      shown = visible
+    }
+    let newKept =
+      max(
+        0, visible.lowerBound - Self.viewCacheRows)..<min(
+        context.rowCount, visible.upperBound + Self.viewCacheRows)
+    for item in kept where !newKept.contains(item) && !context.isComplete(item: item) {
+      if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
+      context.cancelRender(item: item)
+    }
+    kept = newKept
+  }
+
+  private func bind(_ item: Int, priority: FetchPriority, _ context: some StrategyContext) {
+    if context.needsMedia(item: item) {
+      if context.isMediaInFlight(item: item) {
+        if priority == .visible { context.setMediaPriority(item: item, priority: .visible) }
+      } else {
+        context.requestMedia(item: item, priority: priority)
+      }
+    }
+    if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+  }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// paging3's decisions against a hand-set context: 100 pt rows, pages of 10, a 400 pt viewport.
+@Suite struct Paging3Tests {
+  static func strategy(_ values: [String: ParameterValue] = [:]) -> Paging3 {
+    Paging3(parameters: TestScenarios.configured("paging3", values).parameters)
+  }
+
+  /// 3 pages (30 rows, 3000 pt) loaded; the default distance is the page size, 10. At offset 1600
+  /// rows 16…19 show: 30 − 20 = 10 rows beyond, not fewer than 10; at 1700 rows 17…20: 9 → APPEND.
+  @Test func appendsWhenFewerThanPageSizeItemsLieBeyondTheLastBoundRow() {
+    let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 3)
+    var strategy = Self.strategy()
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 1600).isEmpty)
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 1700) == [.requestPage(.down, guardInFlight: true)])
+  }
+
+  /// prefetch_distance 25: at offset 0 (rows 0…3) 26 rows lie beyond; at 100 (rows 1…4) 25; at
+  /// 200 (rows 2…5) 24 < 25.
+  @Test func distanceComesFromTheParameter() {
+    let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 3)
+    var strategy = Self.strategy(["prefetch_distance": .number(25)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 100).isEmpty)
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 200).count == 1)
+  }
+
+  /// Distance 0 without placeholders never loads (0 rows beyond is not fewer than 0): the
+  /// combination Paging refuses.
+  @Test func distanceZeroNeverLoads() {
+    let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 1)
+    var strategy = Self.strategy(["prefetch_distance": .number(0)])
+    #expect(context.pageRequests(after: &strategy, atOffsetPt: 600).isEmpty)
+  }
+
+  /// The first request asks for 3 × page size by default, or `initial_load_size`.
+  @Test func initialLoadIsThreePages() {
+    #expect(Self.strategy().initialLoadSize(pageSize: 20) == 60)
+    #expect(Self.strategy(["initial_load_size": .number(35)]).initialLoadSize(pageSize: 20) == 35)
+  }
+
+  /// Offset pagination: PREPEND runs on its own. The run spans rows 30…59 (pages 3…5); at offset
+  /// 3500 rows 35…38 show: 5 rows before (35 − 30) < 10 → PREPEND; 59 − 39 + 1 = 21 after → no APPEND.
+  @Test func prependsIndependentlyOfTheScrollDirection() {
+    let context = StrategyContextDouble(
+      viewportHeightPt: 400, pageSize: 10, totalItems: 100, pagination: .offset, appliedPages: 6)
+    context.scrollDirection = .down
+    context.frontierOverride[.up] = LoadFrontier(
+      page: 2, direction: .up, edgePt: 3000, runStartPt: 6000, adjacentPage: 3)
+    context.frontierOverride[.down] = LoadFrontier(
+      page: 6, direction: .down, edgePt: 6000, runStartPt: 3000, adjacentPage: 5)
+    var strategy = Self.strategy()
+    #expect(
+      context.pageRequests(after: &strategy, atOffsetPt: 3500) == [.requestPage(.up, guardInFlight: true)])
+  }
+
+  /// jump_threshold 20, offset pagination: pages 0…2 (rows 0…29) loaded, the viewport jumped to
+  /// rows 80…83, 50 items past the run's edge (row 30) > 20: a refresh cancels the loads of both
+  /// directions and asks for the pages around the user, 3 × 10 / 2 = 15 rows each side: rows
+  /// 65…98, pages 6…9. Without the threshold, the APPEND loop asks for the next page at the edge.
+  @Test func aJumpPastTheThresholdRefreshesAtTheUser() {
+    let context = StrategyContextDouble(
+      viewportHeightPt: 400, pageSize: 10, totalItems: 100, pagination: .offset, appliedPages: 10)
+    context.loadedOverride = 0..<30
+    context.frontierOverride[.down] = LoadFrontier(
+      page: 3, direction: .down, edgePt: 3000, runStartPt: 0, adjacentPage: 2)
+    context.frontierOverride[.up] = .some(nil)
+    var refreshing = Self.strategy(["jump_threshold": .number(20)])
+    context.viewportOffsetPt = 8000
+    refreshing.update(.frame, in: context)
+    #expect(
+      context.takeActions().filter { $0.isPageRequest || $0 == .cancelPage(.down) || $0 == .cancelPage(.up) }
+        == [.cancelPage(.down), .cancelPage(.up)] + (6...9).map { .requestPageIndex($0, .page) })
+    var sequential = Self.strategy()
+    sequential.update(.frame, in: context)
+    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+  }
+}
