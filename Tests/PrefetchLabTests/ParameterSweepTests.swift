@@ -68,7 +68,7 @@ import Testing
     ),
     (
       "fixed_threshold", ["ratoi=0.5"],
-      "--vary ratoi=0.5: fixed_threshold has no parameter 'ratoi'; its parameters: ratio, guard_in_flight"
+      "--vary ratoi=0.5: fixed_threshold has no parameter 'ratoi'; its parameters: ratio, guard_in_flight, media, media_lookahead_rows, low_priority_max_connections"
     ),
     ("fixed_threshold", ["ratio"], "--vary ratio: expected PARAM=V1,V2,... or PARAM=START:STOP:STEP"),
     ("fixed_threshold", ["ratio=0.1,,0.2"], "--vary ratio=0.1,,0.2: an empty value in the list"),
@@ -102,7 +102,7 @@ import Testing
     ),
     (
       "no_such", ["ratio=1"],
-      "--strategy no_such: unknown strategy 'no_such'; known: infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges"
+      "--strategy no_such: unknown strategy 'no_such'; known: infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges, paging3, flatlist, uikit_prefetching, recyclerview, infinite_loader, intersection_observer"
     ),
     (
       "fixed_threshold", ["ratio=0:1:0.00001"],
