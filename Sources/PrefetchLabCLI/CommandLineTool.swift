@@ -37,7 +37,7 @@ public enum CommandLineTool {
     _ arguments: [String], terminal: TerminalOutput = StandardTerminal(),
     strategies: StrategyRegistry = .builtIn
   ) -> Int32 {
-    dispatch(arguments, terminal: terminal, registry: strategies)
+    dispatch(arguments, terminal: EscapingTerminal(terminal), registry: strategies)
   }
 
   private static func dispatch(_ arguments: [String], terminal: TerminalOutput, registry: StrategyRegistry)
@@ -73,7 +73,10 @@ public enum CommandLineTool {
       terminal.err(parser.usageError(error, for: parsed).text + "\n")
       return ExitStatus.usage
     } catch let error as InputError {
-      terminal.err("Error: \(error.description)\n")
+      terminal.err(error.lines.map { "Error: \($0)\n" }.joined())
+      return ExitStatus.badInput
+    } catch let error as InputErrors {
+      terminal.err(error.errors.flatMap(\.lines).map { "Error: \($0)\n" }.joined())
       return ExitStatus.badInput
     } catch let error as OutputError {
       terminal.err("Error: \(error.description)\n")
