@@ -13,7 +13,8 @@ public enum CommandLineTool {
 
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
-    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
+    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb, SchemaCommand.verb,
+    InitCommand.verb,
   ]
 
   static let root = CommandSpec(

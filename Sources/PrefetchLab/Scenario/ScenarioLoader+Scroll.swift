@@ -17,13 +17,11 @@ extension ScenarioLoader {
   {
     let diagnostics = context.diagnostics
     // The keys a model accepts depend on the model, so look for it before checking keys.
-    var extraKeys: [String] = []
     var modelName: UserModelName? = nil
     if case .object(let members) = field.value, let model = members.first(where: { $0.key == "model" }),
       let name = try? field.member("model", model.value).choice(UserModelName.self)
     {
       modelName = name
-      extraKeys = name == .mixed ? mixedKeys : behaviorKeys
     }
     let definition = ObjectDefinition(
       "scroll",

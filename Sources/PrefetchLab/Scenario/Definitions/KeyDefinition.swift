@@ -39,11 +39,20 @@ public struct ObjectDefinition: Sendable {
   public var keys: [KeyDefinition]
   /// Groups of keys of which exactly one must be present (`script`, `trace`, `model`).
   public var exactlyOneOf: [[String]]
+  /// A key that may appear only beside another (`media_fraction` needs `media_bytes`).
+  public var requires: [(key: String, needs: String)]
+  /// Keys that may not appear together (`trace` replaces `bandwidth_kbps`).
+  public var excludes: [(String, String)]
 
-  public init(_ name: String, keys: [KeyDefinition], exactlyOneOf: [[String]] = []) {
+  public init(
+    _ name: String, keys: [KeyDefinition], exactlyOneOf: [[String]] = [],
+    requires: [(key: String, needs: String)] = [], excludes: [(String, String)] = []
+  ) {
     self.name = name
     self.keys = keys
     self.exactlyOneOf = exactlyOneOf
+    self.requires = requires
+    self.excludes = excludes
   }
 
   public var keyNames: [String] { keys.map(\.name) }

@@ -66,5 +66,5 @@ extension ScenarioDefinitions {
         "short_page_rate", .number(fraction), unit: "share of responses", default: 0,
         summary: "Chance that a response holds fewer items than asked for (cursor pagination only).",
         note: "cursor pagination only"),
-    ])
+    ], requires: [("media_fraction", "media_bytes")])
 }

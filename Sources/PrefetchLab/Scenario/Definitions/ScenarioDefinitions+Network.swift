@@ -59,7 +59,7 @@ extension ScenarioDefinitions {
         note:
           "`\"nuke\"` = 80/s, burst 25 (Nuke's `RateLimiter` defaults); see [`rate_limit`](#coalescing-and-priority)"
       ),
-    ])
+    ], excludes: [("trace", "bandwidth_kbps")])
 
   public static let bandwidthTrace = ObjectDefinition(
     "network.trace",

@@ -23,7 +23,9 @@ extension ScenarioDefinitions {
       KeyDefinition(
         "model", .choice(UserModelName.allCases.map(\.rawValue)),
         summary: "A synthetic user; its parameters sit beside it in scroll.",
-        note: "a synthetic user; its parameters sit beside it in `scroll` (below)"),
+        note:
+          "a synthetic user: `reader`, `skimmer`, `flinger`, `searcher`, `jumper` or `mixed`; its parameters sit beside it in `scroll` (below)"
+      ),
     ], exactlyOneOf: [["script", "trace", "model"]])
 
   public static let scrollTrace = ObjectDefinition(

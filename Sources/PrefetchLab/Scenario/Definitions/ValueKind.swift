@@ -94,7 +94,7 @@ public struct DrawRule: Sendable, Equatable {
   public var maximum: Double
 
   /// The rule for a constant (and each parameter bounded the same way).
-  var constantRule: NumberRule {
+  public var constantRule: NumberRule {
     let upper: Double? = maximum
     switch support {
     case .nonNegative: return .atLeast(0, atMost: upper)
