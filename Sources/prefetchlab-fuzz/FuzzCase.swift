@@ -44,7 +44,7 @@ struct FuzzCase {
         [.key("duration_s")][...], in: json, with: JSONValue(Double(random.int(1..<40))))
     }
     var mutator = ScenarioMutator(random: random)
-    for _ in 0..<mutator.random.int(1..<4) { json = mutator.mutate(json) }
+    for _ in 0..<mutator.random.int(1..<3) { json = mutator.mutate(json) }
     scenario = mutator.finish(json)
     files = corpus.files.map { ($0.name, Optional($0.text)) } + mutator.files
     var options = [

@@ -1,3 +1,4 @@
+import Foundation
 import PrefetchLab
 
 /// Mutations of a scenario's JSON: wrong types, extreme numbers, documented bounds and their
@@ -113,7 +114,7 @@ struct ScenarioMutator {
       return .object([("lognormal", .object([("median", number(1...1e5)), ("sigma", number(0...25))]))])
     case 4: return .object([("pareto", .object([("scale", number(1...1e4)), ("shape", number(0.01...5))]))])
     default:
-      let count = random.chance(0.05) ? random.int(10_000..<200_000) : random.int(0..<6)
+      let count = random.chance(0.05) ? random.int(10_000..<50_000) : random.int(0..<6)
       return .object([("empirical", .array((0..<count).map { _ in number(0...1e4) }))])
     }
   }
@@ -141,11 +142,73 @@ struct ScenarioMutator {
     return .object(members)
   }
 
+  /// The rule of the number at `path`, when the definitions give one (keys of objects, not
+  /// distribution parameters).
+  static func rule(at path: [PathStep]) -> NumberRule? {
+    var object: ObjectDefinition? = ScenarioDefinitions.root
+    var kind: ValueKind? = nil
+    for step in path {
+      switch step {
+      case .key(let key):
+        guard let definition = object,
+          let found = definition.key(key)
+            ?? ScenarioDefinitions.behavior.key(key) ?? ScenarioDefinitions.mixed.key(key)
+        else { return nil }
+        kind = found.kind
+      case .index:
+        guard case .script? = kind else {
+          if case .array(let element, _)? = kind { kind = element } else { return nil }
+          if case .object(let definition)? = kind { object = definition }
+          continue
+        }
+        object = ScenarioDefinitions.gesture
+        continue
+      }
+      switch kind {
+      case .object(let definition)?: object = definition
+      case .alternatives(let kinds)?:
+        object =
+          kinds.compactMap { if case .object(let definition) = $0 { return definition } else { return nil } }
+          .first
+      case .script?: object = nil
+      default: object = nil
+      }
+    }
+    switch kind {
+    case .number(let rule)?, .integer(let rule)?: return rule
+    case .distribution(let draw)?: return draw.constantRule
+    default: return nil
+    }
+  }
+
+  /// A value inside `rule` (often at or next to one of its ends), or just outside it.
+  mutating func number(within rule: NumberRule) -> JSONValue {
+    let low = rule.lower?.value ?? -1e9
+    let high = rule.upper ?? 1e12
+    var value: Double
+    switch random.int(0..<6) {
+    case 0: value = low
+    case 1: value = high
+    case 2: value = random.chance(0.5) ? low.nextUp : high.nextDown
+    case 3: value = random.chance(0.5) ? low.nextDown : high.nextUp  // just outside
+    default:
+      // Log-uniform across the range, so small and large magnitudes are both tried.
+      let a = max(low, 1e-9)
+      let b = max(high, a)
+      value = a * pow(b / a, random.double(0...1))
+    }
+    if rule.isInteger { value = value.rounded() }
+    return .string("\u{1}NUM:" + DecimalFormat.shortest(value))
+  }
+
   /// One mutation of `root`.
   mutating func mutate(_ root: JSONValue) -> JSONValue {
     let paths = Self.paths(root)
     guard let path = paths.isEmpty ? nil : random.pick(paths) else { return root }
     let current = Self.value(at: path, in: root)
+    if random.chance(0.55), let rule = Self.rule(at: path) {
+      return Self.replacing(path[...], in: root, with: number(within: rule))
+    }
     switch random.int(0..<16) {
     case 0, 1, 2:
       // A number where a number is, from the pool (bounds and extremes).
@@ -176,7 +239,7 @@ struct ScenarioMutator {
         ]))
     case 10:
       // A huge array: a long script, many outages, many strategies.
-      let count = random.int(1000..<300_000)
+      let count = random.int(1000..<50_000)
       switch random.int(0..<3) {
       case 0:
         let gesture: JSONValue = .object([("wait", .object([("duration_ms", rawNumber())]))])

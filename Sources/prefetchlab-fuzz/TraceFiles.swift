@@ -10,7 +10,7 @@ enum TraceFiles {
 
   static func text(_ format: Format, _ random: inout FuzzRandom) -> String {
     var rows: [String] = []
-    let count = random.chance(0.05) ? random.int(20_000..<120_000) : random.int(2..<60)
+    let count = random.chance(0.03) ? random.int(10_000..<40_000) : random.int(2..<60)
     var time = 0.0
     switch format {
     case .mahimahi:

@@ -36,6 +36,25 @@ import Testing
     #expect(option.stderr.hasPrefix("Error: Unknown option '--\\u{1B}[31m'"))
   }
 
+  /// `validate` trapped on a recording whose time was 1e16 (offset and touch files alike); now
+  /// it exits 65 naming the scenario, the JSON path, the recording and its line.
+  @Test(arguments: [
+    ("offset_csv", "", "0,0\n1e16,10\n"),
+    ("touch_csv", #", "density": 3"#, "0,down,0\n1e16,up,10\n"),
+  ])
+  func validateRefusesRecordingTimesBeyondTheClock(format: String, extra: String, rows: String) {
+    let folder = ScratchFolder()
+    folder.write("r.csv", rows)
+    let file = folder.write(
+      "s.json", scenarioJSON(["scroll": #"{"trace": {"path": "r.csv", "format": "\#(format)"\#(extra)}}"#]))
+    let result = runCLI(["validate", file])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "Error: \(file): scroll.trace.path: \(folder.path)/r.csv: line 2: t_ms must be within ±1e15 ms, got 1e+16\n"
+    )
+  }
+
   @Test func escapingKeepsLineEndsAndTabs() {
     #expect(EscapingTerminal.escaped("a\tb\r\nc\n") == "a\tb\r\nc\n")
     #expect(EscapingTerminal.escaped("a\rb\u{7F}\u{9B}\u{202E}") == "a\\u{D}b\\u{7F}\\u{9B}\\u{202E}")
