@@ -102,5 +102,8 @@ import Testing
     let result = runCLI(["run", "x.json", "--timeline-interval-ms", "9223372036854775807"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("must be in 0...1000000000"))
+    let trace = runCLI(["trace", "scenarios/reader-lte.json", "--interval-ms", "9223372036854775807"])
+    #expect(trace.status == 64)
+    #expect(trace.stderr.contains("must be in 0...1000000000"))
   }
 }
