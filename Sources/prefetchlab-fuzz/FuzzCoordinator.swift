@@ -22,6 +22,7 @@ final class FuzzCoordinator {
     var failures = "fuzz-failures"
     var runLimitS = 600.0
     var memoryLimitBytes: UInt64 = 6 << 30
+    var externalCLI: String?
   }
 
   struct Failure {
@@ -139,7 +140,7 @@ final class FuzzCoordinator {
       "--worker", "--seed", String(options.seed), "--first", String(from), "--count", String(to - from),
       "--corpus", options.corpus, "--run-limit-s", String(options.runLimitS),
       "--memory-limit-bytes", String(options.memoryLimitBytes),
-    ]
+    ] + (options.externalCLI.map { ["--cli", $0] } ?? [])
     child.process.standardOutput = child.pipe
     child.process.standardError = FileHandle.nullDevice
     try child.process.run()

@@ -27,7 +27,7 @@ func value(_ name: String, _ arguments: [String]) -> String? {
 let arguments = Array(CommandLine.arguments.dropFirst())
 let known: Set<String> = [
   "--worker", "--seed", "--count", "--first", "--jobs", "--batch", "--deadline-s", "--corpus", "--failures",
-  "--run-limit-s", "--memory-limit-bytes", "--replay", "--help",
+  "--run-limit-s", "--memory-limit-bytes", "--replay", "--help", "--cli",
 ]
 var expectsValue = false
 for argument in arguments {
@@ -46,9 +46,11 @@ if arguments.contains("--help") {
   print(
     """
     USAGE: prefetchlab-fuzz [--count N] [--seed S] [--first I] [--jobs J] [--batch B] [--deadline-s D]
-                            [--corpus DIR] [--failures DIR] [--run-limit-s T] | --replay I [--seed S]
+                            [--corpus DIR] [--failures DIR] [--run-limit-s T] [--cli PREFETCHLAB]
+                            | --replay I [--seed S]
     Defaults: --count 1000 --seed 1 --first 0 --jobs 2 --batch 200 --deadline-s 60 --corpus scenarios
               --failures fuzz-failures --run-limit-s 600 (longer sessions are validated, not run)
+    --cli runs that prefetchlab binary in child processes instead of this build's CLI library.
     """)
   exit(0)
 }
@@ -64,6 +66,7 @@ options.corpus = value("--corpus", arguments) ?? "scenarios"
 options.failures = value("--failures", arguments) ?? "fuzz-failures"
 options.runLimitS = Double(value("--run-limit-s", arguments) ?? "600") ?? 600
 options.memoryLimitBytes = UInt64(value("--memory-limit-bytes", arguments) ?? "") ?? options.memoryLimitBytes
+options.externalCLI = value("--cli", arguments)
 
 func worker(first: Int, count: Int, options: FuzzCoordinator.Options) -> Int32 {
   var limit = rlimit(rlim_cur: rlim_t(options.memoryLimitBytes), rlim_max: rlim_t(options.memoryLimitBytes))
@@ -72,8 +75,9 @@ func worker(first: Int, count: Int, options: FuzzCoordinator.Options) -> Int32 {
   defer { try? FileManager.default.removeItem(atPath: work) }
   do {
     let corpus = try FuzzCase.Corpus(folder: options.corpus)
-    FuzzWorker(seed: options.seed, corpus: corpus, workFolder: work, runLimitS: options.runLimitS)
-      .run(indexes: first..<(first + count))
+    var worker = FuzzWorker(seed: options.seed, corpus: corpus, workFolder: work, runLimitS: options.runLimitS)
+    worker.externalCLI = options.externalCLI
+    worker.run(indexes: first..<(first + count))
     return 0
   } catch {
     FileHandle.standardError.write(Data("prefetchlab-fuzz: \(error)\n".utf8))
