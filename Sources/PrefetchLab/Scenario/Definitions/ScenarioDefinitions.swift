@@ -42,19 +42,23 @@ public enum ScenarioDefinitions {
         defaultText: "`30000` (a judgement; see [stalls](model.md#stalls-the-pause-model))",
         summary: "A single stall longer than this abandons the session.", note: "at least 0.001 (1 µs)"),
       KeyDefinition(
-        "viewport", .object(viewport), defaultText: "all defaults", summary: "The list's visible area."),
+        "viewport", .object(viewport), defaultText: "all defaults", summary: "The list's visible area.",
+        note: "see [`viewport`](#viewport)"),
       KeyDefinition(
-        "feed", .object(feed), defaultText: "all defaults", summary: "The server's feed and its pages."),
+        "feed", .object(feed), defaultText: "all defaults", summary: "The server's feed and its pages.",
+        note: "see [`feed`](#feed)"),
       KeyDefinition(
         "network", .object(network), defaultText: "all defaults",
-        summary: "The network between app and server."),
+        summary: "The network between app and server.", note: "see [`network`](#network)"),
       KeyDefinition(
         "scroll", .object(scroll), required: true,
-        summary: "The user: a script, a recorded trace or a synthetic model."),
+        summary: "The user: a script, a recorded trace or a synthetic model.", note: "see [`scroll`](#scroll)"
+      ),
       KeyDefinition(
         "strategies", .strategies, default: [],
         defaultText: "every registered strategy with its defaults; `[]` means the same",
-        summary: "Strategies to compare: names or objects {name, parameters}."),
+        summary: "Strategies to compare: names or objects {name, parameters}.",
+        note: "see [`strategies`](#strategies)"),
       KeyDefinition(
         "cache", .object(cache), defaultText: "none: unlimited memory, no disk cache",
         summary: "The client's image cache.", note: "see [`cache`](#cache)"),
