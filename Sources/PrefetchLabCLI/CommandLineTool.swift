@@ -1,3 +1,4 @@
+import Foundation
 import PrefetchLab
 import PrefetchLabReports
 
@@ -13,8 +14,8 @@ public enum CommandLineTool {
 
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
-    TraceCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb, SchemaCommand.verb,
-    InitCommand.verb,
+    TraceCommand.verb, TraceNetworkCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
+    MergeCommand.verb, SchemaCommand.verb, InitCommand.verb,
   ]
 
   static let root = CommandSpec(
@@ -30,20 +31,26 @@ public enum CommandLineTool {
 
   /// Runs the command for `arguments` (without the program name) and returns the exit status.
   ///
-  /// - Parameter strategies: the strategies known by name, handed to every verb (`run`, `check`,
-  ///   `trace`, `validate`, `list`, `bench`). Pass a registry with your own strategies added to
-  ///   build a `prefetchlab` of your own:
-  ///   `exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), strategies: mine))`.
+  /// - Parameters:
+  ///   - strategies: the strategies known by name, handed to every verb (`run`, `check`,
+  ///     `trace`, `validate`, `list`, `bench`). Pass a registry with your own strategies added to
+  ///     build a `prefetchlab` of your own:
+  ///     `exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), strategies: mine))`.
+  ///   - environment: the variables the verbs see instead of the process's: `PATH` decides
+  ///     whether gnuplot is found (`run`, `report`, `trace-network`). Tests pass a `PATH` with or
+  ///     without gnuplot to make its presence a stated condition.
   public static func main(
     _ arguments: [String], terminal: TerminalOutput = StandardTerminal(),
-    strategies: StrategyRegistry = .builtIn
+    strategies: StrategyRegistry = .builtIn,
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Int32 {
-    dispatch(arguments, terminal: EscapingTerminal(terminal), registry: strategies)
+    dispatch(arguments, terminal: EscapingTerminal(terminal), registry: strategies, environment: environment)
   }
 
-  private static func dispatch(_ arguments: [String], terminal: TerminalOutput, registry: StrategyRegistry)
-    -> Int32
-  {
+  private static func dispatch(
+    _ arguments: [String], terminal: TerminalOutput, registry: StrategyRegistry,
+    environment: [String: String]
+  ) -> Int32 {
     let parser = ArgumentParser(root)
     let parsed: ParsedArguments
     do {
@@ -54,7 +61,8 @@ public enum CommandLineTool {
       case .version(let text):
         terminal.out(text + "\n")
         return ExitStatus.ok
-      case .command(let result):
+      case .command(var result):
+        result.environment = environment
         parsed = result
       }
     } catch {
@@ -72,6 +80,9 @@ public enum CommandLineTool {
       return ExitStatus.usage
     } catch let error as ValidationError {
       terminal.err(parser.usageError(error, for: parsed).text + "\n")
+      return ExitStatus.usage
+    } catch let error as OutputRefusal {
+      terminal.err("Error: \(error.description)\n")
       return ExitStatus.usage
     } catch let error as InputError {
       terminal.err(error.lines.map { "Error: \($0)\n" }.joined())

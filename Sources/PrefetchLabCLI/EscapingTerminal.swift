@@ -2,14 +2,30 @@
 /// CRLF line end (CSV written to standard output keeps its RFC 4180 line ends), every line
 /// or paragraph separator and every bidirectional override written as `\u{1B}`: scenario names,
 /// file names, CSV cells and command-line words are untrusted, and printed raw they could move the
-/// cursor, recolour or rewrite what the terminal shows. Every verb writes through it.
-final class EscapingTerminal: TerminalOutput {
+/// cursor, recolour or rewrite what the terminal shows. Every verb writes through it. The one
+/// sequence PrefetchLab itself writes, a progress line's redraw (`\r` and erase-to-end-of-line,
+/// `ProgressDisplay`) at the start of a write, passes through.
+final class EscapingTerminal: TerminalOutput, Sendable {
   let base: TerminalOutput
 
   init(_ base: TerminalOutput) { self.base = base }
 
   func out(_ text: String) { base.out(Self.escaped(text)) }
-  func err(_ text: String) { base.err(Self.escaped(text)) }
+
+  func err(_ text: String) {
+    var rest = Substring(text)
+    var prefix = ""
+    while rest.hasPrefix(Self.redraw) {
+      prefix += Self.redraw
+      rest = rest.dropFirst(Self.redraw.count)
+    }
+    base.err(prefix + Self.escaped(String(rest)))
+  }
+
+  var errorIsTerminal: Bool { base.errorIsTerminal }
+
+  /// Carriage return and erase to the end of the line: how a progress line is redrawn in place.
+  static let redraw = "\r\u{1B}[K"
 
   static func escaped(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)

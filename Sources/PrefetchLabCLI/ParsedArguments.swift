@@ -11,6 +11,10 @@ public struct ParsedArguments: Sendable, Equatable {
   var flags: Set<String> = []
   /// How each given option was spelled last (`-o` or `--out`), for messages.
   var spellings: [String: String] = [:]
+  /// The environment the command runs in, as `CommandLineTool.main` was given it (the process's
+  /// by default). Verbs read it instead of the process's, so a caller decides what they see:
+  /// `PATH` is where gnuplot is looked for.
+  public internal(set) var environment: [String: String] = [:]
 
   init(commandPath: [String], arguments: [ArgumentSpec]) {
     self.commandPath = commandPath

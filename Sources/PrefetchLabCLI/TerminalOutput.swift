@@ -1,14 +1,28 @@
 import Foundation
 
-/// Where the CLI writes: stdout for results and help, stderr for errors and warnings. Tests
-/// substitute a recorder.
-public protocol TerminalOutput: AnyObject {
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the CLI writes: stdout for results and help, stderr for errors, warnings and progress.
+/// Tests substitute a recorder.
+public protocol TerminalOutput: AnyObject, Sendable {
   func out(_ text: String)
   func err(_ text: String)
+  /// Whether stderr is an interactive terminal, where progress is a line redrawn in place.
+  var errorIsTerminal: Bool { get }
+}
+
+extension TerminalOutput {
+  public var errorIsTerminal: Bool { false }
 }
 
 /// The process's real stdout and stderr.
-public final class StandardTerminal: TerminalOutput {
+public final class StandardTerminal: TerminalOutput, @unchecked Sendable {
   public init() {}
 
   public func out(_ text: String) {
@@ -18,15 +32,24 @@ public final class StandardTerminal: TerminalOutput {
   public func err(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
   }
+
+  /// stderr is a terminal (`isatty`) whose `TERM` is not `dumb`.
+  public var errorIsTerminal: Bool {
+    isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  }
 }
 
 /// Captures output in memory (for tests).
-public final class RecordingTerminal: TerminalOutput {
-  public private(set) var stdout = ""
-  public private(set) var stderr = ""
+public final class RecordingTerminal: TerminalOutput, @unchecked Sendable {
+  private let lock = NSLock()
+  private var outText = ""
+  private var errText = ""
 
   public init() {}
 
-  public func out(_ text: String) { stdout += text }
-  public func err(_ text: String) { stderr += text }
+  public var stdout: String { lock.withLock { outText } }
+  public var stderr: String { lock.withLock { errText } }
+
+  public func out(_ text: String) { lock.withLock { outText += text } }
+  public func err(_ text: String) { lock.withLock { errText += text } }
 }

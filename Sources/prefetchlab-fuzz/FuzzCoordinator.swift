@@ -136,11 +136,12 @@ final class FuzzCoordinator {
   private func launch(from: Int, to: Int) throws -> Child {
     let child = Child(next: from, end: to)
     child.process.executableURL = URL(fileURLWithPath: executable)
-    child.process.arguments = [
-      "--worker", "--seed", String(options.seed), "--first", String(from), "--count", String(to - from),
-      "--corpus", options.corpus, "--run-limit-s", String(options.runLimitS),
-      "--memory-limit-bytes", String(options.memoryLimitBytes),
-    ] + (options.externalCLI.map { ["--cli", $0] } ?? [])
+    child.process.arguments =
+      [
+        "--worker", "--seed", String(options.seed), "--first", String(from), "--count", String(to - from),
+        "--corpus", options.corpus, "--run-limit-s", String(options.runLimitS),
+        "--memory-limit-bytes", String(options.memoryLimitBytes),
+      ] + (options.externalCLI.map { ["--cli", $0] } ?? [])
     child.process.standardOutput = child.pipe
     child.process.standardError = FileHandle.nullDevice
     try child.process.run()

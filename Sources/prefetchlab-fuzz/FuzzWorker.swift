@@ -1,10 +1,10 @@
 import Foundation
+import PrefetchLab
+import PrefetchLabCLI
 
 #if canImport(Glibc)
   import Glibc
 #endif
-import PrefetchLab
-import PrefetchLabCLI
 
 /// Runs fuzz inputs in this process through the CLI library, as `prefetchlab validate` and
 /// `prefetchlab run` would, and reports each on standard output, one line at a time, so that the
@@ -70,7 +70,8 @@ struct FuzzWorker {
     guard let length = seconds.first, length <= runLimitS else { return outcome }
     let out = folder + "/results"
     let run = RecordingTerminal()
-    outcome.run = invoke(["run", path, "--out", out, "--no-plots", "--jobs", "1"] + input.runOptions, run, &outcome)
+    outcome.run = invoke(
+      ["run", path, "--out", out, "--no-plots", "--jobs", "1"] + input.runOptions, run, &outcome)
     switch outcome.run {
     case 0:
       outcome.problems += OutputInvariants.problems(inFolder: out).prefix(5).map { "invariant \($0)" }
@@ -91,7 +92,8 @@ struct FuzzWorker {
 
   /// The CLI's exit status for `arguments`: in this process, or in `externalCLI`'s (a crash or a
   /// hang there is recorded in `outcome` and reads as status 132 or 124).
-  private func invoke(_ arguments: [String], _ terminal: RecordingTerminal, _ outcome: inout Outcome) -> Int32 {
+  private func invoke(_ arguments: [String], _ terminal: RecordingTerminal, _ outcome: inout Outcome) -> Int32
+  {
     guard let externalCLI else { return CommandLineTool.main(arguments, terminal: terminal) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: externalCLI)
@@ -104,7 +106,8 @@ struct FuzzWorker {
       try? FileManager.default.removeItem(at: output)
       try? FileManager.default.removeItem(at: errors)
     }
-    guard let out = try? FileHandle(forWritingTo: output), let err = try? FileHandle(forWritingTo: errors) else {
+    guard let out = try? FileHandle(forWritingTo: output), let err = try? FileHandle(forWritingTo: errors)
+    else {
       return -1
     }
     process.standardOutput = out
@@ -124,7 +127,8 @@ struct FuzzWorker {
     terminal.err((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     if process.terminationReason == .uncaughtSignal {
       outcome.problems.append(
-        "crash \(arguments[0]) was killed by signal \(process.terminationStatus): \(terminal.stderr.suffix(300))")
+        "crash \(arguments[0]) was killed by signal \(process.terminationStatus): \(terminal.stderr.suffix(300))"
+      )
       return 132
     }
     return process.terminationStatus

@@ -75,7 +75,8 @@ func worker(first: Int, count: Int, options: FuzzCoordinator.Options) -> Int32 {
   defer { try? FileManager.default.removeItem(atPath: work) }
   do {
     let corpus = try FuzzCase.Corpus(folder: options.corpus)
-    var worker = FuzzWorker(seed: options.seed, corpus: corpus, workFolder: work, runLimitS: options.runLimitS)
+    var worker = FuzzWorker(
+      seed: options.seed, corpus: corpus, workFolder: work, runLimitS: options.runLimitS)
     worker.externalCLI = options.externalCLI
     worker.run(indexes: first..<(first + count))
     return 0

@@ -37,15 +37,28 @@ enum Prefetchlab {
     return names.filter { $0.hasSuffix(".json") }.count
   }
 
+  /// The strategies the binary knows, in registry order, as `prefetchlab list` names them (its
+  /// unindented lines of lowercase letters, digits and `_`).
+  static func strategyNames() throws -> [String] {
+    let listed = try run(["list"])
+    return listed.out.split(separator: "\n").map(String.init).filter { line in
+      !line.isEmpty && line.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+  }
+
   struct Result {
     let status: Int32
     let out: String
     let err: String
   }
 
-  /// Runs `prefetchlab arguments` in `directory` (default: the package root) and waits for it.
-  /// Output goes through files, so a long report can never fill a pipe and block the tool.
-  static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+  /// Runs `prefetchlab arguments` in `directory` (default: the package root) and waits for it,
+  /// with `path` as its PATH (default: one without gnuplot; pass `Gnuplot.installedPath` to
+  /// draw plots). Output goes through files, so a long report can never fill a pipe and block
+  /// the tool.
+  static func run(_ arguments: [String], in directory: URL = packageRoot, path: String = Gnuplot.absentPath)
+    throws -> Result
+  {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("prefetchlab-e2e-output-\(UInt64.random(in: 0...UInt64.max))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -60,6 +73,9 @@ enum Prefetchlab {
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = path
+    process.environment = environment
     process.standardOutput = out
     process.standardError = err
     try process.run()
@@ -71,6 +87,23 @@ enum Prefetchlab {
       out: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
       err: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
   }
+}
+
+/// Whether the `prefetchlab` a test runs finds gnuplot: a condition each test states, never
+/// whatever happens to be installed on the machine running the tests.
+enum Gnuplot {
+  /// A PATH without gnuplot (one folder, which does not exist).
+  static let absentPath = "/nonexistent/prefetchlab-tests-without-gnuplot"
+  /// The test process's PATH when it has an executable gnuplot, else nil: tests that need the
+  /// real gnuplot are enabled by `isInstalled` and skipped, saying so, without it.
+  static let installedPath: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let found = path.split(separator: ":").contains {
+      $0.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: "\($0)/gnuplot")
+    }
+    return found ? path : nil
+  }()
+  static var isInstalled: Bool { installedPath != nil }
 }
 
 /// A fresh folder under the system temporary directory, removed by `remove()`.

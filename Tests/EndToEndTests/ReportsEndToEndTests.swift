@@ -6,7 +6,8 @@ import Testing
 #endif
 
 /// End-to-end tests of plots, reports and compare: the built `prefetchlab` binary run as a user
-/// runs it. Plot assertions need gnuplot; without it those tests are skipped (and say so).
+/// runs it. Whether it finds gnuplot is each test's stated condition (`Gnuplot`): plot
+/// assertions need the real one and are skipped, saying so, when the test process has none.
 enum ReportsE2E {
   /// The package root (this file is Tests/EndToEndTests/…).
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -27,21 +28,15 @@ enum ReportsE2E {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
   }()
 
-  static let gnuplotInstalled: Bool = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    return path.split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/gnuplot")
-    }
-  }()
-
   struct Result {
     var status: Int32
     var stdout: String
     var stderr: String
   }
 
-  /// Runs the binary with `arguments` from the package root; `path` replaces PATH.
-  static func run(_ arguments: [String], path: String? = nil) throws -> Result {
+  /// Runs the binary with `arguments` from the package root with `path` as PATH (default: one
+  /// without gnuplot; `Gnuplot.installedPath` for plots).
+  static func run(_ arguments: [String], path: String = Gnuplot.absentPath) throws -> Result {
     let scratch = try makeFolder("run")
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let outPath = scratch + "/stdout"
@@ -53,7 +48,7 @@ enum ReportsE2E {
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
     var environment = ProcessInfo.processInfo.environment
-    if let path { environment["PATH"] = path }
+    environment["PATH"] = path
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
@@ -78,10 +73,11 @@ enum ReportsE2E {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 
-  /// `run scenarios/` once for every test that needs it (about 15 s in a debug build).
+  /// `run scenarios/` with gnuplot (about 15 s in a debug build), for the test that checks every
+  /// plot; nil without gnuplot.
   static let bundledRun: (folder: String, result: Result)? = {
-    guard let folder = try? makeFolder("bundled"),
-      let result = try? run(["run", "scenarios/", "--out", folder + "/r", "--jobs", "2"])
+    guard let path = Gnuplot.installedPath, let folder = try? makeFolder("bundled"),
+      let result = try? run(["run", "scenarios/", "--out", folder + "/r", "--jobs", "2"], path: path)
     else { return nil }
     return (folder + "/r", result)
   }()
@@ -117,7 +113,7 @@ enum ReportsE2E {
 @Suite(.serialized) struct ReportsEndToEndTests {
   /// Acceptance: every plot for every scenario (and every run), each PNG a valid PNG of
   /// non-trivial size, each SVG well-formed XML, each with its .gp script.
-  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plot assertions skipped"))
   func bundledRunDrawsEveryPlot() throws {
     let run = try #require(ReportsE2E.bundledRun)
     #expect(run.result.status == 0, "\(run.result.stderr)")
@@ -135,49 +131,65 @@ enum ReportsE2E {
       let seeds = rows.filter { $0[scenario] == name }.compactMap { UInt64($0[seed]) }
       firstSeedRuns += rows.filter { $0[scenario] == name && UInt64($0[seed]) == seeds.min() }.count
     }
+    var timelineStems = Set<String>()
     for row in rows {
       let name = row[scenario]
       for kind in ["tradeoff", "ttc-cdf", "metrics", "scroll"] { stems.insert("\(kind)--\(name)") }
       let label = row[params].isEmpty ? row[strategy] : row[strategy] + ":" + row[params]
       #expect(ReportsE2E.safe(label) == label)
-      stems.insert("timeline--\(name)--\(label)--\(row[seed])")
+      // --timelines first (the default): the first seed's timeline only.
+      let seeds = rows.filter { $0[scenario] == name }.compactMap { UInt64($0[seed]) }
+      if UInt64(row[seed]) == seeds.min() {
+        timelineStems.insert("timeline--\(name)--\(label)--\(row[seed])")
+      }
     }
     let bundled = ReportsE2E.files(ReportsE2E.packageRoot + "/scenarios").filter { $0.hasSuffix(".json") }
       .count
     #expect(scenarios.count == bundled)
-    #expect(stems.count == scenarios.count * 4 + rows.count)
+    #expect(stems.count == scenarios.count * 4)
+    #expect(timelineStems.count == firstSeedRuns)
     let plots = run.folder + "/plots/"
-    #expect(ReportsE2E.files(run.folder + "/plots").count == stems.count * 3)
-    for stem in stems.sorted() {
+    // Per-scenario plots: PNG, SVG and script; timelines: PNG and script.
+    #expect(ReportsE2E.files(run.folder + "/plots").count == stems.count * 3 + timelineStems.count * 2)
+    for stem in stems.union(timelineStems).sorted() {
+      let isTimeline = timelineStems.contains(stem)
       #expect(ReportsE2E.isPNG(plots + stem + ".png"), "\(stem).png")
-      #expect(ReportsE2E.isXML(plots + stem + ".svg"), "\(stem).svg")
+      #expect(isTimeline || ReportsE2E.isXML(plots + stem + ".svg"), "\(stem).svg")
       let script = try ReportsE2E.read(plots + stem + ".gp")
-      #expect(script.contains("set output '\(stem).png'") && script.contains("set output '\(stem).svg'"))
+      #expect(script.contains("set output '\(stem).png'"))
+      #expect(script.contains("set output '\(stem).svg'") == !isTimeline)
       #expect(!script.contains(run.folder) && !script.contains("/tmp/"), "\(stem).gp names no paths")
     }
     let html = try ReportsE2E.read(run.folder + "/report.html")
-    // Inline: the four plots of each scenario and the timelines of its first seed.
-    #expect(html.components(separatedBy: "<svg ").count - 1 == scenarios.count * 4 + firstSeedRuns)
+    // Inline: the trade-off and time-to-content plots of each scenario; the metric bars and
+    // scroll trace as SVG files, the first seed's timelines as PNG files.
+    #expect(html.components(separatedBy: "<svg ").count - 1 == scenarios.count * 2)
+    #expect(
+      html.components(separatedBy: "<img src=\"plots/").count - 1 == scenarios.count * 2 + firstSeedRuns)
+    #expect(html.utf8.count < 3_000_000, "report.html is \(html.utf8.count) bytes")
     #expect(!html.contains("<?xml") && !html.contains("http://www.w3.org/Graphics/SVG/1.1/DTD"))
   }
 
   /// `report DIR` regenerates, from the folder alone, exactly what `run` wrote (byte for byte:
   /// SVG, .gp, Markdown, HTML, and PNG on the same machine).
-  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plot assertions skipped"))
   func reportRegeneratesTheSameFiles() throws {
     let folder = try ReportsE2E.makeFolder("regenerate")
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let run = try ReportsE2E.run([
-      "run", "scenarios/short-first-page.json", "scenarios/skimmer-wifi.json", "--seeds", "1-2", "--strategy",
-      "infinite_scroll", "--strategy", "directional_ranges", "--out", folder + "/r", "--jobs", "2",
-    ])
+    let gnuplot = try #require(Gnuplot.installedPath)
+    let run = try ReportsE2E.run(
+      [
+        "run", "scenarios/short-first-page.json", "scenarios/skimmer-wifi.json", "--seeds", "1-2",
+        "--strategy",
+        "infinite_scroll", "--strategy", "directional_ranges", "--out", folder + "/r", "--jobs", "2",
+      ], path: gnuplot)
     #expect(run.status == 0, "\(run.stderr)")
     let copy = folder + "/copy"
     try FileManager.default.copyItem(atPath: folder + "/r", toPath: copy)
     try FileManager.default.removeItem(atPath: copy + "/plots")
     try FileManager.default.removeItem(atPath: copy + "/report.md")
     try FileManager.default.removeItem(atPath: copy + "/report.html")
-    let result = try ReportsE2E.run(["report", copy, "--jobs", "2"])
+    let result = try ReportsE2E.run(["report", copy, "--jobs", "2"], path: gnuplot)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("report.md and report.html written to"))
     for name in ["report.md", "report.html"] {
@@ -186,7 +198,8 @@ enum ReportsE2E {
           == FileManager.default.contents(atPath: folder + "/r/" + name), "\(name)")
     }
     let plots = ReportsE2E.files(folder + "/r/plots")
-    #expect(plots.count == 3 * (2 * 4 + 2 * 2 * 2))
+    // 2 scenarios × 4 plots (PNG, SVG, script) + 2 × 2 first-seed timelines (PNG, script).
+    #expect(plots.count == 3 * (2 * 4) + 2 * (2 * 2))
     #expect(ReportsE2E.files(copy + "/plots") == plots)
     for name in plots {
       #expect(
@@ -198,13 +211,14 @@ enum ReportsE2E {
     defer { try? FileManager.default.removeItem(atPath: redraw) }
     try FileManager.default.copyItem(
       atPath: folder + "/r/plots/tradeoff--skimmer-wifi.gp", toPath: redraw + "/tradeoff--skimmer-wifi.gp")
-    let gnuplot = Process()
-    gnuplot.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    gnuplot.arguments = ["gnuplot", "tradeoff--skimmer-wifi.gp"]
-    gnuplot.currentDirectoryURL = URL(fileURLWithPath: redraw)
-    try gnuplot.run()
-    gnuplot.waitUntilExit()
-    #expect(gnuplot.terminationStatus == 0)
+    let redrawing = Process()
+    redrawing.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    redrawing.arguments = ["gnuplot", "tradeoff--skimmer-wifi.gp"]
+    redrawing.environment = ["PATH": gnuplot]
+    redrawing.currentDirectoryURL = URL(fileURLWithPath: redraw)
+    try redrawing.run()
+    redrawing.waitUntilExit()
+    #expect(redrawing.terminationStatus == 0)
     #expect(
       FileManager.default.contents(atPath: redraw + "/tradeoff--skimmer-wifi.svg")
         == FileManager.default.contents(atPath: folder + "/r/plots/tradeoff--skimmer-wifi.svg"))
@@ -221,7 +235,7 @@ enum ReportsE2E {
     ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/r/report.md"))  // --no-plots: CSVs only
-    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
+    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots", "--quiet"])
     #expect(report.status == 0 && report.stderr.isEmpty, "\(report.stderr)")
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
     let (header, rows) = try ReportsE2E.summary(folder + "/r")
@@ -236,13 +250,15 @@ enum ReportsE2E {
       var index = tableStart + 2
       while lines[index].hasPrefix("|") {
         let row = cells(lines[index])
-        let metric = row[0]
+        // Byte metrics are shown in kB or MB: "wasted_bytes (kB)".
+        let metric = String(row[0].split(separator: " ")[0])
+        let scale = row[0].hasSuffix("(kB)") ? 1e-3 : row[0].hasSuffix("(MB)") ? 1e-6 : 1
         let metricIndex = try #require(metrics.firstIndex(of: metric)) + 4
         for (position, label) in columns.enumerated() where position > 0 && position < columns.count - 1 {
           let values = rows.filter {
             $0[0] == scenario && ($0[2].isEmpty ? $0[1] : "\($0[1]):\($0[2])") == label
           }
-          .compactMap { Double($0[metricIndex]) }
+          .compactMap { Double($0[metricIndex]).map { $0 * scale } }
           let cell = row[position]
           if values.isEmpty {
             #expect(cell == "–")
@@ -251,7 +267,9 @@ enum ReportsE2E {
           let parts = cell.replacingOccurrences(of: "**", with: "").components(separatedBy: " (n=")[0]
             .components(separatedBy: " ± ")
           let mean = values.reduce(0, +) / Double(values.count)
-          let tolerance = ["blankness", "coverage", "prefetch_accuracy"].contains(metric) ? 0.0005 : 0.05
+          let tolerance =
+            ["blankness", "coverage", "prefetch_accuracy"].contains(metric)
+            ? 0.0005 : scale == 1e-6 ? 0.005 : 0.05
           #expect(
             abs(try #require(Double(parts[0])) - mean) <= tolerance + 1e-9, "\(scenario) \(label) \(metric)")
           if values.count == 3 {
@@ -356,7 +374,7 @@ enum ReportsE2E {
 
   /// Acceptance: an injection attempt in a scenario name runs nothing and still plots; the
   /// report works from the folder alone once the scenario file is gone.
-  @Test(.enabled(if: ReportsE2E.gnuplotInstalled, "gnuplot is not installed: plot assertions skipped"))
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plot assertions skipped"))
   func injectionInAScenarioNameRunsNothingAndStillPlots() throws {
     let folder = try ReportsE2E.makeFolder("injection")
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -373,11 +391,11 @@ enum ReportsE2E {
     scenario["duration_s"] = 10
     let scenarioPath = folder + "/evil.json"
     try JSONSerialization.data(withJSONObject: scenario).write(to: URL(fileURLWithPath: scenarioPath))
-    let result = try ReportsE2E.run([
-      "run", scenarioPath, "--strategy", "infinite_scroll", "--strategy", "directional_ranges", "--out",
-      folder + "/r",
-      "--plots",
-    ])
+    let result = try ReportsE2E.run(
+      [
+        "run", scenarioPath, "--strategy", "infinite_scroll", "--strategy", "directional_ranges", "--out",
+        folder + "/r", "--plots",
+      ], path: try #require(Gnuplot.installedPath))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(ReportsE2E.files(markers).isEmpty, "the name ran a command")
     // The file names replace unsafe characters (and add a hash); find each plot by its kind.
@@ -388,7 +406,7 @@ enum ReportsE2E {
       for image in images {
         let stem = String(image.dropLast(4))
         #expect(ReportsE2E.isPNG(folder + "/r/plots/\(stem).png"), "\(stem)")
-        #expect(ReportsE2E.isXML(folder + "/r/plots/\(stem).svg"), "\(stem)")
+        #expect(kind == "timeline" || ReportsE2E.isXML(folder + "/r/plots/\(stem).svg"), "\(stem)")
         #expect(plots.contains(stem + ".gp"))
       }
     }
@@ -400,7 +418,7 @@ enum ReportsE2E {
     // parameters: they come from the manifest.
     let before = try ReportsE2E.read(folder + "/r/report.md")
     try FileManager.default.removeItem(atPath: scenarioPath)
-    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots"])
+    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots", "--quiet"])
     #expect(report.status == 0, "\(report.stderr)")
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
     #expect(markdown.contains("- patience\\_ms: `30000`"), "\(markdown)")

@@ -1,5 +1,6 @@
 import Foundation
 import PrefetchLabCLI
+import PrefetchLabReports
 
 /// A scratch folder for one test, removed when the value is released.
 final class ScratchFolder {
@@ -28,10 +29,25 @@ final class ScratchFolder {
   var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
 }
 
-/// Runs the CLI in-process and captures its output.
-func runCLI(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+/// Whether the CLI under test finds gnuplot: a condition each test states, never whatever happens
+/// to be installed on the machine running the tests.
+enum Gnuplot {
+  /// An environment whose PATH holds no gnuplot (one folder, which does not exist).
+  static let absent: [String: String] = ["PATH": "/nonexistent/prefetchlab-tests-without-gnuplot"]
+  /// The test process's environment when its PATH has gnuplot, else nil: tests that need the
+  /// real gnuplot are enabled by `isInstalled` and skipped, saying so, without it.
+  static let installed: [String: String]? =
+    GnuplotRunner.locate() == nil ? nil : ProcessInfo.processInfo.environment
+  static var isInstalled: Bool { installed != nil }
+}
+
+/// Runs the CLI in-process and captures its output. gnuplot is absent unless `environment`
+/// says otherwise (`Gnuplot.installed`).
+func runCLI(_ arguments: [String], environment: [String: String] = Gnuplot.absent) -> (
+  status: Int32, stdout: String, stderr: String
+) {
   let terminal = RecordingTerminal()
-  let status = CommandLineTool.main(arguments, terminal: terminal)
+  let status = CommandLineTool.main(arguments, terminal: terminal, environment: environment)
   return (status, terminal.stdout, terminal.stderr)
 }
 

@@ -29,7 +29,7 @@ private struct Scratch {
 /// Runs `prefetchlab ARGS` in-process: exit status, stdout, stderr.
 private func tool(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
   let terminal = RecordingTerminal()
-  let status = CommandLineTool.main(arguments, terminal: terminal)
+  let status = CommandLineTool.main(arguments, terminal: terminal, environment: Gnuplot.absent)
   return (status, terminal.stdout, terminal.stderr)
 }
 
@@ -60,10 +60,7 @@ private func registry(changing name: String, _ parameter: String, to value: Doub
           name: original.name, kind: original.kind, defaultValue: .number(value), help: original.help)
         : original
     }
-    try registry.register(
-      StrategyDefinition(
-        name: definition.name, summary: definition.summary, source: definition.source, parameters: parameters,
-        make: definition.make))
+    try registry.register(definition.replacingParameters(parameters))
   }
   return registry
 }
@@ -159,7 +156,7 @@ private func movedMetrics(_ basePath: String, _ newPath: String) throws -> [Stri
     #expect(tool(run + ["--out", scratch.path("base")]).status == 0)
     let result = tool(["check", "--baseline", scratch.path("base"), "--save-current", scratch.path("fresh")])
     #expect(result.status == 0)
-    // `run` also draws plots and reports (when gnuplot is there); check keeps the data only.
+    // `run` also writes reports (without plots: gnuplot is absent); check keeps the data only.
     let files = try FileManager.default.subpathsOfDirectory(atPath: scratch.path("base")).sorted()
       .filter { !$0.hasPrefix("plots") && !$0.hasPrefix("report.") }
     #expect(files.contains("timeline/reader-lte--fixed_threshold--2.csv"))

@@ -10,9 +10,11 @@ import Testing
 struct GreedyStrategy: PrefetchStrategy {
   var pagesRequested = 0
 
-  mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
-    if simulation.requestPage(.down) { pagesRequested += 1 }
-    for item in simulation.visibleItems { simulation.requestMedia(item: item, priority: .visible) }
+  init(parameters: StrategyParameters) {}
+
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    if context.requestPage(.down) { pagesRequested += 1 }
+    for item in context.visibleItems { context.requestMedia(item: item, priority: .visible) }
   }
 }
 
@@ -21,8 +23,8 @@ struct GreedyStrategy: PrefetchStrategy {
     var registry = StrategyRegistry.builtIn
     try registry.register(
       StrategyDefinition(
-        name: "greedy", summary: "Next page whenever none is in flight.", source: "test", parameters: [],
-        make: { _ in GreedyStrategy() }))
+        GreedyStrategy.self, name: "greedy", summary: "Next page whenever none is in flight.", source: "test",
+        parameters: []))
     return registry
   }
 
@@ -31,7 +33,8 @@ struct GreedyStrategy: PrefetchStrategy {
     let scenario = folder.write("tiny.json", scenarioJSON(["strategies": #"["greedy", "infinite_scroll"]"#]))
     let terminal = RecordingTerminal()
     let status = CommandLineTool.main(
-      ["run", scenario, "--out", folder.path + "/out"], terminal: terminal, strategies: try Self.registry())
+      ["run", scenario, "--out", folder.path + "/out"], terminal: terminal, strategies: try Self.registry(),
+      environment: Gnuplot.absent)
     #expect(status == 0, "\(terminal.stderr)")
     let table = try CSVTable(contentsOfFile: folder.path + "/out/summary.csv")
     #expect(try table.column("strategy") == ["greedy", "infinite_scroll"])
@@ -49,13 +52,11 @@ struct GreedyStrategy: PrefetchStrategy {
     var registry = try Self.registry()
     #expect(throws: StrategyError.self) {
       try registry.register(
-        StrategyDefinition(
-          name: "greedy", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
+        StrategyDefinition(GreedyStrategy.self, name: "greedy", summary: "", source: "", parameters: []))
     }
     #expect(throws: StrategyError.self) {
       try registry.register(
-        StrategyDefinition(
-          name: "Bad Name", summary: "", source: "", parameters: [], make: { _ in GreedyStrategy() }))
+        StrategyDefinition(GreedyStrategy.self, name: "Bad Name", summary: "", source: "", parameters: []))
     }
   }
 }

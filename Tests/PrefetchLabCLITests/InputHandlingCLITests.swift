@@ -57,6 +57,10 @@ import Testing
 
   @Test func escapingKeepsLineEndsAndTabs() {
     #expect(EscapingTerminal.escaped("a\tb\r\nc\n") == "a\tb\r\nc\n")
+    // The progress line's own redraw passes; the same bytes inside text do not.
+    let recording = RecordingTerminal()
+    EscapingTerminal(recording).err("\r\u{1B}[Ksimulating 3/7 \u{1B}[2J")
+    #expect(recording.stderr == "\r\u{1B}[Ksimulating 3/7 \\u{1B}[2J")
     #expect(EscapingTerminal.escaped("a\rb\u{7F}\u{9B}\u{202E}") == "a\\u{D}b\\u{7F}\\u{9B}\\u{202E}")
   }
 

@@ -12,7 +12,8 @@ import Testing
     status: Int32, stdout: String, stderr: String
   ) {
     let terminal = RecordingTerminal()
-    let status = CommandLineTool.main(arguments, terminal: terminal, strategies: registry)
+    let status = CommandLineTool.main(
+      arguments, terminal: terminal, strategies: registry, environment: Gnuplot.absent)
     return (status, terminal.stdout, terminal.stderr)
   }
 

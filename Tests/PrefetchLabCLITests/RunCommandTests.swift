@@ -1,16 +1,30 @@
 import Foundation
+import PrefetchLab
 import Testing
 
 @testable import PrefetchLabCLI
 
+/// What `run` prints on standard error when gnuplot is not on PATH.
+let gnuplotMissingWarning =
+  "warning: gnuplot not found on PATH: plots skipped, reports written without them; install it with "
+  + "'apt-get install gnuplot-nox' (Debian, Ubuntu) or 'brew install gnuplot' (macOS)\n"
+
 @Suite struct RunCommandTests {
+  /// Without gnuplot on PATH: the CSVs, the manifest and both reports, one warning, no plots.
   @Test func runWritesTheResultsFolder() throws {
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())
     let out = folder.path + "/out"
-    let result = runCLI(["run", scenario, "--out", out, "--seeds", "1-2", "--strategy", "infinite_scroll"])
+    let result = runCLI(
+      ["run", scenario, "--out", out, "--seeds", "1-2", "--strategy", "infinite_scroll"],
+      environment: Gnuplot.absent)
     #expect(result.status == 0)
-    #expect(result.stderr == "")
+    // Not a terminal: one closing line per phase, and the warning (which --quiet would drop).
+    #expect(result.stderr.hasPrefix("simulating: 2 runs in "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("\n" + gnuplotMissingWarning), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out + "/plots"))
+    #expect(FileManager.default.fileExists(atPath: out + "/report.html"))
+    #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8).contains("gnuplot was not found"))
     #expect(result.stdout.contains("2 runs written to \(out)"))
     let summary = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8)
     let lines = summary.split(separator: "\r\n")
@@ -136,9 +150,8 @@ import Testing
   @Test func listShowsEveryStrategyWithDefaults() {
     let result = runCLI(["list"])
     #expect(result.status == 0)
-    for name in [
-      "infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges",
-    ] {
+    #expect(StrategyRegistry.builtIn.names.count >= 5)
+    for name in StrategyRegistry.builtIn.names {
       #expect(result.stdout.contains(name + "\n"))
     }
     #expect(result.stdout.contains("    ratio=0.7  (a number in 0...1)"))
@@ -173,36 +186,108 @@ import Testing
     let scenario = folder.write("tiny.json", scenarioJSON())
     folder.write("precious/notes.txt", "keep me")
     let result = runCLI(["run", scenario, "--out", folder.path + "/precious"])
-    #expect(result.status == 1)
+    #expect(result.status == 64)
     #expect(
       result.stderr
-        == "Error: \(folder.path)/precious: exists and is not a results folder (no manifest.json or summary.csv); refusing to replace it\n"
+        == "Error: \(folder.path)/precious: exists and is not a results folder written by prefetchlab (no "
+        + "manifest.json of its own); refusing to replace it. Choose a new or empty folder for --out, or "
+        + "move this one away yourself\n"
     )
     #expect(try String(contentsOfFile: folder.path + "/precious/notes.txt", encoding: .utf8) == "keep me")
     #expect(folder.entries == ["precious", "tiny.json"])
   }
 
-  /// A previous results folder, or an empty one, is replaced.
+  /// A previous results folder (its manifest.json says prefetchlab wrote it) is replaced.
   @Test func runReplacesAnEarlierResultsFolder() throws {
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())
     folder.write("out/summary.csv", "old")
-    folder.write("out/stale.txt", "from an older version")
-    #expect(runCLI(["run", scenario, "--out", folder.path + "/out"]).status == 0)
-    #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/stale.txt"))
-    #expect(FileManager.default.fileExists(atPath: folder.path + "/out/manifest.json"))
+    folder.write("out/manifest.json", #"{"tool": "prefetchlab", "version": "0.0.1"}"#)
+    folder.write("out/timeline/tiny--infinite_scroll--9.csv", "from an older run")
+    #expect(runCLI(["run", scenario, "--out", folder.path + "/out", "--quiet"]).status == 0)
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.path + "/out/timeline/tiny--infinite_scroll--9.csv"))
+    #expect(try String(contentsOfFile: folder.path + "/out/summary.csv", encoding: .utf8) != "old")
   }
 }
 
-@Suite struct PlotsForNonDefaultParametersTests {
-  /// A strategy run with non-default parameters gets its timeline plot and no warning.
-  @Test func runWithParametersPlotsEveryRun() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") else { return }
+@Suite struct RunWithGnuplotTests {
+  /// With gnuplot on PATH: no warning, and every plot, as PNG and SVG beside its script.
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: the run with plots is not tested"))
+  func runWithGnuplotDrawsThePlots() throws {
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())
-    let result = runCLI([
-      "run", scenario, "--out", folder.path + "/out", "--strategy", "fixed_threshold:ratio=0.5", "--plots",
-    ])
+    let out = folder.path + "/out"
+    let result = runCLI(
+      ["run", scenario, "--out", out, "--seeds", "1-2", "--strategy", "infinite_scroll", "--quiet"],
+      environment: try #require(Gnuplot.installed))
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    // Every figure as PNG beside its script; the two the HTML report inlines also as SVG; the
+    // timeline of the first seed only (--timelines first).
+    for stem in [
+      "tradeoff--tiny", "ttc-cdf--tiny", "metrics--tiny", "scroll--tiny",
+      "timeline--tiny--infinite_scroll--1",
+    ] {
+      for ext in ["png", "gp"] {
+        #expect(FileManager.default.fileExists(atPath: out + "/plots/\(stem).\(ext)"), "\(stem).\(ext)")
+      }
+    }
+    for stem in ["tradeoff--tiny", "ttc-cdf--tiny"] {
+      #expect(FileManager.default.fileExists(atPath: out + "/plots/\(stem).svg"), "\(stem).svg")
+    }
+    #expect(!FileManager.default.fileExists(atPath: out + "/plots/timeline--tiny--infinite_scroll--2.png"))
+    #expect(
+      !(try String(contentsOfFile: out + "/report.md", encoding: .utf8).contains("gnuplot was not found")))
+  }
+
+  /// A gnuplot on PATH that fails every plot: one warning per plot, reports still written, exit
+  /// 0; with --plots the run exits 1, its folder keeping the scripts to investigate.
+  @Test func failingGnuplotWarnsPerPlotOrFailsWithPlots() throws {
+    let folder = ScratchFolder()
+    let fake = folder.write("bin/gnuplot", "#!/bin/sh\necho 'fake gnuplot: cannot draw' >&2\nexit 3\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let environment = ["PATH": folder.path + "/bin"]
+    let relaxed = runCLI(
+      ["run", scenario, "--out", folder.path + "/out", "--strategy", "infinite_scroll"],
+      environment: environment)
+    #expect(relaxed.status == 0)
+    let warnings = relaxed.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+    // Four plots per scenario and one timeline for the single run.
+    #expect(warnings.count == 5, "\(relaxed.stderr)")
+    #expect(
+      warnings.allSatisfy {
+        $0.hasPrefix("warning: plot ")
+          && $0.hasSuffix("gnuplot exited with status 3: fake gnuplot: cannot draw")
+      },
+      "\(relaxed.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/out/report.html"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/plots/tradeoff--tiny.png"))
+
+    let strict = runCLI(
+      [
+        "run", scenario, "--out", folder.path + "/strict", "--strategy", "infinite_scroll", "--plots",
+        "--quiet",
+      ],
+      environment: environment)
+    #expect(strict.status == 1)
+    #expect(strict.stderr.hasSuffix("Error: 5 plots could not be drawn (--plots)\n"), "\(strict.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/strict/plots/tradeoff--tiny.gp"))
+  }
+
+  /// A strategy run with non-default parameters gets its timeline plot and no warning.
+  @Test(
+    .enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plots of non-default parameters not tested"))
+  func runWithParametersPlotsEveryRun() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let result = runCLI(
+      [
+        "run", scenario, "--out", folder.path + "/out", "--strategy", "fixed_threshold:ratio=0.5", "--plots",
+        "--quiet",
+      ],
+      environment: try #require(Gnuplot.installed))
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(

@@ -20,7 +20,7 @@ private func temporaryFolder() throws -> String {
 @Suite struct TraceCommandTests {
   static func trace(_ arguments: [String]) -> (status: Int32, terminal: RecordingTerminal) {
     let terminal = RecordingTerminal()
-    let status = CommandLineTool.main(["trace"] + arguments, terminal: terminal)
+    let status = CommandLineTool.main(["trace"] + arguments, terminal: terminal, environment: Gnuplot.absent)
     return (status, terminal)
   }
 
@@ -89,7 +89,10 @@ private func temporaryFolder() throws -> String {
         == "Error: \(folder)/s.json: scroll.trace.path: \(folder)/t.csv: line 3: action must be one of down, move, up, got 'hover' (did you mean 'move'?)\n"
     )
     let run = RecordingTerminal()
-    #expect(CommandLineTool.main(["run", folder + "/s.json", "--out", folder + "/r"], terminal: run) == 65)
+    #expect(
+      CommandLineTool.main(
+        ["run", folder + "/s.json", "--out", folder + "/r"], terminal: run, environment: Gnuplot.absent) == 65
+    )
   }
 
   @Test func badOptionsAreUsageErrors() {
@@ -108,16 +111,15 @@ private func temporaryFolder() throws -> String {
     let files = modelScenarios.map { bundledScenarios + "/" + $0 }
     let status = CommandLineTool.main(
       ["run"] + files + ["--out", folder + "/out", "--no-plots", "--timeline-interval-ms", "0"],
-      terminal: terminal)
+      terminal: terminal, environment: Gnuplot.absent)
     #expect(status == 0, "\(terminal.stderr)")
     let summary = try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8)
     let rows = summary.split(separator: "\r\n").dropFirst()
-    #expect(rows.count == modelScenarios.count * 5)
+    let strategies = StrategyRegistry.builtIn.names
+    #expect(rows.count == modelScenarios.count * strategies.count)
     for file in modelScenarios {
       let name = String(file.dropLast(5))
-      for strategy in [
-        "infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges",
-      ] {
+      for strategy in strategies {
         #expect(rows.contains { $0.hasPrefix("\(name),\(strategy),") })
       }
     }

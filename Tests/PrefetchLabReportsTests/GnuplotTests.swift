@@ -105,7 +105,7 @@ import Testing
         "set title \(GnuplotText.quoted(evil))\nplot $d using 1:2 with lines title \(GnuplotText.quoted(evil))\n"
     )
     let rendering = try PlotRenderer.render(
-      [figure], gnuplot: try #require(ReportFixtures.gnuplot), parallelism: 1,
+      [[figure]], gnuplot: try #require(ReportFixtures.gnuplot), parallelism: 1,
       output: FolderOutput(folder: folder.path))
     #expect(rendering.failures.isEmpty, "\(rendering.failures.map(\.error))")
     for index in 1...4 { #expect(!FileManager.default.fileExists(atPath: "\(marker)\(index)")) }

@@ -121,9 +121,10 @@ private struct Scratch {
     let destination = scratch.path("results/latest")
     let staging = try OutputStaging.begin(destination: destination + "/")
     #expect(staging.destination == destination)
-    #expect(staging.path.hasPrefix(destination + ".partial-\(getpid())-"))
+    #expect(staging.path.hasPrefix(destination + ".partial-\(Leftovers.host)-\(getpid())-"))
     #expect(try scratch.entries("results") == [(staging.path as NSString).lastPathComponent])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path) == [])
+    // Only the marker that tells a later run this folder is an unfinished staging folder.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path) == [".prefetchlab-staging"])
   }
 
   @Test func commitCreatesTheDestination() throws {
@@ -143,7 +144,8 @@ private struct Scratch {
     let scratch = try Scratch()
     defer { scratch.remove() }
     try scratch.create("results/latest/summary.csv", "old")
-    try scratch.create("results/latest/stale-only-in-old.csv", "old")
+    try scratch.create("results/latest/manifest.json", #"{"tool": "prefetchlab"}"#)
+    try scratch.create("results/latest/timeline/stale-only-in-old.csv", "old")
     try scratch.create("results/other/keep.csv", "other")
     let staging = try OutputStaging.begin(destination: scratch.path("results/latest"))
     try staging.write("new", to: "summary.csv")
@@ -158,6 +160,7 @@ private struct Scratch {
     let scratch = try Scratch()
     defer { scratch.remove() }
     try scratch.create("results/latest/summary.csv", "old")
+    try scratch.create("results/latest/manifest.json", #"{"tool": "prefetchlab"}"#)
     let destination = scratch.path("results/latest")
     let staging = try OutputStaging.begin(destination: destination)
     try FileManager.default.removeItem(atPath: staging.path)  // the second rename will fail
@@ -175,12 +178,13 @@ private struct Scratch {
     let scratch = try Scratch()
     defer { scratch.remove() }
     try scratch.create("results/latest/summary.csv", "old")
+    try scratch.create("results/latest/manifest.json", #"{"tool": "prefetchlab"}"#)
     let staging = try OutputStaging.begin(destination: scratch.path("results/latest"))
     try staging.write("half", to: "summary.csv")
     try staging.write("half", to: "events/x.csv")
     try staging.abandon()
     #expect(try scratch.entries("results") == ["latest"])
-    #expect(try scratch.entries("results/latest") == ["summary.csv"])
+    #expect(try scratch.entries("results/latest") == ["manifest.json", "summary.csv"])
     #expect(try scratch.read("results/latest/summary.csv") == "old")
     try staging.abandon()  // already gone: still fine
   }

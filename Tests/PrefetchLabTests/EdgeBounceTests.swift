@@ -13,11 +13,20 @@ struct RecordingStrategy: PrefetchStrategy {
   var inner: any PrefetchStrategy
   let log: FrameLog
 
-  mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+  init(inner: any PrefetchStrategy, log: FrameLog) {
+    self.inner = inner
+    self.log = log
+  }
+
+  init(parameters: StrategyParameters) {
+    self.init(inner: InfiniteScroll(parameters: parameters), log: FrameLog())
+  }
+
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if event == .frame {
-      log.rows.append((simulation.nowUs, simulation.viewportOffsetPt, simulation.scrollDirection))
+      log.rows.append((context.nowUs, context.viewportOffsetPt, context.scrollDirection))
     }
-    inner.update(event, in: simulation)
+    inner.update(event, in: context)
   }
 }
 

@@ -2,22 +2,38 @@ import Testing
 
 @testable import PrefetchLab
 
-let allStrategies = [
-  "infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges",
-]
+/// Every registered built-in strategy: tests that take it as their arguments cover a strategy as
+/// soon as it is registered.
+let allStrategies = StrategyRegistry.builtIn.names
 
 @Suite struct EngineBehaviourTests {
+  /// Page requests of `shortFirstPageFetchesWithoutScrolling`, by trigger rule with 500 pt pages
+  /// in an 800 pt viewport: infinite (footer visible while content < 800): 2; fixed 0.7
+  /// (800/500, 800/1000 ≥ 0.7, 800/1500 < 0.7): 3; dynamic (bottom 800 ≥ 350, not ≥ 850): 2;
+  /// target (bottom ≥ 500, not ≥ 1000): 2; Texture batch fetching (remaining = content − 800 ≤
+  /// 1600 until content 2500): 5. A strategy registered later runs the test's other checks until
+  /// its own count is worked out and added here.
+  static let shortFirstPageRequests = [
+    "infinite_scroll": 2, "fixed_threshold": 3, "dynamic_threshold": 2, "target_range": 2,
+    "directional_ranges": 5,
+  ]
+
+  @Test func shortFirstPageCountsNameRegisteredStrategies() {
+    #expect(Set(Self.shortFirstPageRequests.keys).isSubset(of: Set(allStrategies)))
+    #expect(Self.shortFirstPageRequests.count == 5)
+  }
+
   /// A 5-row first page in an 800 pt viewport and no scrolling: every strategy asks for page 2
-  /// on its own. Expected counts follow each trigger rule with 500 pt pages:
-  /// infinite (footer visible while content < 800): 2; fixed 0.7 (800/500, 800/1000 ≥ 0.7,
-  /// 800/1500 < 0.7): 3; dynamic (bottom 800 ≥ 350, not ≥ 850): 2; target (bottom ≥ 500, not ≥
-  /// 1000): 2; Texture batch fetching (remaining = content − 800 ≤ 1600 until content 2500): 5.
-  @Test(arguments: zip(allStrategies, [2, 3, 2, 2, 5]))
-  func shortFirstPageFetchesWithoutScrolling(strategy: String, expectedRequests: Int) {
+  /// on its own, one page at a time, without stalling.
+  @Test(arguments: allStrategies)
+  func shortFirstPageFetchesWithoutScrolling(strategy: String) {
     let scenario = TestScenarios.steadyDrag(
       pageSize: 5, initialPageSize: 5, gestures: [.wait(durationMs: 20_000)])
     let outcome = TestScenarios.run(scenario, strategy)
-    #expect(outcome.summary.pageRequests == expectedRequests)
+    #expect(outcome.summary.pageRequests >= 2)
+    if let expected = Self.shortFirstPageRequests[strategy] {
+      #expect(outcome.summary.pageRequests == expected)
+    }
     #expect(outcome.summary.stallCount == 0)
     // Pages are fetched one at a time: each request is issued only after the previous page applied.
     let pageEvents = outcome.events.filter {

@@ -7,9 +7,11 @@ struct EvictionRecorder: PrefetchStrategy {
   var inner = FixedThreshold(parameters: TestScenarios.configured("fixed_threshold").parameters)
   var evicted: [Int] = []
 
-  mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+  init(parameters: StrategyParameters = StrategyParameters([:])) {}
+
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if case .mediaEvicted(let item) = event { evicted.append(item) }
-    inner.update(event, in: simulation)
+    inner.update(event, in: context)
   }
 }
 
@@ -109,9 +111,7 @@ struct EvictionRecorder: PrefetchStrategy {
   /// Strategies hear of every eviction.
   @Test func strategiesAreToldAboutEvictions() {
     let scenario = Self.scrollBack(cache: CacheSpec(memoryBytes: 10_000, diskBytes: 0))
-    let simulation = Simulation(
-      scenario: scenario.scenario, seed: 1, source: scenario.makeScrollSource(seed: 1), trace: scenario.trace,
-      options: SimulationOptions())
+    let simulation = Simulator.makeSimulation(scenario, seed: 1, options: SimulationOptions())
     var recorder = EvictionRecorder()
     let outcome = simulation.run(&recorder)
     #expect(recorder.evicted.count == outcome.summary.evictions)

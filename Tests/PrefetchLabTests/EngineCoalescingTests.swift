@@ -7,21 +7,25 @@ import Testing
 struct DoubleRequester: PrefetchStrategy {
   private var requested = Set<Int>()
 
-  mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
-    simulation.requestPage()
-    for item in simulation.visibleItems where simulation.needsMedia(item: item) && !requested.contains(item) {
+  init(parameters: StrategyParameters = StrategyParameters([:])) {}
+
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    context.requestPage()
+    for item in context.visibleItems where context.needsMedia(item: item) && !requested.contains(item) {
       requested.insert(item)
-      simulation.requestMedia(item: item, priority: .visible)
-      simulation.requestMedia(item: item, priority: .visible)
+      context.requestMedia(item: item, priority: .visible)
+      context.requestMedia(item: item, priority: .visible)
     }
   }
 }
 
 /// On first content, prefetches the media of every loaded row at preload priority.
 struct PrefetchEverything: PrefetchStrategy {
-  mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+  init(parameters: StrategyParameters = StrategyParameters([:])) {}
+
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     guard case .start = event else { return }
-    for item in 0..<simulation.rowCount { simulation.requestMedia(item: item, priority: .preload) }
+    for item in 0..<context.rowCount { context.requestMedia(item: item, priority: .preload) }
   }
 }
 

@@ -50,7 +50,7 @@ import Testing
 
   /// Overlapping or touching windows act as one outage.
   @Test func overlappingWindowsMerge() {
-    let merged = Simulation.disjointIntervals([(5, 8), (0, 2), (2, 3), (6, 10)])
+    let merged = OutageSchedule.disjointIntervals([(5, 8), (0, 2), (2, 3), (6, 10)])
     #expect(merged.map(\.startUs) == [0, 5])
     #expect(merged.map(\.endUs) == [3, 10])
   }

@@ -39,7 +39,7 @@ import Testing
       let summary = outcome.summary
       // The blank-row count kept incrementally matches a recount of the rows on screen.
       let recount = simulation.visibleItems.filter { !simulation.isComplete(item: $0) }.count
-      #expect(simulation.incompleteVisibleRows == recount, "seed \(seed)")
+      #expect(simulation.visibility.incompleteVisibleRows == recount, "seed \(seed)")
       #expect(!summary.abandoned, "seed \(seed)")
       #expect((0...1).contains(summary.blankness ?? 0), "seed \(seed)")
       #expect((0...1).contains(summary.coverage ?? 0), "seed \(seed)")
@@ -51,7 +51,7 @@ import Testing
       // Rows laid out are the feed's items in order, whatever the server's page sizes.
       var wrongRows = 0
       for item in 0..<simulation.rowCount
-      where simulation.heightPt(ofItem: item) != simulation.content.heightPt(ofItem: item) {
+      where simulation.heightPt(ofItem: item) != simulation.feed.content.heightPt(ofItem: item) {
         wrongRows += 1
       }
       #expect(wrongRows == 0, "seed \(seed)")

@@ -69,8 +69,8 @@ import Testing
     let (one, oneOutcome) = Self.simulate(
       TestScenarios.modified(scenario) { $0.render = RenderSpec(timeMs: .constant(200), workers: 1) },
       "fixed_threshold")
-    let rendersWithMany = many.render.tries.reduce(0) { $0 + Int($1) }
-    let rendersWithOne = one.render.tries.reduce(0) { $0 + Int($1) }
+    let rendersWithMany = many.render.table.tries.reduce(0) { $0 + Int($1) }
+    let rendersWithOne = one.render.table.tries.reduce(0) { $0 + Int($1) }
     #expect(rendersWithMany == manyOutcome.summary.itemsSeen)
     #expect(rendersWithOne < rendersWithMany * 2 / 3)
     #expect(oneOutcome.summary.itemsSeenIncomplete > manyOutcome.summary.itemsSeenIncomplete)
@@ -83,7 +83,7 @@ import Testing
       $0.render = RenderSpec(timeMs: .constant(20), workers: 4)
     }
     let (simulation, outcome) = Self.simulate(scenario, "fixed_threshold")
-    let renders = simulation.render.tries.reduce(0) { $0 + Int($1) }
+    let renders = simulation.render.table.tries.reduce(0) { $0 + Int($1) }
     #expect(renders == 16 + 40)
     // Off-screen rows lost their media, and with it their rendering.
     let visible = simulation.visibleItems

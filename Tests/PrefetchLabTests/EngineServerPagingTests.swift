@@ -9,12 +9,9 @@ import Testing
   static func simulate(_ prepared: PreparedScenario, _ strategy: String, seed: UInt64 = 1) -> (
     Simulation, RunOutcome
   ) {
-    let simulation = Simulation(
-      scenario: prepared.scenario, seed: seed, source: prepared.makeScrollSource(seed: seed),
-      trace: prepared.trace,
-      options: SimulationOptions())
-    var made = TestScenarios.configured(strategy).makeStrategy()
-    let outcome = simulation.run(&made)
+    let simulation = Simulator.makeSimulation(prepared, seed: seed, options: SimulationOptions())
+    let configured = TestScenarios.configured(strategy)
+    let outcome = configured.definition.run(simulation, configured.parameters)
     return (simulation, outcome)
   }
 
@@ -24,7 +21,7 @@ import Testing
     #expect(simulation.rowCount == totalItems)
     var mismatches = 0
     for item in 0..<simulation.rowCount
-    where simulation.heightPt(ofItem: item) != simulation.content.heightPt(ofItem: item) {
+    where simulation.heightPt(ofItem: item) != simulation.feed.content.heightPt(ofItem: item) {
       mismatches += 1
     }
     #expect(mismatches == 0)
@@ -62,7 +59,7 @@ import Testing
     #expect(outcome.summary.pageRequests == 1 + (450 + 19) / 20)
     let appliedFirst = outcome.events.filter { $0.kind == .applied }.map(\.resource)
     #expect(appliedFirst.prefix(2) == [.page(0), .page(1)])
-    #expect(simulation.plan.items(ofPage: 1) == 50..<70)
+    #expect(simulation.feed.plan.items(ofPage: 1) == 50..<70)
   }
 
   /// Short pages (30 % of responses hold fewer items than asked) and a cap: still every item
@@ -73,8 +70,8 @@ import Testing
       let (simulation, outcome) = Self.simulate(
         Self.feed(initial: 60, cap: 25, shortPageRate: 0.3), strategy, seed: seed)
       Self.expectEveryItemOnceInOrder(simulation, totalItems: 500)
-      #expect(outcome.summary.pageRequests == simulation.plan.pageCount)
-      #expect(simulation.plan.pageCount > 1 + 475 / 20)
+      #expect(outcome.summary.pageRequests == simulation.feed.plan.pageCount)
+      #expect(simulation.feed.plan.pageCount > 1 + 475 / 20)
     }
   }
 

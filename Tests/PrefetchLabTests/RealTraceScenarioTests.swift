@@ -3,10 +3,10 @@ import Testing
 
 @testable import PrefetchLab
 
-/// Runs on real recorded links (Mahimahi and Sabre traces, read in place from the folder
-/// `SharedTraces` names, never copied into the repository).
+/// Runs on real recorded links: the Sabre traces stored in the repository (`BundledTraces`) and,
+/// when present, Mahimahi's (`MahimahiTraces`).
 @Suite struct RealTraceScenarioTests {
-  static func scenario(trace: String, format: BandwidthTraceFormat, durationS: Double, patienceMs: Double)
+  static func scenario(tracePath: String, format: BandwidthTraceFormat, durationS: Double, patienceMs: Double)
     throws -> PreparedScenario
   {
     let script: [Gesture] = Array(
@@ -22,21 +22,34 @@ import Testing
         mediaBytes: .lognormal(median: 60_000, sigma: 0.8), mediaFraction: 0.6),
       network: NetworkSpec(
         rttMs: format == .periods ? .constant(0) : .lognormal(median: 80, sigma: 0.3),
-        trace: BandwidthTraceSpec(path: SharedTraces.path(trace), format: format, loop: true)),
+        trace: BandwidthTraceSpec(path: tracePath, format: format, loop: true)),
       scroll: ScrollSpec(physics: .ios, source: .script(script)))
-    do {
-      return try PreparedScenario(scenario)
-    } catch {
-      throw TraceMissing(description: error.description + SharedTraces.missingHint)
-    }
+    return try PreparedScenario(scenario)
+  }
+
+  /// The Ghent bus LTE ride (Sabre periods; mean 27.6 Mbit/s, never below 3.4 Mbit/s, 20 ms
+  /// latency): strategies that fetch the next page well ahead never stall.
+  @Test(arguments: ["fixed_threshold", "dynamic_threshold", "directional_ranges"])
+  func bundledLTETraceDoesNotStallWithLead(strategy: String) throws {
+    let scenario = try Self.scenario(
+      tracePath: BundledTraces.path("sabre/report_bus_0001.json"), format: .periods, durationS: 180,
+      patienceMs: 30_000)
+    let summary = TestScenarios.run(scenario, strategy).summary
+    #expect(summary.abandoned == false)
+    #expect(summary.stallCount == 0)
+    #expect(summary.itemsSeen > 100)
+    #expect(summary.bytesFetched > 1_000_000)
   }
 
   /// T-Mobile LTE (mean 16.7 Mbit/s, never below 1.5 Mbit/s in a 1 s bin): strategies that fetch
   /// the next page well ahead never stall.
-  @Test(arguments: ["fixed_threshold", "dynamic_threshold", "directional_ranges"])
-  func lteTraceDoesNotStallWithLead(strategy: String) throws {
+  @Test(
+    .enabled(if: MahimahiTraces.available, MahimahiTraces.skipNote),
+    arguments: ["fixed_threshold", "dynamic_threshold", "directional_ranges"])
+  func mahimahiLTETraceDoesNotStallWithLead(strategy: String) throws {
     let scenario = try Self.scenario(
-      trace: "mahimahi/TMobile-LTE-short.down", format: .mahimahi, durationS: 180, patienceMs: 30_000)
+      tracePath: MahimahiTraces.path("TMobile-LTE-short.down"), format: .mahimahi, durationS: 180,
+      patienceMs: 30_000)
     let summary = TestScenarios.run(scenario, strategy).summary
     #expect(summary.abandoned == false)
     #expect(summary.stallCount == 0)
@@ -53,8 +66,8 @@ import Testing
   @Test(arguments: allStrategies)
   func metroOutageStallsDuringTheOutage(strategy: String) throws {
     let scenario = try Self.scenario(
-      trace: "sabre-json/report.2010-09-21_0742CEST.json", format: .periods, durationS: 760,
-      patienceMs: 150_000)
+      tracePath: BundledTraces.path("sabre/report.2010-09-21_0742CEST.json"), format: .periods,
+      durationS: 760, patienceMs: 150_000)
     let outcome = TestScenarios.run(scenario, strategy)
     #expect(outcome.summary.abandoned == false)
     // Timeline rows every 100 ms; the outage is [649.437 s, 736.413 s) of the run's clock.
@@ -74,8 +87,4 @@ import Testing
       #expect(stalledBefore == 0)
     }
   }
-}
-
-struct TraceMissing: Error, CustomStringConvertible {
-  let description: String
 }

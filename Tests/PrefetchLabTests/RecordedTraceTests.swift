@@ -3,21 +3,18 @@ import Testing
 
 @testable import PrefetchLab
 
-/// The recorded traces, read in place (see `SharedTraces`). The expected figures were computed from
-/// the files independently of this code, and are checked to the precision they were given with.
+/// Loads recorded traces for the tests: `BundledTraces` and, when present, `MahimahiTraces`. The
+/// expected figures were computed from the files independently of this code, and are checked to
+/// the precision they were given with.
 enum RecordedTraces {
-  static let folder = SharedTraces.folder
-
-  static func path(_ relative: String) -> String { folder + "/" + relative }
-
-  static func load(_ relative: String, _ format: BandwidthTraceFormat, loop: Bool = true) throws
+  static func load(bundled relative: String, _ format: BandwidthTraceFormat, loop: Bool = true) throws
     -> BandwidthTrace
   {
-    do {
-      return try BandwidthTraceLoader.load(path: path(relative), format: format, loop: loop)
-    } catch {
-      throw TraceMissing(description: error.description + SharedTraces.missingHint)
-    }
+    try BandwidthTraceLoader.load(path: BundledTraces.path(relative), format: format, loop: loop)
+  }
+
+  static func load(mahimahi name: String, loop: Bool = true) throws -> BandwidthTrace {
+    try BandwidthTraceLoader.load(path: MahimahiTraces.path(name), format: .mahimahi, loop: loop)
   }
 }
 
@@ -39,15 +36,17 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
   }
 
   // Mahimahi (ravinet/mahimahi, `traces/`): lines, duration s (0.1), mean Mbit/s (0.01).
-  @Test(arguments: [
-    Expected(file: "Verizon-LTE-short.down", rows: 58_655, durationS: 140.0, meanMbps: 5.03),
-    Expected(file: "TMobile-LTE-short.down", rows: 194_846, durationS: 140.0, meanMbps: 16.70),
-    Expected(file: "ATT-LTE-driving-2016.down", rows: 45_604, durationS: 120.0, meanMbps: 4.56),
-    Expected(file: "TMobile-UMTS-driving.down", rows: 156_262, durationS: 928.4, meanMbps: 2.02),
-    Expected(file: "Verizon-EVDO-driving.down", rows: 46_065, durationS: 1062.0, meanMbps: 0.52),
-  ])
+  @Test(
+    .enabled(if: MahimahiTraces.available, MahimahiTraces.skipNote),
+    arguments: [
+      Expected(file: "Verizon-LTE-short.down", rows: 58_655, durationS: 140.0, meanMbps: 5.03),
+      Expected(file: "TMobile-LTE-short.down", rows: 194_846, durationS: 140.0, meanMbps: 16.70),
+      Expected(file: "ATT-LTE-driving-2016.down", rows: 45_604, durationS: 120.0, meanMbps: 4.56),
+      Expected(file: "TMobile-UMTS-driving.down", rows: 156_262, durationS: 928.4, meanMbps: 2.02),
+      Expected(file: "Verizon-EVDO-driving.down", rows: 46_065, durationS: 1062.0, meanMbps: 0.52),
+    ])
   func mahimahiMatchesSources(expected: Expected) throws {
-    let trace = try RecordedTraces.load("mahimahi/" + expected.file, .mahimahi)
+    let trace = try RecordedTraces.load(mahimahi: expected.file)
     #expect(trace.periodBytes == Double(expected.rows) * 1500)
     #expect(abs(Double(trace.periodUs) / 1e6 - expected.durationS) <= 0.05)
     #expect(abs(meanMbps(trace) - expected.meanMbps) <= 0.005)
@@ -55,8 +54,8 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
     #expect(trace.segmentCount < Int(trace.periodUs / 1000))
   }
 
-  // Pensieve cooked (hongzimao/pensieve, `test/cooked_traces/`): rows, duration s (0.1),
-  // time-weighted mean Mbit/s (0.01).
+  // Pensieve cooked (hongzimao/pensieve, `test/cooked_traces/`; bundled in `pensieve/`): rows,
+  // duration s (0.1), time-weighted mean Mbit/s (0.01).
   @Test(arguments: [
     Expected(file: "trace_30637_http---www.amazon.com", rows: 206, durationS: 1025.0, meanMbps: 2.93),
     Expected(file: "trace_10730_http---www.facebook.com", rows: 336, durationS: 1675.0, meanMbps: 0.49),
@@ -71,7 +70,7 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
       durationS: 650.6, meanMbps: 1.17),
   ])
   func throughputMatchesSources(expected: Expected) throws {
-    let trace = try RecordedTraces.load("throughput/" + expected.file, .throughput)
+    let trace = try RecordedTraces.load(bundled: "pensieve/" + expected.file, .throughput)
     #expect(trace.segmentCount <= expected.rows - 1)
     #expect(abs(Double(trace.periodUs) / 1e6 - expected.durationS) <= 0.05)
     #expect(abs(meanMbps(trace) - expected.meanMbps) <= 0.005)
@@ -87,8 +86,8 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
     var testDescription: String { file }
   }
 
-  // Sabre (UMass-LIDS/sabre, `example/mmsys18/`): periods, duration s, mean Mbit/s, time at 0 s,
-  // latency ms.
+  // Sabre (UMass-LIDS/sabre, `example/mmsys18/`; bundled in `sabre/`): periods, duration s, mean
+  // Mbit/s, time at 0 s, latency ms.
   @Test(arguments: [
     ExpectedPeriods(
       file: "report.2010-09-21_0742CEST.json", periods: 745, durationS: 1133.7, meanMbps: 0.68,
@@ -104,7 +103,7 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
       latencyMs: 20),
   ])
   func periodsMatchSources(expected: ExpectedPeriods) throws {
-    let trace = try RecordedTraces.load("sabre-json/" + expected.file, .periods)
+    let trace = try RecordedTraces.load(bundled: "sabre/" + expected.file, .periods)
     #expect(trace.segmentCount == expected.periods)
     #expect(abs(Double(trace.periodUs) / 1e6 - expected.durationS) <= 0.05)
     #expect(abs(meanMbps(trace) - expected.meanMbps) <= 0.005)
@@ -114,7 +113,7 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
   }
 
   @Test func metroTransferStartedInTheOutageFinishesOnlyAfterIt() throws {
-    let trace = try RecordedTraces.load("sabre-json/report.2010-09-21_0742CEST.json", .periods)
+    let trace = try RecordedTraces.load(bundled: "sabre/report.2010-09-21_0742CEST.json", .periods)
     // The 87-s tunnel outage: the longest zero-bandwidth period.
     let segments = trace.segments
     var startUs: Int64 = 0
@@ -169,8 +168,8 @@ private func zeroSeconds(_ trace: BandwidthTrace) -> Double {
   @Test func metroCookedAndSabreVersionsShareTheirPeak() throws {
     // The same metro session in both formats (Pensieve cooked, Sabre): peaks 2.624 vs 2.623 Mbit/s.
     let cooked = try RecordedTraces.load(
-      "throughput/metro.kalbakken-jernbanetorget-report.2010-09-21_0742CEST.log", .throughput)
-    let sabre = try RecordedTraces.load("sabre-json/report.2010-09-21_0742CEST.json", .periods)
+      bundled: "pensieve/metro.kalbakken-jernbanetorget-report.2010-09-21_0742CEST.log", .throughput)
+    let sabre = try RecordedTraces.load(bundled: "sabre/report.2010-09-21_0742CEST.json", .periods)
     let cookedPeak = cooked.segments.map(\.bytesPerSecond).max()! * 8 / 1e6
     let sabrePeak = sabre.segments.map(\.bytesPerSecond).max()! * 8 / 1e6
     #expect(abs(cookedPeak - 2.624) < 0.0005)

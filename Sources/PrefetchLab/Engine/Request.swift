@@ -1,30 +1,3 @@
-/// Where a request is in its life.
-public enum RequestState: UInt8, Sendable, Equatable {
-  /// Waiting for a connection slot (`max_concurrent_requests` reached).
-  case queued
-  /// Holding a slot, waiting one RTT for the first byte.
-  case connecting
-  /// Bytes are moving on the shared link.
-  case transferring
-  /// Delivered.
-  case completed
-  /// Cancelled by the strategy (bytes already moved count as wasted).
-  case cancelled
-  /// Timed out or failed after its last attempt.
-  case failed
-  /// An attempt failed and the retry policy allows another: waiting out the backoff, holding no
-  /// connection slot.
-  case backingOff
-  /// Being read back from the disk cache (no connection, no network bytes).
-  case readingDisk
-
-  var isActive: Bool {
-    self == .queued || self == .connecting || self == .transferring || self == .backingOff
-      || self == .readingDisk
-  }
-  var holdsSlot: Bool { self == .connecting || self == .transferring }
-}
-
 /// One request for a resource, across its attempts.
 struct Request: Sendable {
   let id: Int
@@ -41,7 +14,7 @@ struct Request: Sendable {
   var state = RequestState.queued
   /// The resource's try number of the current attempt: every attempt ever made for the resource
   /// in the run is counted, so a request issued again after a failure meets fresh draws. Keys the
-  /// attempt's latency, failure and jitter draws (common random numbers, DESIGN.md §2).
+  /// attempt's latency, failure and jitter draws (common random numbers across strategies).
   var tryIndex: UInt64 = 0
   /// The current attempt ends in an error response at its first byte.
   var attemptFails = false
@@ -63,43 +36,4 @@ struct Request: Sendable {
   var late = false
   /// A resource that had already been delivered earlier in the run.
   var redundant = false
-  /// Order among queued requests of equal priority (FIFO), renewed on re-prioritisation.
-  var queueSequence = 0
-}
-
-/// A queued request's place in the connection queue; stale entries (after a priority change or
-/// cancellation) are skipped when popped.
-struct QueueEntry: Comparable, Sendable {
-  let priority: FetchPriority
-  let sequence: Int
-  let requestID: Int
-
-  static func < (lhs: QueueEntry, rhs: QueueEntry) -> Bool {
-    lhs.priority != rhs.priority ? lhs.priority < rhs.priority : lhs.sequence < rhs.sequence
-  }
-}
-
-/// A line of `events/<run>.csv`: one step of a request's life, or a page being applied.
-public struct RequestEvent: Sendable, Equatable {
-  public enum Kind: String, Sendable, CaseIterable {
-    case issued, started
-    case firstByte = "first_byte"
-    case completed, cancelled, timeout, failed, applied
-    case reprioritized
-    /// An attempt got an error response (`network.failure_rate`).
-    case error
-    /// A failed attempt will be retried after the backoff (`network.retry`).
-    case retry
-    /// Media asked for is read back from the disk cache instead of fetched (`cache`).
-    case diskRead = "disk_read"
-  }
-  public var timeUs: Int64
-  public var kind: Kind
-  public var requestID: Int
-  public var resource: Resource
-  public var priority: FetchPriority
-  public var attempt: Int
-  /// Bytes of the resource (issued, completed), or bytes moved so far (cancelled, timeout, failed).
-  public var bytes: Int64
-  public var isPrefetch: Bool
 }

@@ -9,7 +9,7 @@ extension Simulation {
 
   /// A `timeout` event: the attempt fails if it is still connecting or transferring.
   func timeOut<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
-    guard requests[id].state.holdsSlot, requests[id].attempt == attempt else { return }
+    guard ledger.requests[id].state.holdsSlot, ledger.requests[id].attempt == attempt else { return }
     attemptFailed(requestID: id, .timeout, strategy: &strategy)
   }
 
@@ -20,19 +20,18 @@ extension Simulation {
   func attemptFailed<Strategy: PrefetchStrategy>(
     requestID id: Int, _ failure: AttemptFailure, strategy: inout Strategy
   ) {
-    if requests[id].state == .transferring { takeOffLink(id) }
+    if ledger.requests[id].state == .transferring { takeOffLink(id) }
     releaseSlot()
-    log(failure == .timeout ? .timeout : .error, id, bytes: requests[id].bytesMoved)
-    let attempt = requests[id].attempt
-    let resource = requests[id].resource
-    if attempt + 1 < retryPolicy.maxAttempts {
-      requests[id].state = .backingOff
-      metrics.summary.retries += 1
-      let u = random.uniform(.retryJitter, key: resource.randomKey, attempt: requests[id].tryIndex)
-      schedule(
-        .retry, atUs: nowUs + retryPolicy.delayUs(afterAttempt: attempt, uniform: u), subject: id,
-        attempt: attempt)
-      log(.retry, id, bytes: requests[id].bytesMoved)
+    log(failure == .timeout ? .timeout : .error, id, bytes: ledger.requests[id].bytesMoved)
+    let attempt = ledger.requests[id].attempt
+    let resource = ledger.requests[id].resource
+    if let delayUs = policy.retryDelayUs(
+      afterAttempt: attempt, of: resource, tryIndex: ledger.requests[id].tryIndex)
+    {
+      ledger.requests[id].state = .backingOff
+      recorder.summary.retries += 1
+      events.schedule(.retry, atUs: nowUs + delayUs, subject: id, attempt: attempt)
+      log(.retry, id, bytes: ledger.requests[id].bytesMoved)
       pumpConnectionQueue()
       return
     }
@@ -44,10 +43,10 @@ extension Simulation {
 
   /// A `retry` event: the backoff is over and the next attempt queues for a connection.
   func retryAttempt(requestID id: Int, attempt: Int) {
-    guard requests[id].state == .backingOff, requests[id].attempt == attempt else { return }
-    requests[id].attempt += 1
-    requests[id].state = .queued
-    enqueue(id)
+    guard ledger.requests[id].state == .backingOff, ledger.requests[id].attempt == attempt else { return }
+    ledger.requests[id].attempt += 1
+    ledger.requests[id].state = .queued
+    pool.enqueue(id, priority: ledger.requests[id].priority)
     pumpConnectionQueue()
   }
 }

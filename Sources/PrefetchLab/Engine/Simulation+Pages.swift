@@ -1,93 +1,51 @@
 extension Simulation {
-  /// The loaded edge in `direction` and the page that would extend it, or nil when nothing can
-  /// be loaded that way (the end is known, or the head with cursor pagination).
-  @inline(__always)
-  public func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
-    if isOffsetPagination { return offsetFrontier(direction) }
-    guard direction == .down, !endKnown, sessionStarted else { return nil }
-    let edge = layout.contentHeightPt
-    return LoadFrontier(
-      page: appliedPageCount, edgePt: edge, runStartPt: 0,
-      adjacentPageSpanPt: min(newestPageTopPt, edge)...edge)
-  }
-
-  private func offsetFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
-    switch pagination {
-    case .cursor:
-      return nil
-    case .offset:
-      guard sessionStarted, layout.rowCount > 0 else { return nil }
-      let anchorItem = min(layout.item(atPt: max(0, viewportOffsetPt)), layout.rowCount - 1)
-      let anchorPage = plan.page(ofItem: anchorItem)
-      let below = unapplied.nextUnapplied(from: anchorPage)
-      let above = unapplied.previousUnapplied(from: anchorPage)
-      // The applied run around the viewport is (above, below).
-      let runTop = above < 0 ? 0 : layout.topPt(ofItem: plan.items(ofPage: above).upperBound)
-      let runBottom =
-        below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
-      if direction == .down {
-        guard below < plan.pageCount else { return nil }
-        let adjacent = below - 1
-        let span =
-          adjacent > above
-          ? layout.topPt(ofItem: plan.firstItem(ofPage: adjacent))...runBottom : runBottom...runBottom
-        return LoadFrontier(page: below, edgePt: runBottom, runStartPt: runTop, adjacentPageSpanPt: span)
-      } else {
-        guard above >= 0 else { return nil }
-        let adjacent = above + 1
-        let span =
-          adjacent < below
-          ? runTop...layout.topPt(ofItem: plan.items(ofPage: adjacent).upperBound) : runTop...runTop
-        return LoadFrontier(page: above, edgePt: runTop, runStartPt: runBottom, adjacentPageSpanPt: span)
-      }
-    }
-  }
-
   /// A page response arrived: schedule its rows' insertion after the apply delay, unless the
   /// page is already in (a duplicate from naive code), which changes nothing.
   func deliverPage(_ page: Int, requestID id: Int) {
-    if pages.everDelivered[page] { requests[id].redundant = true }
-    pages.everDelivered[page] = true
-    if pages.activeRequest[page] == Int32(id) { pages.activeRequest[page] = -1 }
-    if pages.applied[page] || pages.applyPending[page] {
+    if feed.pages.everDelivered[page] { ledger.requests[id].redundant = true }
+    feed.pages.everDelivered[page] = true
+    if feed.pages.activeRequest[page] == Int32(id) { feed.pages.activeRequest[page] = -1 }
+    if feed.pages.applied[page] || feed.pages.applyPending[page] {
       // A duplicate (naive code without an in-flight guard): nothing new to show.
-      closePageMark(id)
+      ledger.closePageMark(id)
       return
     }
-    pages.applyPending[page] = true
-    schedule(.applyPage, atUs: nowUs + content.applyDelayUs(ofPage: page), subject: id)
+    feed.pages.applyPending[page] = true
+    events.schedule(.applyPage, atUs: nowUs + feed.content.applyDelayUs(ofPage: page), subject: id)
   }
 
   /// Inserts a delivered page's rows (the in-flight mark clears now, not at delivery).
   func applyPage<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
-    guard case .page(let page) = requests[id].resource else { return }
-    pages.applyPending[page] = false
-    pages.applied[page] = true
-    loadedItemCount += plan.itemCount(ofPage: page)
-    closePageMark(id)
-    log(.applied, id, bytes: requests[id].bytes)
-    let contentBefore = layout.contentHeightPt
+    guard case .page(let page) = ledger.requests[id].resource else { return }
+    feed.markApplied(page)
+    ledger.closePageMark(id)
+    log(.applied, id, bytes: ledger.requests[id].bytes)
+    let contentBefore = feed.layout.contentHeightPt
     let limitBefore = max(0, maxRestingOffsetPt)
-    let wasEndKnown = endKnown
-    switch pagination {
-    case .cursor: appendRows(ofPage: page)
-    case .offset: replacePlaceholders(ofPage: page)
+    let wasEndKnown = feed.endKnown
+    if feed.isOffsetPagination {
+      let anchor = visibility.rows.isEmpty ? 0 : visibility.rows.lowerBound
+      if let shift = feed.replacePlaceholders(ofPage: page, anchor: anchor, started: sessionStarted) {
+        scroll.shiftAnchor(by: shift)
+      }
+    } else {
+      feed.appendRows(ofPage: page)
     }
-    if pagination == .offset { unapplied.markApplied(page) }
-    pages.awaitingUse[page] = Int32(id)
+    feed.pages.awaitingUse[page] = Int32(id)
     let firstContent = !sessionStarted
     if firstContent { startSession() }
     refreshVisibility(layoutChanged: true)
-    let rows = plan.items(ofPage: page)
-    if rows.overlaps(window.rows) {
-      requests[id].used = true
-      pages.awaitingUse[page] = -1
+    let rows = feed.plan.items(ofPage: page)
+    if rows.overlaps(visibility.rows) {
+      ledger.requests[id].used = true
+      feed.pages.awaitingUse[page] = -1
     }
-    if rendersItems { queueRenders(ofNewRows: rows) }
+    if render.isEnabled { queueRenders(ofNewRows: rows) }
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
-    if isStalled && (layout.contentHeightPt > contentBefore || endKnown != wasEndKnown) {
-      contentGrewDuringStall(userCanMove: max(0, maxRestingOffsetPt) > limitBefore || endKnown != wasEndKnown)
+    if stall.isStalled && (feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown) {
+      contentGrewDuringStall(
+        userCanMove: max(0, maxRestingOffsetPt) > limitBefore || feed.endKnown != wasEndKnown)
     }
     wakeFrames()
     requestVisiblePlaceholderPages()
@@ -95,74 +53,32 @@ extension Simulation {
       strategy.update(.start, in: self)
     }
     strategy.update(.pageApplied(page: page), in: self)
-    if !pendingEvictions.isEmpty { notifyEvictions(&strategy) }
-  }
-
-  private func appendRows(ofPage page: Int) {
-    let rows = plan.items(ofPage: page)
-    if page == appliedPageCount { appliedPageCount += 1 }
-    newestPageTopPt = layout.contentHeightPt
-    items.ensureCount(rows.upperBound)
-    for item in rows {
-      layout.append(heightPt: content.heightPt(ofItem: item))
-      markRowLoaded(item)
-    }
-    switch scenario.feed.endSignal {
-    case .flag: if rows.upperBound >= plan.totalItems { endKnown = true }
-    case .emptyPage: if rows.isEmpty { endKnown = true }
-    }
-  }
-
-  private func replacePlaceholders(ofPage page: Int) {
-    if layout.rowCount == 0 {
-      // The first response tells the total: lay out every row as a placeholder.
-      layout.layOutPlaceholders(count: plan.totalItems)
-      endKnown = true
-    }
-    let rows = plan.items(ofPage: page)
-    items.ensureCount(rows.upperBound)
-    // Keep the first visible row where it is on screen when rows above it change height.
-    let anchor = window.rows.isEmpty ? 0 : window.rows.lowerBound
-    let anchorTopBefore = sessionStarted && anchor < layout.rowCount ? layout.topPt(ofItem: anchor) : 0
-    for item in rows {
-      layout.replace(item: item, heightPt: content.heightPt(ofItem: item))
-      markRowLoaded(item)
-    }
-    if sessionStarted && anchor < layout.rowCount && rows.lowerBound < anchor {
-      let shift = layout.topPt(ofItem: anchor) - anchorTopBefore
-      viewportOffsetPt += shift
-      anchorShiftPt += shift
-    }
-  }
-
-  private func markRowLoaded(_ item: Int) {
-    let bytes = content.mediaBytes(ofItem: item)
-    items.mediaBytes[item] = bytes
-    items.mediaState[item] = bytes > 0 ? .notLoaded : .none
-    items.complete[item] = bytes == 0 && !rendersItems
+    if !cache.pendingEvictions.isEmpty { notifyEvictions(&strategy) }
   }
 
   /// Media arrived (from the network or the disk cache): the item completes; if it is on screen
   /// its content is used right away. A network fetch of media that was in memory before (and
   /// evicted since) is redundant.
   func deliverMedia(_ item: Int, requestID id: Int) {
-    if items.mediaRequest[item] == Int32(id) { items.mediaRequest[item] = -1 }
-    if items.mediaState[item] == .loaded {
-      requests[id].redundant = true
+    if feed.items.mediaRequest[item] == Int32(id) { feed.items.mediaRequest[item] = -1 }
+    if feed.items.mediaState[item] == .loaded {
+      ledger.requests[id].redundant = true
       return
     }
-    items.mediaEverLoaded.grow(toInclude: item, filling: false)
-    if items.mediaEverLoaded[item] && !requests[id].fromDisk { requests[id].redundant = true }
-    items.mediaEverLoaded[item] = true
-    items.mediaState[item] = .loaded
-    let visible = window.rows.contains(item)
-    if visible {
-      requests[id].used = true
-    } else {
-      items.mediaAwaitingUse[item] = Int32(id)
+    feed.items.mediaEverLoaded.grow(toInclude: item, filling: false)
+    if feed.items.mediaEverLoaded[item] && !ledger.requests[id].fromDisk {
+      ledger.requests[id].redundant = true
     }
-    if rendersItems {
-      renderIfWanted(item, visible: visible)
+    feed.items.mediaEverLoaded[item] = true
+    feed.items.mediaState[item] = .loaded
+    let visible = visibility.rows.contains(item)
+    if visible {
+      ledger.requests[id].used = true
+    } else {
+      feed.items.mediaAwaitingUse[item] = Int32(id)
+    }
+    if render.isEnabled {
+      offerRender(item, visible: visible)
     } else {
       markComplete(item, visible: visible)
     }
@@ -172,16 +88,10 @@ extension Simulation {
   /// `item` just became complete: on screen, one blank row fewer and its time-to-content clock
   /// stops.
   func markComplete(_ item: Int, visible: Bool) {
-    items.complete[item] = true
+    feed.items.complete[item] = true
     guard visible else { return }
-    incompleteVisibleRows -= 1
+    visibility.rowCompleted()
     closeTimeToContent(forCompleted: item..<(item + 1))
-    blankFraction = computeBlankFraction()
+    refreshBlankFraction()
   }
-}
-
-extension Simulation {
-  /// The direction page triggers look in: always down with cursor pagination (the feed grows
-  /// at its tail only), the scroll direction with offset pagination.
-  public var pageTriggerDirection: ScrollDirection { pagination == .cursor ? .down : scrollDirection }
 }

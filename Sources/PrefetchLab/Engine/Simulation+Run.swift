@@ -4,22 +4,28 @@ extension Simulation {
   /// Complexity: O(frames + events × log events); per frame O(rows entering or leaving the
   /// viewport), independent of the feed's length.
   func run<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) -> RunOutcome {
-    scheduleOutages()
+    for index in outages.windowsUs.indices {
+      events.schedule(.outageStart, atUs: outages.windowsUs[index].startUs, subject: index)
+    }
     issueInitialPage()
-    schedule(.patience, atUs: patienceUs, subject: -1)
+    events.schedule(.patience, atUs: patienceUs, subject: -1)
     var eventTime = Int64.max
+    #if DEBUG
+      var steps = 0
+    #endif
     while !finished {
       // The next event time changes only when events are scheduled or the link changes.
-      if eventsChanged {
-        eventTime = nextEventTimeUs()
-        eventsChanged = false
+      if events.isStale {
+        eventTime = min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max)
+        events.markFresh()
       }
-      let frameTime = nextFrameUs ?? .max
-      let endTime = sessionEndUs()
+      let frameTime = clock.nextFrameUs ?? .max
+      let endTime = sessionStarted ? stall.endUs() : .max
       let next = min(eventTime, frameTime, endTime)
       if next == .max {
         // Nothing can ever happen again (no frames, no events): the user waits until patience.
-        finish(atUs: max(nowUs, isStalled ? stallStartUs + patienceUs : nowUs), abandoned: isStalled)
+        let stalled = stall.isStalled
+        finish(atUs: max(nowUs, stalled ? stall.stallStartUs + patienceUs : nowUs), abandoned: stalled)
         break
       }
       if endTime == next {
@@ -32,98 +38,32 @@ extension Simulation {
         advanceClock(to: frameTime)
         runFrame(strategy: &strategy)
       }
+      #if DEBUG
+        // At coarse points: the checks would cost more than the steps they check.
+        steps += 1
+        if steps % 64 == 0 { checkInvariants() }
+      #endif
     }
-    return makeOutcome()
-  }
-
-  /// Time of the earliest pending event (engine queue or link), or .max.
-  func nextEventTimeUs() -> Int64 {
-    let queued = events.min?.timeUs ?? .max
-    let transfer = link.nextCompletionUs() ?? .max
-    return min(queued, transfer)
-  }
-
-  /// When τ will reach the trace's end, if it keeps running; .max while stalled or before first
-  /// content.
-  func sessionEndUs() -> Int64 {
-    guard sessionStarted, !isStalled else { return .max }
-    return traceClockUs + (traceDurationUs - traceUs)
-  }
-
-  /// Moves the clock to `timeUs`, integrating blankness and emitting timeline rows for the
-  /// interval [now, timeUs) during which the state was constant.
-  @inline(__always)
-  func advanceClock(to timeUs: Int64) {
-    guard timeUs > nowUs else { return }
-    if sessionStarted && blankFraction > 0 {
-      metrics.accumulateBlank(fraction: blankFraction, overUs: timeUs - nowUs)
-    }
-    if nextTimelineUs < timeUs { recordTimelineRows(before: timeUs) }
-    nowUs = timeUs
-  }
-
-  private func recordTimelineRows(before timeUs: Int64) {
-    guard timelineIntervalUs > 0 else {
-      nextTimelineUs = .max
-      return
-    }
-    while nextTimelineUs < timeUs {
-      recordTimelineRow(atUs: nextTimelineUs)
-      nextTimelineUs += timelineIntervalUs
-    }
-  }
-
-  func recordTimelineRow(atUs timeUs: Int64) {
-    let trace: Int64? = sessionStarted ? (isStalled ? traceUs : traceUs + (timeUs - traceClockUs)) : nil
-    timeline.append(
-      TimelineSample(
-        timeUs: timeUs, traceUs: trace, offsetPt: viewportOffsetPt,
-        velocityPtS: isStalled ? 0 : sample.velocityPtS,
-        contentHeightPt: layout.contentHeightPt, blankFraction: blankFraction, inFlight: slotsInUse,
-        stalled: isStalled))
-  }
-
-  /// An extra timeline row at an instant that matters (first content, stall start and end, the
-  /// session's end), unless a grid row will fall on it; `final` records it regardless.
-  func recordTimelineInstant(final: Bool = false) {
-    guard timelineIntervalUs > 0 else { return }
-    if let last = timeline.last, last.timeUs == nowUs {
-      timeline[timeline.count - 1] = currentTimelineRow()
-      return
-    }
-    if nextTimelineUs == nowUs && !final { return }
-    timeline.append(currentTimelineRow())
-  }
-
-  private func currentTimelineRow() -> TimelineSample {
-    TimelineSample(
-      timeUs: nowUs, traceUs: sessionStarted ? traceUs + (isStalled ? 0 : nowUs - traceClockUs) : nil,
-      offsetPt: viewportOffsetPt, velocityPtS: isStalled ? 0 : sample.velocityPtS,
-      contentHeightPt: layout.contentHeightPt, blankFraction: blankFraction, inFlight: slotsInUse,
-      stalled: isStalled)
-  }
-
-  func schedule(_ kind: EngineEvent.Kind, atUs timeUs: Int64, subject: Int, attempt: Int = 0) {
-    eventSequence += 1
-    eventsChanged = true
-    events.push(
-      EngineEvent(timeUs: timeUs, kind: kind, sequence: eventSequence, subject: subject, attempt: attempt))
+    #if DEBUG
+      checkInvariants()
+      ledger.checkInvariants()
+    #endif
+    return makeOutcome(strategyType: ObjectIdentifier(Strategy.self))
   }
 
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.
   func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
-    eventsChanged = true  // events are consumed here
-    if let completion = link.nextCompletionUs(), completion <= timeUs {
-      eventsChanged = true
-      for id in link.popCompleted(atUs: timeUs) {
+    events.markStale()  // events are consumed here
+    if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
+      for id in pool.takeCompleted(atUs: timeUs) {
         completeTransfer(requestID: id, strategy: &strategy)
         if finished { return }
       }
     }
-    while let event = events.min, event.timeUs <= timeUs {
+    while let event = events.next, event.timeUs <= timeUs {
       // A link completion that became due meanwhile goes first, as its earlier time says.
-      if let completion = link.nextCompletionUs(), completion < event.timeUs { break }
-      events.pop()
+      if let completion = pool.link.nextCompletionUs(), completion < event.timeUs { break }
+      events.takeNext()
       switch event.kind {
       case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
@@ -132,7 +72,9 @@ extension Simulation {
       case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
       case .outageStart: beginOutage(event.subject)
       case .outageEnd: endOutage()
-      case .rateLimit: rateLimitWake()
+      case .rateLimit:
+        pool.rateLimitWoke()
+        pumpConnectionQueue()
       case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
       case .renderDone: finishRender(event.subject)
       }
@@ -140,10 +82,11 @@ extension Simulation {
     }
   }
 
+  /// The user gives up: before first content (serial -1), or in the pause `serial` if it lasts.
   private func patienceExpired(serial: Int) {
     if serial < 0 {
       if !sessionStarted { finish(atUs: nowUs, abandoned: true) }
-    } else if isStalled && serial == stallSerial {
+    } else if stall.isStalled && serial == stall.stallSerial {
       finish(atUs: nowUs, abandoned: true)
     }
   }
@@ -152,50 +95,36 @@ extension Simulation {
   func finish(atUs timeUs: Int64, abandoned: Bool) {
     guard !finished else { return }
     advanceClock(to: timeUs)
-    if isStalled {
-      metrics.recordStall(durationUs: nowUs - stallStartUs)
-    } else {
-      recordEndedStall()
+    if let pause = stall.finish(atUs: nowUs) { recorder.recordStall(durationUs: pause) }
+    for item in visibility.rows where item < feed.items.count && feed.items.ttcOpen[item] {
+      feed.items.ttcOpen[item] = false
+      recorder.recordTimeToContent(
+        item: item, firstVisibleUs: feed.items.firstVisibleUs[item], untilUs: nowUs, complete: false)
     }
-    for item in window.rows where item < items.count && items.ttcOpen[item] {
-      items.ttcOpen[item] = false
-      metrics.recordTimeToContent(
-        item: item, firstVisibleUs: items.firstVisibleUs[item], untilUs: nowUs, complete: false)
-    }
-    metrics.summary.abandoned = abandoned
+    recorder.summary.abandoned = abandoned
     recordTimelineInstant(final: true)
     finished = true
   }
 
-  func makeOutcome() -> RunOutcome {
-    for index in requests.indices where requests[index].state == .transferring {
-      let moved = link.bytesMoved(id: index, atUs: nowUs) ?? 0
-      requests[index].bytesMoved += moved
-      metrics.summary.bytesFetched += moved
+  func makeOutcome(strategyType: ObjectIdentifier) -> RunOutcome {
+    for id in 0..<ledger.count where ledger.requests[id].state == .transferring {
+      let moved = pool.bytesMoved(id, atUs: nowUs) ?? 0
+      ledger.requests[id].bytesMoved += moved
+      recorder.summary.bytesFetched += moved
     }
     if radio != nil {
       radio!.finish(atUs: nowUs)
-      metrics.summary.radioActiveUs = radio!.activeUs
-      metrics.summary.energyJ = radio!.energyJoules(downloadedBytes: metrics.summary.bytesFetched)
+      recorder.summary.radioActiveUs = radio!.activeUs
+      recorder.summary.energyJ = radio!.energyJoules(downloadedBytes: recorder.summary.bytesFetched)
     }
-    let frames = sessionStarted ? Int((nowUs - firstContentUs) * frameRateHz / 1_000_000) + 1 : 0
-    metrics.finish(
-      sessionUs: nowUs, firstContentUs: sessionStarted ? firstContentUs : nil, requests: requests,
-      itemsLoaded: loadedItemCount, frames: frames)
+    let frames = sessionStarted ? clock.sessionFrames(untilUs: nowUs) : 0
+    recorder.finish(
+      sessionUs: nowUs, firstContentUs: sessionStarted ? clock.firstContentUs : nil,
+      requests: ledger.requests,
+      itemsLoaded: feed.loadedItemCount, frames: frames)
     return RunOutcome(
-      summary: metrics.summary, timeline: timeline, events: eventLog, framesProcessed: framesProcessed,
-      timesToContent: metrics.timesToContent.sorted { $0.item < $1.item })
+      summary: recorder.summary, timeline: recorder.timeline, events: recorder.eventLog,
+      framesProcessed: clock.framesProcessed,
+      timesToContent: recorder.timesToContent.sorted { $0.item < $1.item }, strategyType: strategyType)
   }
-
-}
-
-/// What one run produced.
-public struct RunOutcome: Sendable {
-  public var summary: SummaryMetrics
-  public var timeline: [TimelineSample]
-  public var events: [RequestEvent]
-  /// Frames actually simulated (frames where nothing could move are skipped); for benchmarks.
-  public var framesProcessed: Int
-  /// Every item that became visible, by item: the samples behind `ttc_*` (for CDFs).
-  public var timesToContent: [TimeToContent] = []
 }

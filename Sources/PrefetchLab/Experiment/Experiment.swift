@@ -78,16 +78,28 @@ public struct Experiment: Sendable {
     parallelism: Int, options: SimulationOptions = SimulationOptions(),
     handle: @escaping @Sendable (Int, RunJob, RunOutcome) -> Kept
   ) -> [Kept] {
-    let results = ResultSlots<Kept>(count: jobs.count)
-    let workers = max(1, min(parallelism, jobs.count))
+    run(indices: Array(jobs.indices), parallelism: parallelism, options: { _, _ in options }, handle: handle)
+  }
+
+  /// Runs the jobs at `indices` (positions in `jobs`, e.g. one shard's) on `parallelism`
+  /// threads, each with the options `options` gives it (called with the job's position and the job) (a run whose timeline nobody keeps need
+  /// not record one; recording never changes a result). `handle` is called as above; the kept
+  /// values come back in the order of `indices`.
+  public func run<Kept: Sendable>(
+    indices: [Int], parallelism: Int, options: @escaping @Sendable (Int, RunJob) -> SimulationOptions,
+    handle: @escaping @Sendable (Int, RunJob, RunOutcome) -> Kept
+  ) -> [Kept] {
+    let results = ResultSlots<Kept>(count: indices.count)
+    let workers = max(1, min(parallelism, indices.count))
     let jobs = self.jobs
     let scenarios = self.scenarios
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let index = results.claimNext() {
+      while let slot = results.claimNext() {
+        let index = indices[slot]
         let job = jobs[index]
         let outcome = Simulator.run(
-          scenarios[job.scenarioIndex], strategy: job.strategy, seed: job.seed, options: options)
-        results.store(handle(index, job, outcome), at: index)
+          scenarios[job.scenarioIndex], strategy: job.strategy, seed: job.seed, options: options(index, job))
+        results.store(handle(index, job, outcome), at: slot)
       }
     }
     return results.values()

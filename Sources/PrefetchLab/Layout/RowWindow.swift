@@ -2,7 +2,7 @@
 /// from the previous band: a frame that scrolls by a few rows costs a few steps whatever the
 /// feed's length. After the layout changed (rows inserted or resized) it searches afresh,
 /// O(log n). The engine tracks the viewport with one; strategies can track their own ranges
-/// (preload, display) with `Simulation.update(_:fromPt:toPt:)`.
+/// (preload, display) with `StrategyContext.update(_:fromPt:toPt:)`.
 public struct RowWindow: Sendable, Equatable {
   /// Rows intersecting the band, [first, end).
   public private(set) var rows: Range<Int> = 0..<0

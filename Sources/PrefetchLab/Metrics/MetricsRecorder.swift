@@ -1,13 +1,87 @@
-/// Accumulates a run's metrics as the engine reports what happens; `finish` turns them into a
-/// `SummaryMetrics` row.
+/// Accumulates what a run reports: the summary's counters as the engine reports what happens
+/// (`finish` turns them into a `SummaryMetrics` row), the timeline (a row on a fixed grid plus the
+/// instants that matter) and the request event log.
 struct MetricsRecorder: Sendable {
   var summary = SummaryMetrics()
   /// ∫ blank fraction dt after first content, in fraction·µs.
-  var blankIntegral = 0.0
-  var ttcUs: [Int64] = []
+  private var blankIntegral = 0.0
+  private var ttcUs: [Int64] = []
   /// The same samples with their item, in the order their clocks stopped.
-  var timesToContent: [TimeToContent] = []
-  var itemsCompleteAtFirstSight = 0
+  private(set) var timesToContent: [TimeToContent] = []
+  private var itemsCompleteAtFirstSight = 0
+  /// Spacing of timeline rows, µs; 0 = no timeline.
+  private let timelineIntervalUs: Int64
+  private(set) var timeline: [TimelineSample] = []
+  /// Time of the next grid row of the timeline.
+  private(set) var nextTimelineUs: Int64 = 0
+  /// Record the request lifecycle (`events/*.csv`).
+  let recordsEvents: Bool
+  private(set) var eventLog: [RequestEvent] = []
+
+  init(options: SimulationOptions) {
+    timelineIntervalUs = options.timelineIntervalUs
+    recordsEvents = options.recordEvents
+  }
+
+  /// The state a timeline row shows, constant over the interval it is used for.
+  struct TimelineState {
+    /// τ as of `traceClockUs`; nil before first content.
+    var traceUs: Int64?
+    var traceClockUs: Int64
+    var stalled: Bool
+    var offsetPt: Double
+    var velocityPtS: Double
+    var contentHeightPt: Double
+    var blankFraction: Double
+    var inFlight: Int
+
+    func row(atUs timeUs: Int64) -> TimelineSample {
+      TimelineSample(
+        timeUs: timeUs, traceUs: traceUs.map { stalled ? $0 : $0 + (timeUs - traceClockUs) },
+        offsetPt: offsetPt, velocityPtS: stalled ? 0 : velocityPtS, contentHeightPt: contentHeightPt,
+        blankFraction: blankFraction, inFlight: inFlight, stalled: stalled)
+    }
+  }
+
+  /// Grid rows of the timeline before `timeUs`, all showing `state`.
+  mutating func recordTimelineRows(before timeUs: Int64, _ state: TimelineState) {
+    guard timelineIntervalUs > 0 else {
+      nextTimelineUs = .max
+      return
+    }
+    while nextTimelineUs < timeUs {
+      timeline.append(state.row(atUs: nextTimelineUs))
+      nextTimelineUs += timelineIntervalUs
+    }
+  }
+
+  /// An extra timeline row at `nowUs`, an instant that matters (first content, stall start and
+  /// end, the session's end), unless a grid row will fall on it; `final` records it regardless.
+  /// A row already at `nowUs` is replaced.
+  mutating func recordTimelineInstant(atUs nowUs: Int64, _ state: TimelineState, final: Bool = false) {
+    guard timelineIntervalUs > 0 else { return }
+    if let last = timeline.last, last.timeUs == nowUs {
+      timeline[timeline.count - 1] = state.row(atUs: nowUs)
+      return
+    }
+    if nextTimelineUs == nowUs && !final { return }
+    timeline.append(state.row(atUs: nowUs))
+  }
+
+  /// One step of `request`'s life at `nowUs` (`bytes`: its size, or what it moved so far).
+  mutating func log(_ kind: RequestEvent.Kind, _ request: Request, bytes: Int64, atUs nowUs: Int64) {
+    eventLog.append(
+      RequestEvent(
+        timeUs: nowUs, kind: kind, requestID: request.id, resource: request.resource,
+        priority: request.priority,
+        attempt: request.attempt, bytes: bytes, isPrefetch: request.isPrefetch))
+  }
+
+  /// An item seen for the first time at `nowUs` was already complete.
+  mutating func recordCompleteAtFirstSight(item: Int, atUs nowUs: Int64) {
+    itemsCompleteAtFirstSight += 1
+    recordTimeToContent(item: item, firstVisibleUs: nowUs, untilUs: nowUs, complete: true)
+  }
 
   mutating func accumulateBlank(fraction: Double, overUs duration: Int64) {
     guard duration > 0, fraction > 0 else { return }
@@ -30,6 +104,14 @@ struct MetricsRecorder: Sendable {
     timesToContent.append(
       TimeToContent(item: item, firstVisibleUs: firstVisibleUs, durationUs: duration, complete: complete))
     if !complete { summary.itemsSeenIncomplete += 1 }
+  }
+
+  /// Debug builds: the timeline runs forward.
+  func checkInvariants() {
+    assert(
+      timeline.count < 2 || timeline[timeline.count - 2].timeUs <= timeline[timeline.count - 1].timeUs,
+      "timeline rows out of order")
+    assert(summary.stallCount >= 0 && summary.stallUs >= 0, "negative stalls")
   }
 
   /// Fills the derived columns: percentiles, blankness, ratios.

@@ -24,48 +24,52 @@
 /// before they show; leaving it drops a render not yet started. Other strategies render on
 /// visibility only.
 public struct DirectionalRanges: PrefetchStrategy {
+  public static let batchLeadingScreens = StrategyParameter.Number(
+    "batch_leading_screens", default: 2.0, in: 0...100,
+    help:
+      "Fetch when at most this many screenfuls remain below the target offset (Texture leadingScreensForBatching: 2)."
+  )
+  public static let checkDuringDrag = StrategyParameter.Flag(
+    "check_during_drag", default: false,
+    help: "Also check batch fetching on every frame of a drag (Texture: false).")
+  public static let preloadLeading = StrategyParameter.Number(
+    "preload_leading", default: 2.5, in: 0...100,
+    help: "Full-mode preload range ahead, screenfuls (Texture: 2.5).")
+  public static let preloadTrailing = StrategyParameter.Number(
+    "preload_trailing", default: 1.5, in: 0...100,
+    help: "Full-mode preload range behind, screenfuls (Texture: 1.5).")
+  public static let displayLeading = StrategyParameter.Number(
+    "display_leading", default: 1.0, in: 0...100,
+    help: "Full-mode display range ahead, screenfuls (Texture: 1.0).")
+  public static let displayTrailing = StrategyParameter.Number(
+    "display_trailing", default: 0.5, in: 0...100,
+    help: "Full-mode display range behind, screenfuls (Texture: 0.5).")
+  public static let minimumPreloadLeading = StrategyParameter.Number(
+    "minimum_preload_leading", default: 0.5, in: 0...100,
+    help: "Minimum-mode preload ahead, screenfuls (Texture: 0.5).")
+  public static let minimumPreloadTrailing = StrategyParameter.Number(
+    "minimum_preload_trailing", default: 0.25, in: 0...100,
+    help: "Minimum-mode preload behind, screenfuls (Texture: 0.25).")
+  public static let minimumDisplayLeading = StrategyParameter.Number(
+    "minimum_display_leading", default: 0.25, in: 0...100,
+    help: "Minimum-mode display ahead, screenfuls (Texture: 0.25).")
+  public static let minimumDisplayTrailing = StrategyParameter.Number(
+    "minimum_display_trailing", default: 0.25, in: 0...100,
+    help: "Minimum-mode display behind, screenfuls (Texture: 0.25).")
+  public static let guardInFlight = StrategyParameter.Flag(
+    "guard_in_flight", default: true,
+    help: "Skip batch fetching while a batch is in flight (Texture's ASBatchContext: true).")
+
   public static let definition = StrategyDefinition(
+    DirectionalRanges.self,
     name: "directional_ranges",
     summary: "Texture batch fetching (2 leading screens) and directional preload/display ranges.",
     source: "Texture ASBatchFetching.mm, ASAbstractLayoutController.mm, ASRangeController.mm defaults.",
     parameters: [
-      .number(
-        "batch_leading_screens", 2.0, in: 0...100,
-        help:
-          "Fetch when at most this many screenfuls remain below the target offset (Texture leadingScreensForBatching: 2)."
-      ),
-      .bool(
-        "check_during_drag", false,
-        help: "Also check batch fetching on every frame of a drag (Texture: false)."),
-      .number(
-        "preload_leading", 2.5, in: 0...100, help: "Full-mode preload range ahead, screenfuls (Texture: 2.5)."
-      ),
-      .number(
-        "preload_trailing", 1.5, in: 0...100,
-        help: "Full-mode preload range behind, screenfuls (Texture: 1.5)."),
-      .number(
-        "display_leading", 1.0, in: 0...100, help: "Full-mode display range ahead, screenfuls (Texture: 1.0)."
-      ),
-      .number(
-        "display_trailing", 0.5, in: 0...100,
-        help: "Full-mode display range behind, screenfuls (Texture: 0.5)."),
-      .number(
-        "minimum_preload_leading", 0.5, in: 0...100,
-        help: "Minimum-mode preload ahead, screenfuls (Texture: 0.5)."),
-      .number(
-        "minimum_preload_trailing", 0.25, in: 0...100,
-        help: "Minimum-mode preload behind, screenfuls (Texture: 0.25)."),
-      .number(
-        "minimum_display_leading", 0.25, in: 0...100,
-        help: "Minimum-mode display ahead, screenfuls (Texture: 0.25)."),
-      .number(
-        "minimum_display_trailing", 0.25, in: 0...100,
-        help: "Minimum-mode display behind, screenfuls (Texture: 0.25)."),
-      .bool(
-        "guard_in_flight", true,
-        help: "Skip batch fetching while a batch is in flight (Texture's ASBatchContext: true)."),
-    ],
-    make: { DirectionalRanges(parameters: $0) })
+      batchLeadingScreens, checkDuringDrag, preloadLeading, preloadTrailing, displayLeading, displayTrailing,
+      minimumPreloadLeading, minimumPreloadTrailing, minimumDisplayLeading, minimumDisplayTrailing,
+      guardInFlight,
+    ])
 
   struct Buffers: Sendable {
     var leading: Double
@@ -76,6 +80,12 @@ public struct DirectionalRanges: PrefetchStrategy {
   private let checkDuringDrag: Bool
   private let guardInFlight: Bool
   private let fullPreload, fullDisplay, minimumPreload, minimumDisplay: Buffers
+  /// The user has dragged at least once since first content: Texture's range controller leaves
+  /// Minimum mode for Full mode then. Seen on the first update whose phase is `.dragging` (a
+  /// drag always reaches the strategy: its first frame changes the phase). A drag into the end
+  /// of loaded content that is stopped in its first frame never shows as dragging, so it does
+  /// not count.
+  private var hasDragged = false
   private var preloadWindow = RowWindow()
   private var displayWindow = RowWindow()
   private var visibleRows: Range<Int> = 0..<0
@@ -86,29 +96,29 @@ public struct DirectionalRanges: PrefetchStrategy {
   private var droppedInRange = Set<Int>()
 
   public init(parameters: StrategyParameters) {
-    batchLeadingScreens = parameters.number("batch_leading_screens")
-    checkDuringDrag = parameters.bool("check_during_drag")
-    guardInFlight = parameters.bool("guard_in_flight")
+    batchLeadingScreens = parameters[Self.batchLeadingScreens]
+    checkDuringDrag = parameters[Self.checkDuringDrag]
+    guardInFlight = parameters[Self.guardInFlight]
     fullPreload = Buffers(
-      leading: parameters.number("preload_leading"), trailing: parameters.number("preload_trailing"))
+      leading: parameters[Self.preloadLeading], trailing: parameters[Self.preloadTrailing])
     fullDisplay = Buffers(
-      leading: parameters.number("display_leading"), trailing: parameters.number("display_trailing"))
+      leading: parameters[Self.displayLeading], trailing: parameters[Self.displayTrailing])
     minimumPreload = Buffers(
-      leading: parameters.number("minimum_preload_leading"),
-      trailing: parameters.number("minimum_preload_trailing"))
+      leading: parameters[Self.minimumPreloadLeading], trailing: parameters[Self.minimumPreloadTrailing])
     minimumDisplay = Buffers(
-      leading: parameters.number("minimum_display_leading"),
-      trailing: parameters.number("minimum_display_trailing"))
+      leading: parameters[Self.minimumDisplayLeading], trailing: parameters[Self.minimumDisplayTrailing])
   }
 
-  public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+  @inline(__always)
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    if context.phase == .dragging { hasDragged = true }
     switch event {
     case .start, .pageApplied, .fetchFailed(.page):
-      checkBatchFetch(simulation, targetOffsetPt: simulation.viewportOffsetPt)
+      checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
     case .dragEnded:
-      checkBatchFetch(simulation, targetOffsetPt: simulation.projectedTargetOffsetPt)
-    case .frame where checkDuringDrag || simulation.phase != .dragging:
-      checkBatchFetch(simulation, targetOffsetPt: simulation.viewportOffsetPt)
+      checkBatchFetch(context, targetOffsetPt: context.projectedTargetOffsetPt)
+    case .frame where checkDuringDrag || context.phase != .dragging:
+      checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
     case .fetchCompleted(.media):
       return
     case .mediaEvicted(let item):
@@ -119,64 +129,64 @@ public struct DirectionalRanges: PrefetchStrategy {
     }
     let refreshAll: Bool
     if case .pageApplied = event { refreshAll = true } else { refreshAll = false }
-    updateRanges(simulation, refreshAll: refreshAll)
+    updateRanges(context, refreshAll: refreshAll)
   }
 
-  private func checkBatchFetch(_ simulation: Simulation, targetOffsetPt: Double) {
-    let direction = simulation.pageTriggerDirection
-    if guardInFlight && simulation.isPageInFlight(direction) { return }
-    guard let frontier = simulation.loadFrontier(direction) else { return }
-    let viewLength = simulation.viewportHeightPt
+  private func checkBatchFetch(_ context: some StrategyContext, targetOffsetPt: Double) {
+    let direction = context.pageTriggerDirection
+    if guardInFlight && context.isPageInFlight(direction) { return }
+    guard let frontier = context.loadFrontier(direction) else { return }
+    let viewLength = context.viewportHeightPt
     guard batchLeadingScreens > 0, viewLength > 0 else { return }
     let contentLength = abs(frontier.edgePt - frontier.runStartPt)
     if contentLength < viewLength {
-      simulation.requestPage(direction, guardInFlight: guardInFlight)
+      context.requestPage(direction, guardInFlight: guardInFlight)
       return
     }
     // Texture never batch-fetches while the user scrolls toward the head (no prepend support).
-    if simulation.pagination == .cursor && simulation.scrollDirection == .up { return }
+    if context.pagination == .cursor && context.scrollDirection == .up { return }
     let remaining =
       direction == .down
       ? frontier.edgePt - viewLength - targetOffsetPt
       : targetOffsetPt - frontier.edgePt
     if remaining <= batchLeadingScreens * viewLength {
-      simulation.requestPage(direction, guardInFlight: guardInFlight)
+      context.requestPage(direction, guardInFlight: guardInFlight)
     }
   }
 
-  private mutating func updateRanges(_ simulation: Simulation, refreshAll: Bool) {
-    let renders = simulation.hasRenderStage
-    guard simulation.feedHasMedia || renders else { return }
-    let full = simulation.hasDragged
+  private mutating func updateRanges(_ context: some StrategyContext, refreshAll: Bool) {
+    let renders = context.hasRenderStage
+    guard context.feedHasMedia || renders else { return }
+    let full = hasDragged
     let previousPreload = preloadWindow.rows
     let previousDisplay = displayWindow.rows
-    update(&preloadWindow, full ? fullPreload : minimumPreload, simulation)
-    update(&displayWindow, full ? fullDisplay : minimumDisplay, simulation)
+    Self.move(&preloadWindow, full ? fullPreload : minimumPreload, context)
+    Self.move(&displayWindow, full ? fullDisplay : minimumDisplay, context)
     let preload = preloadWindow.rows
     let display = displayWindow.rows
-    let visible = simulation.visibleItems
+    let visible = context.visibleItems
     guard refreshAll || preload != previousPreload || display != previousDisplay || visible != visibleRows
     else { return }
     if renders {
-      updateRenders(simulation, previous: previousDisplay, display: display, refreshAll: refreshAll)
+      updateRenders(context, previous: previousDisplay, display: display, refreshAll: refreshAll)
     }
     visibleRows = visible
-    guard simulation.feedHasMedia else { return }
+    guard context.feedHasMedia else { return }
     let (leftAbove, leftBelow) = previousPreload.subtracting(preload)
-    for item in leftAbove { simulation.cancelMedia(item: item) }
-    for item in leftBelow { simulation.cancelMedia(item: item) }
+    for item in leftAbove { context.cancelMedia(item: item) }
+    for item in leftBelow { context.cancelMedia(item: item) }
     if !droppedInRange.isEmpty {
       droppedInRange = droppedInRange.filter { preload.contains($0) && !visible.contains($0) }
     }
-    for item in preload where simulation.needsMedia(item: item) && !droppedInRange.contains(item) {
+    for item in preload where context.needsMedia(item: item) && !droppedInRange.contains(item) {
       let priority: FetchPriority =
         visible.contains(item) ? .visible : display.contains(item) ? .display : .preload
       // A node starts its download once, on entering the preload range; later range changes
       // only move its priority.
-      if simulation.isMediaInFlight(item: item) {
-        simulation.setMediaPriority(item: item, priority: priority)
+      if context.isMediaInFlight(item: item) {
+        context.setMediaPriority(item: item, priority: priority)
       } else {
-        simulation.requestMedia(item: item, priority: priority)
+        context.requestMedia(item: item, priority: priority)
       }
     }
   }
@@ -184,28 +194,30 @@ public struct DirectionalRanges: PrefetchStrategy {
   /// Texture's display range: cells entering it are rendered ahead of visibility, those leaving
   /// it lose a render not yet started (`ASDisplayNode` display state).
   private func updateRenders(
-    _ simulation: Simulation, previous: Range<Int>, display: Range<Int>, refreshAll: Bool
+    _ context: some StrategyContext, previous: Range<Int>, display: Range<Int>, refreshAll: Bool
   ) {
     let (leftAbove, leftBelow) = previous.subtracting(display)
-    for item in leftAbove { simulation.cancelRender(item: item) }
-    for item in leftBelow { simulation.cancelRender(item: item) }
+    for item in leftAbove { context.cancelRender(item: item) }
+    for item in leftBelow { context.cancelRender(item: item) }
     if refreshAll {
-      for item in display { simulation.requestRender(item: item) }
+      for item in display { context.requestRender(item: item) }
     } else {
       let (enteredAbove, enteredBelow) = display.subtracting(previous)
-      for item in enteredAbove { simulation.requestRender(item: item) }
-      for item in enteredBelow { simulation.requestRender(item: item) }
+      for item in enteredAbove { context.requestRender(item: item) }
+      for item in enteredBelow { context.requestRender(item: item) }
     }
   }
 
   /// Moves `window` to the viewport expanded by `buffers` screenfuls, the leading buffer on the
   /// side the user last scrolled towards (Texture's CGRectExpandToRangeWithScrollableDirections).
-  private func update(_ window: inout RowWindow, _ buffers: Buffers, _ simulation: Simulation) {
-    let height = simulation.viewportHeightPt
-    let down = simulation.scrollDirection == .down
+  /// Static: a method reading `self` while one of its windows is being changed would copy the
+  /// strategy on every call.
+  private static func move(_ window: inout RowWindow, _ buffers: Buffers, _ context: some StrategyContext) {
+    let height = context.viewportHeightPt
+    let down = context.scrollDirection == .down
     let above = (down ? buffers.trailing : buffers.leading) * height
     let below = (down ? buffers.leading : buffers.trailing) * height
-    simulation.update(
-      &window, fromPt: simulation.viewportOffsetPt - above, toPt: simulation.viewportBottomPt + below)
+    context.update(
+      &window, fromPt: context.viewportOffsetPt - above, toPt: context.viewportBottomPt + below)
   }
 }

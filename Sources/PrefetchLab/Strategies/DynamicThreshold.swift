@@ -6,42 +6,61 @@
 /// pagination the "newest page" is the applied page next to the nearest unloaded page in the
 /// scroll direction.
 public struct DynamicThreshold: PrefetchStrategy {
+  public static let ratio = StrategyParameter.Number(
+    "ratio", default: 0.7, in: 0...1,
+    help: "Fraction of the newest page's span the viewport's bottom must pass (seed article: 0.7).")
+
   public static let definition = StrategyDefinition(
+    DynamicThreshold.self,
     name: "dynamic_threshold",
     summary:
       "Next page when the viewport's bottom passes ratio of the newest page's span; media on visibility.",
     source: "Seed article: per-page threshold at 70 % of the newest page.",
-    parameters: [
-      .number(
-        "ratio", 0.7, in: 0...1,
-        help: "Fraction of the newest page's span the viewport's bottom must pass (seed article: 0.7)."),
-      .guardInFlight,
-    ],
-    make: { DynamicThreshold(parameters: $0) })
+    parameters: [ratio, StrategyParameter.guardInFlight])
 
   private let ratio: Double
-  private let guardInFlight: Bool
-  private var media = VisibilityMediaLoader()
+  private var trigger: PageTrigger
+  /// The newest page's span for the frontier it was measured at. An applied page's rows keep
+  /// their heights, so the span stays the same while the frontier's edge and adjacent page do;
+  /// remembering it saves a layout search on every frame.
+  private var newestSpan = SpanMemo()
 
-  public init(parameters: StrategyParameters) {
-    ratio = parameters.number("ratio")
-    guardInFlight = parameters.bool("guard_in_flight")
+  struct SpanMemo: Sendable {
+    /// The frontier's edge and adjacent page when the span was measured. (Its direction follows
+    /// from them: the two frontiers of a run share neither, pages being at least 1 pt tall.)
+    var edgePt = -Double.infinity
+    var adjacentPage: Int?
+    var spanPt: ClosedRange<Double> = 0...0
+
+    @inline(__always)
+    mutating func span(of frontier: LoadFrontier, in context: some StrategyContext) -> ClosedRange<Double> {
+      if frontier.edgePt != edgePt || frontier.adjacentPage != adjacentPage { measure(frontier, in: context) }
+      return spanPt
+    }
+
+    /// Kept out of line: it runs once per new frontier, and the per-frame path stays small.
+    @inline(never)
+    mutating func measure(_ frontier: LoadFrontier, in context: some StrategyContext) {
+      edgePt = frontier.edgePt
+      adjacentPage = frontier.adjacentPage
+      spanPt = context.adjacentPageSpanPt(of: frontier)
+    }
   }
 
-  public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
-    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
-    // fetched again when it shows; the checks below find nothing new to do.
-    if case .fetchCompleted(.media) = event { return }
-    let direction = simulation.pageTriggerDirection
-    if let frontier = simulation.loadFrontier(direction) {
-      let span = frontier.adjacentPageSpanPt
+  public init(parameters: StrategyParameters) {
+    ratio = parameters[Self.ratio]
+    trigger = PageTrigger(parameters: parameters)
+  }
+
+  @inline(__always)
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    let ratio = ratio
+    trigger.update(event, in: context, state: &newestSpan) { frontier, direction, newestSpan in
+      let span = newestSpan.span(of: frontier, in: context)
       let height = span.upperBound - span.lowerBound
-      let passed =
-        direction == .down
-        ? simulation.viewportBottomPt >= span.lowerBound + ratio * height
-        : simulation.viewportOffsetPt <= span.upperBound - ratio * height
-      if passed { simulation.requestPage(direction, guardInFlight: guardInFlight) }
+      return direction == .down
+        ? context.viewportBottomPt >= span.lowerBound + ratio * height
+        : context.viewportOffsetPt <= span.upperBound - ratio * height
     }
-    media.update(after: event, in: simulation)
   }
 }

@@ -7,43 +7,35 @@
 /// applied pages around the viewport, measured from the run's start towards the nearest
 /// unloaded page in the scroll direction.
 public struct FixedThreshold: PrefetchStrategy {
+  public static let ratio = StrategyParameter.Number(
+    "ratio", default: 0.7, in: 0...1,
+    help: "Fraction of the content height the viewport's bottom must pass (seed article: 0.7).")
+
   public static let definition = StrategyDefinition(
+    FixedThreshold.self,
     name: "fixed_threshold",
     summary: "Next page when (offset + viewport) / content height >= ratio; media on visibility.",
     source: "Seed article: fixed 70 % scroll-position threshold.",
-    parameters: [
-      .number(
-        "ratio", 0.7, in: 0...1,
-        help: "Fraction of the content height the viewport's bottom must pass (seed article: 0.7)."),
-      .guardInFlight,
-    ],
-    make: { FixedThreshold(parameters: $0) })
+    parameters: [ratio, StrategyParameter.guardInFlight])
 
   private let ratio: Double
-  private let guardInFlight: Bool
-  private var media = VisibilityMediaLoader()
+  private var trigger: PageTrigger
 
   public init(parameters: StrategyParameters) {
-    ratio = parameters.number("ratio")
-    guardInFlight = parameters.bool("guard_in_flight")
+    ratio = parameters[Self.ratio]
+    trigger = PageTrigger(parameters: parameters)
   }
 
-  public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
-    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
-    // fetched again when it shows; the checks below find nothing new to do.
-    if case .fetchCompleted(.media) = event { return }
-    let direction = simulation.pageTriggerDirection
-    if let frontier = simulation.loadFrontier(direction) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    let ratio = ratio
+    trigger.update(event, in: context) { frontier, direction in
       // Progress through the loaded run, measured in the trigger direction.
       let length = abs(frontier.edgePt - frontier.runStartPt)
       let travelled =
         direction == .down
-        ? simulation.viewportBottomPt - frontier.runStartPt
-        : frontier.runStartPt - simulation.viewportOffsetPt
-      if length <= 0 || travelled >= ratio * length {
-        simulation.requestPage(direction, guardInFlight: guardInFlight)
-      }
+        ? context.viewportBottomPt - frontier.runStartPt
+        : frontier.runStartPt - context.viewportOffsetPt
+      return length <= 0 || travelled >= ratio * length
     }
-    media.update(after: event, in: simulation)
   }
 }

@@ -6,33 +6,23 @@
 /// one round trip plus the apply delay whenever the user reads faster than that.
 public struct InfiniteScroll: PrefetchStrategy {
   public static let definition = StrategyDefinition(
+    InfiniteScroll.self,
     name: "infinite_scroll",
     summary: "Next page when the loading footer becomes visible; media on visibility.",
     source: "Seed article baseline: the spinner cell's willDisplay triggers the load.",
-    parameters: [
-      .guardInFlight
-    ],
-    make: { InfiniteScroll(parameters: $0) })
+    parameters: [StrategyParameter.guardInFlight])
 
-  private let guardInFlight: Bool
-  private var media = VisibilityMediaLoader()
+  private var trigger: PageTrigger
 
   public init(parameters: StrategyParameters) {
-    guardInFlight = parameters.bool("guard_in_flight")
+    trigger = PageTrigger(parameters: parameters)
   }
 
-  public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
-    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
-    // fetched again when it shows; the checks below find nothing new to do.
-    if case .fetchCompleted(.media) = event { return }
-    let direction = simulation.pageTriggerDirection
-    if let frontier = simulation.loadFrontier(direction) {
-      let footerVisible =
-        direction == .down
-        ? simulation.viewportBottomPt >= frontier.edgePt
-        : simulation.viewportOffsetPt <= frontier.edgePt
-      if footerVisible { simulation.requestPage(direction, guardInFlight: guardInFlight) }
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    trigger.update(event, in: context) { frontier, direction in
+      direction == .down
+        ? context.viewportBottomPt >= frontier.edgePt
+        : context.viewportOffsetPt <= frontier.edgePt
     }
-    media.update(after: event, in: simulation)
   }
 }

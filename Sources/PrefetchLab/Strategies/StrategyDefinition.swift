@@ -1,125 +1,12 @@
-/// A tunable parameter of a strategy, as listed by `prefetchlab list` and accepted in scenario
-/// files (`{"name": "fixed_threshold", "ratio": 0.5}`) and on the command line
-/// (`--strategy fixed_threshold:ratio=0.5`).
-public struct StrategyParameter: Sendable, Equatable {
-  public enum Kind: Sendable, Equatable {
-    /// A real number in the closed range.
-    case number(ClosedRange<Double>)
-    /// An integer in the closed range.
-    case integer(ClosedRange<Int>)
-    case bool
-  }
-
-  public let name: String
-  public let kind: Kind
-  public let defaultValue: ParameterValue
-  /// One line: meaning, unit and where the default comes from.
-  public let help: String
-
-  public init(name: String, kind: Kind, defaultValue: ParameterValue, help: String) {
-    self.name = name
-    self.kind = kind
-    self.defaultValue = defaultValue
-    self.help = help
-  }
-
-  public static func number(
-    _ name: String, _ defaultValue: Double, in range: ClosedRange<Double>, help: String
-  ) -> Self {
-    StrategyParameter(name: name, kind: .number(range), defaultValue: .number(defaultValue), help: help)
-  }
-
-  public static func integer(_ name: String, _ defaultValue: Int, in range: ClosedRange<Int>, help: String)
-    -> Self
-  {
-    StrategyParameter(
-      name: name, kind: .integer(range), defaultValue: .number(Double(defaultValue)), help: help)
-  }
-
-  public static func bool(_ name: String, _ defaultValue: Bool, help: String) -> Self {
-    StrategyParameter(name: name, kind: .bool, defaultValue: .bool(defaultValue), help: help)
-  }
-
-  /// `guard_in_flight` (default true): skip the page trigger while a page request is in flight,
-  /// as careful client code does; false reproduces naive code that fires on every scroll callback
-  /// and sends duplicates (DESIGN.md §2).
-  public static let guardInFlight = StrategyParameter.bool(
-    "guard_in_flight", true,
-    help:
-      "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
-  )
-
-  /// Checks `value` against the kind and range; returns the canonical value or a message.
-  func validate(_ value: ParameterValue) -> Result<ParameterValue, StrategyError.Reason> {
-    switch (kind, value) {
-    case (.number(let range), .number(let x)):
-      guard x.isFinite, range.contains(x) else {
-        return .failure(.outOfRange(range: requirementText, got: value.description))
-      }
-      return .success(value)
-    case (.integer(let range), .number(let x)):
-      guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-        return .failure(.outOfRange(range: requirementText, got: value.description))
-      }
-      return .success(value)
-    case (.bool, .bool):
-      return .success(value)
-    case (_, .string(let text)):
-      return .failure(.wrongType(expected: typeName, got: "text \"\(text)\""))
-    default:
-      return .failure(.wrongType(expected: typeName, got: value.description))
-    }
-  }
-
-  /// "number in 0...1", "integer in 0...100", "bool".
-  public var typeName: String {
-    switch kind {
-    case .number: return "a number"
-    case .integer: return "an integer"
-    case .bool: return "true or false"
-    }
-  }
-
-  /// "in 0...1" or "an integer in 0...100", for out-of-range messages.
-  var requirementText: String {
-    switch kind {
-    case .integer: return "an integer in \(rangeText)"
-    default: return "in \(rangeText)"
-    }
-  }
-
-  public var rangeText: String {
-    switch kind {
-    case .number(let range):
-      return "\(DecimalFormat.shortest(range.lowerBound))...\(DecimalFormat.shortest(range.upperBound))"
-    case .integer(let range): return "\(range.lowerBound)...\(range.upperBound)"
-    case .bool: return "true or false"
-    }
-  }
-}
-
-/// A strategy's parameter values after validation, defaults filled in.
-public struct StrategyParameters: Sendable, Hashable {
-  let values: [String: ParameterValue]
-
-  public init(_ values: [String: ParameterValue]) { self.values = values }
-
-  /// The value of a number or integer parameter (0 when absent or not a number).
-  public func number(_ name: String) -> Double {
-    if case .number(let x) = values[name] { return x }
-    return 0
-  }
-
-  public func integer(_ name: String) -> Int { Int(number(name)) }
-
-  public func bool(_ name: String) -> Bool {
-    if case .bool(let flag) = values[name] { return flag }
-    return false
-  }
-}
-
 /// A strategy as the registry knows it: its name, what it does, where its behaviour comes from,
-/// its parameters and how to build one.
+/// its parameters, and the typed runner that simulates a run with it.
+///
+/// Made from the strategy's type (`StrategyDefinition(FixedThreshold.self, name: …)`), so the
+/// runner it captures enters the engine's loop with the concrete type: every registered
+/// strategy, built-in or an app's own, runs in a loop instantiated for its own type, never
+/// through an existential. (Built-ins, compiled in this module, get that loop fully specialized
+/// and their per-frame calls inlined; a strategy from another module runs the same generic loop
+/// with its type's witness table, unless that module is optimised together with this one.)
 public struct StrategyDefinition: Sendable {
   /// Name used in scenario files, `--strategy` and CSV: lowercase letters, digits, `_`.
   public let name: String
@@ -127,80 +14,94 @@ public struct StrategyDefinition: Sendable {
   public let summary: String
   /// The source the behaviour and defaults follow.
   public let source: String
+  /// Declared parameters, in the order `list` shows them and `params` cells name them.
   public let parameters: [StrategyParameter]
-  public let make: @Sendable (StrategyParameters) -> any PrefetchStrategy
+  /// The Swift type behind the strategy (`RunOutcome.strategyType` names the type a run was
+  /// simulated with).
+  public let strategyType: ObjectIdentifier
+  /// Builds a value and runs the engine's loop with it, typed.
+  let run: @Sendable (Simulation, StrategyParameters) -> RunOutcome
+  /// Builds a value, type-erased (for wrapping strategies in tests or tools).
+  let make: @Sendable (StrategyParameters) -> any PrefetchStrategy
+  /// Builds a value and discards it: how the registry learns which parameters `init` reads.
+  let probe: @Sendable (StrategyParameters) -> Void
 
-  public init(
-    name: String, summary: String, source: String, parameters: [StrategyParameter],
-    make: @escaping @Sendable (StrategyParameters) -> any PrefetchStrategy
+  /// - Parameters:
+  ///   - type: the strategy's type; its `init(parameters:)` builds one value per run.
+  ///   - parameters: the handles the strategy reads, each declared once (`static let`).
+  public init<Strategy: PrefetchStrategy>(
+    _ type: Strategy.Type, name: String, summary: String, source: String,
+    parameters: [any StrategyParameterHandle]
+  ) {
+    self.init(
+      type, name: name, summary: summary, source: source, declarations: parameters.map(\.declaration))
+  }
+
+  private init<Strategy: PrefetchStrategy>(
+    _ type: Strategy.Type, name: String, summary: String, source: String, declarations: [StrategyParameter]
   ) {
     self.name = name
     self.summary = summary
     self.source = source
+    self.parameters = declarations
+    self.strategyType = ObjectIdentifier(type)
+    self.run = { simulation, parameters in
+      var strategy = Strategy(parameters: parameters)
+      return simulation.run(&strategy)
+    }
+    self.make = { Strategy(parameters: $0) }
+    self.probe = { _ = Strategy(parameters: $0) }
+  }
+
+  private init(_ base: StrategyDefinition, parameters: [StrategyParameter]) {
+    name = base.name
+    summary = base.summary
+    source = base.source
     self.parameters = parameters
-    self.make = make
-  }
-}
-
-/// A strategy with its parameter values: what one run uses.
-public struct ConfiguredStrategy: Sendable {
-  public let definition: StrategyDefinition
-  public let parameters: StrategyParameters
-  /// Parameters that differ from their defaults, in declaration order.
-  public let overrides: [(name: String, value: ParameterValue)]
-
-  /// The `params` cell of summary.csv: non-default parameters as `key=value` joined by `,`
-  /// (the `--strategy` syntax); empty when every parameter has its default.
-  public var paramsText: String { overrides.map { "\($0.name)=\($0.value)" }.joined(separator: ",") }
-
-  /// A name unique within a scenario, safe in file names: `fixed_threshold` or
-  /// `fixed_threshold@ratio=0.5+guard_in_flight=false`.
-  public var label: String {
-    overrides.isEmpty
-      ? definition.name
-      : definition.name + "@" + overrides.map { "\($0.name)=\($0.value)" }.joined(separator: "+")
+    strategyType = base.strategyType
+    run = base.run
+    make = base.make
+    probe = base.probe
   }
 
-  public func makeStrategy() -> any PrefetchStrategy { definition.make(parameters) }
-}
-
-/// Why a strategy specification was refused.
-public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible {
-  public enum Reason: Error, Sendable, Equatable {
-    case unknownStrategy(known: [String])
-    case unknownParameter(valid: [String])
-    case wrongType(expected: String, got: String)
-    case outOfRange(range: String, got: String)
-    case duplicateName
-    case invalidName
-    case malformedPair(String)
-    case duplicateParameter
+  /// The same strategy with other declarations (another default, say: what changing a default
+  /// in the strategy's source looks like to a run). The registry checks them like any others.
+  public func replacingParameters(_ parameters: [StrategyParameter]) -> StrategyDefinition {
+    StrategyDefinition(self, parameters: parameters)
   }
 
-  public let strategy: String
-  /// The parameter at fault; nil when the strategy name itself is.
-  public let parameter: String?
-  public let reason: Reason
+  /// Every parameter at its default.
+  var defaultValues: [String: ParameterValue] {
+    Dictionary(parameters.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+  }
 
-  public var description: String {
-    switch reason {
-    case .unknownStrategy(let known):
-      return "unknown strategy '\(strategy)'; known: \(known.joined(separator: ", "))"
-    case .unknownParameter(let valid):
-      return
-        "unknown parameter '\(parameter ?? "")' for \(strategy); valid: \(valid.isEmpty ? "none" : valid.joined(separator: ", "))"
-    case .wrongType(let expected, let got):
-      return "\(strategy).\(parameter ?? "") must be \(expected), got \(got)"
-    case .outOfRange(let range, let got):
-      return "\(strategy).\(parameter ?? "") must be \(range), got \(got)"
-    case .malformedPair(let pair):
-      return "\(strategy): expected key=value, got '\(pair)'"
-    case .duplicateParameter:
-      return "\(strategy).\(parameter ?? "") is given twice"
-    case .duplicateName:
-      return "a strategy named '\(strategy)' is already registered"
-    case .invalidName:
-      return "strategy names use lowercase letters, digits and '_', got '\(strategy)'"
+  /// Refuses a definition whose declarations are malformed, or whose strategy reads a parameter
+  /// it does not declare: built once with its defaults, every handle it reads is checked.
+  func validate() throws(StrategyError) {
+    var seen = Set<String>()
+    for parameter in parameters {
+      guard StrategyRegistry.isValidName(parameter.name), seen.insert(parameter.name).inserted else {
+        throw StrategyError(strategy: name, parameter: parameter.name, reason: .invalidParameterDeclaration)
+      }
+      if case .failure = parameter.validate(parameter.defaultValue) {
+        throw StrategyError(
+          strategy: name, parameter: parameter.name, reason: .invalidDefault(requirement: parameter.kindText))
+      }
+    }
+    let recorder = ParameterProbe()
+    probe(StrategyParameters(defaultValues, probe: recorder))
+    for read in recorder.read {
+      let declared = parameters.first { $0.name == read.name }
+      guard let declared, Self.sameKind(declared.kind, read.kind) else {
+        throw StrategyError(strategy: name, parameter: read.name, reason: .undeclaredParameter)
+      }
+    }
+  }
+
+  private static func sameKind(_ a: StrategyParameter.Kind, _ b: StrategyParameter.Kind) -> Bool {
+    switch (a, b) {
+    case (.number, .number), (.integer, .integer), (.bool, .bool): return true
+    default: return false
     }
   }
 }

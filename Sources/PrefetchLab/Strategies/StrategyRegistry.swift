@@ -1,10 +1,10 @@
-/// The strategies known by name. `builtIn` holds the five seed strategies (DESIGN.md §5); add
-/// your own with `register` and pass the registry to `Experiment`.
+/// The strategies known by name: the one list from which `prefetchlab list`, scenario
+/// validation, the runs' specialised loops and the tests' strategy lists derive. `builtIn` holds
+/// the five seed strategies; add your own with `register` and pass the registry to `Experiment`.
 ///
 /// ```swift
 /// var registry = StrategyRegistry.builtIn
-/// try registry.register(StrategyDefinition(name: "my_strategy", summary: "…", source: "…",
-///                                          parameters: []) { _ in MyStrategy() })
+/// try registry.register(MyStrategy.definition)
 /// ```
 public struct StrategyRegistry: Sendable {
   public private(set) var definitions: [StrategyDefinition] = []
@@ -15,25 +15,40 @@ public struct StrategyRegistry: Sendable {
   public static let builtIn: StrategyRegistry = {
     var registry = StrategyRegistry()
     for definition in [
-      InfiniteScroll.definition, FixedThreshold.definition, DynamicThreshold.definition,
+      InfiniteScroll.definition,
+      FixedThreshold.definition,
+      DynamicThreshold.definition,
       TargetRange.definition,
       DirectionalRanges.definition,
     ] {
-      registry.definitions.append(definition)
+      do {
+        try registry.register(definition)
+      } catch {
+        preconditionFailure("built-in strategy: \(error)")
+      }
     }
     return registry
   }()
 
-  /// Adds a strategy. Throws if the name is taken or not of lowercase letters, digits and `_`.
+  /// Adds a strategy after checking its definition: the name is new and of lowercase letters,
+  /// digits and `_`; parameter names are unique and well formed, defaults valid; and the
+  /// strategy, built once with its defaults, reads only parameters it declares.
+  /// - Throws: `StrategyError` (`.invalidName`, `.duplicateName`, `.invalidParameterDeclaration`,
+  ///   `.invalidDefault`, `.undeclaredParameter`).
   public mutating func register(_ definition: StrategyDefinition) throws(StrategyError) {
-    let valid =
-      !definition.name.isEmpty
-      && definition.name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
-    guard valid else { throw StrategyError(strategy: definition.name, parameter: nil, reason: .invalidName) }
+    guard Self.isValidName(definition.name) else {
+      throw StrategyError(strategy: definition.name, parameter: nil, reason: .invalidName)
+    }
     guard self.definition(named: definition.name) == nil else {
       throw StrategyError(strategy: definition.name, parameter: nil, reason: .duplicateName)
     }
+    try definition.validate()
     definitions.append(definition)
+  }
+
+  /// Lowercase letters, digits and `_`, not empty.
+  static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty && name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
   }
 
   public func definition(named name: String) -> StrategyDefinition? { definitions.first { $0.name == name } }

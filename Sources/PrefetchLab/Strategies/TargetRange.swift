@@ -15,22 +15,21 @@
 /// beyond the target rect, load list cleared on `scrollViewWillBeginDragging` and when
 /// deceleration ends; the seed article's "lazy loading of the target range".
 public struct TargetRange: PrefetchStrategy {
+  public static let skipRows = StrategyParameter.Integer(
+    "skip_rows", default: 8, in: 0...10_000,
+    help:
+      "A fling must move the first visible row by more than this many rows to load only its target (VVebo: 8)."
+  )
+  public static let extraRows = StrategyParameter.Integer(
+    "extra_rows", default: 3, in: 0...10_000,
+    help: "Rows beyond the target rect, on the side the content arrives from, loaded with it (VVebo: 3).")
+
   public static let definition = StrategyDefinition(
+    TargetRange.self,
     name: "target_range",
     summary: "Pages and media for the projected fling target only; visible rows once scrolling stops.",
     source: "VVeboTableViewDemo's scrollViewWillEndDragging target-rect loading (skip 8 rows, 3 extra).",
-    parameters: [
-      .integer(
-        "skip_rows", 8, in: 0...10_000,
-        help:
-          "A fling must move the first visible row by more than this many rows to load only its target (VVebo: 8)."
-      ),
-      .integer(
-        "extra_rows", 3, in: 0...10_000,
-        help: "Rows beyond the target rect, on the side the content arrives from, loaded with it (VVebo: 3)."),
-      .guardInFlight,
-    ],
-    make: { TargetRange(parameters: $0) })
+    parameters: [skipRows, extraRows, StrategyParameter.guardInFlight])
 
   private let skipRows: Int
   private let extraRows: Int
@@ -40,68 +39,70 @@ public struct TargetRange: PrefetchStrategy {
   private var wanted: Range<Int> = 0..<0
 
   public init(parameters: StrategyParameters) {
-    skipRows = parameters.integer("skip_rows")
-    extraRows = parameters.integer("extra_rows")
-    guardInFlight = parameters.bool("guard_in_flight")
+    skipRows = parameters[Self.skipRows]
+    extraRows = parameters[Self.extraRows]
+    guardInFlight = parameters[StrategyParameter.guardInFlight]
   }
 
-  public mutating func update(_ event: StrategyEvent, in simulation: Simulation) {
+  @inline(__always)
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
     // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
-    requestPages(simulation)
+    requestPages(context)
     switch event {
     case .dragEnded:
-      targetRows = simulation.phase == .decelerating ? flingTarget(simulation) : nil
-    case .frame where simulation.phase != .decelerating:
+      targetRows = context.phase == .decelerating ? flingTarget(context) : nil
+    case .frame where context.phase != .decelerating:
       targetRows = nil
     default:
       break
     }
     updateMedia(
-      simulation, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
+      context, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
   }
 
-  private func requestPages(_ simulation: Simulation) {
-    let direction = simulation.pageTriggerDirection
-    let targetTop = simulation.projectedTargetOffsetPt
-    let targetBottom = targetTop + simulation.viewportHeightPt
-    if simulation.pagination == .offset {
-      let rows = simulation.items(intersectingFromPt: targetTop, toPt: targetBottom)
+  @inline(__always)
+  private func requestPages(_ context: some StrategyContext) {
+    let direction = context.pageTriggerDirection
+    let targetTop = context.projectedTargetOffsetPt
+    let targetBottom = targetTop + context.viewportHeightPt
+    if context.pagination == .offset {
+      let rows = context.items(intersectingFromPt: targetTop, toPt: targetBottom)
       if !rows.isEmpty {
-        for page in simulation.page(ofItem: rows.lowerBound)...simulation.page(ofItem: rows.upperBound - 1) {
-          simulation.requestPage(index: page)
+        for page in context.page(ofItem: rows.lowerBound)...context.page(ofItem: rows.upperBound - 1) {
+          context.requestPage(index: page)
         }
       }
     }
-    guard let frontier = simulation.loadFrontier(direction) else { return }
+    guard let frontier = context.loadFrontier(direction) else { return }
     let reached = direction == .down ? targetBottom >= frontier.edgePt : targetTop <= frontier.edgePt
-    if reached { simulation.requestPage(direction, guardInFlight: guardInFlight) }
+    if reached { context.requestPage(direction, guardInFlight: guardInFlight) }
   }
 
   /// The rows to load for a fling just released, or nil if it does not skip enough rows.
-  private func flingTarget(_ simulation: Simulation) -> Range<Int>? {
-    let targetTop = simulation.projectedTargetOffsetPt
-    let rows = simulation.items(intersectingFromPt: targetTop, toPt: targetTop + simulation.viewportHeightPt)
-    let currentFirst = simulation.visibleItems.lowerBound
+  private func flingTarget(_ context: some StrategyContext) -> Range<Int>? {
+    let targetTop = context.projectedTargetOffsetPt
+    let rows = context.items(intersectingFromPt: targetTop, toPt: targetTop + context.viewportHeightPt)
+    let currentFirst = context.visibleItems.lowerBound
     guard !rows.isEmpty, abs(rows.lowerBound - currentFirst) > skipRows else { return nil }
     // The content arrives from behind the fling: rows above the target going down, below going up.
-    if simulation.velocityPtS >= 0 {
+    if context.velocityPtS >= 0 {
       return max(0, rows.lowerBound - extraRows)..<rows.upperBound
     } else {
-      return rows.lowerBound..<min(simulation.rowCount, rows.upperBound + extraRows)
+      return rows.lowerBound..<min(context.rowCount, rows.upperBound + extraRows)
     }
   }
 
-  private mutating func updateMedia(_ simulation: Simulation, refreshAll: Bool) {
-    let visible = simulation.visibleItems
+  private mutating func updateMedia(_ context: some StrategyContext, refreshAll: Bool) {
+    let visible = context.visibleItems
     let next = targetRows ?? visible
     guard next != wanted || refreshAll else { return }
     let (droppedAbove, droppedBelow) = wanted.subtracting(next)
-    for item in droppedAbove where !visible.contains(item) { simulation.cancelMedia(item: item) }
-    for item in droppedBelow where !visible.contains(item) { simulation.cancelMedia(item: item) }
-    for item in next where !simulation.isMediaInFlight(item: item) {
-      simulation.requestMedia(item: item, priority: .visible)
+    for item in droppedAbove where !visible.contains(item) { context.cancelMedia(item: item) }
+    for item in droppedBelow where !visible.contains(item) { context.cancelMedia(item: item) }
+    for item in next where !context.isMediaInFlight(item: item) {
+      context.requestMedia(item: item, priority: .visible)
     }
     wanted = next
   }

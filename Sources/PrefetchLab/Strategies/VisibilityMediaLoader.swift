@@ -1,6 +1,6 @@
-/// The common naive cell pattern for media (DESIGN.md §5 "on visibility"): start a row's media
-/// fetch when the row becomes visible (`cellForRowAt` / `willDisplay`), cancel it when the row
-/// leaves the viewport before it completes (`didEndDisplaying`).
+/// The common naive cell pattern for media ("on visibility"): start a row's media fetch when the
+/// row becomes visible (`cellForRowAt` / `willDisplay`), cancel it when the row leaves the
+/// viewport before it completes (`didEndDisplaying`).
 ///
 /// Per call: O(rows entering or leaving the viewport).
 public struct VisibilityMediaLoader: Sendable {
@@ -10,39 +10,39 @@ public struct VisibilityMediaLoader: Sendable {
 
   /// Brings fetches in line with the visible rows. With `refreshAll`, every visible row is
   /// checked (after rows were loaded in place of placeholders), not only newly visible ones.
-  public mutating func update(in simulation: Simulation, refreshAll: Bool = false) {
-    let visible = simulation.visibleItems
+  public mutating func update(in context: some StrategyContext, refreshAll: Bool = false) {
+    let visible = context.visibleItems
     guard visible != tracked || refreshAll else { return }
     let (leftAbove, leftBelow) = tracked.subtracting(visible)
-    for item in leftAbove { cancelIfIncomplete(item, simulation) }
-    for item in leftBelow { cancelIfIncomplete(item, simulation) }
+    for item in leftAbove { cancelIfIncomplete(item, context) }
+    for item in leftBelow { cancelIfIncomplete(item, context) }
     if refreshAll {
-      for item in visible { request(item, simulation) }
+      for item in visible { request(item, context) }
     } else {
       let (enteredAbove, enteredBelow) = visible.subtracting(tracked)
-      for item in enteredAbove { request(item, simulation) }
-      for item in enteredBelow { request(item, simulation) }
+      for item in enteredAbove { request(item, context) }
+      for item in enteredBelow { request(item, context) }
     }
     tracked = visible
   }
 
   /// One fetch per row: a row whose fetch is already running is left alone, so nothing is asked
   /// for twice even without coalescing.
-  private func request(_ item: Int, _ simulation: Simulation) {
-    if !simulation.isMediaInFlight(item: item) { simulation.requestMedia(item: item, priority: .visible) }
+  private func request(_ item: Int, _ context: some StrategyContext) {
+    if !context.isMediaInFlight(item: item) { context.requestMedia(item: item, priority: .visible) }
   }
 
   /// `update` as the strategy's event asks: every visible row after a page was applied (rows may
   /// have been loaded in place of placeholders), only the rows that entered or left otherwise.
-  public mutating func update(after event: StrategyEvent, in simulation: Simulation) {
+  public mutating func update(after event: StrategyEvent, in context: some StrategyContext) {
     if case .pageApplied = event {
-      update(in: simulation, refreshAll: true)
+      update(in: context, refreshAll: true)
     } else {
-      update(in: simulation)
+      update(in: context)
     }
   }
 
-  private func cancelIfIncomplete(_ item: Int, _ simulation: Simulation) {
-    if simulation.isMediaInFlight(item: item) { simulation.cancelMedia(item: item) }
+  private func cancelIfIncomplete(_ item: Int, _ context: some StrategyContext) {
+    if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
   }
 }

@@ -1,7 +1,10 @@
+import Foundation
 import PrefetchLab
 import PrefetchLabReports
 
-/// `prefetchlab bench`: simulator speed (frames per CPU-second) and peak memory.
+/// `prefetchlab bench [--seconds N] [--sessions N] [--repetitions N] [--warmup N] [--strategy S]…
+/// [--format text|json] [--baseline FILE] [--tolerance-percent P]`: simulator speed (frames per
+/// CPU-second, spread over repetitions) and peak memory, optionally judged against a saved run.
 enum BenchCommand {
   static let spec = CommandSpec(
     name: "bench",
@@ -9,24 +12,48 @@ enum BenchCommand {
     discussion: """
       Simulates 60 Hz sessions on 1 000- and 1 000 000-item feeds, with and without per-item \
       media, with each strategy, for two users: a flicker who never stops (the worst case: \
-      nearly every frame moves) and the synthetic reader (long dwells). 'session' counts every frame of the \
-      simulated sessions; 'stepped' counts the frames the engine computed (frames where nothing \
-      can move are skipped). Build with -c release for meaningful figures.
+      nearly every frame moves) and the synthetic reader (long dwells). Each row times the same \
+      work (--sessions sessions, seeds 1 up) --repetitions times in thread CPU time after \
+      --warmup untimed runs, and shows the smallest, median and largest rate. 'session' counts \
+      every frame of the simulated sessions; 'stepped' counts the frames the engine computed \
+      (frames where nothing can move are skipped). A row whose samples take under 10 ms is \
+      flagged as too short to time. --format json writes the measurements for --baseline, which \
+      compares the median session rate of each row with a saved run and exits 2 when a row is \
+      slower by more than --tolerance-percent, 3 when rows simulated other work. Build with -c \
+      release for meaningful figures.
       """,
     arguments: [
       .option(
         "seconds", type: .integer, default: "600", help: "Length of each simulated session in seconds."),
+      .option("sessions", type: .integer, default: "40", help: "Sessions (seeds 1 up) in one timed sample."),
+      .option("repetitions", type: .integer, default: "5", help: "Timed samples per case and strategy."),
       .option(
-        "repetitions", type: .integer, default: "20",
-        help:
-          "Sessions (seeds) per strategy and case; fewer than ~20 make each case too short to time reliably."),
+        "warmup", type: .integer, default: "1", help: "Untimed samples run first, per case and strategy."),
       .option("strategy", repeating: true, help: "Benchmark only these strategies (default: all)."),
+      .option("format", default: "text", help: "Output format: text or json."),
+      .option("baseline", help: "A file written by 'bench --format json' to compare with."),
+      .option(
+        "tolerance-percent", default: "10",
+        help: "How much slower than the baseline a row's median may be before it is a regression."),
     ],
     validate: { parsed throws(ValidationError) in
-      for name in ["seconds", "repetitions"] {
+      for name in ["seconds", "sessions", "repetitions"] {
         if let value = parsed.int(name), value < 1 {
           throw .invalidValue(String(value), for: name, reason: "must be at least 1")
         }
+      }
+      if let warmup = parsed.int("warmup"), warmup < 0 {
+        throw .invalidValue(String(warmup), for: "warmup", reason: "must be at least 0")
+      }
+      if let format = parsed.string("format"), format != "text" && format != "json" {
+        throw .invalidValue(format, for: "format", reason: "expected text or json")
+      }
+      let tolerance = parsed.string("tolerance-percent") ?? "10"
+      if Double(tolerance).map({ !($0 >= 0 && $0 < 100) }) ?? true {
+        throw .invalidValue(tolerance, for: "tolerance-percent", reason: "expected a number in 0..<100")
+      }
+      if parsed.isGiven("tolerance-percent") && parsed.string("baseline") == nil {
+        throw ValidationError("--tolerance-percent needs --baseline")
       }
     })
 
@@ -37,26 +64,41 @@ enum BenchCommand {
     -> Int32
   {
     try RunCommand.validateStrategyOptions(parsed, registry: registry)
+    // Read the baseline first: a bad file fails before minutes of measuring.
+    let baseline = try parsed.string("baseline").map { path throws(InputError) in
+      try BenchmarkReport(contentsOf: path)
+    }
     let names = parsed.strings("strategy")
     let strategies = try (names.isEmpty ? registry.names : names).map {
       try registry.configure(StrategyRegistry.parseSpec($0))
     }
+    let settings = BenchmarkReport.Settings(
+      seconds: parsed.int("seconds") ?? 600, sessions: parsed.int("sessions") ?? 40,
+      repetitions: parsed.int("repetitions") ?? 5, warmup: parsed.int("warmup") ?? 1)
     let suite = BenchmarkSuite(
-      sessionSeconds: parsed.int("seconds") ?? 600, repetitions: parsed.int("repetitions") ?? 20)
-    let results = try suite.run(strategies: strategies)
-    let header = ["case", "strategy", "session frames/s", "stepped frames/s", "cpu s"]
-    var rows = [header]
-    for result in results {
-      rows.append([
-        result.caseLabel, result.strategy,
-        DecimalFormat.fixed(result.sessionFramesPerSecond / 1e6, places: 2) + " M",
-        DecimalFormat.fixed(result.steppedFramesPerSecond / 1e6, places: 2) + " M",
-        DecimalFormat.fixed(result.cpuSeconds, places: 3),
-      ])
+      sessionSeconds: settings.seconds, sessions: settings.sessions, repetitions: settings.repetitions,
+      warmup: settings.warmup)
+    let report = BenchmarkReport(
+      try suite.run(strategies: strategies), settings: settings,
+      peakMemoryBytes: BenchmarkSuite.peakMemoryBytes())
+
+    let json = parsed.string("format") == "json"
+    terminal.out(json ? report.json.serialized(expandingDepth: 3) + "\n" : report.text)
+    let short = report.tooShortToTime
+    if let first = short.first {
+      let rows = short.count == 1 ? "1 row has" : "\(short.count) of \(report.rows.count) rows have"
+      let fastest = DecimalFormat.fixed((first.cpuSeconds.min() ?? 0) * 1000, places: 1)
+      terminal.err(
+        "warning: \(rows) samples under \(Int(BenchmarkSuite.minimumSampleSeconds * 1000)) ms of CPU, too "
+          + "short to time reliably (\(first.key): \(fastest) ms); raise --sessions or --seconds\n")
     }
-    terminal.out(TextTable.render(rows, rightAligned: Set(2..<header.count)))
-    let peakMiB = Double(BenchmarkSuite.peakMemoryBytes()) / 1_048_576
-    terminal.out("\npeak memory: \(DecimalFormat.fixed(peakMiB, places: 1)) MiB (whole process)\n")
-    return ExitStatus.ok
+    guard let baseline, let path = parsed.string("baseline") else { return ExitStatus.ok }
+    let comparison = BenchmarkComparison(
+      current: report, baseline: baseline,
+      tolerancePercent: Double(parsed.string("tolerance-percent") ?? "10") ?? 10,
+      baselineLabel: path)
+    // The JSON stays parseable on stdout; the verdict goes beside the warnings.
+    if json { terminal.err(comparison.text) } else { terminal.out(comparison.text) }
+    return comparison.status
   }
 }

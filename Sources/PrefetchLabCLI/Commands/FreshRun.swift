@@ -37,7 +37,7 @@ struct FreshRun {
     defer {
       if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
     }
-    let staging = try OutputStaging.begin(destination: destination)
+    let staging = try OutputStaging.begin(destination: destination, inputs: writer.inputs)
     do {
       _ = try writer.write(into: staging, parallelism: jobs)
       try staging.commit()

@@ -24,6 +24,10 @@ enum ReportCommand {
         "jobs", short: "j", type: .integer,
         help: "gnuplot processes run in parallel (default: the number of cores)."
       ),
+      .option(
+        "timelines", default: "first",
+        help: "Timeline plots: first (the first seed of each scenario and strategy), all, or none."),
+      .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
     ],
     validate: { parsed throws(ValidationError) in
       if parsed.flag("plots") && parsed.flag("no-plots") {
@@ -31,6 +35,9 @@ enum ReportCommand {
       }
       if let jobs = parsed.int("jobs"), jobs < 1 {
         throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
+      }
+      if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
+        throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
       }
     })
 
@@ -46,10 +53,15 @@ enum ReportCommand {
     else {
       throw InputError(file: folder, location: "", message: "no such folder")
     }
-    let step = try ReportStep.prepare(noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"))
+    var step = try ReportStep.prepare(
+      noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"), environment: parsed.environment)
+    step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "first") ?? .first
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))
+    InterruptHandling.install(terminal: terminal, progress: progress)
     let (status, outcome) = try step.generate(
-      folder: folder, output: FolderOutput(folder: folder), jobs: jobs, terminal: terminal)
+      folder: folder, output: FolderOutput(folder: folder), jobs: jobs, terminal: terminal, progress: progress
+    )
     let plots = outcome.plotsDrawn == 1 ? "1 plot" : "\(outcome.plotsDrawn) plots"
     terminal.out("report.md and report.html written to \(folder) (\(plots))\n")
     return status

@@ -17,9 +17,9 @@ struct ReportStep {
   /// Decides before any work is done, so `--plots` without gnuplot fails fast.
   /// - Throws: `CommandFailure` (status 1, with an install hint) when `--plots` is given and
   ///   gnuplot cannot be found.
-  static func prepare(
-    noPlots: Bool, requirePlots: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> ReportStep {
+  /// - Parameter environment: where `PATH` is read from (the command's, see
+  ///   `ParsedArguments.environment`).
+  static func prepare(noPlots: Bool, requirePlots: Bool, environment: [String: String]) throws -> ReportStep {
     if noPlots { return ReportStep(gnuplot: nil, required: false, skippedNote: "not drawn (--no-plots).") }
     if let gnuplot = GnuplotRunner.locate(environment: environment) {
       return ReportStep(gnuplot: gnuplot, required: requirePlots, skippedNote: nil)
@@ -39,23 +39,40 @@ struct ReportStep {
   /// The step `run` takes after writing its CSVs: nil with `--no-plots` (CSVs only), else the
   /// plan (checked before anything is simulated, so `--plots` without gnuplot fails at once).
   static func forRun(_ parsed: ParsedArguments) throws -> ReportStep? {
-    parsed.flag("no-plots") ? nil : try prepare(noPlots: false, requirePlots: parsed.flag("plots"))
+    guard !parsed.flag("no-plots") else { return nil }
+    var step = try prepare(
+      noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
+    step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "first") ?? .first
+    return step
   }
 
+  /// Which run timelines to draw (`--timelines`).
+  var timelines: TimelineSelection = .first
+
   /// `run`'s plots and reports, written into the staging folder before it is committed.
-  func generate(into staging: OutputStaging, jobs: Int, terminal: TerminalOutput) throws -> Int32 {
-    try generate(folder: staging.path, output: staging, jobs: jobs, terminal: terminal).status
+  func generate(into staging: OutputStaging, jobs: Int, terminal: TerminalOutput, progress: ProgressDisplay)
+    throws -> Int32
+  {
+    try generate(folder: staging.path, output: staging, jobs: jobs, terminal: terminal, progress: progress)
+      .status
   }
 
   /// Writes plots and reports for the results in `folder` through `output`, prints warnings on
   /// stderr, and returns the exit status: 1 when plots were required and some failed, else 0.
-  func generate(folder: String, output: any ResultsOutput, jobs: Int, terminal: TerminalOutput) throws
+  /// Warnings go through `progress` (so they do not land in a progress line) and are left out
+  /// with `--quiet`; errors are always printed.
+  func generate(
+    folder: String, output: any ResultsOutput, jobs: Int, terminal: TerminalOutput, progress: ProgressDisplay
+  ) throws
     -> (status: Int32, outcome: ReportGenerator.Outcome)
   {
     let outcome = try ReportGenerator.generate(
-      folder: folder, output: output, gnuplot: gnuplot, parallelism: jobs, plotsNote: skippedNote)
-    if let warning { terminal.err("warning: \(warning)\n") }
-    for warning in outcome.warnings { terminal.err("warning: \(warning)\n") }
+      folder: folder, output: output, gnuplot: gnuplot, parallelism: jobs, plotsNote: skippedNote,
+      timelines: timelines, progress: progress)
+    if progress.mode != .quiet {
+      if let warning { progress.message("warning: \(warning)\n") }
+      for warning in outcome.warnings { progress.message("warning: \(warning)\n") }
+    }
     if required && outcome.plotsFailed > 0 {
       terminal.err(
         "Error: \(outcome.plotsFailed) plot\(outcome.plotsFailed == 1 ? "" : "s") could not be drawn (--plots)\n"

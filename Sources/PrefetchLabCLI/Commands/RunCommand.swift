@@ -3,7 +3,8 @@ import PrefetchLab
 import PrefetchLabReports
 
 /// `prefetchlab run SCENARIO|DIR… [--strategy NAME[:key=value,…]]… [--seeds 1-10] [--out DIR]
-/// [--jobs N] [--no-plots]`: the main job.
+/// [--jobs N] [--no-plots] [--timelines first|all|none] [--run-files all|summary|none]
+/// [--shard K/N|auto] [--quiet]`: the main job.
 enum RunCommand {
   static let spec = CommandSpec(
     name: "run",
@@ -13,7 +14,11 @@ enum RunCommand {
       none, or those given with --strategy) for each seed. The folder receives summary.csv, \
       timeline/, events/ and ttc/ CSVs per run, manifest.json and, unless --no-plots, gnuplot \
       plots with report.md and report.html; it is written under a temporary name and renamed \
-      when complete. Bad input exits 65 before anything is written.
+      when complete. Bad input exits 65 before anything is written. --out replaces only a \
+      results folder prefetchlab wrote, never one holding the run's inputs. Progress goes to \
+      stderr: a redrawn line on a terminal, one line per phase otherwise, nothing with --quiet. \
+      --shard K/N runs the K-th of N balanced slices of the runs (CSVs only; 'prefetchlab merge' \
+      joins the slices and draws the plots).
       """,
     arguments: [
       .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
@@ -32,6 +37,20 @@ enum RunCommand {
         help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
+      .option(
+        "timelines", default: "first",
+        help: "Timeline plots: first (the first seed of each scenario and strategy), all, or none."),
+      .option(
+        "run-files", default: "all",
+        help:
+          "Per-run CSVs: all (timeline/, events/, ttc/ for every run), summary (what the report reads), or none."
+      ),
+      .option(
+        "shard",
+        help:
+          "Run only slice K of N (K/N, e.g. 2/4), or auto: from Slurm, Kubernetes or CI variables (see docs/scale.md)."
+      ),
+      .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
     ],
     validate: { parsed throws(ValidationError) in
       if parsed.flag("plots") && parsed.flag("no-plots") {
@@ -50,6 +69,17 @@ enum RunCommand {
         throw .invalidValue(
           String(interval), for: "timeline-interval-ms", reason: "must be in 0...1000000000")
       }
+      if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
+        throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
+      }
+      if let files = parsed.string("run-files"), RunFileSelection(rawValue: files) == nil {
+        throw .invalidValue(files, for: "run-files", reason: "expected all, summary or none")
+      }
+      if parsed.string("shard") != nil && parsed.flag("plots") {
+        throw ValidationError(
+          "--plots cannot be used with --shard: a shard writes CSVs only; 'prefetchlab merge' draws the plots"
+        )
+      }
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
@@ -59,26 +89,56 @@ enum RunCommand {
     -> Int32
   {
     try validateStrategyOptions(parsed, registry: registry)
+    let shard = try parsed.string("shard").map {
+      try ShardSelection.resolve($0, environment: ProcessInfo.processInfo.environment)
+    }
     let experiment = try experiment(
       for: parsed, scenarioArguments: parsed.strings("scenarios"), registry: registry)
     let options = simulationOptions(for: parsed)
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let out = parsed.string("out") ?? "results/latest"
+    let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))
+    InterruptHandling.install(terminal: terminal, progress: progress)
 
-    let writer = ResultsWriter(experiment: experiment, options: options, record: try record(parsed))
-    let reports = try ReportStep.forRun(parsed)
-    let staging = try OutputStaging.begin(destination: out)
-    let rows: [SummaryTable.Row]
+    var writer = ResultsWriter(experiment: experiment, options: options, record: try record(parsed))
+    writer.runFiles = RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all
+    writer.shard = shard?.shard
+    let reports = shard == nil ? try ReportStep.forRun(parsed) : nil
+    let staging = try OutputStaging.begin(destination: out, inputs: writer.inputs)
+    for leftover in staging.removedLeftovers where progress.mode != .quiet {
+      progress.message("removed \(leftover), left unfinished by a run that no longer exists\n")
+    }
+    if let shard, progress.mode != .quiet {
+      progress.message(
+        "shard \(shard.shard) (from \(shard.source)): \(shard.shard.positions(among: experiment.jobs.count).count) of \(experiment.jobs.count) runs\n"
+      )
+    }
+    let outcome: ResultsWriter.Outcome
     var status = ExitStatus.ok
     do {
-      rows = try writer.write(into: staging, parallelism: jobs)
-      if let reports { status = try reports.generate(into: staging, jobs: jobs, terminal: terminal) }
+      let cpuStart = CPUClock.process()
+      outcome = try writer.write(into: staging, parallelism: jobs, progress: progress)
+      let cpu = CPUClock.process() - cpuStart
+      progress.finished(
+        .simulating,
+        note: "\(outcome.files) per-run files, \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
+          + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing files "
+          + ProgressDisplay.duration(outcome.writingCPUSeconds))
+      if let reports {
+        status = try reports.generate(into: staging, jobs: jobs, terminal: terminal, progress: progress)
+      }
       try staging.commit()
     } catch {
       try? staging.abandon()
       throw error
     }
-    terminal.out(RunSummaryText.render(rows: rows, runs: experiment.jobs.count, folder: out))
+    if let shard {
+      terminal.out(
+        "shard \(shard.shard): \(outcome.rows.count) of \(experiment.jobs.count) runs written to \(out); "
+          + "join the shards with 'prefetchlab merge SHARD_DIR... --out DIR'\n")
+    } else {
+      terminal.out(RunSummaryText.render(rows: outcome.rows, runs: experiment.jobs.count, folder: out))
+    }
     return status
   }
 
@@ -134,7 +194,8 @@ enum RunCommand {
   }
 
   /// The command as recorded in the manifest: what cannot change the results is left out or
-  /// normalised so the manifest is the same whatever it was: `--jobs` and `--out` are dropped, and
+  /// normalised so the manifest is the same whatever it was: `--jobs`, `--out`, `--quiet` and
+  /// `--shard` are dropped (so every shard and the merged folder record the same command), and
   /// the scenario arguments are sorted (rows follow scenario names, not argument order).
   static func recordedCommand(_ parsed: ParsedArguments) -> [String] {
     var command = ["run"] + parsed.strings("scenarios").sorted()
@@ -144,6 +205,9 @@ enum RunCommand {
       command += ["--timeline-interval-ms", String(parsed.int("timeline-interval-ms") ?? 100)]
     }
     if parsed.flag("no-plots") { command.append("--no-plots") }
+    for option in ["timelines", "run-files"] where parsed.isGiven(option) {
+      command += ["--" + option, parsed.string(option) ?? ""]
+    }
     return command
   }
 }

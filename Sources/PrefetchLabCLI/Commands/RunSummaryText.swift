@@ -34,11 +34,14 @@ enum RunSummaryText {
 
   static func render(rows: [SummaryTable.Row], runs: Int, folder: String) -> String {
     var groups: [(scenario: String, strategy: String, metrics: [SummaryMetrics])] = []
+    var positions: [String: Int] = [:]
     for row in rows {
       let label = row.params.isEmpty ? row.strategy : "\(row.strategy):\(row.params)"
-      if let index = groups.firstIndex(where: { $0.scenario == row.scenario && $0.strategy == label }) {
+      let key = row.scenario + "\u{0}" + label
+      if let index = positions[key] {
         groups[index].metrics.append(row.metrics)
       } else {
+        positions[key] = groups.count
         groups.append((row.scenario, label, [row.metrics]))
       }
     }

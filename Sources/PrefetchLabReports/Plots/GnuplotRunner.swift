@@ -80,8 +80,12 @@ public struct GnuplotRunner: Sendable {
     run(arguments: [scriptName], in: directory)
   }
 
-  /// Starts the executable with `arguments` and waits (at most `timeoutSeconds`).
-  func run(arguments: [String], in directory: String) -> Result<Void, GnuplotError> {
+  /// Starts the executable with `arguments` (script names, run in turn by one process) and waits
+  /// at most `timeoutSeconds` (default: the runner's).
+  func run(arguments: [String], in directory: String, timeoutSeconds: Double? = nil) -> Result<
+    Void, GnuplotError
+  > {
+    let timeoutSeconds = timeoutSeconds ?? self.timeoutSeconds
     let errorPath = directory + "/.gnuplot-stderr-\(UInt32.random(in: .min ... .max))"
     guard FileManager.default.createFile(atPath: errorPath, contents: nil),
       let errorHandle = FileHandle(forWritingAtPath: errorPath)
@@ -106,6 +110,9 @@ public struct GnuplotRunner: Sendable {
     } catch {
       return .failure(.launchFailed((error as NSError).localizedDescription))
     }
+    // An interrupted command stops its gnuplot processes (UnfinishedWork.abandonAll).
+    let token = UnfinishedWork.register(process: process)
+    defer { UnfinishedWork.finish(token) }
     if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
       process.terminate()
       if finished.wait(timeout: .now() + 1) == .timedOut {

@@ -5,7 +5,8 @@ extension PlotBuilder {
 
   static func timeline(
     _ key: RunKey, rows: [TimelineRow], events: [EventRow], viewportHeightPt: Double?,
-    stallSummary: (count: Double?, milliseconds: Double?) = (nil, nil)
+    stallSummary: (count: Double?, milliseconds: Double?) = (nil, nil), inFlightMaximum: Double? = nil,
+    capacity: BandwidthTrace? = nil
   ) -> PlotFigure {
     var data = ""
     var settings = PlotStyle.common
@@ -71,7 +72,30 @@ extension PlotBuilder {
     let edges = rows.map(\.contentHeightPt).filter { $0 <= reach }
     let edgeAbove = rows.contains { $0.contentHeightPt > reach }
     let yRange = PlotStyle.range(viewportPositions + edges)
-    let maxInFlight = max(rows.map(\.inFlight).max() ?? 0, 1)
+    // One in-flight scale for every strategy of the scenario, so their timelines compare at a glance.
+    let maxInFlight = max(inFlightMaximum ?? rows.map(\.inFlight).max() ?? 0, 1)
+    // A recorded network's capacity at each timeline row (Mbit/s), in its own panel.
+    var capacityPanel = ""
+    if let capacity, !capacity.isUnlimited {
+      let points = rows.map { row -> [Double?] in
+        [row.timeMs / 1000, capacity.capacityBytesPerSecond(atUs: Int64(row.timeMs * 1000)) * 8 / 1e6]
+      }
+      let peak = max(points.compactMap { $0[1] }.max() ?? 0, 0.001)
+      data += GnuplotText.datablock("capacity", rows: points, columns: 2)
+      capacityPanel = """
+        # Link capacity of the recorded network
+        set tmargin at screen 0.355
+        set bmargin at screen 0.285
+        set ylabel 'Mbit/s'
+        set yrange [0:\(GnuplotText.number(peak * 1.1))]
+        set ytics \(GnuplotText.number(peak / 2))
+        set format y '%g'
+        set key at screen 0.83, screen 0.355 left top Left reverse samplen 2
+        plot $capacity using 1:2 with steps lc rgb '#333333' lw 1 title 'link capacity'
+
+        """
+    }
+    let hasCapacity = !capacityPanel.isEmpty
     // Fixed colours: the stall shading's vermillion must not meet a strategy's orange here.
     let color = PlotStyle.palette[0]
     // The title quotes summary.csv (the timeline is decimated; its shading is approximate).
@@ -106,7 +130,7 @@ extension PlotBuilder {
         NaN with boxes fc rgb '\(PlotStyle.stallColor)' fs transparent solid 0.35 noborder title 'stall'
       # Requests issued and ended early
       set tmargin at screen 0.43
-      set bmargin at screen 0.30
+      set bmargin at screen \(hasCapacity ? "0.375" : "0.30")
       set ylabel 'requests'
       set yrange [0:2]
       set ytics ('media' 0.5, 'page' 1.5)
@@ -114,8 +138,9 @@ extension PlotBuilder {
       set key at screen 0.83, screen 0.43 left top Left reverse samplen 2
       plot $requests using 1:2:(0):(0.7) with vectors nohead lc rgb '\(color)' lw 1 title 'request issued', \\
         $ended using 1:2 with points pt 2 ps 0.8 lc rgb '#222222' title 'cancelled, failed'
-      # Blank share and requests in flight
-      set tmargin at screen 0.28
+      set grid noytics
+      \(capacityPanel)# Blank share and requests in flight
+      set tmargin at screen \(hasCapacity ? "0.265" : "0.28")
       set bmargin at screen 0.09
       set format x '%g'
       set xlabel 'time since the first request (s)'
@@ -126,7 +151,8 @@ extension PlotBuilder {
       set y2range [0:\(GnuplotText.number(maxInFlight * 1.15))]
       set y2tics \(maxInFlight > 10 ? "auto" : "1") nomirror
       set y2label 'in flight'
-      set key at screen 0.86, screen 0.28 left top Left reverse samplen 2
+      set key at screen 0.86, screen \(hasCapacity ? "0.265" : "0.28") left top Left reverse samplen 2
+      set format y '%g'
       plot $timeline using 1:5 with filledcurves y1=0 fc rgb '#7f7f7f' fs solid 0.6 noborder \\
           title 'blank share', \\
         $timeline using 1:6 axes x1y2 with steps lc rgb '\(color)' lw 1 title 'in flight'
@@ -138,7 +164,8 @@ extension PlotBuilder {
       kind: .timeline, scenario: key.scenario, run: key, fileStem: "timeline--" + name.dropLast(4),
       caption:
         "Run timeline: viewport and content edge over time with stalls shaded, requests issued, "
-        + "blank share and requests in flight.",
+        + (hasCapacity ? "the recorded link's capacity, " : "")
+        + "blank share and requests in flight (one in-flight scale for all strategies of the scenario).",
       widthPx: 1100, heightPx: 660, data: data, body: settings + body)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PrefetchLab
 
 /// Builds the gnuplot figures of a results folder: per scenario the trade-off, time-to-content
@@ -14,10 +15,11 @@ public enum PlotBuilder {
   static let tradeoffAxes: (x: MetricDefinition, y: MetricDefinition) = (.wastedBytes, .stallMs)
 
   /// Every figure, in a fixed order: per scenario tradeoff, ttc-cdf, metrics, scroll, then its
-  /// timelines by strategy and seed. `warnings` name what could not be drawn and why.
-  public static func figures(for data: ResultsData) throws(InputError) -> (
-    figures: [PlotFigure], warnings: [String]
-  ) {
+  /// timelines by strategy and seed (those `timelines` selects). `warnings` name what could not
+  /// be drawn and why.
+  public static func figures(for data: ResultsData, timelines selection: TimelineSelection = .first)
+    throws(InputError) -> (figures: [PlotFigure], warnings: [String])
+  {
     var figures: [PlotFigure] = []
     var warnings: [String] = []
     var missingRunFiles = 0
@@ -43,42 +45,78 @@ public enum PlotBuilder {
         scenariosWithoutTTC += 1
       }
       figures.append(metricBars(scenario))
-      var timelines: [RunKey: [TimelineRow]] = [:]
-      var runFigures: [PlotFigure] = []
+      // The runs to read: those whose timeline is drawn, and per seed the one the scroll trace
+      // takes (least stall time among the runs with files).
+      let firstSeed = scenario.seeds.first
+      var drawn: [RunKey] = []
       for strategy in scenario.strategies {
-        for row in strategy.rows {
-          guard let timeline = try RunFileReader.timeline(data.runFile("timeline", row.key)),
-            let events = try RunFileReader.events(data.runFile("events", row.key))
-          else {
-            missingRunFiles += 1
-            continue
-          }
-          timelines[row.key] = timeline
-          runFigures.append(
-            self.timeline(
-              row.key, rows: timeline, events: events,
-              viewportHeightPt: scenario.details.scenario?.viewport.heightPt,
-              stallSummary: (
-                row.value(MetricDefinition.stallCount.column), row.value(MetricDefinition.stallMs.column)
-              )))
+        for row in strategy.rows where selection == .all || (selection == .first && row.key.seed == firstSeed)
+        {
+          drawn.append(row.key)
         }
       }
-      if let scroll = scrollTrace(scenario, timelines: timelines) { figures.append(scroll) }
+      var loaded: [RunKey: (timeline: [TimelineRow], events: [EventRow])] = [:]
+      func load(_ key: RunKey) throws(InputError) -> (timeline: [TimelineRow], events: [EventRow])? {
+        if let known = loaded[key] { return known }
+        guard let timeline = try RunFileReader.timeline(data.runFile("timeline", key)),
+          let events = try RunFileReader.events(data.runFile("events", key))
+        else { return nil }
+        loaded[key] = (timeline, events)
+        return (timeline, events)
+      }
+      var scrollRuns: [RunKey: [TimelineRow]] = [:]
+      for seed in scenario.seeds {
+        let candidates = scenario.strategies.compactMap { strategy in
+          strategy.rows.first {
+            $0.key.seed == seed && FileManager.default.fileExists(atPath: data.runFile("timeline", $0.key))
+          }
+        }
+        guard
+          let best = candidates.min(by: {
+            ($0.value(MetricDefinition.stallMs.column) ?? .infinity)
+              < ($1.value(MetricDefinition.stallMs.column) ?? .infinity)
+          })
+        else { continue }
+        if let run = try load(best.key) { scrollRuns[best.key] = run.timeline }
+      }
+      var runFigures: [PlotFigure] = []
+      var inFlightMaximum = 1.0
+      var runs: [(RunKey, [TimelineRow], [EventRow], RunRow)] = []
+      for key in drawn {
+        guard let row = scenario.row(key), let run = try load(key) else {
+          missingRunFiles += 1
+          continue
+        }
+        inFlightMaximum = max(inFlightMaximum, run.timeline.map(\.inFlight).max() ?? 0)
+        runs.append((key, run.timeline, run.events, row))
+      }
+      for (key, timeline, events, row) in runs {
+        var figure = self.timeline(
+          key, rows: timeline, events: events,
+          viewportHeightPt: scenario.details.scenario?.viewport.heightPt,
+          stallSummary: (
+            row.value(MetricDefinition.stallCount.column), row.value(MetricDefinition.stallMs.column)
+          ), inFlightMaximum: inFlightMaximum, capacity: scenario.details.capacity)
+        figure.drawsSVG = false
+        runFigures.append(figure)
+      }
+      if let scroll = scrollTrace(scenario, timelines: scrollRuns) { figures.append(scroll) }
       figures += runFigures
     }
     if missingRunFiles > 0 || scenariosWithoutTTC > 0 {
-      // One line for what is usually one cause: a run made with --timeline-interval-ms 0.
+      // One line for what is usually one cause: a run made with --timeline-interval-ms 0 or
+      // --run-files none.
       var parts: [String] = []
       if missingRunFiles > 0 {
         parts.append(
-          "timelines and scroll traces of \(missingRunFiles) run\(missingRunFiles == 1 ? "" : "s")")
+          "timelines of \(missingRunFiles) run\(missingRunFiles == 1 ? "" : "s")")
       }
       if scenariosWithoutTTC > 0 {
         parts.append(
           "time-to-content plots of \(scenariosWithoutTTC) scenario\(scenariosWithoutTTC == 1 ? "" : "s")")
       }
       warnings.append(
-        "no per-run timeline/, events/ or ttc/ files (--timeline-interval-ms 0 writes none): "
+        "no per-run timeline/, events/ or ttc/ files (--run-files none or --timeline-interval-ms 0 write none): "
           + parts.joined(separator: " and ") + " skipped")
     }
     return (figures, warnings)
@@ -183,6 +221,9 @@ public enum PlotBuilder {
   /// first is drawn widest, each later one narrower on top.
   static func lineWidth(_ index: Int) -> Double { max(1.2, 4.5 - 0.8 * Double(index)) }
 
+  /// Steps a time-to-content curve keeps at most (see `timeToContent`).
+  static let cdfSteps = 400
+
   static func timeToContent(_ scenario: ScenarioResults, samples: [[TimeToContentRow]]) -> PlotFigure {
     var data = ""
     var settings = PlotStyle.common + PlotStyle.strategyLineStyles(scenario.strategies.count)
@@ -197,10 +238,19 @@ public enum PlotBuilder {
       maximum = max(maximum, values.last ?? 0)
       // The empirical CDF as a staircase: (0, 0), then for each distinct value the share of
       // items seen at or below it.
+      // At most `cdfSteps` steps: a step is kept where the share enters a new 1/cdfSteps band
+      // (and the last one), so the curve is off by less than 1/cdfSteps anywhere and the SVG
+      // stays small however many items the seeds pooled.
       var rows: [[Double?]] = [[0, 0]]
+      var band = -1
       for (position, value) in values.enumerated()
       where position + 1 == values.count || values[position + 1] != value {
-        rows.append([value, Double(position + 1) / Double(max(1, total))])
+        let share = Double(position + 1) / Double(max(1, total))
+        let current = Int(share * Double(cdfSteps))
+        if current != band || position + 1 == values.count {
+          rows.append([value, share])
+          band = current
+        }
       }
       data += GnuplotText.datablock("cdf\(index)", rows: rows, columns: 2)
       let count = total

@@ -17,6 +17,8 @@ public struct PlotFigure: Sendable, Equatable {
     case metrics
     /// Per scenario: the user's scroll trace.
     case scroll
+    /// A recorded link's capacity over time (`prefetchlab trace-network`), outside reports.
+    case network
   }
 
   public let kind: Kind
@@ -34,6 +36,9 @@ public struct PlotFigure: Sendable, Equatable {
   /// Settings and plot commands, run once per terminal after a `reset` (which keeps datablocks),
   /// so nothing set while drawing the PNG leaks into the SVG.
   public let body: String
+  /// Whether an SVG is drawn besides the PNG: for the figures report.html inlines (per-scenario
+  /// plots); timelines are PNG only (report.md and report.html show the PNG).
+  public var drawsSVG = true
 
   public init(
     kind: Kind, scenario: String, run: RunKey? = nil, fileStem: String, caption: String, widthPx: Int,
@@ -55,11 +60,14 @@ public struct PlotFigure: Sendable, Equatable {
   public var svgPath: String { "plots/\(fileStem).svg" }
   public var scriptPath: String { "plots/\(fileStem).gp" }
 
-  /// The `.gp` file: draws the PNG, then the SVG, in the current folder. No names in comments
+  /// The image files drawn, relative to the results folder.
+  public var imagePaths: [String] { drawsSVG ? [pngPath, svgPath] : [pngPath] }
+
+  /// The `.gp` file: draws the PNG, then the SVG (if `drawsSVG`), in the current folder. No names in comments
   /// (a comment line ending in `\` would swallow the next line), no dates, no paths.
   public var script: String {
     var text = """
-      # \(kind.rawValue) plot written by prefetchlab. Redraw \(fileStem).png and \(fileStem).svg with:
+      # \(kind.rawValue) plot written by prefetchlab. Redraw \(drawsSVG ? "\(fileStem).png and \(fileStem).svg" : "\(fileStem).png") with:
       #   gnuplot \(fileStem).gp
       reset session
       set encoding utf8
@@ -70,7 +78,9 @@ public struct PlotFigure: Sendable, Equatable {
     text += "set terminal pngcairo noenhanced size \(widthPx),\(heightPx) font 'Sans,10' linewidth 1.0\n"
     text += "set output '\(fileStem).png'\nreset\n"
     text += body
-    text += "unset output\n\n# SVG\n"
+    text += "unset output\n"
+    guard drawsSVG else { return text }
+    text += "\n# SVG\n"
     text +=
       "set terminal svg noenhanced size \(widthPx),\(heightPx) font 'sans-serif,11' linewidth 1.0 "
       + "background '#ffffff'\n"

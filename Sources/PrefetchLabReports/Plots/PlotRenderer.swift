@@ -41,16 +41,28 @@ public struct PlotRendering: Sendable {
   public init() {}
 }
 
-/// Runs gnuplot on figures and stores `plots/<stem>.gp`, `.png` and `.svg` in the output.
+/// Runs gnuplot on figures and stores `plots/<stem>.gp`, `.png` and (where drawn) `.svg`.
+///
+/// gnuplot is driven in batches: one process draws a whole scenario's figures
+/// (`gnuplot a.gp b.gp …`; each script starts with `reset session`, so none sees another's
+/// settings or data), and `parallelism` such processes run at once. Starting gnuplot and loading
+/// its fonts costs more than drawing a small plot, so this is several times faster than a process
+/// per plot. gnuplot stops at the first script that fails; that figure is reported failed (named
+/// by gnuplot's message, else the first without valid images) and the rest of the batch goes on
+/// in a new process.
 ///
 /// gnuplot writes into a private temporary folder (never into the results folder, so nothing
 /// there is ever half-written); the images are checked (PNG signature, SVG root element), then
-/// copied with the output's atomic writes. Scripts are stored for every figure, drawn or not, so
-/// a failed plot can be investigated and rerun.
+/// copied with the output's writes. Scripts are stored for every figure, drawn or not, so a
+/// failed plot can be investigated and rerun.
 public enum PlotRenderer {
+  /// - Parameter batches: figures grouped into the batches one gnuplot process draws (e.g. a
+  ///   scenario's); `render` keeps them whole.
   public static func render(
-    _ figures: [PlotFigure], gnuplot: GnuplotRunner, parallelism: Int, output: any ResultsOutput
+    _ batches: [[PlotFigure]], gnuplot: GnuplotRunner, parallelism: Int, output: any ResultsOutput,
+    progress: (any ProgressObserver)? = nil
   ) throws(OutputError) -> PlotRendering {
+    let figures = batches.flatMap { $0 }
     let scratch =
       FileManager.default.temporaryDirectory.path
       + "/prefetchlab-plots-\(getpid())-\(UInt32.random(in: .min ... .max))"
@@ -59,15 +71,28 @@ public enum PlotRenderer {
     } catch {
       throw OutputError(path: scratch, reason: "cannot create a temporary folder for gnuplot")
     }
-    defer { try? FileManager.default.removeItem(atPath: scratch) }
-
+    let token = UnfinishedWork.register(folder: scratch)
+    defer {
+      try? FileManager.default.removeItem(atPath: scratch)
+      UnfinishedWork.finish(token)
+    }
+    var starts: [Int] = []
+    var offset = 0
+    for batch in batches {
+      starts.append(offset)
+      offset += batch.count
+    }
+    let offsets = starts
     let outcomes = Outcomes(count: figures.count)
-    let workers = max(1, min(parallelism, figures.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var index = worker
-      while index < figures.count {
-        outcomes.store(draw(figures[index], gnuplot: gnuplot, scratch: scratch, output: output), at: index)
-        index += workers
+    let next = Counter()
+    let workers = max(1, min(parallelism, batches.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let batchIndex = next.claim(below: batches.count), !UnfinishedWork.isAbandoned {
+        let results = draw(batches[batchIndex], gnuplot: gnuplot, scratch: scratch, output: output)
+        for (position, outcome) in results.enumerated() {
+          outcomes.store(outcome, at: offsets[batchIndex] + position)
+        }
+        progress?.advanced(.plotting, by: results.count)
       }
     }
     var rendering = PlotRendering()
@@ -77,47 +102,99 @@ public enum PlotRenderer {
         rendering.rendered[figures[index].fileStem] = RenderedPlot(figure: figures[index], svg: svg)
       case .gnuplotFailed(let error): rendering.failures.append((figures[index], error))
       case .outputFailed(let error): throw error
+      case nil: throw OutputError(path: scratch, reason: "plotting was interrupted")
       }
     }
     return rendering
   }
 
   enum Outcome: Sendable {
+    /// The SVG text, "" when the figure has no SVG.
     case drawn(svg: String)
     case gnuplotFailed(GnuplotError)
     case outputFailed(OutputError)
   }
 
-  static func draw(_ figure: PlotFigure, gnuplot: GnuplotRunner, scratch: String, output: any ResultsOutput)
-    -> Outcome
+  /// Draws `batch` with as few gnuplot processes as its failures allow; an outcome per figure.
+  static func draw(_ batch: [PlotFigure], gnuplot: GnuplotRunner, scratch: String, output: any ResultsOutput)
+    -> [Outcome]
   {
-    let script = Array(figure.script.utf8)
-    do throws(OutputError) {
-      try output.write(script, to: figure.scriptPath)
-      try AtomicFile.write(script, to: scratch + "/" + figure.fileStem + ".gp")
-    } catch {
-      return .outputFailed(error)
+    var outcomes: [Outcome?] = Array(repeating: nil, count: batch.count)
+    for (index, figure) in batch.enumerated() {
+      let script = Array(figure.script.utf8)
+      do throws(OutputError) {
+        try output.write(script, to: figure.scriptPath)
+        try FilePath.writeNew(script, to: scratch + "/" + figure.fileStem + ".gp")
+      } catch {
+        outcomes[index] = .outputFailed(error)
+      }
     }
-    if case .failure(let error) = gnuplot.run(scriptName: figure.fileStem + ".gp", in: scratch) {
-      return .gnuplotFailed(error)
+    var pending = batch.indices.filter { outcomes[$0] == nil }
+    while !pending.isEmpty {
+      let names = pending.map { batch[$0].fileStem + ".gp" }
+      let timeout = gnuplot.timeoutSeconds * Double(pending.count)
+      let result = gnuplot.run(arguments: names, in: scratch, timeoutSeconds: timeout)
+      var failedAt: Int? = nil
+      if case .failure(let error) = result {
+        // gnuplot names the script it stopped in: `"<stem>.gp" line 12: …`.
+        let named = pending.firstIndex { position in
+          if case .failed(_, let message) = error {
+            return message.contains("\"\(batch[position].fileStem).gp\"")
+          }
+          return false
+        }
+        let firstInvalid = pending.firstIndex { images(of: batch[$0], in: scratch) == nil }
+        failedAt = named ?? firstInvalid ?? pending.indices.last
+        outcomes[pending[failedAt!]] = .gnuplotFailed(error)
+      }
+      let finished = failedAt.map { Array(pending[..<$0]) } ?? pending
+      for position in finished {
+        outcomes[position] = store(batch[position], from: scratch, output: output)
+      }
+      pending = failedAt.map { Array(pending[($0 + 1)...]) } ?? []
     }
+    return outcomes.map { $0! }
+  }
+
+  /// The PNG bytes and SVG text gnuplot left in `scratch` for `figure`, nil unless valid.
+  static func images(of figure: PlotFigure, in scratch: String) -> (png: Data, svg: Data?)? {
     guard let png = FileManager.default.contents(atPath: scratch + "/" + figure.fileStem + ".png"),
       png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    else {
-      return .gnuplotFailed(.badOutput("\(figure.fileStem).png is missing or not a PNG"))
-    }
-    guard let svgData = FileManager.default.contents(atPath: scratch + "/" + figure.fileStem + ".svg"),
-      let svg = String(data: svgData, encoding: .utf8), svg.contains("<svg"), svg.contains("</svg>")
-    else {
-      return .gnuplotFailed(.badOutput("\(figure.fileStem).svg is missing or not an SVG document"))
+    else { return nil }
+    guard figure.drawsSVG else { return (png, nil) }
+    guard let svg = FileManager.default.contents(atPath: scratch + "/" + figure.fileStem + ".svg"),
+      let text = String(data: svg, encoding: .utf8), text.contains("<svg"), text.contains("</svg>")
+    else { return nil }
+    return (png, svg)
+  }
+
+  static func store(_ figure: PlotFigure, from scratch: String, output: any ResultsOutput) -> Outcome {
+    guard let (png, svg) = images(of: figure, in: scratch) else {
+      let files = figure.drawsSVG ? "\(figure.fileStem).png or .svg" : "\(figure.fileStem).png"
+      return .gnuplotFailed(.badOutput("\(files) is missing or malformed"))
     }
     do throws(OutputError) {
       try output.write(Array(png), to: figure.pngPath)
-      try output.write(Array(svgData), to: figure.svgPath)
+      if let svg { try output.write(Array(svg), to: figure.svgPath) }
     } catch {
       return .outputFailed(error)
     }
-    return .drawn(svg: svg)
+    for suffix in [".png", ".svg"] { unlink(scratch + "/" + figure.fileStem + suffix) }
+    return .drawn(svg: svg.map { String(decoding: $0, as: UTF8.self) } ?? "")
+  }
+}
+
+/// Hands out batch indices to worker threads.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next = 0
+
+  func claim(below count: Int) -> Int? {
+    lock.withLock {
+      guard next < count else { return nil }
+      next += 1
+      return next - 1
+    }
   }
 }
 
@@ -134,9 +211,9 @@ private final class Outcomes: @unchecked Sendable {
     lock.unlock()
   }
 
-  func values() -> [PlotRenderer.Outcome] {
+  func values() -> [PlotRenderer.Outcome?] {
     lock.lock()
     defer { lock.unlock() }
-    return slots.map { $0! }
+    return slots
   }
 }

@@ -28,7 +28,8 @@ extension Report {
         let caption = MarkdownText.escape(figure.caption)
         if svg != nil {
           text += "![\(caption)](\(figure.pngPath))\n\n"
-          text += "*\(caption)* [SVG](\(figure.svgPath)) · [gnuplot script](\(figure.scriptPath))\n"
+          text += "*\(caption)* " + (figure.drawsSVG ? "[SVG](\(figure.svgPath)) · " : "")
+          text += "[gnuplot script](\(figure.scriptPath))\n"
         } else {
           text +=
             "*\(caption)* Not drawn (see the warnings of the run); [gnuplot script](\(figure.scriptPath))\n"
@@ -67,8 +68,11 @@ extension Report {
 
   // MARK: - HTML
 
-  /// `report.html`: one self-contained page, plots as inline SVG, no scripts, no network access
-  /// (a Content-Security-Policy forbids loading anything).
+  /// `report.html`: one page; the trade-off and time-to-content plots inline as SVG (the page
+  /// answers "which strategy?" even as a lone e-mail attachment), the other plots as lazily
+  /// loaded `<img>` of the files in `plots/` (SVG for the metric bars and scroll trace, PNG for
+  /// timelines), so the page stays small however many scenarios it covers. No scripts, no
+  /// network access: a Content-Security-Policy allows images from the folder itself only.
   func html() -> String {
     let document = document()
     var text = """
@@ -76,7 +80,7 @@ extension Report {
       <html lang="en">
       <head>
       <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'self' file: data:">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(HTMLText.escape(document.title))</title>
       <style>
@@ -84,14 +88,16 @@ extension Report {
       main { max-width: 1180px; margin: 0 auto; padding: 1.5em 2em 4em; }
       h1 { font-size: 1.8em; margin-bottom: 0.3em; }
       h2 { margin-top: 2.2em; border-bottom: 2px solid #0072B2; padding-bottom: 0.2em; }
-      table { border-collapse: collapse; margin: 1em 0; font-size: 0.86em; }
+      .table-box { overflow-x: auto; max-width: 100%; margin: 1em 0; }
+      table { border-collapse: collapse; font-size: 0.86em; }
       th, td { border: 1px solid #ccc; padding: 0.25em 0.55em; vertical-align: top; }
       th { background: #eef3f8; text-align: left; }
       td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
       tbody tr:nth-child(even) { background: #f7f7f7; }
       code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.95em; }
       figure { margin: 1.5em 0; }
-      figure svg { max-width: 100%; height: auto; display: block; border: 1px solid #e5e5e5; }
+      figure svg, figure img { max-width: 100%; height: auto; display: block; border: 1px solid #e5e5e5; }
+      @media (max-width: 700px) { main { padding: 1em 0.8em 3em; } }
       figcaption { font-size: 0.9em; color: #444; margin-top: 0.3em; }
       .missing { color: #a33; }
       </style>
@@ -112,7 +118,9 @@ extension Report {
       case .bullets(let items):
         text += "<ul>\n" + items.map { "<li>" + Self.html($0) + "</li>\n" }.joined() + "</ul>\n"
       case .table(let header, let rows, let numeric):
-        text += "<table>\n<thead><tr>" + header.map { "<th>\(HTMLText.escape($0))</th>" }.joined()
+        text +=
+          "<div class=\"table-box\">\n<table>\n<thead><tr>"
+          + header.map { "<th>\(HTMLText.escape($0))</th>" }.joined()
         text += "</tr></thead>\n<tbody>\n"
         for row in rows {
           text += "<tr>"
@@ -121,16 +129,22 @@ extension Report {
           }
           text += "</tr>\n"
         }
-        text += "</tbody>\n</table>\n"
+        text += "</tbody>\n</table>\n</div>\n"
       case .figure(let figure, let svg):
         figureNumber += 1
         let caption = HTMLText.escape(figure.caption)
         text += "<figure>\n"
-        if let svg {
+        if let svg, figure.drawsSVG, Report.inlinedKinds.contains(figure.kind) {
           text += SVGInline.prepare(svg, idPrefix: "f\(figureNumber)-", label: figure.caption) + "\n"
           text += "<figcaption>\(caption) <a href=\"\(figure.pngPath)\">PNG</a> · "
           text +=
             "<a href=\"\(figure.svgPath)\">SVG</a> · <a href=\"\(figure.scriptPath)\">gnuplot script</a></figcaption>\n"
+        } else if svg != nil {
+          text +=
+            "<img src=\"\(HTMLText.escape(figure.drawsSVG ? figure.svgPath : figure.pngPath))\" alt=\"\(caption)\" loading=\"lazy\" "
+            + "width=\"\(figure.widthPx)\" height=\"\(figure.heightPx)\">\n"
+          text += "<figcaption>\(caption) <a href=\"\(figure.pngPath)\">PNG</a> · "
+          text += "<a href=\"\(figure.scriptPath)\">gnuplot script</a></figcaption>\n"
         } else {
           text += "<figcaption class=\"missing\">\(caption) Not drawn (see the warnings of the run); "
           text += "<a href=\"\(figure.scriptPath)\">gnuplot script</a></figcaption>\n"

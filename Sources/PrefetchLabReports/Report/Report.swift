@@ -33,10 +33,34 @@ struct Report {
     DecimalFormat.fixed(value, places: places(metric))
   }
 
+  /// How a row of the metric table shows its values: byte metrics in kB (1000 bytes, one
+  /// decimal) as plots and the terminal do, or in MB (two decimals) when a mean reaches 10 MB;
+  /// everything else as written in summary.csv.
+  struct DisplayUnit: Equatable {
+    var suffix: String
+    var scale: Double
+    var places: Int
+
+    static func of(_ metric: String, means: [Double]) -> DisplayUnit? {
+      guard MetricCatalogue.definition(metric)?.kind == .bytes else { return nil }
+      if (means.map(abs).max() ?? 0) >= 10_000_000 {
+        return DisplayUnit(suffix: "MB", scale: 1e-6, places: 2)
+      }
+      return DisplayUnit(suffix: "kB", scale: 1e-3, places: 1)
+    }
+  }
+
   /// `mean ± half-width`, or `mean` when n = 1; followed by `(n=k)` when n differs from the
   /// table's usual `commonN` (the seed count, which the report states once); `–` without values.
-  static func cell(_ estimate: MeanEstimate, _ metric: String, commonN: Int) -> String {
+  /// Values are shown in `unit` when given.
+  static func cell(_ estimate: MeanEstimate, _ metric: String, commonN: Int, unit: DisplayUnit? = nil)
+    -> String
+  {
     guard let mean = estimate.mean else { return "–" }
+    func format(_ value: Double, _ metric: String) -> String {
+      guard let unit else { return Report.format(value, metric) }
+      return DecimalFormat.fixed(value * unit.scale, places: unit.places)
+    }
     var text = format(mean, metric)
     if let halfWidth = estimate.halfWidth { text += " ± " + format(halfWidth, metric) }
     if estimate.n != commonN { text += " (n=\(estimate.n))" }
@@ -66,6 +90,9 @@ struct Report {
     }
     return ParetoFrontier.optimalIndices(points.map(\.1)).map { points[$0].0 }
   }
+
+  /// The figures report.html holds inline; the others it shows from `plots/`.
+  static let inlinedKinds: Set<PlotFigure.Kind> = [.tradeoff, .timeToContent]
 
   static func anchor(_ index: Int) -> String { "scenario-\(index + 1)" }
 
@@ -176,9 +203,10 @@ struct Report {
     for metric in data.metricColumns {
       let estimates = strategies.map { $0.estimate(metric) }
       let best = Report.best(estimates, metric)
-      var row: [[ReportDocument.Inline]] = [[.code(metric)]]
+      let unit = DisplayUnit.of(metric, means: estimates.compactMap(\.mean))
+      var row: [[ReportDocument.Inline]] = [[.code(metric)] + (unit.map { [.text(" (\($0.suffix))")] } ?? [])]
       for (position, estimate) in estimates.enumerated() {
-        let text = Report.cell(estimate, metric, commonN: commonN)
+        let text = Report.cell(estimate, metric, commonN: commonN, unit: unit)
         row.append([best.contains(position) && best.count < strategies.count ? .strong(text) : .text(text)])
       }
       let bestText: String
@@ -226,7 +254,7 @@ struct Report {
           others.map { figure in
             [
               .text((figure.run?.strategyLabel ?? "") + ", seed \(figure.run?.seed ?? 0): "),
-              .link("PNG", href: figure.pngPath), .text(", "), .link("SVG", href: figure.svgPath),
+              .link("PNG", href: figure.pngPath),
             ]
           }))
     }

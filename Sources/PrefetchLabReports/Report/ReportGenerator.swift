@@ -7,7 +7,7 @@ public enum ReportGenerator {
   public struct Outcome: Sendable {
     /// Things the user should know (plots skipped, failed); the CLI prints them on stderr.
     public var warnings: [String] = []
-    /// Plots drawn (each is a .png and an .svg, with its .gp).
+    /// Plots drawn (each a .png, with an .svg where report.html inlines it, and its .gp).
     public var plotsDrawn = 0
     /// Plots that gnuplot failed to draw.
     public var plotsFailed = 0
@@ -22,19 +22,35 @@ public enum ReportGenerator {
   ///   - parallelism: gnuplot processes run at once.
   /// - Throws: `InputError` for a malformed results folder, `OutputError` when a file cannot be
   ///   written.
+  ///   - timelines: which run timelines to draw.
+  ///   - progress: told of the plotting (a unit per figure) and reporting phases.
   public static func generate(
     folder: String, output: any ResultsOutput, gnuplot: GnuplotRunner?, parallelism: Int,
-    plotsNote: String? = nil
+    plotsNote: String? = nil, timelines: TimelineSelection = .first, progress: (any ProgressObserver)? = nil
   ) throws -> Outcome {
     let data = try ResultsData(path: folder)
     var outcome = Outcome()
     var rendering = PlotRendering()
     var figures: [PlotFigure] = []
     if let gnuplot {
-      let built = try PlotBuilder.figures(for: data)
+      progress?.started(.plotting, total: 0)
+      let built = try PlotBuilder.figures(for: data, timelines: timelines)
       figures = built.figures
       outcome.warnings += built.warnings
-      rendering = try PlotRenderer.render(figures, gnuplot: gnuplot, parallelism: parallelism, output: output)
+      // One gnuplot process per scenario's figures.
+      var batches: [[PlotFigure]] = []
+      for figure in figures {
+        if let last = batches.last?.last, last.scenario == figure.scenario {
+          batches[batches.count - 1].append(figure)
+        } else {
+          batches.append([figure])
+        }
+      }
+      progress?.started(.plotting, total: figures.count)
+      rendering = try PlotRenderer.render(
+        batches, gnuplot: gnuplot, parallelism: parallelism, output: output, progress: progress)
+      progress?.finished(
+        .plotting, note: rendering.failures.isEmpty ? "" : "\(rendering.failures.count) failed")
       for failure in rendering.failures {
         outcome.warnings.append("plot \(failure.figure.fileStem) not drawn: \(failure.error)")
       }
@@ -42,13 +58,16 @@ public enum ReportGenerator {
       outcome.plotsFailed = rendering.failures.count
       for figure in figures {
         outcome.files.append(figure.scriptPath)
-        if rendering.rendered[figure.fileStem] != nil { outcome.files += [figure.pngPath, figure.svgPath] }
+        if rendering.rendered[figure.fileStem] != nil { outcome.files += figure.imagePaths }
       }
     }
+    progress?.started(.reporting, total: 2)
     let report = Report(data: data, figures: figures, rendering: rendering, plotsNote: plotsNote)
     try output.write(Array(report.markdown().utf8), to: "report.md")
     try output.write(Array(report.html().utf8), to: "report.html")
     outcome.files += ["report.md", "report.html"]
+    progress?.advanced(.reporting, by: 2)
+    progress?.finished(.reporting, note: "report.md, report.html")
     return outcome
   }
 }

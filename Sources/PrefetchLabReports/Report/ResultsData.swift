@@ -61,6 +61,11 @@ public struct ScenarioResults: Sendable {
     seeds = Set(rows.map(\.key.seed)).sorted()
     self.details = details
   }
+
+  /// The row of run `key`, if this scenario has it.
+  func row(_ key: RunKey) -> RunRow? {
+    strategies.first { $0.strategy == key.strategy && $0.params == key.params }?.rows.first { $0.key == key }
+  }
 }
 
 /// One strategy (with its parameters) in one scenario: a row per seed.
@@ -99,6 +104,9 @@ public struct ScenarioDetails: Sendable {
   public var traceDurationUs: Int64?
   /// Why `scenario` is nil, for the report.
   public var note: String?
+  /// The recorded network's capacity over time, when the scenario replays a bandwidth trace and
+  /// the trace file is still where the manifest says (timelines draw it); nil otherwise.
+  public var capacity: BandwidthTrace?
 
   public init(
     fileName: String? = nil, sha256: String? = nil, scenario: Scenario? = nil, traceDurationUs: Int64? = nil,
@@ -131,8 +139,12 @@ public struct ScenarioDetails: Sendable {
     }
     // The trace files need not be at hand: the report only describes them.
     do {
-      scenario = try ScenarioLoader.load(
+      let loaded = try ScenarioLoader.load(
         data: Array(json.serialized().utf8), file: entry.path, baseDirectory: folder, checksFiles: false)
+      scenario = loaded
+      if let trace = loaded.network.trace {
+        capacity = try? BandwidthTraceLoader.load(path: trace.path, format: trace.format, loop: trace.loop)
+      }
     } catch {
       note = "the scenario recorded in manifest.json (scenarios[\(index)]) cannot be read: \(error.message)"
     }

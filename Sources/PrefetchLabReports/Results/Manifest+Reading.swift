@@ -53,6 +53,20 @@ extension Manifest {
       }
       return
     }
+    shortenedNames = (value["shortened_names"]?.arrayValue ?? []).compactMap { item in
+      guard let name = item["file_name"]?.stringValue, let text = item["text"]?.stringValue else {
+        return nil
+      }
+      return (name, text)
+    }
+    if value["shard"] != nil {
+      shard = try field("shard") { item in
+        guard let index = item["index"]?.doubleValue, let count = item["count"]?.doubleValue,
+          let runs = item["runs"]?.doubleValue, count >= 1, index >= 1, index <= count, runs >= 0
+        else { return nil }
+        return ShardInfo(index: Int(index), count: Int(count), runs: Int(runs))
+      }
+    }
     sources = try field("sources") { $0.arrayValue?.compactMap(\.stringValue) }
     strategiesGiven = try field("strategies_given") { Self.specs($0) }
     seedsGiven = value["seeds_given"] == .null ? nil : try field("seeds_given") { Self.seeds($0) }

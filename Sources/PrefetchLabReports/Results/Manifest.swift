@@ -89,6 +89,26 @@ public struct Manifest: Sendable, Equatable {
   public var strategies: [String]
   public var runs: Int
   public var timelineIntervalMs: Int64
+  /// File-name parts that were too long and were shortened (`RunFiles.nameComponent`), each with
+  /// the scenario name or strategy label it stands for; written only when there are any.
+  public var shortenedNames: [(name: String, text: String)] = []
+  /// Set in a shard's folder (`run --shard K/N`): which slice it holds. The rest of the manifest
+  /// is the whole experiment's, so `merge` can check that shards belong together; written only
+  /// for shards.
+  public var shard: ShardInfo? = nil
+
+  /// A shard folder's slice: `index` of `count` (1-based), holding `runs` of the experiment's.
+  public struct ShardInfo: Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+    public var runs: Int
+
+    public init(index: Int, count: Int, runs: Int) {
+      self.index = index
+      self.count = count
+      self.runs = runs
+    }
+  }
 
   public init(
     format: Int = Manifest.currentFormat, toolVersion: String = ToolVersion.current, command: [String],
@@ -107,6 +127,9 @@ public struct Manifest: Sendable, Equatable {
     self.runs = runs
     self.timelineIntervalMs = timelineIntervalMs
   }
+
+  /// Equal when they serialize to the same text.
+  public static func == (lhs: Manifest, rhs: Manifest) -> Bool { lhs.text == rhs.text }
 
   /// Why a format-1 manifest cannot serve, and what to do: `(made by an earlier prefetchlab, which
   /// recorded the command line rather than the experiment): regenerate the folder …`.
@@ -154,7 +177,7 @@ public struct Manifest: Sendable, Equatable {
   public var text: String { json.serialized(expandingDepth: 4) + "\n" }
 
   public var json: JSONValue {
-    .object([
+    var members: [(key: String, value: JSONValue)] = [
       ("tool", "prefetchlab"),
       ("format", JSONValue(format)),
       ("version", .string(toolVersion)),
@@ -167,7 +190,26 @@ public struct Manifest: Sendable, Equatable {
       ("runs", JSONValue(runs)),
       ("timeline_interval_ms", JSONValue(Int(timelineIntervalMs))),
       ("scenarios", .array(scenarios.map(Self.entryJSON))),
-    ])
+    ]
+    if !shortenedNames.isEmpty {
+      members.append(
+        (
+          "shortened_names",
+          .array(
+            shortenedNames.map { .object([("file_name", .string($0.name)), ("text", .string($0.text))]) })
+        ))
+    }
+    if let shard {
+      members.append(
+        (
+          "shard",
+          .object([
+            ("index", JSONValue(shard.index)), ("count", JSONValue(shard.count)),
+            ("runs", JSONValue(shard.runs)),
+          ])
+        ))
+    }
+    return .object(members)
   }
 
   static func seedJSON(_ seed: UInt64) -> JSONValue { .number(Double(seed), isInteger: true) }

@@ -1,3 +1,4 @@
+import Foundation
 import PrefetchLab
 
 /// Runs an experiment and writes its results folder atomically: everything goes into a staging
@@ -6,6 +7,10 @@ public struct ResultsWriter: Sendable {
   public let experiment: Experiment
   public let options: SimulationOptions
   public let record: RunRecord
+  /// Which per-run files to write (`--run-files`).
+  public var runFiles: RunFileSelection = .all
+  /// The slice of the runs to simulate (`--shard K/N`); nil = all.
+  public var shard: Shard? = nil
 
   public init(experiment: Experiment, options: SimulationOptions, record: RunRecord) {
     self.experiment = experiment
@@ -13,40 +18,104 @@ public struct ResultsWriter: Sendable {
     self.record = record
   }
 
-  /// Simulates every run on `parallelism` threads and writes `summary.csv`, `timeline/`,
-  /// `events/`, `ttc/` and `manifest.json` into `staging`. Returns the summary rows in job order.
+  /// The files and folders the run reads: the scenario arguments, the scenario files and the
+  /// trace files they name. `--out` must not be (or contain) any of them.
+  public var inputs: [String] {
+    var paths = record.sources
+    for prepared in experiment.scenarios {
+      if !prepared.scenario.sourcePath.isEmpty { paths.append(prepared.scenario.sourcePath) }
+      paths += Manifest.tracePaths(of: prepared.scenario)
+    }
+    return paths
+  }
+
+  /// What writing did, besides the files.
+  public struct Outcome: Sendable {
+    /// The summary rows written, in job order.
+    public var rows: [SummaryTable.Row]
+    /// Per-run files written and their bytes.
+    public var files = 0
+    public var bytes = 0
+    /// CPU seconds spent formatting and writing the per-run files (summed over threads).
+    public var writingCPUSeconds = 0.0
+  }
+
+  /// Simulates the runs (all, or the shard's) on `parallelism` threads and writes `summary.csv`,
+  /// the per-run files `runFiles` selects and `manifest.json` into `staging`.
   /// - Throws: `OutputError` when a file cannot be written, `InputError` when a scenario file
   ///   cannot be read back for its fingerprint.
-  public func write(into staging: OutputStaging, parallelism: Int) throws -> [SummaryTable.Row] {
+  public func write(into staging: OutputStaging, parallelism: Int, progress: (any ProgressObserver)? = nil)
+    throws -> Outcome
+  {
     let manifest = try makeManifest(folder: staging.destination)
     let scenarios = experiment.scenarios
     let recordFiles = options.timelineIntervalUs > 0 || options.recordEvents
-    let results = experiment.run(parallelism: parallelism, options: options) {
-      _, job, outcome -> Result<SummaryTable.Row, OutputError> in
+    let selection = recordFiles ? runFiles : .none
+    let firstSeeds = Self.firstSeedPositions(experiment.jobs)
+    let indices = shard.map { $0.positions(among: experiment.jobs.count) } ?? Array(experiment.jobs.indices)
+    let options = self.options
+    let quiet = SimulationOptions(timelineIntervalUs: 0, recordEvents: false)
+    progress?.started(.simulating, total: indices.count)
+    let results = experiment.run(
+      indices: indices, parallelism: parallelism,
+      options: { position, _ in
+        selection.writes(isFirstSeed: firstSeeds.contains(position)).timeline ? options : quiet
+      }
+    ) { position, job, outcome -> Result<(SummaryTable.Row, Int, Int, Double), OutputError> in
+      let start = CPUClock.thread()
       let scenario = scenarios[job.scenarioIndex].scenario
       let name = RunFiles.fileName(
         for: RunKey(
           scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
           seed: job.seed))
+      let writes = selection.writes(isFirstSeed: firstSeeds.contains(position))
+      var files = 0
+      var bytes = 0
       do throws(OutputError) {
-        if recordFiles {
-          try staging.write(RunFiles.timelineCSV(outcome.timeline), to: "timeline/" + name)
-          try staging.write(RunFiles.eventsCSV(outcome.events), to: "events/" + name)
-          try staging.write(RunFiles.timeToContentCSV(outcome.timesToContent), to: "ttc/" + name)
+        var outputs: [(String, [UInt8])] = []
+        if writes.timeline {
+          outputs.append(("timeline/", RunFiles.timelineCSV(outcome.timeline)))
+          outputs.append(("events/", RunFiles.eventsCSV(outcome.events)))
+        }
+        if writes.timeToContent {
+          outputs.append(("ttc/", RunFiles.timeToContentCSV(outcome.timesToContent)))
+        }
+        for (folder, content) in outputs {
+          try staging.write(content, to: folder + name)
+          files += 1
+          bytes += content.count
         }
       } catch {
         return .failure(error)
       }
-      return .success(
-        SummaryTable.Row(
-          scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
-          seed: job.seed, metrics: outcome.summary))
+      progress?.advanced(.simulating, by: 1)
+      let row = SummaryTable.Row(
+        scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
+        seed: job.seed, metrics: outcome.summary)
+      return .success((row, files, bytes, CPUClock.thread() - start))
     }
-    var rows: [SummaryTable.Row] = []
-    for result in results { rows.append(try result.get()) }
-    try staging.write(SummaryTable.csv(rows), to: "summary.csv")
+    var outcome = Outcome(rows: [])
+    for result in results {
+      let (row, files, bytes, seconds) = try result.get()
+      outcome.rows.append(row)
+      outcome.files += files
+      outcome.bytes += bytes
+      outcome.writingCPUSeconds += seconds
+    }
+    try staging.write(SummaryTable.csv(outcome.rows), to: "summary.csv")
     try staging.write(manifest.text, to: "manifest.json")
-    return rows
+    return outcome
+  }
+
+  /// Positions in `jobs` of the lowest seed of each scenario × strategy.
+  static func firstSeedPositions(_ jobs: [RunJob]) -> Set<Int> {
+    var first: [String: (seed: UInt64, position: Int)] = [:]
+    for (position, job) in jobs.enumerated() {
+      let key = "\(job.scenarioIndex)\u{0}\(job.strategy.label)"
+      if let known = first[key], known.seed <= job.seed { continue }
+      first[key] = (job.seed, position)
+    }
+    return Set(first.values.map(\.position))
   }
 
   /// The manifest of the folder that will be at `folder` (paths are written relative to it).
@@ -63,11 +132,17 @@ public struct ResultsWriter: Sendable {
       let jobs = experiment.jobs.filter { $0.scenarioIndex == index }
       entries.append(try entry(for: prepared, jobs: jobs, folder: folder))
     }
-    return Manifest(
+    var manifest = Manifest(
       command: record.command, sources: record.sources.map { FolderPath.relative($0, from: folder) },
       strategiesGiven: record.strategiesGiven, seedsGiven: record.seedsGiven, scenarios: entries,
       seeds: seeds.sorted(), strategies: labels, runs: experiment.jobs.count,
       timelineIntervalMs: options.timelineIntervalUs / 1000)
+    manifest.shortenedNames = shortenedNames()
+    if let shard {
+      manifest.shard = Manifest.ShardInfo(
+        index: shard.index, count: shard.count, runs: shard.positions(among: experiment.jobs.count).count)
+    }
+    return manifest
   }
 
   func entry(for prepared: PreparedScenario, jobs: [RunJob], folder: String) throws -> Manifest.ScenarioEntry
@@ -90,6 +165,20 @@ public struct ResultsWriter: Sendable {
       fileSHA256: try record.fileHashes[scenario.name] ?? (hasFile ? Manifest.hash(scenario.sourcePath) : ""),
       scenario: scenario.json { FolderPath.relative($0, from: folder) }, strategies: strategies,
       seeds: Set(jobs.map(\.seed)).sorted(), traceDurationUs: prepared.traceDurationUs)
+  }
+
+  /// Every scenario name and strategy label that file names shorten, with its shortened form,
+  /// sorted by the shortened form.
+  func shortenedNames() -> [(name: String, text: String)] {
+    var texts = Set<String>()
+    for scenario in experiment.scenarios where RunFiles.isShortened(scenario.scenario.name) {
+      texts.insert(scenario.scenario.name)
+    }
+    for job in experiment.jobs {
+      let label = RunFiles.fileLabel(strategy: job.strategy.definition.name, params: job.strategy.paramsText)
+      if RunFiles.isShortened(label) { texts.insert(label) }
+    }
+    return texts.map { (RunFiles.nameComponent($0), $0) }.sorted { $0.name < $1.name }
   }
 
   /// The strategy as run: its name with every parameter, defaults included, in declaration order.

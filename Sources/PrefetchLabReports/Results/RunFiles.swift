@@ -4,12 +4,9 @@ import PrefetchLab
 /// CSV text for one run's timeline and request events (columns in docs/metrics.md), and the file
 /// name they share.
 public enum RunFiles {
-  /// `<scenario>--<strategy label>--<seed>.csv`, with every character outside
-  /// `[A-Za-z0-9._@=+-]` replaced by `_` so a name can never escape the folder or break a shell.
-  /// A name that had to be changed gets `~` and 8 hex digits of its SHA-256, so two names that
-  /// differ only in such characters (`a/b`, `a:b`) still get different files.
+  /// `<scenario>--<strategy label>--<seed>.csv`, each part made safe by `nameComponent`.
   public static func fileName(scenario: String, strategyLabel: String, seed: UInt64) -> String {
-    "\(safeComponent(scenario))--\(safeComponent(strategyLabel))--\(seed).csv"
+    "\(nameComponent(scenario))--\(nameComponent(strategyLabel))--\(seed).csv"
   }
 
   /// The per-run file name of a summary row: the strategy label is rebuilt from the `params`
@@ -26,6 +23,39 @@ public enum RunFiles {
     params.isEmpty ? strategy : strategy + "@" + params.split(separator: ",").joined(separator: "+")
   }
 
+  /// Longest name part kept as it is: a run's file name (two parts, the seed, `--` twice,
+  /// `.csv`) and its timeline plot (`timeline--` before it, `.png` for `.csv`) then stay far below
+  /// the 255 bytes file systems allow.
+  public static let maximumComponentBytes = 80
+
+  /// `text` as a part of a file name: `safeComponent`, and when that is longer than
+  /// `maximumComponentBytes`, its first characters, `~` and 12 hex digits of the SHA-256 of
+  /// `text` (unique: two long labels that share a beginning still differ). A strategy label
+  /// keeps its strategy name: `directional_ranges@leading_screens=2+…` becomes
+  /// `directional_ranges@leading_screens=2+trail~3fa29c1b2d4e`. The manifest lists every
+  /// shortened part with the text it stands for (`shortened_names`).
+  public static func nameComponent(_ text: String) -> String {
+    let safe = safeComponent(text)
+    guard safe.utf8.count > maximumComponentBytes else { return safe }
+    let keep = maximumComponentBytes - 13
+    var prefix = ""
+    for character in safe {
+      if prefix.utf8.count + character.utf8.count > keep { break }
+      prefix.append(character)
+    }
+    // A "~hash" that safeComponent appended is recomputed from the whole text below.
+    if let tilde = prefix.lastIndex(of: "~"), safe.hasSuffix(String(safe[tilde...])) {
+      prefix = String(prefix[..<tilde])
+    }
+    while prefix.hasSuffix("-") { prefix.removeLast() }
+    return prefix + "~" + String(SHA256.hex(Array(text.utf8)).prefix(12))
+  }
+
+  /// Whether `nameComponent(text)` had to shorten `text`.
+  public static func isShortened(_ text: String) -> Bool {
+    safeComponent(text).utf8.count > maximumComponentBytes
+  }
+
   public static func safeComponent(_ text: String) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
     var result = String(text.map { allowed.contains($0) ? $0 : "_" })
@@ -39,36 +69,36 @@ public enum RunFiles {
 
   /// `timeline/<run>.csv`: t_ms, trace_ms, offset_pt, velocity_pt_s, content_height_pt,
   /// blank_fraction, in_flight, stalled.
-  public static func timelineCSV(_ samples: [TimelineSample]) -> String {
-    var writer = CSVWriter(header: TimelineSample.columnNames)
+  public static func timelineCSV(_ samples: [TimelineSample]) -> [UInt8] {
+    var csv = CSVBuffer(header: TimelineSample.columnNames, capacity: 64 + samples.count * 48)
     for sample in samples {
-      writer.append([
-        CSVCell.milliseconds(sample.timeUs),
-        sample.traceUs.map(CSVCell.milliseconds) ?? "",
-        CSVCell.decimal(sample.offsetPt, places: 3),
-        CSVCell.decimal(sample.velocityPtS, places: 3),
-        CSVCell.decimal(sample.contentHeightPt, places: 3),
-        CSVCell.decimal(sample.blankFraction, places: 6),
-        CSVCell.integer(sample.inFlight),
-        CSVCell.bit(sample.stalled),
-      ])
+      csv.milliseconds(sample.timeUs)
+      csv.milliseconds(sample.traceUs)
+      csv.decimal(sample.offsetPt, places: 3)
+      csv.decimal(sample.velocityPtS, places: 3)
+      csv.decimal(sample.contentHeightPt, places: 3)
+      csv.decimal(sample.blankFraction, places: 6)
+      csv.integer(sample.inFlight)
+      csv.bit(sample.stalled)
+      csv.endRow()
     }
-    return writer.text
+    return csv.bytes
   }
 
   /// `ttc/<run>.csv`: one row per item that became visible, by item: item, first_visible_ms,
   /// ttc_ms (0 = complete at first sight), complete (0 = the clock stopped on an incomplete item,
   /// which leaves the viewport or is still loading when the run ends). The rows are exactly the
   /// samples behind summary.csv's `ttc_*` columns.
-  public static func timeToContentCSV(_ records: [TimeToContent]) -> String {
-    var writer = CSVWriter(header: TimeToContent.columnNames)
+  public static func timeToContentCSV(_ records: [TimeToContent]) -> [UInt8] {
+    var csv = CSVBuffer(header: TimeToContent.columnNames, capacity: 64 + records.count * 24)
     for record in records {
-      writer.append([
-        CSVCell.integer(record.item), CSVCell.milliseconds(record.firstVisibleUs),
-        CSVCell.milliseconds(record.durationUs), CSVCell.bit(record.complete),
-      ])
+      csv.integer(record.item)
+      csv.milliseconds(record.firstVisibleUs)
+      csv.milliseconds(record.durationUs)
+      csv.bit(record.complete)
+      csv.endRow()
     }
-    return writer.text
+    return csv.bytes
   }
 
   public static let eventColumns = [
@@ -77,19 +107,28 @@ public enum RunFiles {
 
   /// `events/<run>.csv`: one row per step of a request's life (issued, started, first_byte,
   /// completed, cancelled, timeout, failed), page application and re-prioritisation.
-  public static func eventsCSV(_ events: [RequestEvent]) -> String {
-    var writer = CSVWriter(header: eventColumns)
+  public static func eventsCSV(_ events: [RequestEvent]) -> [UInt8] {
+    var csv = CSVBuffer(header: eventColumns, capacity: 64 + events.count * 48)
     for event in events {
-      let (kind, page, item): (String, String, String)
+      csv.milliseconds(event.timeUs)
+      csv.text(event.kind.rawValue)
+      csv.integer(event.requestID)
       switch event.resource {
-      case .page(let index): (kind, page, item) = ("page", String(index), "")
-      case .media(let index): (kind, page, item) = ("media", "", String(index))
+      case .page(let index):
+        csv.text("page")
+        csv.integer(index)
+        csv.empty()
+      case .media(let index):
+        csv.text("media")
+        csv.empty()
+        csv.integer(index)
       }
-      writer.append([
-        CSVCell.milliseconds(event.timeUs), event.kind.rawValue, String(event.requestID), kind, page, item,
-        event.priority.description, String(event.attempt), String(event.bytes), CSVCell.bit(event.isPrefetch),
-      ])
+      csv.text(event.priority.description)
+      csv.integer(event.attempt)
+      csv.integer(event.bytes)
+      csv.bit(event.isPrefetch)
+      csv.endRow()
     }
-    return writer.text
+    return csv.bytes
   }
 }

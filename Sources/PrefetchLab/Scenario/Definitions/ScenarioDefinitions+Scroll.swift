@@ -17,7 +17,7 @@ extension ScenarioDefinitions {
       ),
       KeyDefinition(
         "script", .script, summary: "A scripted user: drag, fling, wait, jump and repeat gestures.",
-        note: "at least one gesture; see [Gestures](#gestures-scrollscript)"),
+        note: "at least one gesture; see [gestures](#scrollscript-gestures)"),
       KeyDefinition(
         "trace", .object(scrollTrace), summary: "A recorded user.", note: "a recorded user, below"),
       KeyDefinition(

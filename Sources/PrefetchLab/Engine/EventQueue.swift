@@ -1,0 +1,41 @@
+/// The engine's timed events (`EngineEvent`), in (time, kind, sequence) order, and the flag that
+/// tells the run loop its cached "next event" time is stale.
+struct EventQueue: Sendable {
+  private var heap = MinHeap<EngineEvent>()
+  private var sequence = 0
+  /// Set when an event is scheduled or consumed, or the coordinator says the transfer link
+  /// changed: the loop's next event time must be recomputed.
+  private(set) var isStale = true
+  /// Debug builds: the time of the last event taken, which never decreases.
+  private var lastTakenUs = Int64.min
+
+  /// Queues an event. O(log events).
+  mutating func schedule(_ kind: EngineEvent.Kind, atUs timeUs: Int64, subject: Int, attempt: Int = 0) {
+    sequence += 1
+    isStale = true
+    heap.push(EngineEvent(timeUs: timeUs, kind: kind, sequence: sequence, subject: subject, attempt: attempt))
+  }
+
+  /// The earliest event, if any.
+  var next: EngineEvent? { heap.min }
+
+  /// Removes the earliest event. O(log events).
+  mutating func takeNext() {
+    if let event = heap.pop() {
+      assert(event.timeUs >= lastTakenUs, "events taken out of time order")
+      lastTakenUs = event.timeUs
+    }
+  }
+
+  /// Something outside the queue that bounds the next event time changed (the link), or the
+  /// loop is consuming events.
+  mutating func markStale() { isStale = true }
+
+  /// The loop has recomputed its next event time.
+  mutating func markFresh() { isStale = false }
+
+  /// Debug builds: nothing pending lies before `nowUs`.
+  func checkInvariants(nowUs: Int64) {
+    assert((heap.min?.timeUs ?? .max) >= nowUs, "an event is due in the past")
+  }
+}

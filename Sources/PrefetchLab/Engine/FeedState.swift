@@ -1,0 +1,155 @@
+/// The feed as the client has it: which pages are applied or on their way, the rows laid out,
+/// whether the end is known, and what is known about each item (`ItemTable`).
+///
+/// Reads on the engine's hot path go straight to the stored fields (`feed.items.complete[item]`):
+/// a non-mutating method call on a component stored in the engine copies the whole component
+/// (every array in it retained and released), so queries that run per frame or per row live
+/// in the coordinator, over these fields.
+///
+/// With cursor pagination pages apply in order and rows are appended; with offset pagination the
+/// first response lays out every row as a placeholder and pages replace their rows in place.
+struct FeedState: Sendable {
+  /// Heights, media sizes, page sizes and apply delays for the run's seed.
+  let content: FeedContent
+  let plan: PagePlan
+  let isOffsetPagination: Bool
+  /// Some items carry media (`feed.media_bytes` is set).
+  let hasMedia: Bool
+  /// `feed.footer_height_pt`: the loading footer's height while more pages may come (see
+  /// `Simulation.footerHeightPt`).
+  let loadingFooterPt: Double
+  private let endSignal: EndSignal
+  /// With a render stage a row is complete only once rendered, even without media.
+  private let rendersItems: Bool
+  private(set) var layout: FeedLayout
+  var pages = PageTable()
+  /// Offset pagination only (cursor feeds apply pages in order and need no index).
+  private var unapplied: UnappliedPageIndex
+  /// Pages applied, cursor pagination (always a prefix of the feed).
+  private(set) var appliedPageCount = 0
+  private(set) var endKnown = false
+  /// Items whose page has been applied.
+  private(set) var loadedItemCount = 0
+  var items = ItemTable()
+
+  init(spec: FeedSpec, seed: UInt64, rendersItems: Bool) {
+    content = FeedContent(spec: spec, seed: seed)
+    plan = content.plan
+    isOffsetPagination = spec.pagination == .offset
+    hasMedia = spec.mediaBytes != nil
+    loadingFooterPt = spec.footerHeightPt
+    endSignal = spec.endSignal
+    self.rendersItems = rendersItems
+    layout = FeedLayout(pagination: spec.pagination, placeholderHeightPt: spec.placeholderHeightPt)
+    unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? content.plan.pageCount : 0)
+  }
+
+  // MARK: Frontier
+
+  /// The loaded edge in `direction` and the page that would extend it, for a viewport whose top
+  /// is at `viewportOffsetPt`; nil before first content, once the end is known, or towards the
+  /// head with cursor pagination.
+  @inline(__always)
+  mutating func loadFrontier(_ direction: ScrollDirection, viewportOffsetPt: Double, started: Bool)
+    -> LoadFrontier?
+  {
+    if isOffsetPagination {
+      return offsetFrontier(direction, viewportOffsetPt: viewportOffsetPt, started: started)
+    }
+    guard direction == .down, !endKnown, started else { return nil }
+    // Pages apply in order with cursor pagination: the newest is the one before the next.
+    return LoadFrontier(
+      page: appliedPageCount, direction: .down, edgePt: layout.contentHeightPt, runStartPt: 0,
+      adjacentPage: appliedPageCount - 1)
+  }
+
+  /// The run of applied pages around the viewport is (above, below), both unapplied or past the
+  /// feed's ends; its edge in `direction` is the frontier. O(log rows).
+  private mutating func offsetFrontier(_ direction: ScrollDirection, viewportOffsetPt: Double, started: Bool)
+    -> LoadFrontier?
+  {
+    guard started, layout.rowCount > 0 else { return nil }
+    let anchorItem = min(layout.item(atPt: max(0, viewportOffsetPt)), layout.rowCount - 1)
+    let anchorPage = plan.page(ofItem: anchorItem)
+    let below = unapplied.nextUnapplied(from: anchorPage)
+    let above = unapplied.previousUnapplied(from: anchorPage)
+    let runTop = above < 0 ? 0 : layout.topPt(ofItem: plan.items(ofPage: above).upperBound)
+    let runBottom =
+      below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
+    if direction == .down {
+      guard below < plan.pageCount else { return nil }
+      return LoadFrontier(
+        page: below, direction: .down, edgePt: runBottom, runStartPt: runTop,
+        adjacentPage: below - 1 > above ? below - 1 : nil)
+    } else {
+      guard above >= 0 else { return nil }
+      return LoadFrontier(
+        page: above, direction: .up, edgePt: runTop, runStartPt: runBottom,
+        adjacentPage: above + 1 < below ? above + 1 : nil)
+    }
+  }
+
+  // MARK: Applying pages
+
+  /// Page `page`'s rows are going in: it counts as applied from now on.
+  mutating func markApplied(_ page: Int) {
+    pages.applyPending[page] = false
+    pages.applied[page] = true
+    loadedItemCount += plan.itemCount(ofPage: page)
+    if isOffsetPagination { unapplied.markApplied(page) }
+  }
+
+  /// Cursor pagination: appends the page's rows; the end becomes known from the last page (or,
+  /// with `empty_page`, from an empty one).
+  mutating func appendRows(ofPage page: Int) {
+    let rows = plan.items(ofPage: page)
+    if page == appliedPageCount { appliedPageCount += 1 }
+    items.ensureCount(rows.upperBound)
+    for item in rows {
+      layout.append(heightPt: content.heightPt(ofItem: item))
+      markRowLoaded(item)
+    }
+    switch endSignal {
+    case .flag: if rows.upperBound >= plan.totalItems { endKnown = true }
+    case .emptyPage: if rows.isEmpty { endKnown = true }
+    }
+  }
+
+  /// Offset pagination: the first response lays out every row as a placeholder (the total is
+  /// known); the page's rows replace their placeholders. Keeps row `anchor` (the first visible
+  /// row, once the session has `started`) where it is on screen when rows above it change height:
+  /// returns the offset shift that takes, pt, or nil when nothing above it changed.
+  mutating func replacePlaceholders(ofPage page: Int, anchor: Int, started: Bool) -> Double? {
+    if layout.rowCount == 0 {
+      layout.layOutPlaceholders(count: plan.totalItems)
+      endKnown = true
+    }
+    let rows = plan.items(ofPage: page)
+    items.ensureCount(rows.upperBound)
+    let anchorTopBefore = started && anchor < layout.rowCount ? layout.topPt(ofItem: anchor) : 0
+    for item in rows {
+      layout.replace(item: item, heightPt: content.heightPt(ofItem: item))
+      markRowLoaded(item)
+    }
+    guard started && anchor < layout.rowCount && rows.lowerBound < anchor else { return nil }
+    return layout.topPt(ofItem: anchor) - anchorTopBefore
+  }
+
+  private mutating func markRowLoaded(_ item: Int) {
+    let bytes = content.mediaBytes(ofItem: item)
+    items.mediaBytes[item] = bytes
+    items.mediaState[item] = bytes > 0 ? .notLoaded : .none
+    items.complete[item] = bytes == 0 && !rendersItems
+  }
+
+  /// Debug builds: loaded items within the feed; with cursor pagination the rows are exactly the
+  /// applied pages' items.
+  func checkInvariants() {
+    assert(loadedItemCount >= 0 && loadedItemCount <= plan.totalItems, "more items loaded than the feed has")
+    assert(isOffsetPagination || layout.rowCount == loadedItemCount, "cursor rows are not the loaded items")
+    assert(
+      isOffsetPagination || appliedPageCount == 0
+        || layout.rowCount == plan.firstItem(ofPage: appliedPageCount),
+      "cursor rows are not the applied pages")
+  }
+}

@@ -1,0 +1,150 @@
+/// The engine as a strategy sees it: the members are documented on `StrategyContext`.
+extension Simulation: StrategyContext {
+  // MARK: Viewport and scroll
+
+  @inline(__always) public var viewportOffsetPt: Double { scroll.viewportOffsetPt }
+  @inline(__always) public var viewportBottomPt: Double { scroll.viewportOffsetPt + viewportHeightPt }
+  @inline(__always) public var contentHeightPt: Double { feed.layout.contentHeightPt }
+  @inline(__always)
+  public var footerHeightPt: Double { feed.isOffsetPagination || feed.endKnown ? 0 : feed.loadingFooterPt }
+  @inline(__always) public var phase: ScrollPhase { scroll.sample.phase }
+  @inline(__always) public var scrollDirection: ScrollDirection { scroll.scrollDirection }
+  @inline(__always) public var velocityPtS: Double { scroll.sample.velocityPtS }
+  @inline(__always)
+  public var projectedTargetOffsetPt: Double {
+    scroll.projectedTargetOffsetPt(limitPt: max(0, maxRestingOffsetPt))
+  }
+
+  // MARK: Feed
+
+  @inline(__always) public var pagination: Pagination { feed.isOffsetPagination ? .offset : .cursor }
+  @inline(__always) public var feedHasMedia: Bool { feed.hasMedia }
+  @inline(__always) public var hasRenderStage: Bool { render.isEnabled }
+  public var endOfFeedKnown: Bool { feed.endKnown }
+  @inline(__always)
+  public var pageTriggerDirection: ScrollDirection {
+    feed.isOffsetPagination ? scroll.scrollDirection : .down
+  }
+
+  @inline(__always)
+  public func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
+    feed.loadFrontier(direction, viewportOffsetPt: scroll.viewportOffsetPt, started: sessionStarted)
+  }
+
+  public var pageCount: Int { feed.plan.pageCount }
+  public func items(ofPage page: Int) -> Range<Int> { feed.plan.items(ofPage: page) }
+  public func page(ofItem item: Int) -> Int { feed.plan.page(ofItem: item) }
+  public func isPageApplied(_ page: Int) -> Bool { page >= 0 && feed.pages.applied[page] }
+  @inline(__always)
+  public func isPageInFlight(_ direction: ScrollDirection) -> Bool {
+    (direction == .down ? ledger.openMarksDown : ledger.openMarksUp) > 0
+  }
+
+  // MARK: Rows and items
+
+  public var rowCount: Int { feed.layout.rowCount }
+  @inline(__always) public var visibleItems: Range<Int> { visibility.rows }
+  public func topPt(ofItem item: Int) -> Double { feed.layout.topPt(ofItem: item) }
+  public func heightPt(ofItem item: Int) -> Double { feed.layout.heightPt(ofItem: item) }
+  public func items(intersectingFromPt fromPt: Double, toPt: Double) -> Range<Int> {
+    feed.layout.items(intersectingFrom: fromPt, to: toPt)
+  }
+  @inline(__always)
+  public func update(_ window: inout RowWindow, fromPt: Double, toPt: Double) {
+    window.update(fromPt: fromPt, toPt: toPt, layout: feed.layout)
+  }
+  @inline(__always)
+  public func isLoaded(item: Int) -> Bool {
+    item >= 0 && item < feed.items.count && feed.items.mediaState[item] != .unknown
+  }
+  @inline(__always)
+  public func isComplete(item: Int) -> Bool {
+    item >= 0 && item < feed.items.count && feed.items.complete[item]
+  }
+  @inline(__always)
+  public func needsMedia(item: Int) -> Bool {
+    item >= 0 && item < feed.items.count && feed.items.mediaState[item] == .notLoaded
+  }
+  @inline(__always)
+  public func isMediaInFlight(item: Int) -> Bool {
+    item >= 0 && item < feed.items.count && feed.items.mediaRequest[item] >= 0
+  }
+  public func isRendered(item: Int) -> Bool {
+    render.isEnabled && item >= 0 && item < render.table.count && render.table.rendered[item]
+  }
+  public var connectionsInUse: Int { pool.slotsInUse }
+
+  // MARK: Actions
+
+  @discardableResult
+  public func requestPage(_ direction: ScrollDirection, guardInFlight: Bool) -> Bool {
+    guard sessionStarted, let frontier = loadFrontier(direction) else { return false }
+    if guardInFlight {
+      // Careful code asks for nothing while a page request is out in that direction, nor for a
+      // page already requested (offset pagination: a visible placeholder's page, or one asked
+      // for going the other way).
+      let page = frontier.page
+      if isPageInFlight(direction) || feed.pages.activeRequest[page] >= 0 || feed.pages.applyPending[page] {
+        return false
+      }
+    }
+    return issuePageRequest(frontier.page, direction: direction, priority: .page)
+  }
+
+  @discardableResult
+  public func requestPage(index page: Int, priority: FetchPriority) -> Bool {
+    guard sessionStarted, page >= 0, page < feed.plan.pageCount else { return false }
+    if !feed.isOffsetPagination && page != feed.appliedPageCount { return false }
+    guard !feed.pages.applied[page], feed.pages.activeRequest[page] < 0, !feed.pages.applyPending[page] else {
+      return false
+    }
+    let firstRow = min(feed.plan.firstItem(ofPage: page), max(0, rowCount - 1))
+    let direction: ScrollDirection = topPt(ofItem: firstRow) < scroll.viewportOffsetPt ? .up : .down
+    return issuePageRequest(page, direction: direction, priority: priority)
+  }
+
+  @discardableResult
+  public func requestMedia(item: Int, priority: FetchPriority) -> Bool {
+    guard needsMedia(item: item) else { return false }
+    let active = Int(feed.items.mediaRequest[item])
+    if active >= 0 && policy.coalescing {
+      reprioritize(requestID: active, to: priority)
+      recorder.summary.coalescedRequests += 1
+      return true
+    }
+    if cache.hasValidDiskEntry(item: item, atUs: nowUs) {
+      feed.items.mediaRequest[item] = Int32(issueDiskRead(item: item, priority: priority))
+      return true
+    }
+    let id = issue(
+      .media(item: item), priority: priority, bytes: feed.items.mediaBytes[item],
+      isPrefetch: feed.items.firstVisibleUs[item] < 0, direction: scroll.scrollDirection)
+    feed.items.mediaRequest[item] = Int32(id)
+    return true
+  }
+
+  public func setMediaPriority(item: Int, priority: FetchPriority) {
+    guard item >= 0, item < feed.items.count else { return }
+    let active = Int(feed.items.mediaRequest[item])
+    if active >= 0 { reprioritize(requestID: active, to: priority) }
+  }
+
+  public func cancelMedia(item: Int) {
+    guard item >= 0, item < feed.items.count else { return }
+    let active = Int(feed.items.mediaRequest[item])
+    guard active >= 0 else { return }
+    cancel(requestID: active)
+    feed.items.mediaRequest[item] = -1
+  }
+
+  public func requestRender(item: Int) {
+    guard render.isEnabled, item >= 0, item < feed.items.count else { return }
+    render.want(item)
+    offerRender(item, visible: visibility.rows.contains(item))
+  }
+
+  public func cancelRender(item: Int) {
+    guard render.isEnabled, item >= 0 else { return }
+    render.unwant(item)
+  }
+}

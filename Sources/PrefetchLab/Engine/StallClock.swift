@@ -1,0 +1,100 @@
+/// Trace time τ against the simulated clock, and the pauses between them (see "Pause model" in
+/// docs/model.md).
+///
+/// τ is the user's own time: 0 at first content, running with the clock except while the user
+/// is held at the end of loaded content (a stall). The pair (`traceUs`, `traceClockUs`) says τ
+/// was `traceUs` at clock `traceClockUs`; while running, τ(t) = traceUs + (t − traceClockUs).
+///
+/// A pause starts at the clock instant at which the user's intent crossed the end of content and
+/// ends when content lets the user move on. A pause is recorded only once τ has really moved on
+/// after it: content that grows by less than the user wants ends one pause and starts the next
+/// at the same trace instant, and those are one contiguous pause, not two.
+struct StallClock: Sendable {
+  /// Length of the user's trace, µs of τ.
+  let durationUs: Int64
+  /// τ as of `traceClockUs`.
+  private(set) var traceUs: Int64 = 0
+  private(set) var traceClockUs: Int64 = 0
+  private(set) var isStalled = false
+  /// Clock time the current (or last) pause started.
+  private(set) var stallStartUs: Int64 = 0
+  /// Counts pauses: a patience deadline belongs to one pause.
+  private(set) var stallSerial = 0
+  /// When the last pause ended, until τ moves on (a pause starting again at the same trace
+  /// instant continues it).
+  private var stallEndedUs: Int64?
+
+  init(durationUs: Int64) { self.durationUs = durationUs }
+
+  /// First content at `nowUs`: τ = 0.
+  mutating func start(atUs nowUs: Int64) {
+    traceUs = 0
+    traceClockUs = nowUs
+  }
+
+  /// τ at clock `nowUs` if the user moves on, capped at the trace's end.
+  @inline(__always)
+  func proposedTraceUs(atUs nowUs: Int64) -> Int64 { min(durationUs, traceUs + (nowUs - traceClockUs)) }
+
+  /// τ at clock `timeUs` (τ stands still while stalled), for timelines.
+  func traceUs(atUs timeUs: Int64) -> Int64 { isStalled ? traceUs : traceUs + (timeUs - traceClockUs) }
+
+  /// When τ reaches the trace's end if it keeps running; .max while stalled.
+  func endUs() -> Int64 { isStalled ? .max : traceClockUs + (durationUs - traceUs) }
+
+  /// A frame moved τ to `newTraceUs` at clock `nowUs`. Returns the duration of a pause that ended
+  /// earlier and is now over for good (τ moved past it), to be recorded.
+  @inline(__always)
+  mutating func advance(toTraceUs newTraceUs: Int64, atUs nowUs: Int64) -> Int64? {
+    var ended: Int64?
+    if stallEndedUs != nil && newTraceUs > traceUs { ended = takeEndedPause() }
+    traceUs = newTraceUs
+    traceClockUs = nowUs
+    return ended
+  }
+
+  /// The user's intent crossed the end of content at trace instant `crossingTraceUs` (>= τ):
+  /// τ stops there. Returns the duration of an earlier pause to record, unless this pause
+  /// continues it. The pause's clock start is `stallStartUs` afterwards.
+  mutating func beginPause(atTraceUs crossingTraceUs: Int64) -> Int64? {
+    let startUs = traceClockUs + (crossingTraceUs - traceUs)
+    let resumes = stallEndedUs != nil && crossingTraceUs == traceUs && startUs == stallEndedUs
+    var ended: Int64?
+    if !resumes {
+      ended = takeEndedPause()
+      stallStartUs = startUs
+      stallSerial += 1
+    }
+    stallEndedUs = nil
+    traceUs = crossingTraceUs
+    traceClockUs = startUs
+    isStalled = true
+    return ended
+  }
+
+  /// Content let the user move on at `nowUs`: τ runs again from where it stopped.
+  mutating func endPause(atUs nowUs: Int64) {
+    isStalled = false
+    stallEndedUs = nowUs
+    traceClockUs = nowUs
+  }
+
+  /// The duration of a pause that ended and was not resumed, once; nil if there is none.
+  mutating func takeEndedPause() -> Int64? {
+    guard let ended = stallEndedUs else { return nil }
+    stallEndedUs = nil
+    return ended - stallStartUs
+  }
+
+  /// The session ends at `nowUs`: the pause to record (one in progress, or one that ended).
+  mutating func finish(atUs nowUs: Int64) -> Int64? {
+    isStalled ? nowUs - stallStartUs : takeEndedPause()
+  }
+
+  /// Debug builds: τ within the trace; a pause in progress has not also ended.
+  func checkInvariants() {
+    assert(traceUs >= 0 && traceUs <= durationUs, "τ outside the trace")
+    assert(!isStalled || stallEndedUs == nil, "a pause both in progress and ended")
+    assert(stallEndedUs.map { $0 >= stallStartUs } ?? true, "a pause ended before it started")
+  }
+}

@@ -1,0 +1,90 @@
+/// What the viewport shows: the rows intersecting it, how many of them are incomplete, and the
+/// blank fraction (the share of the viewport not showing complete content: incomplete rows,
+/// placeholders and the loading footer; see "Blankness" in docs/model.md).
+struct Visibility: Sendable {
+  /// Rows intersecting the viewport.
+  private(set) var window = RowWindow()
+  /// 1 before first content.
+  private(set) var blankFraction = 1.0
+  /// Rows in the window that are not complete; 0 lets the blank fraction skip the row scan.
+  private(set) var incompleteVisibleRows = 0
+
+  var rows: Range<Int> { window.rows }
+
+  /// Moves the window to [topPt, bottomPt); returns the rows before and after.
+  @inline(__always)
+  mutating func move(topPt: Double, bottomPt: Double, layout: FeedLayout) -> (
+    before: Range<Int>, after: Range<Int>
+  ) {
+    let before = window.rows
+    window.update(fromPt: topPt, toPt: bottomPt, layout: layout)
+    return (before, window.rows)
+  }
+
+  /// A row entered (`complete` or not) or left the window.
+  @inline(__always)
+  mutating func rowEntered(complete: Bool) { if !complete { incompleteVisibleRows += 1 } }
+  @inline(__always)
+  mutating func rowLeft(complete: Bool) { if !complete { incompleteVisibleRows -= 1 } }
+  /// A row in the window became complete.
+  mutating func rowCompleted() { incompleteVisibleRows -= 1 }
+
+  /// Counts incomplete rows in the window from scratch (after rows changed in place). O(rows
+  /// shown).
+  mutating func recount(complete: [Bool]) {
+    var count = 0
+    for item in window.rows where !complete[item] { count += 1 }
+    incompleteVisibleRows = count
+  }
+
+  /// Sets the blank fraction of the viewport [topPt, topPt + heightPt) when that needs no row
+  /// scan: 1 until the session has `started`, 0 when no row shown is incomplete and the `footerPt`
+  /// loading footer below the content (which ends at `contentHeightPt`) is out of view. Returns
+  /// false when the rows must be scanned (`refreshBlankFraction`). O(1).
+  @inline(__always)
+  mutating func refreshBlankFractionWithoutScan(
+    started: Bool, topPt: Double, heightPt: Double, footerPt: Double, contentHeightPt: Double
+  ) -> Bool {
+    guard started, heightPt > 0 else {
+      blankFraction = 1
+      return true
+    }
+    guard incompleteVisibleRows == 0 && (footerPt == 0 || contentHeightPt >= topPt + heightPt) else {
+      return false
+    }
+    blankFraction = 0
+    return true
+  }
+
+  /// Sets the blank fraction by scanning the rows shown: incomplete rows' visible parts plus the
+  /// visible part of the footer, over the viewport's height. O(rows shown).
+  mutating func refreshBlankFraction(
+    topPt: Double, heightPt: Double, footerPt: Double, layout: FeedLayout, complete: [Bool]
+  ) {
+    let bottom = topPt + heightPt
+    let footerTop = layout.contentHeightPt
+    var blank = 0.0
+    var rowTop = window.firstTopPt
+    for item in window.rows {
+      let height = layout.heightPt(ofItem: item)
+      if !complete[item] {
+        blank += max(0, min(bottom, rowTop + height) - max(topPt, rowTop))
+      }
+      rowTop += height
+    }
+    if footerPt > 0 {
+      blank += max(0, min(bottom, footerTop + footerPt) - max(topPt, footerTop))
+    }
+    blankFraction = min(1, max(0, blank / heightPt))
+  }
+
+  /// Debug builds, O(rows shown): the incomplete count matches the rows, the fraction is a share.
+  func checkInvariants(complete: [Bool]) {
+    assert(blankFraction >= 0 && blankFraction <= 1, "blank fraction out of 0…1")
+    #if DEBUG
+      var incomplete = 0
+      for item in window.rows where item >= complete.count || !complete[item] { incomplete += 1 }
+      assert(incomplete == incompleteVisibleRows, "incomplete visible rows miscounted")
+    #endif
+  }
+}

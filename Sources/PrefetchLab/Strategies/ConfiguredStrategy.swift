@@ -1,0 +1,23 @@
+/// A strategy with its parameter values: what one run uses.
+public struct ConfiguredStrategy: Sendable {
+  public let definition: StrategyDefinition
+  public let parameters: StrategyParameters
+  /// Parameters that differ from their defaults, in declaration order.
+  public let overrides: [(name: String, value: ParameterValue)]
+
+  /// The `params` cell of summary.csv: non-default parameters as `key=value` joined by `,`
+  /// (the `--strategy` syntax); empty when every parameter has its default.
+  public var paramsText: String { overrides.map { "\($0.name)=\($0.value)" }.joined(separator: ",") }
+
+  /// A name unique within a scenario, safe in file names: `fixed_threshold` or
+  /// `fixed_threshold@ratio=0.5+guard_in_flight=false`.
+  public var label: String {
+    overrides.isEmpty
+      ? definition.name
+      : definition.name + "@" + overrides.map { "\($0.name)=\($0.value)" }.joined(separator: "+")
+  }
+
+  /// A new value of the strategy, type-erased: for wrapping it in another strategy. Runs go
+  /// through `Simulator.run(_:strategy:seed:options:)`, which keeps the concrete type.
+  public func makeStrategy() -> any PrefetchStrategy { definition.make(parameters) }
+}

@@ -1,0 +1,96 @@
+/// A tunable parameter of a strategy, as listed by `prefetchlab list` and accepted in scenario
+/// files (`{"name": "fixed_threshold", "ratio": 0.5}`) and on the command line
+/// (`--strategy fixed_threshold:ratio=0.5`).
+///
+/// A strategy declares each parameter once, as a typed handle (`StrategyParameter.Number`,
+/// `.Integer`, `.Flag`) in a `static let`, lists the handles in its `StrategyDefinition` and reads
+/// the value with the same handle (`parameters[Self.ratio]`): the name is written once.
+public struct StrategyParameter: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// A real number in the closed range.
+    case number(ClosedRange<Double>)
+    /// An integer in the closed range.
+    case integer(ClosedRange<Int>)
+    case bool
+  }
+
+  /// Lowercase letters, digits and `_`.
+  public let name: String
+  public let kind: Kind
+  public let defaultValue: ParameterValue
+  /// One line: meaning, unit and where the default comes from.
+  public let help: String
+
+  public init(name: String, kind: Kind, defaultValue: ParameterValue, help: String) {
+    self.name = name
+    self.kind = kind
+    self.defaultValue = defaultValue
+    self.help = help
+  }
+
+  /// `guard_in_flight` (default true): skip the page trigger while a page request is in flight,
+  /// as careful client code does; false reproduces naive code that fires on every scroll callback
+  /// and sends duplicates.
+  public static let guardInFlight = Flag(
+    "guard_in_flight", default: true,
+    help:
+      "Skip the trigger while a page request is in flight (false = naive code that fires on every scroll callback)."
+  )
+
+  /// Checks `value` against the kind and range; returns the canonical value or a message.
+  func validate(_ value: ParameterValue) -> Result<ParameterValue, StrategyError.Reason> {
+    switch (kind, value) {
+    case (.number(let range), .number(let x)):
+      guard x.isFinite, range.contains(x) else {
+        return .failure(.outOfRange(range: requirementText, got: value.description))
+      }
+      return .success(value)
+    case (.integer(let range), .number(let x)):
+      guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
+        return .failure(.outOfRange(range: requirementText, got: value.description))
+      }
+      return .success(value)
+    case (.bool, .bool):
+      return .success(value)
+    case (_, .string(let text)):
+      return .failure(.wrongType(expected: typeName, got: "text \"\(text)\""))
+    default:
+      return .failure(.wrongType(expected: typeName, got: value.description))
+    }
+  }
+
+  /// "a number", "an integer", "true or false".
+  public var typeName: String {
+    switch kind {
+    case .number: return "a number"
+    case .integer: return "an integer"
+    case .bool: return "true or false"
+    }
+  }
+
+  /// "a number in 0...1", "an integer in 0...100", "true or false".
+  var kindText: String {
+    switch kind {
+    case .number: return "a number in \(rangeText)"
+    case .integer: return "an integer in \(rangeText)"
+    case .bool: return typeName
+    }
+  }
+
+  /// "in 0...1" or "an integer in 0...100", for out-of-range messages.
+  var requirementText: String {
+    switch kind {
+    case .integer: return "an integer in \(rangeText)"
+    default: return "in \(rangeText)"
+    }
+  }
+
+  public var rangeText: String {
+    switch kind {
+    case .number(let range):
+      return "\(DecimalFormat.shortest(range.lowerBound))...\(DecimalFormat.shortest(range.upperBound))"
+    case .integer(let range): return "\(range.lowerBound)...\(range.upperBound)"
+    case .bool: return "true or false"
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import PrefetchLab
+import PrefetchLabReports
+
+/// What `prefetchlab bench` measured, as a table for people and as JSON to save and compare
+/// against later (`--format json`, `--baseline FILE`).
+///
+/// JSON (`format` 1):
+///
+/// ```json
+/// {"tool": "prefetchlab", "version": "0.1.0", "format": 1,
+///  "settings": {"seconds": 600, "sessions": 40, "repetitions": 5, "warmup": 1},
+///  "peak_memory_bytes": 20447232,
+///  "results": [{"case": "flicker, 1000 items, pages only", "strategy": "infinite_scroll",
+///               "session_frames": 1440000, "stepped_frames": 1414200,
+///               "cpu_s": [0.049, 0.048, …],
+///               "session_frames_per_s": {"min": …, "median": …, "max": …},
+///               "stepped_frames_per_s": {"min": …, "median": …, "max": …}}]}
+/// ```
+///
+/// `session_frames` and `stepped_frames` count the frames of one sample: they depend only on the
+/// build and the settings, so two files with equal counts measured the same work.
+struct BenchmarkReport: Equatable {
+  static let currentFormat = 1
+
+  struct Settings: Equatable {
+    var seconds: Int
+    var sessions: Int
+    var repetitions: Int
+    var warmup: Int
+  }
+
+  struct Row: Equatable {
+    var caseLabel: String
+    var strategy: String
+    var sessionFrames: Int
+    var steppedFrames: Int
+    var cpuSeconds: [Double]
+
+    var sessionRate: Spread { Spread(cpuSeconds.map { Double(sessionFrames) / max($0, 1e-9) }) }
+    var steppedRate: Spread { Spread(cpuSeconds.map { Double(steppedFrames) / max($0, 1e-9) }) }
+    var key: String { caseLabel + " / " + strategy }
+  }
+
+  /// Smallest, median and largest of a sample (the median of an even count is the mean of the
+  /// middle two).
+  struct Spread: Equatable {
+    var min: Double
+    var median: Double
+    var max: Double
+
+    init(_ values: [Double]) {
+      let sorted = values.sorted()
+      min = sorted.first ?? 0
+      max = sorted.last ?? 0
+      let middle = sorted.count / 2
+      median =
+        sorted.isEmpty
+        ? 0 : sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+  }
+
+  var version: String
+  var settings: Settings
+  var peakMemoryBytes: Int
+  var rows: [Row]
+
+  init(version: String, settings: Settings, peakMemoryBytes: Int, rows: [Row]) {
+    self.version = version
+    self.settings = settings
+    self.peakMemoryBytes = peakMemoryBytes
+    self.rows = rows
+  }
+
+  init(_ measurements: [BenchmarkSuite.Measurement], settings: Settings, peakMemoryBytes: Int) {
+    self.init(
+      version: ToolVersion.current, settings: settings, peakMemoryBytes: peakMemoryBytes,
+      rows: measurements.map {
+        Row(
+          caseLabel: $0.caseLabel, strategy: $0.strategy, sessionFrames: $0.sessionFrames,
+          steppedFrames: $0.steppedFrames, cpuSeconds: $0.cpuSeconds)
+      })
+  }
+
+  /// Rows whose shortest sample is under `BenchmarkSuite.minimumSampleSeconds`.
+  var tooShortToTime: [Row] {
+    rows.filter { ($0.cpuSeconds.min() ?? 0) < BenchmarkSuite.minimumSampleSeconds }
+  }
+
+  // MARK: - Text
+
+  /// The table: frames per CPU-second as min / median / max over the repetitions, in millions.
+  var text: String {
+    let header = [
+      "case", "strategy", "session frames/s (min / median / max)", "stepped frames/s (median)",
+      "cpu ms per sample (median)",
+    ]
+    var table = [header]
+    for row in rows {
+      let session = row.sessionRate
+      table.append([
+        row.caseLabel, row.strategy,
+        "\(millions(session.min)) / \(millions(session.median)) / \(millions(session.max)) M",
+        millions(row.steppedRate.median) + " M",
+        DecimalFormat.fixed(Spread(row.cpuSeconds).median * 1000, places: 1),
+      ])
+    }
+    var text = TextTable.render(table, rightAligned: Set(2..<header.count))
+    let peakMiB = Double(peakMemoryBytes) / 1_048_576
+    text +=
+      "\n\(settings.repetitions) timed samples of \(settings.sessions) sessions of \(settings.seconds) s each "
+    text += "per row, after \(settings.warmup) untimed; peak memory "
+    text += "\(DecimalFormat.fixed(peakMiB, places: 1)) MiB (whole process)\n"
+    return text
+  }
+
+  private func millions(_ value: Double) -> String { DecimalFormat.fixed(value / 1e6, places: 2) }
+
+  // MARK: - JSON
+
+  var json: JSONValue {
+    // Rates to the frame per second and CPU times to the nanosecond: what the clocks resolve.
+    func spread(_ spread: Spread) -> JSONValue {
+      [
+        "min": JSONValue(spread.min.rounded()), "median": JSONValue(spread.median.rounded()),
+        "max": JSONValue(spread.max.rounded()),
+      ]
+    }
+    return [
+      "tool": "prefetchlab", "version": .string(version), "format": JSONValue(Self.currentFormat),
+      "settings": [
+        "seconds": JSONValue(settings.seconds), "sessions": JSONValue(settings.sessions),
+        "repetitions": JSONValue(settings.repetitions), "warmup": JSONValue(settings.warmup),
+      ],
+      "peak_memory_bytes": JSONValue(peakMemoryBytes),
+      "results": .array(
+        rows.map { row in
+          [
+            "case": .string(row.caseLabel), "strategy": .string(row.strategy),
+            "session_frames": JSONValue(row.sessionFrames), "stepped_frames": JSONValue(row.steppedFrames),
+            "cpu_s": .array(row.cpuSeconds.map { JSONValue(($0 * 1e9).rounded() / 1e9) }),
+            "session_frames_per_s": spread(row.sessionRate), "stepped_frames_per_s": spread(row.steppedRate),
+          ]
+        }),
+    ]
+  }
+
+  /// Reads a file written with `--format json`.
+  /// - Throws: `InputError` naming the file and the JSON path of what is missing or mistyped.
+  init(contentsOf path: String) throws(InputError) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw InputError(file: path, location: "", message: "cannot read the bench baseline")
+    }
+    let value: JSONValue
+    do { value = try JSONValue(parsing: Array(data)) } catch {
+      throw InputError(file: path, location: error.location, message: error.message)
+    }
+    func fail(_ location: String, _ message: String = "missing or of the wrong type") -> InputError {
+      InputError(file: path, location: location, message: message)
+    }
+    func integer(_ value: JSONValue?, _ location: String) throws(InputError) -> Int {
+      guard let number = value?.doubleValue, number.rounded() == number, abs(number) < 0x1p53 else {
+        throw fail(location, "must be an integer")
+      }
+      return Int(number)
+    }
+    guard value["tool"]?.stringValue == "prefetchlab" else {
+      throw fail("tool", "not a prefetchlab bench file (write one with 'prefetchlab bench --format json')")
+    }
+    let format = try integer(value["format"], "format")
+    guard format == Self.currentFormat else {
+      throw fail("format", "format \(format) is not one this prefetchlab reads (\(Self.currentFormat))")
+    }
+    guard let version = value["version"]?.stringValue else { throw fail("version") }
+    let settings = Settings(
+      seconds: try integer(value["settings"]?["seconds"], "settings.seconds"),
+      sessions: try integer(value["settings"]?["sessions"], "settings.sessions"),
+      repetitions: try integer(value["settings"]?["repetitions"], "settings.repetitions"),
+      warmup: try integer(value["settings"]?["warmup"], "settings.warmup"))
+    guard let results = value["results"]?.arrayValue else { throw fail("results") }
+    var rows: [Row] = []
+    for (index, item) in results.enumerated() {
+      let location = "results[\(index)]"
+      guard let caseLabel = item["case"]?.stringValue, let strategy = item["strategy"]?.stringValue else {
+        throw fail(location, "needs case and strategy")
+      }
+      guard let cpu = item["cpu_s"]?.arrayValue, !cpu.isEmpty else {
+        throw fail(location + ".cpu_s", "must be a non-empty array of numbers")
+      }
+      var cpuSeconds: [Double] = []
+      for (sample, seconds) in cpu.enumerated() {
+        guard let seconds = seconds.doubleValue, seconds > 0 else {
+          throw fail("\(location).cpu_s[\(sample)]", "must be a number > 0")
+        }
+        cpuSeconds.append(seconds)
+      }
+      rows.append(
+        Row(
+          caseLabel: caseLabel, strategy: strategy,
+          sessionFrames: try integer(item["session_frames"], location + ".session_frames"),
+          steppedFrames: try integer(item["stepped_frames"], location + ".stepped_frames"),
+          cpuSeconds: cpuSeconds))
+    }
+    self.init(
+      version: version, settings: settings,
+      peakMemoryBytes: try integer(value["peak_memory_bytes"], "peak_memory_bytes"), rows: rows)
+  }
+}

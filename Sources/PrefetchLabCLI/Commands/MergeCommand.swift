@@ -1,0 +1,85 @@
+import Foundation
+import PrefetchLab
+import PrefetchLabReports
+
+/// `prefetchlab merge SHARD_DIR... --out DIR [--no-plots | --plots] [--timelines …] [--jobs N]
+/// [--quiet]`: joins the folders of `run --shard K/N` into the folder the unsharded run writes.
+enum MergeCommand {
+  static let spec = CommandSpec(
+    name: "merge",
+    abstract: "Join the folders of 'run --shard K/N' into one results folder.",
+    discussion: """
+      Checks that the folders are shards of one experiment (same command, scenarios, traces \\
+      and slice count), that no run is in two of them and that none is missing, then writes \\
+      summary.csv and manifest.json exactly as the unsharded run would have, copies the \\
+      per-run files, and draws the plots and reports (unless the run was made with \\
+      --no-plots, or --no-plots is given here). Shards that do not fit together exit 65 \\
+      naming the folders. The output folder is replaced only if prefetchlab wrote it.
+      """,
+    arguments: [
+      .positional("shard-dirs", repeating: true, help: "The shard folders, in any order."),
+      .option("out", required: true, help: "The merged results folder (written like run's --out)."),
+      .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
+      .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
+      .option(
+        "timelines",
+        help: "Timeline plots: first, all or none (default: what the run was given, else first)."),
+      .option(
+        "jobs", short: "j", type: .integer,
+        help: "gnuplot processes run in parallel (default: the number of cores)."
+      ),
+      .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
+    ],
+    validate: { parsed throws(ValidationError) in
+      if parsed.flag("plots") && parsed.flag("no-plots") {
+        throw ValidationError("--plots and --no-plots cannot be used together")
+      }
+      if let jobs = parsed.int("jobs"), jobs < 1 {
+        throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
+      }
+      if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
+        throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
+      }
+    })
+
+  static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
+
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws -> Int32
+  {
+    let folders = parsed.strings("shard-dirs")
+    let out = parsed.string("out") ?? ""
+    let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))
+    InterruptHandling.install(terminal: terminal, progress: progress)
+    // The shards are inputs: --out must not be one of them or hold one.
+    let staging = try OutputStaging.begin(destination: out, inputs: folders)
+    for leftover in staging.removedLeftovers where progress.mode != .quiet {
+      progress.message("removed \(leftover), left unfinished by a run that no longer exists\n")
+    }
+    var status = ExitStatus.ok
+    let outcome: ShardMerger.Outcome
+    do {
+      outcome = try ShardMerger.merge(folders, into: staging, registry: registry, progress: progress)
+      progress.finished(.writing, note: "\(folders.count) shards, \(outcome.files) per-run files")
+      let recorded = outcome.manifest.command
+      let noPlots = parsed.flag("no-plots") || (recorded.contains("--no-plots") && !parsed.flag("plots"))
+      if !noPlots {
+        var step = try ReportStep.prepare(
+          noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
+        let recordedTimelines = recorded.firstIndex(of: "--timelines").flatMap {
+          $0 + 1 < recorded.count ? recorded[$0 + 1] : nil
+        }
+        step.timelines =
+          TimelineSelection(rawValue: parsed.string("timelines") ?? recordedTimelines ?? "first") ?? .first
+        status = try step.generate(into: staging, jobs: jobs, terminal: terminal, progress: progress)
+      }
+      try staging.commit()
+    } catch {
+      try? staging.abandon()
+      throw error
+    }
+    terminal.out("\(outcome.runs) runs from \(folders.count) shards merged into \(out)\n")
+    return status
+  }
+}

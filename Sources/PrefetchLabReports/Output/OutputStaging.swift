@@ -1,0 +1,169 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Atomic outputs: an interrupted run never leaves a half-written file under its final
+// name, and a results folder is replaced as a whole.
+
+/// Builds a results folder beside its destination and swaps it in as a whole.
+///
+/// ```swift
+/// let staging = try OutputStaging.begin(destination: "results/latest", inputs: scenarioFiles)
+/// do {
+///   try staging.write(summary.bytes, to: "summary.csv")
+///   try staging.write(timeline.bytes, to: "timeline/reader-lte--infinite_scroll--1.csv")
+///   try staging.commit()
+/// } catch {
+///   try? staging.abandon()
+///   throw error
+/// }
+/// ```
+///
+/// `begin` creates `<destination>.partial-<host>-<pid>-<random>` next to the destination (same
+/// file system, so renames are atomic) holding a `.prefetchlab-staging` marker. `commit` moves
+/// the destination, if any, aside to `<destination>.old-<host>-<pid>-<random>`, renames the
+/// staging folder to the destination, then deletes the old folder. A reader therefore sees the
+/// old complete folder, then (for the instant between the two renames) no folder, then the new
+/// complete folder; never a mix of the two. If the second rename fails the old folder is renamed
+/// back. `abandon` deletes the staging folder and leaves the destination untouched.
+///
+/// A process killed before `commit` or `abandon` (SIGKILL, a power cut) leaves its `.partial-`
+/// folder behind. The next `begin` for the same destination removes such folders once their
+/// process is gone (`Leftovers`) and reports them in `removedLeftovers`.
+public struct OutputStaging: Sendable, Equatable {
+  /// The results folder this staging will replace, as given to `begin` (trailing `/` removed).
+  public let destination: String
+  /// The staging folder: write the results under it.
+  public let path: String
+  /// Unfinished folders of earlier runs (same destination, process gone) that `begin` removed.
+  public var removedLeftovers: [String] = []
+  /// The staging folder's entry in `UnfinishedWork` (removed on interruption).
+  let cleanupToken: Int
+
+  /// Name of the marker file that identifies a staging folder as this program's.
+  static let marker = ".prefetchlab-staging"
+
+  /// Creates the staging folder beside `destination`, creating the destination's missing parent
+  /// directories, after removing unfinished folders that earlier runs for the same destination
+  /// left behind.
+  ///
+  /// - Parameter inputs: the files and folders the run reads (scenario files and folders, trace
+  ///   files). A destination that contains one of them is refused.
+  /// - Throws: `OutputRefusal` (a usage error: the caller asked for something unsafe) when
+  ///   `destination` is a folder that holds one of `inputs`, or a non-empty folder that is not a
+  ///   results folder this program wrote (`ResultsFolderIdentity`); `OutputError` when it exists
+  ///   and is not a folder, is not usable as a folder name (empty, `.`, `..`, `/`), or the
+  ///   staging folder cannot be created.
+  public static func begin(destination: String, inputs: [String] = []) throws -> OutputStaging {
+    var destination = destination
+    while destination.count > 1 && destination.hasSuffix("/") { destination.removeLast() }
+    let (parent, name) = FilePath.split(destination)
+    guard !name.isEmpty, name != ".", name != "..", destination != "/" else {
+      throw OutputError(path: destination, reason: "cannot be replaced as a results folder")
+    }
+    try FilePath.makeDirectories(parent, for: destination)
+    switch FilePath.kind(destination) {
+    case .missing: break
+    case .directory:
+      try ResultsFolderIdentity.checkReplaceable(destination, inputs: inputs)
+    case .file: throw OutputError(path: destination, reason: "exists and is not a folder")
+    case .inaccessible(let code): throw OutputError(path: destination, reason: FilePath.errorText(code))
+    }
+    let removed = Leftovers.sweep(destination: destination)
+    let path = "\(destination).partial-\(Leftovers.owner)-\(FilePath.randomSuffix())"
+    guard mkdir(path, 0o755) == 0 else {
+      throw OutputError(path: path, reason: "cannot create staging folder: \(FilePath.lastErrorText())")
+    }
+    var staging = OutputStaging(
+      destination: destination, path: path, cleanupToken: UnfinishedWork.register(folder: path))
+    staging.removedLeftovers = removed
+    try FilePath.writeNew(Array("\(getpid()) \(Leftovers.host)\n".utf8), to: FilePath.join(path, marker))
+    return staging
+  }
+
+  /// Writes `bytes` to `relativePath` under the staging folder, creating subfolders below it
+  /// (never the staging folder itself: once it has been removed, as on Ctrl-C, writes fail
+  /// instead of bringing it back). `relativePath` must be relative and must not contain `..` or
+  /// `.` components. The file is written in place: nobody sees the staging folder until
+  /// `commit`, which makes the whole folder appear at once.
+  public func write(_ bytes: [UInt8], to relativePath: String) throws(OutputError) {
+    let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+    guard !relativePath.hasPrefix("/"),
+      !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+    else {
+      throw OutputError(path: relativePath, reason: "not a plain relative path inside the results folder")
+    }
+    var folder = path
+    for component in components.dropLast() {
+      folder = FilePath.join(folder, String(component))
+      if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+        throw OutputError(
+          path: FilePath.join(path, relativePath), reason: "cannot create folder: \(FilePath.lastErrorText())"
+        )
+      }
+    }
+    try FilePath.writeNew(bytes, to: FilePath.join(path, relativePath))
+  }
+
+  /// Writes the UTF-8 bytes of `text`; see `write(_:to:)`.
+  public func write(_ text: String, to relativePath: String) throws(OutputError) {
+    try write(Array(text.utf8), to: relativePath)
+  }
+
+  /// Puts the staging folder in place of the destination (see the type's documentation).
+  /// Throws without touching the destination if it has become something other than a folder or
+  /// if it cannot be moved aside; throws after the new results are in place if only the removal
+  /// of the old folder failed (the error names the old folder left behind).
+  public func commit() throws(OutputError) {
+    unlink(FilePath.join(path, Self.marker))
+    defer { if FilePath.kind(path) == .missing { UnfinishedWork.finish(cleanupToken) } }
+    switch FilePath.kind(destination) {
+    case .missing:
+      guard rename(path, destination) == 0 else {
+        throw OutputError(
+          path: destination, reason: "cannot move \(path) into place: \(FilePath.lastErrorText())")
+      }
+    case .file:
+      throw OutputError(path: destination, reason: "exists and is not a folder")
+    case .inaccessible(let code):
+      throw OutputError(path: destination, reason: FilePath.errorText(code))
+    case .directory:
+      let old = "\(destination).old-\(Leftovers.owner)-\(FilePath.randomSuffix())"
+      guard rename(destination, old) == 0 else {
+        throw OutputError(
+          path: destination, reason: "cannot move the previous results aside: \(FilePath.lastErrorText())")
+      }
+      guard rename(path, destination) == 0 else {
+        let text = FilePath.lastErrorText()
+        rename(old, destination)
+        throw OutputError(path: destination, reason: "cannot move \(path) into place: \(text)")
+      }
+      do {
+        try FileManager.default.removeItem(atPath: old)
+      } catch {
+        throw OutputError(
+          path: old,
+          reason: "new results are in place at \(destination), but the previous results could not be "
+            + "removed: \(FilePath.errorText(error))")
+      }
+    }
+  }
+
+  /// Deletes the staging folder and everything under it; the destination is not touched.
+  /// Succeeds if the staging folder is already gone.
+  public func abandon() throws(OutputError) {
+    defer { UnfinishedWork.finish(cleanupToken) }
+    guard FilePath.kind(path) != .missing else { return }
+    do {
+      try FileManager.default.removeItem(atPath: path)
+    } catch {
+      throw OutputError(path: path, reason: "cannot remove staging folder: \(FilePath.errorText(error))")
+    }
+  }
+}

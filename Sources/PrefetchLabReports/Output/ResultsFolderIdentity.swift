@@ -1,0 +1,75 @@
+import Foundation
+import PrefetchLab
+
+/// Tells a results folder this program wrote from anything else, so that `--out` replaces only
+/// its own folders: nothing a user wrote is ever deleted.
+///
+/// A folder is replaceable when it is empty, or when its `manifest.json` says
+/// `"tool": "prefetchlab"` and every entry at its top level is a name this program writes
+/// (`writtenNames`; hidden temporary files of interrupted writes included). A folder that
+/// contains, at any depth, a file or folder the run reads is never replaceable.
+public enum ResultsFolderIdentity {
+  /// Top-level names of a results folder.
+  public static let writtenNames: Set<String> = [
+    "summary.csv", "manifest.json", "timeline", "events", "ttc", "plots", "report.md", "report.html",
+  ]
+
+  /// Whether `folder` holds a `manifest.json` written by this program (any format).
+  public static func hasOwnManifest(_ folder: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: FilePath.join(folder, "manifest.json")),
+      let value = try? JSONValue(parsing: Array(data))
+    else { return false }
+    return value["tool"]?.stringValue == "prefetchlab"
+  }
+
+  /// Top-level entries of `folder` that this program does not write (hidden `.…tmp-…` files of
+  /// an interrupted write are its own).
+  static func foreignEntries(_ folder: String) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return entries.filter { !writtenNames.contains($0) && !($0.hasPrefix(".") && $0.contains(".tmp-")) }
+      .sorted()
+  }
+
+  /// - Throws: `OutputRefusal` when `folder` (an existing folder) must not be replaced.
+  static func checkReplaceable(_ folder: String, inputs: [String]) throws(OutputRefusal) {
+    if let input = inputs.first(where: { contains(folder, $0) }) {
+      throw OutputRefusal(
+        path: folder,
+        message:
+          "holds \(input), which this run reads; refusing to replace it. Write the results elsewhere, "
+          + "e.g. --out results/\((folder as NSString).lastPathComponent)")
+    }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    if entries.isEmpty { return }
+    guard hasOwnManifest(folder) else {
+      throw OutputRefusal(
+        path: folder,
+        message:
+          "exists and is not a results folder written by prefetchlab (no manifest.json of its own); "
+          + "refusing to replace it. Choose a new or empty folder for --out, or move this one away yourself")
+    }
+    let foreign = foreignEntries(folder)
+    guard foreign.isEmpty else {
+      let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "")
+      throw OutputRefusal(
+        path: folder,
+        message:
+          "is a results folder but also holds files prefetchlab did not write (\(shown)); refusing to "
+          + "replace it. Move those files out, or choose another folder for --out")
+    }
+  }
+
+  /// Whether `path` is `folder` or lies inside it, symbolic links resolved.
+  static func contains(_ folder: String, _ path: String) -> Bool {
+    let outer = resolved(folder)
+    let inner = resolved(path)
+    return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+  }
+
+  /// `realpath` where the path exists, else the lexical absolute path.
+  static func resolved(_ path: String) -> String {
+    guard let real = realpath(path, nil) else { return FolderPath.absolute(path) }
+    defer { free(real) }
+    return String(cString: real)
+  }
+}

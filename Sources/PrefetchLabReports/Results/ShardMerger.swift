@@ -1,0 +1,236 @@
+import Foundation
+import PrefetchLab
+
+/// `prefetchlab merge`: joins the folders that `run --shard K/N` wrote into the folder the
+/// unsharded run would have written: the same summary.csv and manifest.json, byte for byte, and
+/// every per-run file.
+///
+/// Shards must belong together, and the merge refuses (`InputError`, exit 65, naming the
+/// folders) otherwise: every folder a shard (its manifest has `shard`), all of one experiment
+/// (their manifests equal once paths are made absolute and `shard` is left out) and one slice
+/// count; no slice twice and no run twice (overlap); every run of the experiment present
+/// (missing slices and runs are named). Rows are written in the experiment's canonical order,
+/// each exactly as the shard wrote it.
+public enum ShardMerger {
+  /// What the merge did.
+  public struct Outcome: Sendable {
+    public var runs = 0
+    public var files = 0
+    public var manifest: Manifest
+  }
+
+  /// A shard folder read back.
+  struct ShardFolder {
+    let path: String
+    let manifest: Manifest
+    let info: Manifest.ShardInfo
+    let header: [String]
+    let rows: [RunKey: [String]]
+  }
+
+  /// Merges `folders` into `staging` (summary.csv, manifest.json, timeline/, events/, ttc/).
+  /// - Parameter registry: the strategies the shards ran, to list the experiment's runs.
+  /// - Throws: `InputError` for folders that do not fit together or are malformed, `OutputError`
+  ///   when a file cannot be written.
+  public static func merge(
+    _ folders: [String], into staging: OutputStaging, registry: StrategyRegistry,
+    progress: (any ProgressObserver)? = nil
+  ) throws -> Outcome {
+    let shards = try folders.map(read)
+    let first = shards[0]
+    let reference = comparable(first)
+    for shard in shards.dropFirst() {
+      guard shard.info.count == first.info.count else {
+        throw InputError(
+          file: shard.path, location: "manifest.json: shard",
+          message:
+            "slice \(shard.info.index)/\(shard.info.count), but \(first.path) is slice \(first.info.index)/\(first.info.count): "
+            + "shards of one run share the slice count")
+      }
+      guard comparable(shard) == reference else {
+        throw InputError(
+          file: shard.path, location: "manifest.json",
+          message:
+            "comes from a different experiment than \(first.path) (\(difference(reference, comparable(shard)))): "
+            + "merge only shards of the same 'run' command and inputs")
+      }
+      guard shard.header == first.header else {
+        throw InputError(
+          file: shard.path, location: "summary.csv: line 1",
+          message: "has other columns than \(first.path)/summary.csv (made by another version?)")
+      }
+    }
+    var bySlice: [Int: String] = [:]
+    for shard in shards {
+      if let other = bySlice[shard.info.index] {
+        throw InputError(
+          file: shard.path, location: "manifest.json: shard",
+          message: "overlaps \(other): both hold slice \(shard.info.index)/\(shard.info.count)")
+      }
+      bySlice[shard.info.index] = shard.path
+    }
+    let keys = try expectedRuns(first.manifest, file: first.path, registry: registry)
+    var owner: [RunKey: Int] = [:]
+    for (index, shard) in shards.enumerated() {
+      for key in shard.rows.keys {
+        if let other = owner[key] {
+          throw InputError(
+            file: shard.path, location: "summary.csv",
+            message: "overlaps \(shards[other].path): both hold the run \(key)")
+        }
+        owner[key] = index
+      }
+    }
+    let expected = Set(keys)
+    if let stray = owner.keys.sorted().first(where: { !expected.contains($0) }) {
+      throw InputError(
+        file: shards[owner[stray]!].path, location: "summary.csv",
+        message: "holds the run \(stray), which is not part of the experiment its manifest records")
+    }
+    let count = first.info.count
+    let missingSlices = (1...count).filter { bySlice[$0] == nil }
+    let missing = keys.enumerated().filter { owner[$0.element] == nil }
+    if !missing.isEmpty {
+      let shown = missing.prefix(5).map {
+        "\($0.element) (slice \(Shard.index(of: $0.offset, count: count)))"
+      }
+      let slices =
+        missingSlices.isEmpty
+        ? ""
+        : "no folder for slice\(missingSlices.count == 1 ? "" : "s") "
+          + missingSlices.map { "\($0)/\(count)" }.joined(separator: ", ") + "; "
+      throw InputError(
+        file: missingSlices.isEmpty ? shards[0].path : folders.joined(separator: " "), location: "",
+        message:
+          "\(slices)\(missing.count) of \(keys.count) runs missing: " + shown.joined(separator: "; ")
+          + (missing.count > 5 ? "; …" : ""))
+    }
+    progress?.started(.writing, total: keys.count)
+    var outcome = Outcome(manifest: first.manifest)
+    var summary = CSVWriter(header: first.header)
+    for (position, key) in keys.enumerated() {
+      let shard = shards[owner[key]!]
+      guard Shard(index: shard.info.index, count: count)!.contains(position) else {
+        throw InputError(
+          file: shard.path, location: "summary.csv",
+          message:
+            "holds the run \(key), which belongs to slice \(Shard.index(of: position, count: count))/\(count)"
+        )
+      }
+      summary.append(shard.rows[key]!)
+      let name = RunFiles.fileName(for: key)
+      for folder in ["timeline", "events", "ttc"] {
+        let source = FilePath.join(shard.path, folder + "/" + name)
+        guard let data = FileManager.default.contents(atPath: source) else { continue }
+        try staging.write(Array(data), to: folder + "/" + name)
+        outcome.files += 1
+      }
+      progress?.advanced(.writing, by: 1)
+    }
+    var manifest = first.manifest.rebased(from: first.path, to: staging.destination)
+    manifest.shard = nil
+    try staging.write(summary.bytes, to: "summary.csv")
+    try staging.write(manifest.text, to: "manifest.json")
+    outcome.runs = keys.count
+    outcome.manifest = manifest
+    return outcome
+  }
+
+  static func read(_ folder: String) throws -> ShardFolder {
+    let manifestPath = FilePath.join(folder, "manifest.json")
+    guard FileManager.default.fileExists(atPath: manifestPath) else {
+      throw InputError(file: folder, location: "", message: "no manifest.json: not a results folder")
+    }
+    let manifest = try Manifest(contentsOf: manifestPath)
+    guard manifest.format == Manifest.currentFormat else {
+      throw InputError(file: manifestPath, location: "format", message: Manifest.regenerateAdvice)
+    }
+    guard let info = manifest.shard else {
+      throw InputError(
+        file: manifestPath, location: "shard",
+        message: "not a shard: the folder was written without --shard (it holds the whole run already)")
+    }
+    let table = try CSVTable(contentsOfFile: FilePath.join(folder, "summary.csv"))
+    for column in SummaryTable.keyColumns { _ = try table.requireColumn(column) }
+    var rows: [RunKey: [String]] = [:]
+    for index in 0..<table.count {
+      let seedText = try table.string("seed", row: index)
+      guard let seed = UInt64(seedText) else {
+        throw InputError(
+          file: table.file, location: "line \(table.rowLines[index])", message: "seed must be a whole number")
+      }
+      let key = RunKey(
+        scenario: try table.string("scenario", row: index),
+        strategy: try table.string("strategy", row: index),
+        params: try table.string("params", row: index), seed: seed)
+      guard rows.updateValue(table.rows[index], forKey: key) == nil else {
+        throw InputError(
+          file: table.file, location: "line \(table.rowLines[index])", message: "duplicate row for \(key)")
+      }
+    }
+    guard rows.count == info.runs else {
+      throw InputError(
+        file: table.file, location: "",
+        message:
+          "holds \(rows.count) runs, but its manifest says slice \(info.index)/\(info.count) has \(info.runs): "
+          + "an unfinished or edited shard; run it again")
+    }
+    return ShardFolder(path: folder, manifest: manifest, info: info, header: table.header, rows: rows)
+  }
+
+  /// The manifest text with paths made absolute and the slice left out: equal for shards of one
+  /// experiment wherever their folders are.
+  static func comparable(_ shard: ShardFolder) -> String {
+    var manifest = shard.manifest.rebased(from: shard.path, to: "/")
+    manifest.shard = nil
+    return manifest.text
+  }
+
+  /// The first top-level manifest key whose value differs, for the message.
+  static func difference(_ a: String, _ b: String) -> String {
+    guard let left = try? JSONValue(parsing: a), let right = try? JSONValue(parsing: b),
+      let members = left.objectMembers
+    else { return "manifest.json differs" }
+    for member in members where right[member.key] != member.value {
+      return "manifest.json differs in '\(member.key)'"
+    }
+    return "manifest.json differs"
+  }
+
+  /// The experiment's runs in canonical order (scenarios as recorded, sorted by name; each
+  /// scenario's strategies as listed, or the `--strategy` given, or every registered strategy;
+  /// seeds ascending), as `Experiment` orders its jobs.
+  static func expectedRuns(_ manifest: Manifest, file: String, registry: StrategyRegistry) throws -> [RunKey]
+  {
+    var keys: [RunKey] = []
+    for (index, entry) in manifest.scenarios.enumerated() {
+      guard let json = entry.scenario else {
+        throw InputError(
+          file: file, location: "manifest.json: scenarios[\(index)]", message: "no recorded scenario")
+      }
+      let scenario = try ScenarioLoader.load(
+        data: Array(json.serialized().utf8), file: entry.path, baseDirectory: file, checksFiles: false)
+      let specs =
+        !manifest.strategiesGiven.isEmpty
+        ? manifest.strategiesGiven
+        : scenario.strategies.isEmpty ? registry.names.map { StrategySpec(name: $0) } : scenario.strategies
+      for spec in specs {
+        let configured: ConfiguredStrategy
+        do throws(StrategyError) {
+          configured = try registry.configure(spec)
+        } catch {
+          throw InputError(
+            file: file, location: "manifest.json: scenarios[\(index)].strategies",
+            message: "\(error.description) (a strategy this prefetchlab does not know?)")
+        }
+        for seed in entry.seeds {
+          keys.append(
+            RunKey(
+              scenario: entry.name, strategy: configured.definition.name, params: configured.paramsText,
+              seed: seed))
+        }
+      }
+    }
+    return keys
+  }
+}

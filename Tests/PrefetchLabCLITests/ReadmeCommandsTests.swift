@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The README opens with the two commands a new user runs — the main job and the tests — and CI
+/// runs that same test command, so what the README promises is what CI checks.
+@Suite struct ReadmeCommandsTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// The commands of the README's first code block, comments stripped.
+  static func firstCommands() throws -> [String] {
+    let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+    let block = try #require(readme.components(separatedBy: "```sh\n").dropFirst().first)
+      .components(separatedBy: "```")[0]
+    return block.split(separator: "\n").map {
+      $0.components(separatedBy: "#")[0].trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+  }
+
+  @Test func readmeStartsWithTheMainJobAndTheTests() throws {
+    let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+    // Nothing but the title comes before the first block.
+    #expect(readme.hasPrefix("# PrefetchLab\n\n```sh\n"))
+    #expect(try Self.firstCommands() == ["swift run -c release prefetchlab run scenarios/", "swift test"])
+  }
+
+  @Test func ciRunsTheReadmesTestCommand() throws {
+    let test = try #require(try Self.firstCommands().last)
+    let ci = try String(contentsOfFile: Self.root + "/.ci/run", encoding: .utf8)
+    let commands = ci.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "time ", with: "")
+    }
+    #expect(commands.contains(test), ".ci/run does not run '\(test)'")
+  }
+}

@@ -1,0 +1,205 @@
+@testable import PrefetchLab
+
+/// A `StrategyContext` set by hand, for unit tests of strategies without an engine: rows with given
+/// heights laid out in pages, a viewport the test places, item states the test sets, and a log of
+/// every action the strategy takes, in order.
+///
+/// Like the engine, actions take effect at once: a successful `requestMedia` makes
+/// `isMediaInFlight` true, `cancelMedia` makes it false, `requestPage` marks a page request in
+/// flight in its direction. Geometry comes from a real `FeedLayout`, so `visibleItems`,
+/// `items(intersectingFromPt:toPt:)` and row windows answer as in a run.
+final class StrategyContextDouble: StrategyContext {
+  enum Action: Equatable, CustomStringConvertible {
+    case requestPage(ScrollDirection, guardInFlight: Bool)
+    case requestPageIndex(Int, FetchPriority)
+    case requestMedia(Int, FetchPriority)
+    case setMediaPriority(Int, FetchPriority)
+    case cancelMedia(Int)
+    case requestRender(Int)
+    case cancelRender(Int)
+
+    var isPageRequest: Bool {
+      switch self {
+      case .requestPage, .requestPageIndex: return true
+      default: return false
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .requestPage(let direction, let guardInFlight): return "page \(direction) guard=\(guardInFlight)"
+      case .requestPageIndex(let page, let priority): return "page #\(page) \(priority)"
+      case .requestMedia(let item, let priority): return "media \(item) \(priority)"
+      case .setMediaPriority(let item, let priority): return "priority \(item) \(priority)"
+      case .cancelMedia(let item): return "cancel \(item)"
+      case .requestRender(let item): return "render \(item)"
+      case .cancelRender(let item): return "unrender \(item)"
+      }
+    }
+  }
+
+  /// Every action, in the order the strategy took it.
+  var actions: [Action] = []
+
+  private(set) var layout: FeedLayout
+  let plan: PagePlan
+  /// Pages whose rows are laid out (cursor pagination: a prefix).
+  private(set) var appliedPages = Set<Int>()
+
+  var nowUs: Int64 = 0
+  var viewportOffsetPt = 0.0
+  let viewportHeightPt: Double
+  var footerHeightPt = 0.0
+  var phase = ScrollPhase.idle
+  var scrollDirection = ScrollDirection.down
+  var velocityPtS = 0.0
+  /// nil: the viewport itself (as when not decelerating).
+  var projectedTargetPt: Double?
+  let pagination: Pagination
+  var feedHasMedia = false
+  var hasRenderStage = false
+  var endOfFeedKnown = false
+  var connectionsInUse = 0
+  /// Set to override the frontier the double derives (offset pagination has none of its own).
+  var frontierOverride: [ScrollDirection: LoadFrontier?] = [:]
+  var pagesInFlight = Set<ScrollDirection>()
+  /// Items carrying media, media in memory, requests in flight, rendered cells.
+  var itemsWithMedia = Set<Int>()
+  var mediaLoaded = Set<Int>()
+  var mediaInFlight = Set<Int>()
+  var rendered = Set<Int>()
+
+  /// A cursor feed: `pages` applied, page `p` holding rows of `rowHeightsPt(p)` pt each.
+  /// - Parameters:
+  ///   - totalItems: the feed's length (pages beyond those applied may still come).
+  init(
+    viewportHeightPt: Double, pageSize: Int, totalItems: Int, pagination: Pagination = .cursor,
+    appliedPages: Int, rowHeightPt: (Int) -> Double = { _ in 100 }
+  ) {
+    self.viewportHeightPt = viewportHeightPt
+    self.pagination = pagination
+    plan = PagePlan(totalItems: totalItems, initialPageSize: pageSize, pageSize: pageSize)
+    layout = FeedLayout(pagination: pagination, placeholderHeightPt: 100)
+    for _ in 0..<appliedPages { applyNextPage(rowHeightPt: rowHeightPt) }
+  }
+
+  /// Lays out the next page's rows (cursor pagination).
+  func applyNextPage(rowHeightPt: (Int) -> Double = { _ in 100 }) {
+    let page = appliedPages.count
+    for item in plan.items(ofPage: page) { layout.append(heightPt: rowHeightPt(item)) }
+    appliedPages.insert(page)
+    pagesInFlight.remove(.down)
+  }
+
+  /// Every item of the feed carries media, none loaded.
+  func giveEveryItemMedia() {
+    feedHasMedia = true
+    itemsWithMedia = Set(0..<plan.totalItems)
+  }
+
+  // MARK: StrategyContext
+
+  var viewportBottomPt: Double { viewportOffsetPt + viewportHeightPt }
+  var contentHeightPt: Double { layout.contentHeightPt }
+  var projectedTargetOffsetPt: Double { projectedTargetPt ?? viewportOffsetPt }
+  var pageTriggerDirection: ScrollDirection { pagination == .cursor ? .down : scrollDirection }
+
+  func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
+    if let override = frontierOverride[direction] { return override }
+    guard pagination == .cursor, direction == .down, !endOfFeedKnown, !appliedPages.isEmpty else {
+      return nil
+    }
+    return LoadFrontier(
+      page: appliedPages.count, direction: .down, edgePt: layout.contentHeightPt, runStartPt: 0,
+      adjacentPage: appliedPages.count - 1)
+  }
+
+  var pageCount: Int { plan.pageCount }
+  func items(ofPage page: Int) -> Range<Int> { plan.items(ofPage: page) }
+  func page(ofItem item: Int) -> Int { plan.page(ofItem: item) }
+  func isPageApplied(_ page: Int) -> Bool { appliedPages.contains(page) }
+  func isPageInFlight(_ direction: ScrollDirection) -> Bool { pagesInFlight.contains(direction) }
+
+  var rowCount: Int { layout.rowCount }
+  var visibleItems: Range<Int> {
+    layout.items(intersectingFrom: viewportOffsetPt, to: viewportOffsetPt + viewportHeightPt)
+  }
+  func topPt(ofItem item: Int) -> Double { layout.topPt(ofItem: item) }
+  func heightPt(ofItem item: Int) -> Double { layout.heightPt(ofItem: item) }
+  func items(intersectingFromPt fromPt: Double, toPt: Double) -> Range<Int> {
+    layout.items(intersectingFrom: fromPt, to: toPt)
+  }
+  func update(_ window: inout RowWindow, fromPt: Double, toPt: Double) {
+    window.update(fromPt: fromPt, toPt: toPt, layout: layout)
+  }
+  func isLoaded(item: Int) -> Bool { item >= 0 && item < layout.rowCount }
+  func isComplete(item: Int) -> Bool {
+    isLoaded(item: item) && (!itemsWithMedia.contains(item) || mediaLoaded.contains(item))
+      && (!hasRenderStage || rendered.contains(item))
+  }
+  func needsMedia(item: Int) -> Bool {
+    isLoaded(item: item) && itemsWithMedia.contains(item) && !mediaLoaded.contains(item)
+  }
+  func isMediaInFlight(item: Int) -> Bool { mediaInFlight.contains(item) }
+  func isRendered(item: Int) -> Bool { hasRenderStage && rendered.contains(item) }
+
+  @discardableResult
+  func requestPage(_ direction: ScrollDirection, guardInFlight: Bool) -> Bool {
+    actions.append(.requestPage(direction, guardInFlight: guardInFlight))
+    guard loadFrontier(direction) != nil, !(guardInFlight && pagesInFlight.contains(direction)) else {
+      return false
+    }
+    pagesInFlight.insert(direction)
+    return true
+  }
+
+  @discardableResult
+  func requestPage(index page: Int, priority: FetchPriority) -> Bool {
+    actions.append(.requestPageIndex(page, priority))
+    return !appliedPages.contains(page)
+  }
+
+  @discardableResult
+  func requestMedia(item: Int, priority: FetchPriority) -> Bool {
+    actions.append(.requestMedia(item, priority))
+    guard needsMedia(item: item) else { return false }
+    mediaInFlight.insert(item)
+    return true
+  }
+
+  func setMediaPriority(item: Int, priority: FetchPriority) {
+    actions.append(.setMediaPriority(item, priority))
+  }
+
+  func cancelMedia(item: Int) {
+    actions.append(.cancelMedia(item))
+    mediaInFlight.remove(item)
+  }
+
+  func requestRender(item: Int) { actions.append(.requestRender(item)) }
+  func cancelRender(item: Int) { actions.append(.cancelRender(item)) }
+
+  // MARK: Helpers for tests
+
+  /// The actions taken since the last call, and forgets them.
+  func takeActions() -> [Action] {
+    defer { actions.removeAll() }
+    return actions
+  }
+
+  /// Places the viewport's top at `offsetPt`, lets `strategy` see `event` and returns the page
+  /// requests it made then.
+  func pageRequests(
+    after strategy: inout some PrefetchStrategy, atOffsetPt offsetPt: Double, event: StrategyEvent = .frame
+  ) -> [Action] {
+    viewportOffsetPt = offsetPt
+    let before = actions.count
+    strategy.update(event, in: self)
+    return actions[before...].filter(\.isPageRequest)
+  }
+
+  /// The page requests among `actions`.
+  var pageRequests: [Action] {
+    actions.filter(\.isPageRequest)
+  }
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Measures what a big run costs besides simulating: the bundled scenarios × 10 seeds with and
+# without plots, the folder's size, writing against simulating time, --jobs 1 against --jobs 2,
+# and peak memory. Prints one table of medians (wall-clock seconds over REPEATS runs).
+#
+#   scripts/bench-outputs.sh                        # builds the release binary, 3 repetitions
+#   PREFETCHLAB=/path/to/prefetchlab REPEATS=5 scripts/bench-outputs.sh   # any binary, e.g. an older one
+#   SEEDS=1-20 scripts/bench-outputs.sh
+#
+# "simulating" is the run with nothing recorded per run (--timeline-interval-ms 0: no timelines,
+# events or time-to-content files); "writing" is the difference to the default run, so it holds
+# everything that recording, formatting and writing the per-run files costs.
+# Needs GNU time (/usr/bin/time) for peak memory, and gnuplot on PATH for the plotted run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+repeats="${REPEATS:-3}"
+seeds="${SEEDS:-1-10}"
+if [ -z "${PREFETCHLAB:-}" ]; then
+  swift build -c release --product prefetchlab >/dev/null
+  PREFETCHLAB="$PWD/.build/release/prefetchlab"
+fi
+[ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
+command -v gnuplot >/dev/null || { echo "needs gnuplot on PATH: apt-get install gnuplot-nox" >&2; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# measure NAME ARGS...: runs `prefetchlab run scenarios/ --seeds $seeds ARGS --out $work/NAME`
+# $repeats times; sets wall (median s) and peak (largest max RSS, MiB).
+measure() {
+  local name="$1"
+  shift
+  local walls=() peaks=()
+  for _ in $(seq "$repeats"); do
+    rm -rf "$work/$name"
+    /usr/bin/time -f '%e %M' -o "$work/time" "$PREFETCHLAB" run scenarios/ --seeds "$seeds" "$@" \
+      --out "$work/$name" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
+    read -r w p <"$work/time"
+    walls+=("$w")
+    peaks+=("$p")
+  done
+  wall="$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+  peak="$(printf '%s\n' "${peaks[@]}" | sort -g | tail -1 | awk '{printf "%.0f", $1/1024}')"
+}
+
+measure simulate --no-plots --jobs 1 --timeline-interval-ms 0
+simulate="$wall"
+measure csv1 --no-plots --jobs 1
+csv1="$wall"
+csv_peak="$peak"
+measure csv2 --no-plots --jobs 2
+csv2="$wall"
+measure plots --jobs 2
+plots="$wall"
+plots_peak="$peak"
+
+size() { du -sb "$1" | awk '{printf "%.1f", $1/1e6}'; }
+files() { find "$1" -type f | wc -l; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a - b }'; }
+
+runs="$(($(wc -l <"$work/csv1/summary.csv") - 1))"
+echo "prefetchlab run scenarios/ --seeds $seeds: $runs runs, median of $repeats, $(nproc) cores"
+printf '%-52s %10s\n' "figure" "value"
+printf '%-52s %10s\n' "--no-plots --jobs 1, nothing per run (simulating) s" "$simulate"
+printf '%-52s %10s\n' "--no-plots --jobs 1 (simulating + writing) s" "$csv1"
+printf '%-52s %10s\n' "  writing (difference) s" "$(minus "$csv1" "$simulate")"
+printf '%-52s %10s\n' "--no-plots --jobs 2 s" "$csv2"
+printf '%-52s %10s\n' "  speed-up --jobs 2 over --jobs 1" "$(ratio "$csv1" "$csv2")x"
+printf '%-52s %10s\n' "with plots --jobs 2 s" "$plots"
+printf '%-52s %10s\n' "  plots / --no-plots (--jobs 2)" "$(ratio "$plots" "$csv2")x"
+printf '%-52s %10s\n' "folder with plots MB" "$(size "$work/plots")"
+printf '%-52s %10s\n' "  files" "$(files "$work/plots")"
+printf '%-52s %10s\n' "  plots/ MB" "$(size "$work/plots/plots")"
+printf '%-52s %10s\n' "  report.html MB" "$(awk -v b="$(stat -c %s "$work/plots/report.html")" 'BEGIN {printf "%.2f", b/1e6}')"
+printf '%-52s %10s\n' "folder --no-plots MB" "$(size "$work/csv1")"
+printf '%-52s %10s\n' "peak memory --no-plots --jobs 1 MiB" "$csv_peak"
+printf '%-52s %10s\n' "peak memory with plots --jobs 2 MiB" "$plots_peak"
