@@ -22,11 +22,14 @@ struct FuzzCase {
         scenarios.append((name, try JSONValue(parsing: [UInt8](data))))
       }
       var files: [(String, String)] = []
+      // Every file below traces/, subfolders included (bundled recordings sit in traces/<source>/).
       let traces = folder + "/traces"
-      for name in ((try? manager.contentsOfDirectory(atPath: traces)) ?? []).sorted() {
-        if let text = try? String(contentsOfFile: traces + "/" + name, encoding: .utf8) {
-          files.append(("traces/" + name, text))
-        }
+      for name in ((try? manager.subpathsOfDirectory(atPath: traces)) ?? []).sorted() {
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: traces + "/" + name, isDirectory: &isFolder), !isFolder.boolValue,
+          let text = try? String(contentsOfFile: traces + "/" + name, encoding: .utf8)
+        else { continue }
+        files.append(("traces/" + name, text))
       }
       guard !scenarios.isEmpty else { throw FuzzFailure("no *.json scenarios in \(folder)") }
       self.scenarios = scenarios
@@ -61,7 +64,10 @@ struct FuzzCase {
     try manager.createDirectory(atPath: folder + "/traces", withIntermediateDirectories: true)
     for (name, text) in files {
       guard let text else { continue }
-      try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+      let path = folder + "/" + name
+      try manager.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
     let path = folder + "/scenario.json"
     try Data(scenario).write(to: URL(fileURLWithPath: path))
