@@ -74,6 +74,15 @@ extension ArgumentParser {
           throw .missingValue(spelling: spelling, spec)
         }
         try check(value, spelling: spelling, spec)
+        if spec.arity == 2 {
+          guard next < tokens.endIndex, case .value(let second, afterTerminator: false) = tokens[next] else {
+            throw .missingValue(spelling: spelling, spec)
+          }
+          next += 1
+          parsed.values[spec.name] = [value, second]
+          parsed.spellings[spec.name] = spelling
+          return
+        }
         if spec.isRepeating {
           parsed.values[spec.name, default: []].append(value)
         } else {

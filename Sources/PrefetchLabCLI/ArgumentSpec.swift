@@ -33,6 +33,9 @@ public struct ArgumentSpec: Sendable, Equatable {
   /// The value used when the argument is absent, shown in help as `(default: x)`.
   public let defaultValue: String?
   public let valueType: ValueType
+  /// Values an option takes after its name: 1, or 2 for `--pair <a> <b>` (`parsed.strings`
+  /// returns both).
+  public var arity = 1
 
   /// A positional argument: required single `<name>` by default; `required: false` makes it
   /// `[<name>]`, `repeating: true` makes it `<name> ...` (all remaining values; it must be the
@@ -57,6 +60,17 @@ public struct ArgumentSpec: Sendable, Equatable {
       name: name, kind: .option, short: short, valueName: valueName ?? name, help: help,
       isRequired: required && defaultValue == nil, isRepeating: repeating, defaultValue: defaultValue,
       valueType: type)
+  }
+
+  /// An option that takes two values, `--name <first> <second>` (e.g. `--pair A B`); not
+  /// repeatable. Every message renders an option as `--name <valueName>`, so the value name
+  /// holds both placeholders.
+  public static func option(_ name: String, valueNames: (String, String), help: String) -> ArgumentSpec {
+    var spec = ArgumentSpec(
+      name: name, kind: .option, short: nil, valueName: "\(valueNames.0)> <\(valueNames.1)", help: help,
+      isRequired: false, isRepeating: false, defaultValue: nil, valueType: .string)
+    spec.arity = 2
+    return spec
   }
 
   /// A flag `--name`: false unless given.

@@ -310,13 +310,18 @@ enum ReportsE2E {
     #expect(same.status == 0)
     let sameRows = same.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
       .map { $0.components(separatedBy: ",") }
+    let header = same.stdout.components(separatedBy: "\r\n")[0].components(separatedBy: ",")
+    func column(_ name: String) throws -> Int { try #require(header.firstIndex(of: name)) }
+    let (meanDiff, low, high, change) = (
+      try column("mean_diff"), try column("ci95_low"), try column("ci95_high"), try column("change")
+    )
     let metricCount = try ReportsE2E.summary(folder + "/r0.95").header.count - 4
     #expect(sameRows.count == 2 * metricCount)
-    for row in sameRows where row[13] != "no_data" {
-      #expect(row[9] == "0" && row[11] == "0" && row[12] == "0" && row[13] == "same", "\(row)")
+    for row in sameRows where row[change] != "no_data" {
+      #expect(row[meanDiff] == "0" && row[low] == "0" && row[high] == "0" && row[change] == "same", "\(row)")
     }
     let text = try ReportsE2E.run(["compare", folder + "/r0.95", folder + "/r0.95"])
-    #expect(text.stdout.contains("0 better, 0 worse, 0 changed (descriptive), 0 not significant"))
+    #expect(text.stdout.contains("0 better, 0 worse, 0 changed (descriptive), 0 no clear winner"))
 
     let changed = try ReportsE2E.run([
       "compare", folder + "/r0.95", folder + "/r0.3", "--format", "csv", "--metric", "stall_ms", "--metric",
@@ -326,10 +331,13 @@ enum ReportsE2E {
     let rows = changed.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
       .map { $0.components(separatedBy: ",") }
     #expect(rows.count == 4)
+    let (baseParams, newParams, metric) = (
+      try column("base_params"), try column("new_params"), try column("metric")
+    )
     for row in rows {
-      #expect(row[2] == "ratio=0.95" && row[3] == "ratio=0.3")
-      let difference = try #require(Double(row[9]))
-      switch (row[0], row[4]) {
+      #expect(row[baseParams] == "ratio=0.95" && row[newParams] == "ratio=0.3")
+      let difference = try #require(Double(row[meanDiff]))
+      switch (row[0], row[metric]) {
       case ("slow-3g", "stall_ms"): #expect(difference < 0, "\(row)")  // stalls at 0.95 on 3G
       case (_, "stall_ms"): #expect(difference <= 0, "\(row)")  // LTE: no stalls either way
       default: #expect(difference > 0, "\(row)")

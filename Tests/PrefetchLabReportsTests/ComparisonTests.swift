@@ -1,4 +1,5 @@
 import Foundation
+import PrefetchLab
 import Testing
 
 @testable import PrefetchLabReports
@@ -69,13 +70,20 @@ import Testing
       + (-3.0 + 14.0 / 3) * (-3.0 + 14.0 / 3)) / 2).squareRoot()
     let half = 4.302652729749462 * sd / 3.0.squareRoot()
     #expect(abs(stall.difference.halfWidth! - half) < 1e-9)
-    #expect(stall.verdict == .better && stall.isSignificant)
+    // The interval excludes 0, but three pairs are too few to trust the normal approximation: the
+    // exact Wilcoxon test decides, and its smallest two-sided p for n = 3 is 2/8.
+    #expect(stall.difference.excludesZero)
+    #expect(stall.test.method == .wilcoxon && stall.test.pValue == 0.25)
+    #expect(stall.verdict == .notSignificant && !stall.isSignificant)
     #expect(abs(stall.relativeChange! - (-14.0 / 3) / 20) < 1e-12)
     #expect(changes.first { $0.metric == "wasted_bytes" }?.verdict == .same)
     // Coverage differences +0.1, −0.1, 0: interval contains 0.
     #expect(changes.first { $0.metric == "coverage" }?.verdict == .notSignificant)
-    // A descriptive metric that moved is "changed", whatever the direction.
-    #expect(changes.first { $0.metric == "items_loaded" }?.verdict == .changed)
+    // A descriptive metric moved by +2 on every seed: three equal differences are heavy ties, so
+    // the sign test decides, and three signs cannot reach 5 % (p = 2/8).
+    let items = try #require(changes.first { $0.metric == "items_loaded" })
+    #expect(items.test.method == .sign && items.test.pValue == 0.25)
+    #expect(items.verdict == .notSignificant)
   }
 
   @Test func rowsOnOneSideOnlyAreListed() throws {
@@ -148,5 +156,121 @@ import Testing
     let markdown = ComparisonFormat.markdown.render(comparison)
     #expect(markdown.contains("metrics only in base (not compared): old\\_metric"))
     #expect(markdown.contains("seed 1. The 1 metric is identical."))
+  }
+}
+
+/// Significance and `--pair`: two strategies of one folder, paired by scenario and seed.
+@Suite struct PairedComparisonTests {
+  static let metrics = ["stall_ms", "wasted_bytes"]
+
+  /// Strategy a stalls 100 + seed ms; b stalls 10 less on seeds 1–8 (Wilcoxon: all 8 differences
+  /// negative, p = 2/256) and wastes the same except on seed 8 (+800: one difference, the rest 0).
+  static func rows(scenarios: [String] = ["s"]) -> [SummaryRowSpec] {
+    scenarios.flatMap { scenario in
+      (1...8).flatMap { seed -> [SummaryRowSpec] in
+        let base = 100 + Double(seed)
+        return [
+          SummaryRowSpec(scenario: scenario, strategy: "a", seed: UInt64(seed), values: [base, 1000]),
+          SummaryRowSpec(
+            scenario: scenario, strategy: "b", params: "k=2", seed: UInt64(seed),
+            values: [base - 10 - Double(seed) / 10, seed == 8 ? 1800 : 1000]),
+        ]
+      }
+    }
+  }
+
+  @Test func pairsTwoStrategiesBySeedAndTestsExactly() throws {
+    let (folder, results) = try ComparisonTests.folder(Self.rows(), metrics: Self.metrics)
+    defer { folder.remove() }
+    let comparison = try Comparison(
+      folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "b", parameters: ["k": .number(2)]),
+      registry: .builtIn)
+    #expect(comparison.whyNothingPaired == nil)
+    #expect(comparison.pairCount == 8)
+    let group = try #require(comparison.groups.first)
+    #expect(comparison.groups.count == 1)  // one scenario: no pooled group
+    #expect(group.label == "a → b:k=2")
+    let stall = try #require(group.changes.first { $0.metric == "stall_ms" })
+    // Differences −10.1 … −10.8: mean −10.45, 8 pairs < 15 → Wilcoxon, every sign negative.
+    #expect(abs(stall.difference.mean! - -10.45) < 1e-9)
+    #expect(stall.test.method == .wilcoxon && stall.test.pValue == 2.0 / 256)
+    #expect(stall.verdict == .better)
+    // Waste: one nonzero difference of 8: heavy ties (7 zeros) → sign test, p = 1; interval wide.
+    let waste = try #require(group.changes.first { $0.metric == "wasted_bytes" })
+    #expect(waste.test.method == .sign && waste.test.pValue == 1)
+    #expect(waste.verdict == .notSignificant)
+    let text = ComparisonFormat.text.render(comparison)
+    #expect(text.contains("A (base): a\nB (new):  b:k=2\n"))
+    #expect(text.contains("Wilcoxon p=0.0078 (n < 15)"))
+    #expect(text.contains("sign p=1 (n < 15, heavy ties)"))
+    #expect(text.contains("no clear winner"))
+    let csv = try CSVTable(parsing: ComparisonFormat.csv.render(comparison), file: "compare.csv")
+    #expect(csv.header == ComparisonFormat.csvColumns)
+    #expect(try csv.string("new_strategy", row: 0) == "b")
+    #expect(try csv.string("test", row: 0) == "wilcoxon")
+    #expect(try csv.string("p_value", row: 0) == "0.0078125")
+  }
+
+  @Test func severalScenariosArePooledFirst() throws {
+    let (folder, results) = try ComparisonTests.folder(
+      Self.rows(scenarios: ["s", "t"]), metrics: Self.metrics)
+    defer { folder.remove() }
+    let comparison = try Comparison(
+      folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "b", parameters: ["k": .number(2)]),
+      registry: .builtIn)
+    #expect(comparison.groups.map(\.scenario) == [Comparison.allScenarios, "s", "t"])
+    #expect(comparison.groups[0].pairs == 16)
+    #expect(comparison.pairCount == 16)
+    // 16 pairs, two copies of each difference: heavy ties, so the sign test: p = 2/2^16.
+    let stall = try #require(comparison.groups[0].changes.first { $0.metric == "stall_ms" })
+    #expect(stall.test.method == .sign && stall.test.pValue == 2.0 / 65536)
+  }
+
+  @Test func nothingPairedSaysWhy() throws {
+    let (folder, results) = try ComparisonTests.folder(
+      [
+        .init(scenario: "s", strategy: "a", seed: 1, values: [1, 2]),
+        .init(scenario: "t", strategy: "b", seed: 2, values: [1, 2]),
+      ], metrics: Self.metrics)
+    defer { folder.remove() }
+    let missing = try Comparison(
+      folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "c"), registry: .builtIn)
+    #expect(missing.groups.isEmpty)
+    #expect(missing.whyNothingPaired == "no runs of 'c' in \(folder.path) (its strategies: a, b)")
+    let apart = try Comparison(
+      folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "b"), registry: .builtIn)
+    #expect(
+      apart.whyNothingPaired
+        == "'a' and 'b' never ran on the same scenario and seed: 'a' ran on s (seed 1); 'b' on t (seed 2)")
+    #expect(throws: ComparisonError.samePair("a")) {
+      try Comparison(
+        folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "a"), registry: .builtIn)
+    }
+    // Two folders with nothing in common.
+    let (other, otherResults) = try ComparisonTests.folder(
+      [.init(scenario: "u", strategy: "a", seed: 1, values: [1, 2])], metrics: Self.metrics)
+    defer { other.remove() }
+    let folders = try Comparison(base: results, new: otherResults)
+    #expect(folders.whyNothingPaired == "no scenario in common: base has s, t; new has u")
+  }
+
+  /// A registered strategy matches its rows by the registry's canonical params (defaults left out),
+  /// so `fixed_threshold:ratio=0.7` (the default) names the row whose params are empty.
+  @Test func registeredStrategiesMatchCanonically() throws {
+    let (folder, results) = try ComparisonTests.folder(
+      (1...2).flatMap { seed in
+        [
+          SummaryRowSpec(scenario: "s", strategy: "fixed_threshold", seed: UInt64(seed), values: [5, 0]),
+          SummaryRowSpec(
+            scenario: "s", strategy: "fixed_threshold", params: "ratio=0.3", seed: UInt64(seed),
+            values: [1, 9]),
+        ]
+      }, metrics: Self.metrics)
+    defer { folder.remove() }
+    let comparison = try Comparison(
+      folder: results, pair: StrategySpec(name: "fixed_threshold", parameters: ["ratio": .number(0.7)]),
+      StrategySpec(name: "fixed_threshold", parameters: ["ratio": .number(0.3)]), registry: .builtIn)
+    #expect(comparison.pairCount == 2)
+    #expect(comparison.groups.first?.label == "fixed_threshold (defaults → ratio=0.3)")
   }
 }

@@ -146,11 +146,14 @@ func parseCell(_ cell: String) -> (mean: Double, halfWidth: Double?, n: Int?)? {
         #expect(parsed.n == (n == 3 ? nil : n), "\(metric) \(label): n shown only when it differs")
       }
     }
-    // Best per metric follows the polarity; descriptive metrics have none.
-    #expect(table.row("stall_ms")?.last == "eager:ratio=0.5")
-    #expect(table.row("`wasted_bytes` (kB)")?.last == "lazy")
-    #expect(table.row("coverage")?.last == "eager:ratio=0.5")
+    // Best per metric follows the polarity (the best mean first); three seeds cannot show a
+    // significant difference without normality (the exact Wilcoxon p is at least 2/8), so nothing
+    // is bold; descriptive metrics have no best.
+    #expect(table.row("stall_ms")?.last == "no clear winner (best mean: eager:ratio=0.5)")
+    #expect(table.row("`wasted_bytes` (kB)")?.last == "no clear winner (best mean: lazy)")
+    #expect(table.row("coverage")?.last == "no clear winner (best mean: eager:ratio=0.5)")
     #expect(table.row("items_seen")?.last == "–")
+    #expect(!markdown.contains("| **"))
     #expect(
       markdown.contains(
         "**Pareto-optimal** (mean stall\\_ms against mean wasted\\_bytes): lazy, eager:ratio=0.5"))
@@ -163,9 +166,10 @@ func parseCell(_ cell: String) -> (mean: Double, halfWidth: Double?, n: Int?)? {
     let heading = "## Scenario " + MarkdownText.escape(Self.evil)
     let table = try #require(MarkdownTable.metricTable(in: markdown, scenarioHeading: heading))
     #expect(table.row("stall_ms") == ["stall_ms", "5.5", "5.5", "all equal"])
-    #expect(table.row("coverage") == ["coverage", "0.123", "0.5", "eager"])
+    #expect(table.row("coverage") == ["coverage", "0.123", "0.5", "eager (1 seed, untested)"])
     // 12 bytes and 0 bytes, shown in kB like every byte figure.
-    #expect(table.row("`wasted_bytes` (kB)") == ["`wasted_bytes` (kB)", "0", "0", "eager"])
+    #expect(
+      table.row("`wasted_bytes` (kB)") == ["`wasted_bytes` (kB)", "0", "0", "eager (1 seed, untested)"])
     #expect(markdown.contains("seeds: 7 (n=1: one value per strategy, no confidence interval)"))
     #expect(!markdown.contains("nan") && !markdown.contains("NaN"))
   }
@@ -203,12 +207,53 @@ func parseCell(_ cell: String) -> (mean: Double, halfWidth: Double?, n: Int?)? {
 }
 
 @Suite struct ReportRulesTests {
-  @Test func bestHonoursPolarityAndTies() {
-    let estimates = [MeanEstimate([1, 2]), MeanEstimate([0.5]), MeanEstimate([]), MeanEstimate([0.5, 0.5])]
-    #expect(Report.best(estimates, "stall_ms") == [1, 3])
-    #expect(Report.best(estimates, "coverage") == [0])
-    #expect(Report.best(estimates, "items_seen") == [])
-    #expect(Report.best([MeanEstimate([]), MeanEstimate([])], "stall_ms") == [])
+  /// Rows of one scenario: `values[strategy][seed − 1]` (nil = empty cell) for stall_ms and coverage.
+  static func strategies(_ values: [[Double?]]) -> [StrategyResults] {
+    values.enumerated().map { index, column in
+      StrategyResults(
+        rows: column.enumerated().map { seed, value in
+          RunRow(
+            key: RunKey(scenario: "s", strategy: "s\(index)", params: "", seed: UInt64(seed + 1)),
+            metrics: ["stall_ms": value, "coverage": value, "items_seen": value], line: seed + 2)
+        })
+    }
+  }
+
+  @Test func bestNeedsSignificanceAgainstEveryOtherStrategy() {
+    // s1 stalls less than s0 on all 8 seeds (Wilcoxon p = 2/256) and than s2 on all 8.
+    let clear = Self.strategies([
+      (1...8).map { 100 + Double($0) }, (1...8).map { 50 + Double($0) * 1.1 },
+      (1...8).map { 70 + Double($0) },
+    ])
+    let best = BestStrategy(clear, metric: "stall_ms")
+    #expect(best.outcome == .winner(1) && best.winner == 1)
+    #expect(best.text(["a", "b", "c"]) == "b")
+    // Higher is better for coverage: s0 has the largest values, significantly.
+    #expect(BestStrategy(clear, metric: "coverage").outcome == .winner(0))
+    #expect(BestStrategy(clear, metric: "items_seen").outcome == .none)
+    // s2 only 0.1 above s1 on seed 1 and below it on the others: s1 has the best mean but cannot
+    // be told apart from s2 (differences −0.1, +0.1, … do not all agree).
+    let seeds = (1...8).map(Double.init)
+    let nudges: [Double] = seeds.map { Int($0) % 2 == 0 ? 0.2 : -0.1 }
+    let close = Self.strategies([
+      seeds.map { 100 + $0 }, seeds.map { 50 + $0 }, zip(seeds, nudges).map { 50 + $0 + $1 },
+    ])
+    let unclear = BestStrategy(close, metric: "stall_ms")
+    #expect(unclear.outcome == .noClearWinner([1, 2]))
+    #expect(unclear.winner == nil)
+    #expect(unclear.text(["a", "b", "c"]) == "no clear winner: b, c")
+  }
+
+  @Test func tiesSingleSeedsAndEmptyMetrics() {
+    #expect(BestStrategy(Self.strategies([[1, 2], [1, 2]]), metric: "stall_ms").outcome == .allEqual)
+    #expect(BestStrategy(Self.strategies([[3], [1]]), metric: "stall_ms").outcome == .untested([1]))
+    #expect(
+      BestStrategy(Self.strategies([[1], [1], [2]]), metric: "stall_ms").text(["a", "b", "c"])
+        == "a, b (1 seed, untested)")
+    #expect(BestStrategy(Self.strategies([[nil], [nil]]), metric: "stall_ms").outcome == .none)
+    // A strategy without values on the metric is left out of the comparison.
+    let partial = Self.strategies([(1...8).map { Double($0) }, Array(repeating: nil, count: 8)])
+    #expect(BestStrategy(partial, metric: "stall_ms").outcome == .winner(0))
   }
 
   @Test func cellsShowIntervalsAndSampleSizes() {

@@ -149,3 +149,25 @@ struct JSONObjectReader {
     return (present[0], member)
   }
 }
+
+extension JSONObjectReader {
+  /// A reader for files that report one problem at a time (population files): the first problem
+  /// of the object — not an object, an unknown key — is thrown at once.
+  static func strict(_ field: JSONField, keys: [String]) throws(InputError) -> JSONObjectReader {
+    let diagnostics = Diagnostics()
+    let definition = ObjectDefinition(
+      field.path.location, keys: keys.map { KeyDefinition($0, .boolean, summary: "") })
+    let reader = JSONObjectReader(field, definition, diagnostics: diagnostics)
+    try diagnostics.throwIfAny()
+    guard let reader else { throw field.typeError(expected: "an object") }
+    return reader
+  }
+
+  /// The member `key`, or the error `missing required key 'key'` thrown.
+  func requiredMember(_ key: String) throws(InputError) -> JSONField {
+    guard let member = member(key) else {
+      throw field.plainError("missing required key '\(field.keyName(key))'")
+    }
+    return member
+  }
+}

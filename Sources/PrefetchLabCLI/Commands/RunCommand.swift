@@ -2,8 +2,8 @@ import Foundation
 import PrefetchLab
 import PrefetchLabReports
 
-/// `prefetchlab run SCENARIO|DIR… [--strategy NAME[:key=value,…]]… [--seeds 1-10] [--out DIR]
-/// [--jobs N] [--no-plots] [--timelines first|all|none] [--run-files all|summary|none]
+/// `prefetchlab run SCENARIO|DIR…|--population FILE [--strategy NAME[:key=value,…]]… [--seeds 1-10]
+/// [--out DIR] [--jobs N] [--no-plots] [--timelines first|all|none] [--run-files all|summary|none]
 /// [--shard K/N|auto] [--quiet]`: the main job.
 enum RunCommand {
   static let spec = CommandSpec(
@@ -18,68 +18,36 @@ enum RunCommand {
       results folder prefetchlab wrote, never one holding the run's inputs. Progress goes to \
       stderr: a redrawn line on a terminal, one line per phase otherwise, nothing with --quiet. \
       --shard K/N runs the K-th of N balanced slices of the runs (CSVs only; 'prefetchlab merge' \
-      joins the slices and draws the plots).
+      joins the slices and draws the plots). --population FILE runs a user population instead of \
+      scenario arguments: each segment's scenario, then one leaderboard weighted by segment with \
+      per-session p50 and p95 of stall and blank time (docs/populations.md).
       """,
     arguments: [
-      .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
+      .positional(
+        "scenarios", required: false, repeating: true,
+        help: "Scenario files, or folders of *.json scenario files."
+      ),
+      .option(
+        "population", valueName: "file",
+        help: "A population file (weighted segments of users) to run instead of scenario arguments."),
       .option(
         "strategy", repeating: true,
         help:
           "Run this strategy instead of the scenarios' own, as NAME or NAME:key=value,... (see 'prefetchlab list')."
       ),
       .option("seeds", help: "Seeds to run, e.g. 1-10 or 1,4,7 (default: each scenario's seed)."),
-      .option("out", default: "results/latest", help: "Results folder, replaced when the run completes."),
-      .option(
-        "jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."
-      ),
-      .option(
-        "timeline-interval-ms", type: .integer, default: "100",
-        help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
-      .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
-      .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
-      .option(
-        "timelines", default: "first",
-        help: "Timeline plots: first (the first seed of each scenario and strategy), all, or none."),
-      .option(
-        "run-files", default: "all",
-        help:
-          "Per-run CSVs: all (timeline/, events/, ttc/ for every run), summary (what the report reads), or none."
-      ),
-      .option(
-        "shard",
-        help:
-          "Run only slice K of N (K/N, e.g. 2/4), or auto: from Slurm, Kubernetes or CI variables (see docs/scale.md)."
-      ),
-      .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
-    ],
+    ] + ResultsRun.outputArguments(defaultOut: "results/latest"),
     validate: { parsed throws(ValidationError) in
-      if parsed.flag("plots") && parsed.flag("no-plots") {
-        throw ValidationError("--plots and --no-plots cannot be used together")
-      }
-      if let jobs = parsed.int("jobs"), jobs < 1 {
-        throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
-      }
-      if let seeds = parsed.string("seeds"), SeedList.parse(seeds) == nil {
-        throw .invalidValue(
-          seeds, for: "seeds",
-          reason: "expected seeds like 1-10 or 1,4,7 (at most \(SeedList.maximumCount) seeds)")
-      }
-      if let interval = parsed.int("timeline-interval-ms"), interval < 0 || interval > 1_000_000_000 {
-        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
-        throw .invalidValue(
-          String(interval), for: "timeline-interval-ms", reason: "must be in 0...1000000000")
-      }
-      if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
-        throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
-      }
-      if let files = parsed.string("run-files"), RunFileSelection(rawValue: files) == nil {
-        throw .invalidValue(files, for: "run-files", reason: "expected all, summary or none")
-      }
-      if parsed.string("shard") != nil && parsed.flag("plots") {
+      let given = parsed.isGiven("scenarios")
+      if !given && !parsed.isGiven("population") {
         throw ValidationError(
-          "--plots cannot be used with --shard: a shard writes CSVs only; 'prefetchlab merge' draws the plots"
-        )
+          "Missing expected argument '<scenarios> ...' (or --population FILE for a population of users)")
       }
+      if given && parsed.isGiven("population") {
+        throw ValidationError(
+          "--population runs the scenarios its segments name: give it or scenario arguments, not both")
+      }
+      try ResultsRun.validate(parsed)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
@@ -89,57 +57,39 @@ enum RunCommand {
     -> Int32
   {
     try validateStrategyOptions(parsed, registry: registry)
-    let shard = try parsed.string("shard").map {
-      try ShardSelection.resolve($0, environment: ProcessInfo.processInfo.environment)
+    guard let populationFile = parsed.string("population") else {
+      let experiment = try experiment(
+        for: parsed, scenarioArguments: parsed.strings("scenarios"), registry: registry)
+      return try ResultsRun.write(
+        parsed, experiment: experiment, record: try record(parsed), terminal: terminal)
     }
-    let experiment = try experiment(
-      for: parsed, scenarioArguments: parsed.strings("scenarios"), registry: registry)
-    let options = simulationOptions(for: parsed)
-    let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    let out = parsed.string("out") ?? "results/latest"
-    let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))
-    InterruptHandling.install(terminal: terminal, progress: progress)
+    let population = try PopulationLoader.load(
+      contentsOf: populationFile, strategyValidator: ScenarioInputs.validator(registry))
+    var prepared: [PreparedScenario] = []
+    for segment in population.segments { prepared.append(try PreparedScenario(segment.scenario)) }
+    var record = try record(parsed)
+    record.sources = [populationFile]
+    record.population = try PopulationRecord(population)
+    let experiment = try Experiment(
+      scenarios: prepared, strategyOverrides: record.strategiesGiven, seeds: record.seedsGiven,
+      registry: registry)
+    return try ResultsRun.write(parsed, experiment: experiment, record: record, terminal: terminal) { out in
+      try leaderboardText(folder: out)
+    }
+  }
 
-    var writer = ResultsWriter(experiment: experiment, options: options, record: try record(parsed))
-    writer.runFiles = RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all
-    writer.shard = shard?.shard
-    let reports = shard == nil ? try ReportStep.forRun(parsed) : nil
-    let staging = try OutputStaging.begin(destination: out, inputs: writer.inputs)
-    for leftover in staging.removedLeftovers where progress.mode != .quiet {
-      progress.message("removed \(leftover), left unfinished by a run that no longer exists\n")
+  /// The population's weighted leaderboard, read back from the written folder.
+  static func leaderboardText(folder: String) throws -> String {
+    let results = try ResultsFolder(path: folder)
+    guard let record = results.manifest?.population else { return "" }
+    let board = PopulationLeaderboard(record: record, rows: results.rows)
+    var text = "\nPopulation '\(record.name)': \(board.segmentsText); sessions weighted by segment\n"
+    text += TextTable.render(
+      board.table, rightAligned: Set([0] + Array(2..<PopulationLeaderboard.header.count)))
+    if !board.incomplete.isEmpty {
+      text += "Not ranked (missing from a segment): " + board.incomplete.joined(separator: ", ") + "\n"
     }
-    if let shard, progress.mode != .quiet {
-      progress.message(
-        "shard \(shard.shard) (from \(shard.source)): \(shard.shard.positions(among: experiment.jobs.count).count) of \(experiment.jobs.count) runs\n"
-      )
-    }
-    let outcome: ResultsWriter.Outcome
-    var status = ExitStatus.ok
-    do {
-      let cpuStart = CPUClock.process()
-      outcome = try writer.write(into: staging, parallelism: jobs, progress: progress)
-      let cpu = CPUClock.process() - cpuStart
-      progress.finished(
-        .simulating,
-        note: "\(outcome.files) per-run files, \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
-          + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing files "
-          + ProgressDisplay.duration(outcome.writingCPUSeconds))
-      if let reports {
-        status = try reports.generate(into: staging, jobs: jobs, terminal: terminal, progress: progress)
-      }
-      try staging.commit()
-    } catch {
-      try? staging.abandon()
-      throw error
-    }
-    if let shard {
-      terminal.out(
-        "shard \(shard.shard): \(outcome.rows.count) of \(experiment.jobs.count) runs written to \(out); "
-          + "join the shards with 'prefetchlab merge SHARD_DIR... --out DIR'\n")
-    } else {
-      terminal.out(RunSummaryText.render(rows: outcome.rows, runs: experiment.jobs.count, folder: out))
-    }
-    return status
+    return text
   }
 
   /// The runs a parsed `run` command line asks for, with `scenarioArguments` as its scenario files
@@ -176,12 +126,6 @@ enum RunCommand {
     }
   }
 
-  /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).
-  static func simulationOptions(for parsed: ParsedArguments) -> SimulationOptions {
-    let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
-    return SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
-  }
-
   /// What the manifest records of the command line: the scenario arguments (sorted), the
   /// `--strategy` specs and `--seeds` as data, and the command itself for people.
   static func record(_ parsed: ParsedArguments) throws -> RunRecord {
@@ -199,15 +143,9 @@ enum RunCommand {
   /// the scenario arguments are sorted (rows follow scenario names, not argument order).
   static func recordedCommand(_ parsed: ParsedArguments) -> [String] {
     var command = ["run"] + parsed.strings("scenarios").sorted()
+    if let population = parsed.string("population") { command += ["--population", population] }
     for strategy in parsed.strings("strategy") { command += ["--strategy", strategy] }
     if let seeds = parsed.string("seeds") { command += ["--seeds", seeds] }
-    if parsed.isGiven("timeline-interval-ms") {
-      command += ["--timeline-interval-ms", String(parsed.int("timeline-interval-ms") ?? 100)]
-    }
-    if parsed.flag("no-plots") { command.append("--no-plots") }
-    for option in ["timelines", "run-files"] where parsed.isGiven(option) {
-      command += ["--" + option, parsed.string(option) ?? ""]
-    }
-    return command
+    return command + ResultsRun.recordedOutputOptions(parsed)
   }
 }

@@ -21,7 +21,7 @@ import PrefetchLab
 public struct RecordedExperiment: Sendable {
   public let experiment: Experiment
   /// The record for the fresh folder's manifest: the baseline's, carried over.
-  public let record: RunRecord
+  public private(set) var record: RunRecord
   public let timelineIntervalMs: Int64
   /// Differences between the recorded inputs and those at hand, in recorded scenario order, then
   /// added scenarios by name.
@@ -102,6 +102,12 @@ public struct RecordedExperiment: Sendable {
     record = RunRecord(
       command: manifest.command, sources: manifest.sources.map { FolderPath.resolve($0, in: folder.path) },
       strategiesGiven: manifest.strategiesGiven, seedsGiven: manifest.seedsGiven, fileHashes: fileHashes)
+    record.sweep = manifest.sweep
+    record.population = manifest.population.map { population in
+      var resolved = population
+      resolved.file = FolderPath.resolve(population.file, in: folder.path)
+      return resolved
+    }
     timelineIntervalMs = manifest.timelineIntervalMs
     self.issues = issues
     warnings = sources.warnings
@@ -152,6 +158,25 @@ public struct RecordedExperiment: Sendable {
     }
     var scenarios: [String: CurrentScenario] = [:]
     var unreadable: [FingerprintComparison.Issue] = []
+    if manifest.population != nil {
+      // The source is a population file: its segments' scenarios, users swapped in, as run.
+      for file in existing {
+        do {
+          for segment in try PopulationLoader.load(contentsOf: file).segments {
+            let scenario = segment.scenario
+            var inputs: [String] = []
+            for path in Manifest.tracePaths(of: scenario) { inputs.append(try Manifest.hash(path)) }
+            scenarios[scenario.name] = CurrentScenario(
+              path: scenario.sourcePath, scenario: scenario,
+              fileSHA256: try Manifest.hash(scenario.sourcePath),
+              inputs: inputs)
+          }
+        } catch {
+          unreadable.append(.scenarioFileUnreadable(path: file, message: error.description))
+        }
+      }
+      return (scenarios, true, unreadable, [])
+    }
     for file in (try? ScenarioFiles.list(existing)) ?? [] {
       do {
         let scenario = try ScenarioLoader.load(contentsOf: file)

@@ -10,19 +10,24 @@ import PrefetchLab
 /// partner is listed, never dropped.
 ///
 /// Per (scenario, strategy) group and metric the comparison gives the means on both sides, the
-/// mean paired difference (new − base) with its Student-t 95 % confidence interval, the relative
-/// change and a verdict from the metric's polarity.
+/// mean paired difference (new − base) with its Student-t 95 % confidence interval, the test that
+/// decides whether it is real (`PairedTest`: t, or an exact Wilcoxon or sign test where the normal
+/// approximation is poor), the relative change and a verdict from the metric's polarity.
+///
+/// `init(folder:pair:registry:)` compares two strategies inside one folder instead
+/// (`compare RESULTS --pair A B`), pairing their runs by scenario and seed.
 public struct Comparison: Sendable {
   /// What a metric's paired differences say.
   public enum Verdict: String, Sendable, Equatable {
     /// Every paired difference is exactly zero.
     case same
-    /// Moved the good way: significantly (the 95 % interval excludes 0), or with n = 1.
+    /// Moved the good way: significantly (`PairedTest.isSignificant`), or with n = 1.
     case better
     case worse
     /// A descriptive metric (no good direction) moved.
     case changed
-    /// The 95 % interval contains 0.
+    /// Not significant: the 95 % interval contains 0, or the exact test does not reject
+    /// ("no clear winner").
     case notSignificant = "not_significant"
     /// No pair has a value on both sides (e.g. a ratio with an empty denominator).
     case noData = "no_data"
@@ -34,31 +39,51 @@ public struct Comparison: Sendable {
     /// Mean of the base values over the pairs where both sides have one (nil for n = 0).
     public var baseMean: Double?
     public var newMean: Double?
-    /// The paired differences new − base: n, mean and 95 % interval.
-    public var difference: MeanEstimate
+    /// The paired differences new − base and the test of them.
+    public var test: PairedTest
     /// Mean difference / base mean; 0 when both are 0, nil when only the base mean is 0.
     public var relativeChange: Double?
     public var verdict: Verdict
-    /// Whether the 95 % interval supports the verdict (false for n = 1 and for `same`).
-    public var isSignificant: Bool { difference.excludesZero }
+    /// The paired differences new − base: n, mean and 95 % interval.
+    public var difference: MeanEstimate { test.difference }
+    /// Whether the test supports the verdict (false for n = 1 and for `same`).
+    public var isSignificant: Bool { test.isSignificant }
   }
 
   public struct Group: Sendable {
+    /// The scenario, or `Comparison.allScenarios` for the pairs of every scenario pooled.
     public var scenario: String
+    /// The base side's strategy.
     public var strategy: String
+    /// The new side's strategy: `strategy` when two folders are compared, the other strategy of
+    /// a `--pair`.
+    public var newStrategy: String
     public var baseParams: String
     public var newParams: String
-    /// The paired seeds, ascending.
+    /// The paired seeds, ascending (with repeats when scenarios are pooled).
     public var seeds: [UInt64]
+    /// Number of pairs (seeds × scenarios when pooled).
+    public var pairs: Int
     public var changes: [MetricChange]
 
-    /// `fixed_threshold` or `fixed_threshold (ratio=0.7 → ratio=0.5)`.
+    /// `fixed_threshold`, `fixed_threshold (ratio=0.7 → ratio=0.5)`, or for two strategies
+    /// `infinite_scroll → directional_ranges`.
     public var label: String {
+      guard strategy == newStrategy else {
+        func named(_ strategy: String, _ params: String) -> String {
+          params.isEmpty ? strategy : "\(strategy):\(params)"
+        }
+        return named(strategy, baseParams) + " → " + named(newStrategy, newParams)
+      }
       if baseParams == newParams { return baseParams.isEmpty ? strategy : "\(strategy):\(baseParams)" }
       func shown(_ params: String) -> String { params.isEmpty ? "defaults" : params }
       return "\(strategy) (\(shown(baseParams)) → \(shown(newParams)))"
     }
   }
+
+  /// The scenario name of the group that pools every scenario's pairs (`--pair` with several
+  /// scenarios).
+  public static let allScenarios = "(all scenarios)"
 
   public let basePath: String
   public let newPath: String
@@ -73,6 +98,28 @@ public struct Comparison: Sendable {
   public let metricsOnlyInNew: [String]
   /// Warnings about the pairing: scenario files or tool versions that differ.
   public let notes: [String]
+  /// For `--pair`: the two strategies compared (base = A, new = B), as given; nil for two folders.
+  public let pair: (a: String, b: String)?
+  /// Why no run found a partner, when none did (`compare` says so and exits 1); nil otherwise.
+  public let whyNothingPaired: String?
+
+  init(
+    basePath: String, newPath: String, metrics: [String], groups: [Group], onlyInBase: [RunKey],
+    onlyInNew: [RunKey], metricsOnlyInBase: [String] = [], metricsOnlyInNew: [String] = [],
+    notes: [String] = [], pair: (a: String, b: String)? = nil, whyNothingPaired: String? = nil
+  ) {
+    self.basePath = basePath
+    self.newPath = newPath
+    self.metrics = metrics
+    self.groups = groups
+    self.onlyInBase = onlyInBase
+    self.onlyInNew = onlyInNew
+    self.metricsOnlyInBase = metricsOnlyInBase
+    self.metricsOnlyInNew = metricsOnlyInNew
+    self.notes = notes
+    self.pair = pair
+    self.whyNothingPaired = groups.isEmpty ? whyNothingPaired ?? "no run has a partner" : nil
+  }
 
   /// - Parameter metricFilter: compare only these metrics (each must exist in both folders), or
   ///   all common metrics when nil.
@@ -80,19 +127,8 @@ public struct Comparison: Sendable {
   public init(base: ResultsFolder, new: ResultsFolder, metrics metricFilter: [String]? = nil)
     throws(ComparisonError)
   {
-    basePath = base.path
-    newPath = new.path
     let common = base.metricColumns.filter { new.metricColumns.contains($0) }
-    metricsOnlyInBase = base.metricColumns.filter { !new.metricColumns.contains($0) }
-    metricsOnlyInNew = new.metricColumns.filter { !base.metricColumns.contains($0) }
-    if let metricFilter {
-      for metric in metricFilter where !common.contains(metric) {
-        throw .unknownMetric(metric, available: common)
-      }
-      metrics = common.filter { metricFilter.contains($0) }
-    } else {
-      metrics = common
-    }
+    let metrics = try Self.select(metricFilter, from: common)
 
     // 1. Identical keys.
     let newByKey = new.rowsByKey
@@ -131,34 +167,9 @@ public struct Comparison: Sendable {
         unpairedBase.append(row.key)
       }
     }
-    onlyInBase = unpairedBase
-    onlyInNew = new.rows.map(\.key).filter { !usedNew.contains($0) }
-
-    // Groups in base file order.
-    struct GroupKey: Hashable {
-      var scenario: String
-      var strategy: String
-      var baseParams: String
-      var newParams: String
-    }
-    var order: [GroupKey] = []
-    var members: [GroupKey: [(base: RunRow, new: RunRow)]] = [:]
     let baseOrder = Dictionary(uniqueKeysWithValues: base.rows.enumerated().map { ($1.key, $0) })
-    for pair in pairs.sorted(by: { baseOrder[$0.base.key]! < baseOrder[$1.base.key]! }) {
-      let key = GroupKey(
-        scenario: pair.base.key.scenario, strategy: pair.base.key.strategy, baseParams: pair.base.key.params,
-        newParams: pair.new.key.params)
-      if members[key] == nil { order.append(key) }
-      members[key, default: []].append(pair)
-    }
-    let metrics = self.metrics
-    groups = order.map { key in
-      let pairs = members[key] ?? []
-      return Group(
-        scenario: key.scenario, strategy: key.strategy, baseParams: key.baseParams, newParams: key.newParams,
-        seeds: pairs.map(\.base.key.seed).sorted(),
-        changes: metrics.map { metric in Comparison.change(metric, pairs: pairs) })
-    }
+    let groups = Self.groups(
+      pairs.sorted(by: { baseOrder[$0.base.key]! < baseOrder[$1.base.key]! }), metrics: metrics)
 
     var notes: [String] = []
     if let baseManifest = base.manifest, let newManifest = new.manifest {
@@ -186,7 +197,49 @@ public struct Comparison: Sendable {
         }
       }
     }
-    self.notes = notes
+    self.init(
+      basePath: base.path, newPath: new.path, metrics: metrics, groups: groups, onlyInBase: unpairedBase,
+      onlyInNew: new.rows.map(\.key).filter { !usedNew.contains($0) },
+      metricsOnlyInBase: base.metricColumns.filter { !new.metricColumns.contains($0) },
+      metricsOnlyInNew: new.metricColumns.filter { !base.metricColumns.contains($0) }, notes: notes,
+      whyNothingPaired: pairs.isEmpty ? Self.whyNothingPairs(base: base.rows, new: new.rows) : nil)
+  }
+
+  /// `common` filtered to `filter` (each of which must be in it), or all of `common`.
+  static func select(_ filter: [String]?, from common: [String]) throws(ComparisonError) -> [String] {
+    guard let filter else { return common }
+    for metric in filter where !common.contains(metric) {
+      throw .unknownMetric(metric, available: common)
+    }
+    return common.filter { filter.contains($0) }
+  }
+
+  /// The pairs grouped by scenario, strategies and parameters, in the order the pairs come.
+  static func groups(_ pairs: [(base: RunRow, new: RunRow)], metrics: [String]) -> [Group] {
+    struct GroupKey: Hashable {
+      var scenario: String
+      var strategy: String
+      var newStrategy: String
+      var baseParams: String
+      var newParams: String
+    }
+    var order: [GroupKey] = []
+    var members: [GroupKey: [(base: RunRow, new: RunRow)]] = [:]
+    for pair in pairs {
+      let key = GroupKey(
+        scenario: pair.base.key.scenario, strategy: pair.base.key.strategy,
+        newStrategy: pair.new.key.strategy,
+        baseParams: pair.base.key.params, newParams: pair.new.key.params)
+      if members[key] == nil { order.append(key) }
+      members[key, default: []].append(pair)
+    }
+    return order.map { key in
+      let pairs = members[key] ?? []
+      return Group(
+        scenario: key.scenario, strategy: key.strategy, newStrategy: key.newStrategy,
+        baseParams: key.baseParams, newParams: key.newParams, seeds: pairs.map(\.base.key.seed).sorted(),
+        pairs: pairs.count, changes: metrics.map { metric in Comparison.change(metric, pairs: pairs) })
+    }
   }
 
   static func change(_ metric: String, pairs: [(base: RunRow, new: RunRow)]) -> MetricChange {
@@ -200,7 +253,8 @@ public struct Comparison: Sendable {
       differences.append(new - old)
     }
     let polarity = MetricPolarity.of(metric)
-    let difference = MeanEstimate(differences)
+    let test = PairedTest(differences)
+    let difference = test.difference
     let baseMean = MeanEstimate(baseValues).mean
     var relative: Double?
     if let baseMean, let mean = difference.mean {
@@ -211,7 +265,7 @@ public struct Comparison: Sendable {
       verdict = .noData
     } else if differences.allSatisfy({ $0 == 0 }) {
       verdict = .same
-    } else if differences.count >= 2 && !difference.excludesZero {
+    } else if differences.count >= 2 && !test.isSignificant {
       verdict = .notSignificant
     } else {
       let mean = difference.mean ?? 0
@@ -223,7 +277,7 @@ public struct Comparison: Sendable {
     }
     return MetricChange(
       metric: metric, polarity: polarity, baseMean: baseMean, newMean: MeanEstimate(newValues).mean,
-      difference: difference, relativeChange: relative, verdict: verdict)
+      test: test, relativeChange: relative, verdict: verdict)
   }
 
   /// Number of metric changes with each verdict, over every group.
@@ -231,18 +285,24 @@ public struct Comparison: Sendable {
     groups.reduce(0) { $0 + $1.changes.filter { $0.verdict == verdict }.count }
   }
 
-  /// Number of paired runs.
-  public var pairCount: Int { groups.reduce(0) { $0 + $1.seeds.count } }
+  /// Number of paired runs (the pooled group of `--pair` not counted twice).
+  public var pairCount: Int {
+    groups.filter { $0.scenario != Self.allScenarios }.reduce(0) { $0 + $1.pairs }
+  }
 }
 
 /// A `compare` request that cannot be served.
 public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownMetric(String, available: [String])
+  /// `--pair` given the same strategy twice.
+  case samePair(String)
 
   public var description: String {
     switch self {
     case .unknownMetric(let metric, let available):
       return "no metric '\(metric)' in both folders (available: \(available.joined(separator: ", ")))"
+    case .samePair(let label):
+      return "both sides name the same strategy '\(label)': --pair compares two different strategies"
     }
   }
 }

@@ -26,7 +26,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     case .same: return "same"
     case .better, .worse, .changed:
       return change.verdict.rawValue + (change.difference.n < 2 ? " (n=1, no CI)" : "")
-    case .notSignificant: return "not significant"
+    case .notSignificant: return "no clear winner"
     case .noData: return "no data"
     }
   }
@@ -53,13 +53,31 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     return "[\(signed(low, change.metric)), \(signed(high, change.metric))]"
   }
 
+  /// The test column's explanation, shared by every format.
+  static let testNote =
+    "test: what decides significance — t (Student t, n ≥ 40 or 15 ≤ n < 40 without strong skew or ties), "
+    + "else an exact Wilcoxon signed-rank or, with heavy ties, sign test that must agree with the interval "
+    + "(p < 0.05); an interval containing 0 is 'no clear winner'."
+
   static func header(_ comparison: Comparison) -> [String] {
-    var lines = [
-      "base: \(comparison.basePath)", "new:  \(comparison.newPath)",
-      "\(comparison.pairCount) paired run\(comparison.pairCount == 1 ? "" : "s") in \(comparison.groups.count) "
-        + "scenario/strategy group\(comparison.groups.count == 1 ? "" : "s"). Differences are new − base; "
-        + "CI = 95 % confidence interval of the mean paired difference (Student t).",
-    ]
+    var lines: [String]
+    if let pair = comparison.pair {
+      let scenarios = comparison.groups.filter { $0.scenario != Comparison.allScenarios }.count
+      lines = [
+        "folder: \(comparison.basePath)", "A (base): \(pair.a)", "B (new):  \(pair.b)",
+        "\(comparison.pairCount) paired run\(comparison.pairCount == 1 ? "" : "s") (same scenario and seed) in "
+          + "\(scenarios) scenario\(scenarios == 1 ? "" : "s"). Differences are B − A; "
+          + "CI = 95 % confidence interval of the mean paired difference (Student t).",
+      ]
+    } else {
+      lines = [
+        "base: \(comparison.basePath)", "new:  \(comparison.newPath)",
+        "\(comparison.pairCount) paired run\(comparison.pairCount == 1 ? "" : "s") in \(comparison.groups.count) "
+          + "scenario/strategy group\(comparison.groups.count == 1 ? "" : "s"). Differences are new − base; "
+          + "CI = 95 % confidence interval of the mean paired difference (Student t).",
+      ]
+    }
+    lines.append(testNote)
     lines += comparison.notes.map { "note: " + $0 }
     if !comparison.metricsOnlyInBase.isEmpty {
       lines.append(
@@ -74,13 +92,25 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
 
   static func summary(_ comparison: Comparison) -> String {
     "\(comparison.count(.better)) better, \(comparison.count(.worse)) worse, "
-      + "\(comparison.count(.changed)) changed (descriptive), \(comparison.count(.notSignificant)) not significant, "
+      + "\(comparison.count(.changed)) changed (descriptive), \(comparison.count(.notSignificant)) no clear winner, "
       + "\(comparison.count(.same)) identical; \(comparison.onlyInBase.count) run"
-      + "\(comparison.onlyInBase.count == 1 ? "" : "s") only in base, \(comparison.onlyInNew.count) only in new."
+      + "\(comparison.onlyInBase.count == 1 ? "" : "s") only in \(comparison.pair.map { _ in "A" } ?? "base"), "
+      + "\(comparison.onlyInNew.count) only in \(comparison.pair.map { _ in "B" } ?? "new")."
   }
 
   static func seedsText(_ seeds: [UInt64]) -> String {
     "seed\(seeds.count == 1 ? "" : "s") " + SeedText.ranges(seeds)
+  }
+
+  /// `seeds 1-3`, or for the pooled group `9 pairs (seeds 1-3)`.
+  static func pairsText(_ group: Comparison.Group) -> String {
+    guard group.scenario == Comparison.allScenarios else { return seedsText(group.seeds) }
+    return "\(group.pairs) pairs (" + seedsText(Set(group.seeds).sorted()) + ")"
+  }
+
+  /// Which test decided, e.g. `t`, `Wilcoxon p=0.25 (n < 15)`.
+  static func testText(_ change: Comparison.MetricChange) -> String {
+    change.verdict == .same || change.verdict == .noData ? "–" : change.test.summary
   }
 
   /// The metrics that moved, those identical, and those without data on both sides.
@@ -104,22 +134,23 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
   static func text(_ comparison: Comparison) -> String {
     var text = header(comparison).joined(separator: "\n") + "\n"
     for group in comparison.groups {
-      text += "\n\(group.scenario) / \(group.label), \(seedsText(group.seeds))"
+      text += "\n\(group.scenario) / \(group.label), \(pairsText(group))"
       let (moved, same, empty) = partition(group)
       if moved.isEmpty {
         text += ": " + unchangedText(same: same, empty: empty) + "\n"
         continue
       }
       text += "\n"
-      var table = [["metric", "base", "new", "difference", "change", "95 % CI", "verdict"]]
+      let sides = comparison.pair == nil ? ["base", "new"] : ["A", "B"]
+      var table = [["metric"] + sides + ["difference", "change", "95 % CI", "test", "verdict"]]
       for change in moved {
         table.append([
           change.metric, number(change.baseMean, change.metric), number(change.newMean, change.metric),
           signed(change.difference.mean, change.metric), percent(change.relativeChange), interval(change),
-          verdictText(change),
+          testText(change), verdictText(change),
         ])
       }
-      text += align(table, rightAligned: [false, true, true, true, true, true, false], indent: "  ")
+      text += align(table, rightAligned: [false, true, true, true, true, true, false, false], indent: "  ")
       if !same.isEmpty { text += "  identical: " + same.map(\.metric).joined(separator: ", ") + "\n" }
       if !empty.isEmpty { text += "  no data: " + empty.map(\.metric).joined(separator: ", ") + "\n" }
     }
@@ -130,8 +161,9 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
 
   static func oneSidedText(_ comparison: Comparison) -> String {
     var text = ""
-    for (title, keys) in [("only in base", comparison.onlyInBase), ("only in new", comparison.onlyInNew)]
-    where !keys.isEmpty {
+    let (base, new) =
+      comparison.pair.map { _ in ("of A only", "of B only") } ?? ("only in base", "only in new")
+    for (title, keys) in [(base, comparison.onlyInBase), (new, comparison.onlyInNew)] where !keys.isEmpty {
       text += "\nRuns \(title) (not paired):\n"
       for key in keys { text += "  \(key.scenario) / \(key.strategyLabel) / seed \(key.seed)\n" }
     }
@@ -151,17 +183,19 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     for group in comparison.groups {
       text += "\n## \(MarkdownText.escape("\(group.scenario) / \(group.label)"))\n\n"
       let (moved, same, empty) = partition(group)
-      text += MarkdownText.escape(seedsText(group.seeds)) + "."
+      text += MarkdownText.escape(pairsText(group)) + "."
       if moved.isEmpty {
         text += " " + MarkdownText.escape(unchangedText(same: same, empty: empty)).capitalizedFirst + ".\n"
         continue
       }
-      text += "\n\n| metric | base | new | difference | change | 95 % CI | verdict |\n"
-      text += "| --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
+      let sides = comparison.pair == nil ? "base | new" : "A | B"
+      text += "\n\n| metric | \(sides) | difference | change | 95 % CI | test | verdict |\n"
+      text += "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
       for change in moved {
         let cells = [
           "`\(change.metric)`", number(change.baseMean, change.metric), number(change.newMean, change.metric),
           signed(change.difference.mean, change.metric), percent(change.relativeChange), interval(change),
+          MarkdownText.escape(testText(change)),
           change.isSignificant && (change.verdict == .better || change.verdict == .worse)
             ? "**\(verdictText(change))**" : verdictText(change),
         ]
@@ -174,9 +208,10 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
         text += "\nNo data: " + empty.map { "`\($0.metric)`" }.joined(separator: ", ") + ".\n"
       }
     }
-    for (title, keys) in [
-      ("Runs only in base", comparison.onlyInBase), ("Runs only in new", comparison.onlyInNew),
-    ]
+    let titles =
+      comparison.pair == nil
+      ? ("Runs only in base", "Runs only in new") : ("Runs of A only", "Runs of B only")
+    for (title, keys) in [(titles.0, comparison.onlyInBase), (titles.1, comparison.onlyInNew)]
     where !keys.isEmpty {
       text += "\n## \(title)\n\n"
       for key in keys {
@@ -189,9 +224,12 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
 
   // MARK: - CSV
 
+  /// `strategy` is the base side's (A's for `--pair`), `new_strategy` the new side's; `test` the
+  /// test that decided (`t`, `wilcoxon`, `sign`; empty without one) and `p_value` its two-sided p.
   public static let csvColumns = [
-    "scenario", "strategy", "base_params", "new_params", "metric", "polarity", "n", "base_mean", "new_mean",
-    "mean_diff", "rel_change", "ci95_low", "ci95_high", "change", "seed",
+    "scenario", "strategy", "new_strategy", "base_params", "new_params", "metric", "polarity", "n",
+    "base_mean",
+    "new_mean", "mean_diff", "rel_change", "ci95_low", "ci95_high", "test", "p_value", "change", "seed",
   ]
 
   static func csv(_ comparison: Comparison) -> String {
@@ -200,22 +238,25 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     for group in comparison.groups {
       for change in group.changes {
         writer.append([
-          group.scenario, group.strategy, group.baseParams, group.newParams, change.metric,
+          group.scenario, group.strategy, group.newStrategy, group.baseParams, group.newParams, change.metric,
           change.polarity.rawValue, String(change.difference.n), cell(change.baseMean), cell(change.newMean),
           cell(change.difference.mean), cell(change.relativeChange), cell(change.difference.low),
-          cell(change.difference.high), change.verdict.rawValue, "",
+          cell(change.difference.high), change.test.method?.rawValue ?? "",
+          change.test.pValue.map { DecimalFormat.shortest($0) } ?? "", change.verdict.rawValue, "",
         ])
       }
     }
     for key in comparison.onlyInBase {
       writer.append([
-        key.scenario, key.strategy, key.params, "", "", "", "", "", "", "", "", "", "", "only_in_base",
+        key.scenario, key.strategy, "", key.params, "", "", "", "", "", "", "", "", "", "", "", "",
+        "only_in_base",
         String(key.seed),
       ])
     }
     for key in comparison.onlyInNew {
       writer.append([
-        key.scenario, key.strategy, "", key.params, "", "", "", "", "", "", "", "", "", "only_in_new",
+        key.scenario, "", key.strategy, "", key.params, "", "", "", "", "", "", "", "", "", "", "",
+        "only_in_new",
         String(key.seed),
       ])
     }

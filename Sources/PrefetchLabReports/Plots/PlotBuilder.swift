@@ -14,6 +14,9 @@ public enum PlotBuilder {
   /// The trade-off plot's axes: x, then y.
   static let tradeoffAxes: (x: MetricDefinition, y: MetricDefinition) = (.wastedBytes, .stallMs)
 
+  /// The trade-off's columns, `sweep`'s default `--x` and `--y`.
+  public static var tradeoffColumns: (x: String, y: String) { (tradeoffAxes.x.column, tradeoffAxes.y.column) }
+
   /// Every figure, in a fixed order: per scenario tradeoff, ttc-cdf, metrics, scroll, then its
   /// timelines by strategy and seed (those `timelines` selects). `warnings` name what could not
   /// be drawn and why.
@@ -25,6 +28,9 @@ public enum PlotBuilder {
     var missingRunFiles = 0
     var scenariosWithoutTTC = 0
     for scenario in data.scenarios {
+      if let sweep = data.folder.manifest?.sweep {
+        figures += sweepFigures(SweepAnalysis(record: sweep, scenario: scenario), seeds: scenario.seeds.count)
+      }
       figures.append(tradeoff(scenario))
       var samples: [[TimeToContentRow]] = []
       var complete = true

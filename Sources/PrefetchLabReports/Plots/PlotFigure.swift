@@ -19,6 +19,10 @@ public struct PlotFigure: Sendable, Equatable {
     case scroll
     /// A recorded link's capacity over time (`prefetchlab trace-network`), outside reports.
     case network
+    /// Per scenario of a sweep: the trade-off curve of the settings.
+    case sweep
+    /// Per scenario of a two-parameter sweep: a metric's mean over the grid.
+    case heatmap
   }
 
   public let kind: Kind

@@ -67,18 +67,6 @@ struct Report {
     return text
   }
 
-  /// Indices of the strategies with the best mean for `metric` (all of them on a tie), empty when
-  /// the metric has no direction or no values.
-  static func best(_ estimates: [MeanEstimate], _ metric: String) -> [Int] {
-    let polarity = MetricPolarity.of(metric)
-    guard polarity != .neutral else { return [] }
-    let means = estimates.enumerated().compactMap { index, estimate in estimate.mean.map { (index, $0) } }
-    guard let target = polarity == .lowerIsBetter ? means.map(\.1).min() : means.map(\.1).max() else {
-      return []
-    }
-    return means.filter { $0.1 == target }.map(\.0)
-  }
-
   /// Pareto-optimal strategies on (stall_ms, wasted_bytes) means.
   static func paretoOptimal(_ scenario: ScenarioResults) -> [Int] {
     let points = scenario.strategies.enumerated().compactMap {
@@ -92,7 +80,7 @@ struct Report {
   }
 
   /// The figures report.html holds inline; the others it shows from `plots/`.
-  static let inlinedKinds: Set<PlotFigure.Kind> = [.tradeoff, .timeToContent]
+  static let inlinedKinds: Set<PlotFigure.Kind> = [.tradeoff, .timeToContent, .sweep, .heatmap]
 
   static func anchor(_ index: Int) -> String { "scenario-\(index + 1)" }
 
@@ -106,8 +94,12 @@ struct Report {
         .text(
           "Tables show, per metric and strategy, the mean across seeds ± the half-width of its 95 % "
             + "confidence interval (Student t with n − 1 degrees of freedom; no interval for a single seed). "
-            + "The best strategy per metric is the one with the best mean (lower is better except for "
-            + Report.higherIsBetterText + "; descriptive metrics have none) and is shown in bold. A "
+            + "A strategy is best on a metric, and shown in bold, when it has the best mean (lower is better "
+            + "except for " + Report.higherIsBetterText + "; descriptive metrics have none) and its paired "
+            + "differences to every other strategy, run by run over the same seeds, are significant: the 95 % "
+            + "interval excludes 0 and, with fewer than 15 seeds or skewed or tied differences, an exact "
+            + "Wilcoxon signed-rank or sign test agrees (p < 0.05). Otherwise the strategies it cannot be told "
+            + "apart from are listed as 'no clear winner'; a single seed is not tested. A "
             + "strategy is Pareto-optimal when no other is at least as good on both mean stall time "
             + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one. Metric definitions: "
             + "docs/metrics.md in the PrefetchLab "
@@ -116,6 +108,7 @@ struct Report {
     if let plotsNote { document.blocks.append(.paragraph([.strong("Plots:"), .text(" " + plotsNote)])) }
     document.blocks.append(.heading(level: 2, text: "Overview", anchor: "overview"))
     document.blocks.append(overviewTable())
+    document.blocks += populationBlocks()
     for (index, scenario) in data.scenarios.enumerated() {
       document.blocks += section(scenario, index: index)
     }
@@ -144,13 +137,11 @@ struct Report {
       func names(_ indices: [Int]) -> [ReportDocument.Inline] {
         indices.isEmpty ? [.text("–")] : [.text(indices.map { labels[$0] }.joined(separator: ", "))]
       }
-      let stall = Report.best(
-        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.stall) }, Report.tradeoffMetrics.stall)
-      let waste = Report.best(
-        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.waste) }, Report.tradeoffMetrics.waste)
+      let stall = BestStrategy(scenario.strategies, metric: Report.tradeoffMetrics.stall)
+      let waste = BestStrategy(scenario.strategies, metric: Report.tradeoffMetrics.waste)
       rows.append([
         [.link(scenario.name, href: "#" + Report.anchor(index))], names(Report.paretoOptimal(scenario)),
-        names(stall), names(waste),
+        [.text(stall.text(labels))], [.text(waste.text(labels))],
       ])
     }
     let (stall, waste) = Report.tradeoffMetrics
@@ -198,28 +189,19 @@ struct Report {
         .text(" (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste)): "),
         .text(pareto.isEmpty ? "–" : pareto.map { strategies[$0].label }.joined(separator: ", ")),
       ]))
+    blocks += sweepBlocks(scenario)
     // The metric table: a row per metric, a column per strategy, then the best.
     var rows: [[[ReportDocument.Inline]]] = []
     for metric in data.metricColumns {
       let estimates = strategies.map { $0.estimate(metric) }
-      let best = Report.best(estimates, metric)
+      let best = BestStrategy(strategies, metric: metric)
       let unit = DisplayUnit.of(metric, means: estimates.compactMap(\.mean))
       var row: [[ReportDocument.Inline]] = [[.code(metric)] + (unit.map { [.text(" (\($0.suffix))")] } ?? [])]
       for (position, estimate) in estimates.enumerated() {
         let text = Report.cell(estimate, metric, commonN: commonN, unit: unit)
-        row.append([best.contains(position) && best.count < strategies.count ? .strong(text) : .text(text)])
+        row.append([best.winner == position && strategies.count > 1 ? .strong(text) : .text(text)])
       }
-      let bestText: String
-      if MetricPolarity.of(metric) == .neutral {
-        bestText = "–"
-      } else if best.isEmpty {
-        bestText = "–"
-      } else if best.count == strategies.count && strategies.count > 1 {
-        bestText = "all equal"
-      } else {
-        bestText = best.map { strategies[$0].label }.joined(separator: ", ")
-      }
-      row.append([.text(bestText)])
+      row.append([.text(best.text(strategies.map(\.label)))])
       rows.append(row)
     }
     blocks.append(

@@ -67,6 +67,8 @@ extension Manifest {
         return ShardInfo(index: Int(index), count: Int(count), runs: Int(runs))
       }
     }
+    if value["sweep"] != nil { sweep = try field("sweep") { SweepRecord(json: $0) } }
+    if value["population"] != nil { population = try field("population") { PopulationRecord(json: $0) } }
     sources = try field("sources") { $0.arrayValue?.compactMap(\.stringValue) }
     strategiesGiven = try field("strategies_given") { Self.specs($0) }
     seedsGiven = value["seeds_given"] == .null ? nil : try field("seeds_given") { Self.seeds($0) }

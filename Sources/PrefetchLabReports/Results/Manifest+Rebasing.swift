@@ -2,7 +2,8 @@ import PrefetchLab
 
 extension Manifest {
   /// The manifest as it would be written for a folder at `newFolder`: every path it records
-  /// (sources, scenario files, trace files, the trace paths inside each recorded scenario), which
+  /// (sources, a population file, scenario files, trace files, the trace paths inside each
+  /// recorded scenario), which
   /// is relative to `oldFolder`, made relative to `newFolder`. `merge` writes the shards'
   /// manifest this way, so the merged folder's equals the unsharded run's at the same place.
   public func rebased(from oldFolder: String, to newFolder: String) -> Manifest {
@@ -11,6 +12,7 @@ extension Manifest {
     }
     var copy = self
     copy.sources = sources.map(move)
+    copy.population?.file = move(population?.file ?? "")
     copy.scenarios = scenarios.map { entry in
       var entry = entry
       entry.path = move(entry.path)

@@ -96,6 +96,10 @@ public struct Manifest: Sendable, Equatable {
   /// is the whole experiment's, so `merge` can check that shards belong together; written only
   /// for shards.
   public var shard: ShardInfo? = nil
+  /// Set by `prefetchlab sweep`: the grid it ran (written only for sweeps).
+  public var sweep: SweepRecord? = nil
+  /// Set by `run --population`: the population and its segments (written only for those runs).
+  public var population: PopulationRecord? = nil
 
   /// A shard folder's slice: `index` of `count` (1-based), holding `runs` of the experiment's.
   public struct ShardInfo: Sendable, Equatable {
@@ -199,6 +203,8 @@ public struct Manifest: Sendable, Equatable {
             shortenedNames.map { .object([("file_name", .string($0.name)), ("text", .string($0.text))]) })
         ))
     }
+    if let sweep { members.append(("sweep", sweep.json)) }
+    if let population { members.append(("population", population.json)) }
     if let shard {
       members.append(
         (

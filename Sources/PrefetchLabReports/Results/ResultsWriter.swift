@@ -138,6 +138,12 @@ public struct ResultsWriter: Sendable {
       seeds: seeds.sorted(), strategies: labels, runs: experiment.jobs.count,
       timelineIntervalMs: options.timelineIntervalUs / 1000)
     manifest.shortenedNames = shortenedNames()
+    manifest.sweep = record.sweep
+    manifest.population = record.population.map { population in
+      var relative = population
+      relative.file = FolderPath.relative(population.file, from: folder)
+      return relative
+    }
     if let shard {
       manifest.shard = Manifest.ShardInfo(
         index: shard.index, count: shard.count, runs: shard.positions(among: experiment.jobs.count).count)

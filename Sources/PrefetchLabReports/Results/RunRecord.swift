@@ -15,6 +15,10 @@ public struct RunRecord: Sendable {
   /// SHA-256 of scenario files already known, by scenario name (a replay records the
   /// baseline's); the others are read and hashed.
   public var fileHashes: [String: String]
+  /// The grid of a `prefetchlab sweep`, for the manifest; nil for `run`.
+  public var sweep: SweepRecord? = nil
+  /// The population of a `run --population`, its file as a path usable from here; nil otherwise.
+  public var population: PopulationRecord? = nil
 
   public init(
     command: [String], sources: [String], strategiesGiven: [StrategySpec] = [], seedsGiven: [UInt64]? = nil,

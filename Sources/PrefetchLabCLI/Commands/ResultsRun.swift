@@ -1,0 +1,150 @@
+import Foundation
+import PrefetchLab
+import PrefetchLabReports
+
+/// What `run` and `sweep` share once their experiment is known: the output options, their
+/// checks, and writing the results folder (simulate, write the CSVs and manifest, draw the plots
+/// and reports, rename into place) with progress, sharding and the closing summary.
+enum ResultsRun {
+  /// `--out` (with the verb's default), `--jobs`, `--timeline-interval-ms`, `--no-plots`,
+  /// `--plots`, `--timelines`, `--run-files`, `--shard`, `--quiet`.
+  static func outputArguments(defaultOut: String) -> [ArgumentSpec] {
+    [
+      .option("out", default: defaultOut, help: "Results folder, replaced when the run completes."),
+      .option(
+        "jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."
+      ),
+      .option(
+        "timeline-interval-ms", type: .integer, default: "100",
+        help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
+      .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
+      .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
+      .option(
+        "timelines", default: "first",
+        help: "Timeline plots: first (the first seed of each scenario and strategy), all, or none."),
+      .option(
+        "run-files", default: "all",
+        help:
+          "Per-run CSVs: all (timeline/, events/, ttc/ for every run), summary (what the report reads), or none."
+      ),
+      .option(
+        "shard",
+        help:
+          "Run only slice K of N (K/N, e.g. 2/4), or auto: from Slurm, Kubernetes or CI variables (see docs/scale.md)."
+      ),
+      .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
+    ]
+  }
+
+  /// The checks of `--seeds` and the output options.
+  static func validate(_ parsed: ParsedArguments) throws(ValidationError) {
+    if parsed.flag("plots") && parsed.flag("no-plots") {
+      throw ValidationError("--plots and --no-plots cannot be used together")
+    }
+    if let jobs = parsed.int("jobs"), jobs < 1 {
+      throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
+    }
+    if let seeds = parsed.string("seeds"), SeedList.parse(seeds) == nil {
+      throw .invalidValue(
+        seeds, for: "seeds",
+        reason: "expected seeds like 1-10 or 1,4,7 (at most \(SeedList.maximumCount) seeds)")
+    }
+    if let interval = parsed.int("timeline-interval-ms"), interval < 0 || interval > 1_000_000_000 {
+      // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
+      throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be in 0...1000000000")
+    }
+    if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
+      throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
+    }
+    if let files = parsed.string("run-files"), RunFileSelection(rawValue: files) == nil {
+      throw .invalidValue(files, for: "run-files", reason: "expected all, summary or none")
+    }
+    if parsed.string("shard") != nil && parsed.flag("plots") {
+      throw ValidationError(
+        "--plots cannot be used with --shard: a shard writes CSVs only; 'prefetchlab merge' draws the plots"
+      )
+    }
+  }
+
+  /// Simulates `experiment` and writes its results folder as the output options ask; prints the
+  /// table of headline metrics (or, for a shard, what it wrote), then what `closing` says about the
+  /// finished folder (read back from `--out`; not called for a shard).
+  /// - Returns: the exit status (1 when `--plots` was given and a plot failed).
+  static func write(
+    _ parsed: ParsedArguments, experiment: Experiment, record: RunRecord, terminal: TerminalOutput,
+    closing: (String) throws -> String = { _ in "" }
+  ) throws -> Int32 {
+    let shard = try parsed.string("shard").map {
+      try ShardSelection.resolve($0, environment: ProcessInfo.processInfo.environment)
+    }
+    let options = simulationOptions(for: parsed)
+    let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let out = parsed.string("out") ?? "results/latest"
+    let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))
+    InterruptHandling.install(terminal: terminal, progress: progress)
+
+    var writer = ResultsWriter(experiment: experiment, options: options, record: record)
+    writer.runFiles = RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all
+    writer.shard = shard?.shard
+    let reports = shard == nil ? try ReportStep.forRun(parsed) : nil
+    let staging = try OutputStaging.begin(destination: out, inputs: writer.inputs)
+    for leftover in staging.removedLeftovers where progress.mode != .quiet {
+      progress.message("removed \(leftover), left unfinished by a run that no longer exists\n")
+    }
+    if let shard, progress.mode != .quiet {
+      progress.message(
+        "shard \(shard.shard) (from \(shard.source)): \(shard.shard.positions(among: experiment.jobs.count).count) of \(experiment.jobs.count) runs\n"
+      )
+    }
+    let outcome: ResultsWriter.Outcome
+    var status = ExitStatus.ok
+    do {
+      let cpuStart = CPUClock.process()
+      outcome = try writer.write(into: staging, parallelism: jobs, progress: progress)
+      let cpu = CPUClock.process() - cpuStart
+      progress.finished(
+        .simulating,
+        note: "\(outcome.files) per-run files, \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
+          + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing files "
+          + ProgressDisplay.duration(outcome.writingCPUSeconds))
+      if let reports {
+        status = try reports.generate(into: staging, jobs: jobs, terminal: terminal, progress: progress)
+      }
+      try staging.commit()
+    } catch {
+      try? staging.abandon()
+      throw error
+    }
+    if let shard {
+      terminal.out(
+        "shard \(shard.shard): \(outcome.rows.count) of \(experiment.jobs.count) runs written to \(out); "
+          + "join the shards with 'prefetchlab merge SHARD_DIR... --out DIR'\n")
+    } else {
+      terminal.out(RunSummaryText.render(rows: outcome.rows, runs: experiment.jobs.count, folder: out))
+      terminal.out(try closing(out))
+    }
+    return status
+  }
+
+  /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).
+  static func simulationOptions(for parsed: ParsedArguments) -> SimulationOptions {
+    let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
+    return SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
+  }
+
+  /// The options `recordedCommand`s keep after the experiment's own: what can change the
+  /// folder's files (`--timeline-interval-ms`, `--no-plots`, `--timelines`, `--run-files`) but not
+  /// `--jobs`, `--out`, `--quiet` or `--shard`, so every shard and the merged folder record the
+  /// same command.
+  static func recordedOutputOptions(_ parsed: ParsedArguments) -> [String] {
+    var command: [String] = []
+    if parsed.isGiven("timeline-interval-ms") {
+      command += ["--timeline-interval-ms", String(parsed.int("timeline-interval-ms") ?? 100)]
+    }
+    if parsed.flag("no-plots") { command.append("--no-plots") }
+    for option in ["timelines", "run-files"] where parsed.isGiven(option) {
+      command += ["--" + option, parsed.string(option) ?? ""]
+    }
+    return command
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import PrefetchLab
+import PrefetchLabReports
+
+/// `prefetchlab sweep SCENARIO|DIR… --strategy NAME[:key=value,…] --vary PARAM=V1,V2,…|PARAM=START:STOP:STEP
+/// [--vary …] [--x METRIC] [--y METRIC] [--seeds …] [--out DIR] [--jobs N] …`: one strategy over
+/// a grid of its parameters, written as an ordinary results folder.
+enum SweepCommand {
+  static let spec = CommandSpec(
+    name: "sweep",
+    abstract: "Run one strategy over a grid of its parameter values and find the best trade-offs.",
+    discussion: """
+      Each --vary gives a parameter's values, as a list (ratio=0.2,0.5,0.8; true,false for flags) \
+      or a range START:STOP:STEP (START, START+STEP, … up to STOP, included when reached; read as \
+      decimals, so 0.1:0.9:0.2 is exactly 0.1, 0.3, 0.5, 0.7, 0.9); several --vary make the full \
+      grid, the first outermost. Every value is checked against the parameter's kind and range \
+      first. The runs (scenarios × settings × seeds) are written as an ordinary results folder \
+      (default results/sweep), so report, compare, check and merge work on it; each setting's \
+      rows carry its non-default parameters in the params column, the defaults' rows none, as in \
+      run. Per scenario the plots add the trade-off curve (--y against --x, default stall_ms \
+      against wasted_bytes; any two catalogued metrics with a better direction), points joined \
+      in parameter order and labelled with their values, Pareto-optimal settings circled and the \
+      knee marked; with two varied parameters, a heat map of each of the two metrics. The report \
+      lists the Pareto-optimal settings and the knee (Kneedle, Satopää et al. 2011).
+      """,
+    arguments: [
+      .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
+      .option(
+        "strategy", required: true,
+        help: "The strategy to sweep, as NAME or NAME:key=value,... (those parameters stay fixed)."),
+      .option(
+        "vary", valueName: "param=values", required: true, repeating: true,
+        help: "A parameter and its values: PARAM=V1,V2,... or PARAM=START:STOP:STEP (repeatable: a grid)."),
+      .option(
+        "x", valueName: "metric", default: PlotBuilder.tradeoffColumns.x,
+        help: "The trade-off's x metric (see 'prefetchlab metrics')."),
+      .option(
+        "y", valueName: "metric", default: PlotBuilder.tradeoffColumns.y,
+        help: "The trade-off's y metric, also the first heat map's."),
+      .option("seeds", help: "Seeds to run, e.g. 1-10 or 1,4,7 (default: each scenario's seed)."),
+    ] + ResultsRun.outputArguments(defaultOut: "results/sweep"),
+    validate: { parsed throws(ValidationError) in
+      try ResultsRun.validate(parsed)
+      for axis in ["x", "y"] {
+        let column = parsed.string(axis) ?? ""
+        guard let metric = MetricCatalogue.definition(column) else {
+          throw .invalidValue(
+            column, for: axis,
+            reason: "not a metric; 'prefetchlab metrics' lists them: "
+              + MetricCatalogue.columns.joined(separator: ", "))
+        }
+        if metric.polarity == .neutral {
+          throw .invalidValue(
+            column, for: axis,
+            reason: "a descriptive metric (no better direction), so no setting can be better on it")
+        }
+      }
+      if parsed.string("x") == parsed.string("y") {
+        throw ValidationError("--x and --y name the same metric: a trade-off needs two")
+      }
+    })
+
+  static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
+
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws -> Int32
+  {
+    let strategyText = parsed.string("strategy") ?? ""
+    let sweep: ParameterSweep
+    do {
+      let base = try StrategyRegistry.parseSpec(strategyText)
+      sweep = try ParameterSweep(base: base, vary: parsed.strings("vary"), registry: registry)
+    } catch let error as StrategyError {
+      throw ValidationError.invalidValue(strategyText, for: "strategy", reason: error.description)
+    } catch let error as SweepError {
+      throw ValidationError.invalidValue(error.text, for: error.option, reason: error.reason)
+    }
+    let scenarios = try ScenarioInputs.load(parsed.strings("scenarios"), registry: registry)
+    let seeds = parsed.string("seeds").flatMap(SeedList.parse)
+    let experiment = try Experiment(
+      scenarios: scenarios, strategyOverrides: sweep.specs, seeds: seeds, registry: registry)
+    let (x, y) = (parsed.string("x") ?? "", parsed.string("y") ?? "")
+    var record = RunRecord(
+      command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),
+      strategiesGiven: sweep.specs, seedsGiven: seeds.map { Set($0).sorted() })
+    record.sweep = SweepRecord(sweep, x: x, y: y)
+    return try ResultsRun.write(parsed, experiment: experiment, record: record, terminal: terminal) { out in
+      try closing(folder: out)
+    }
+  }
+
+  /// Per scenario, the Pareto-optimal settings and the knee, read back from the written folder.
+  static func closing(folder: String) throws -> String {
+    let data = try ResultsData(path: folder)
+    guard let record = data.folder.manifest?.sweep else { return "" }
+    var text = "\nTrade-off of \(record.y) against \(record.x) (means over seeds):\n"
+    for scenario in data.scenarios {
+      let analysis = SweepAnalysis(record: record, scenario: scenario)
+      text +=
+        "  \(scenario.name): Pareto-optimal \(analysis.paretoText()); knee "
+        + (analysis.knee.map(analysis.name) ?? "none") + "\n"
+    }
+    return text
+  }
+
+  /// The command as the manifest records it (see `RunCommand.recordedCommand`).
+  static func recordedCommand(_ parsed: ParsedArguments) -> [String] {
+    var command = ["sweep"] + parsed.strings("scenarios").sorted()
+    command += ["--strategy", parsed.string("strategy") ?? ""]
+    for vary in parsed.strings("vary") { command += ["--vary", vary] }
+    for axis in ["x", "y"] where parsed.isGiven(axis) { command += ["--" + axis, parsed.string(axis) ?? ""] }
+    if let seeds = parsed.string("seeds") { command += ["--seeds", seeds] }
+    return command + ResultsRun.recordedOutputOptions(parsed)
+  }
+}

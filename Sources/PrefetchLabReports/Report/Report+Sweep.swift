@@ -1,0 +1,54 @@
+import PrefetchLab
+
+extension Report {
+  /// What Kneedle is, for the reports and docs.
+  static let kneeMethod =
+    "Kneedle (Satopää, Albrecht, Irwin & Raghavan, ICDCS Workshops 2011), offline: both metrics scaled to "
+    + "[0, 1] over the Pareto frontier, the knee is the frontier setting farthest below the straight line "
+    + "joining the frontier's ends (none when the frontier is straight or bends the other way, or has "
+    + "fewer than three settings)"
+
+  /// A sweep's section in a scenario: the settings with their means on the trade-off metrics, the
+  /// Pareto-optimal settings and the knee. Empty for an ordinary run.
+  func sweepBlocks(_ scenario: ScenarioResults) -> [ReportDocument.Block] {
+    guard let record = data.folder.manifest?.sweep else { return [] }
+    let analysis = SweepAnalysis(record: record, scenario: scenario)
+    let parameters = record.axes.map(\.parameter).joined(separator: " × ")
+    var blocks: [ReportDocument.Block] = [
+      .heading(level: 3, text: "Sweep of \(record.strategy.name) over \(parameters)", anchor: nil)
+    ]
+    blocks.append(
+      .paragraph([
+        .strong("Pareto-optimal settings"),
+        .text(" (mean \(analysis.y) against mean \(analysis.x)): "),
+        .text(analysis.paretoText(limit: analysis.pareto.count)),
+        .text(". "), .strong("Knee"), .text(": "),
+        .text(analysis.knee.map(analysis.name) ?? "none"),
+        .text(" — \(Report.kneeMethod)."),
+      ]))
+    let commonN = analysis.points.map { max($0.xEstimate.n, $0.yEstimate.n) }.max() ?? 0
+    let xUnit = DisplayUnit.of(analysis.x, means: analysis.points.compactMap(\.xEstimate.mean))
+    let yUnit = DisplayUnit.of(analysis.y, means: analysis.points.compactMap(\.yEstimate.mean))
+    var rows: [[[ReportDocument.Inline]]] = []
+    for point in analysis.points {
+      var marks: [String] = []
+      if analysis.pareto.contains(point.setting) { marks.append("Pareto-optimal") }
+      if analysis.knee == point.setting { marks.append("knee") }
+      if record.isDefault(point.setting) { marks.append("default") }
+      rows.append([
+        [.code(record.settingText(point.setting))],
+        [.text(Report.cell(point.xEstimate, analysis.x, commonN: commonN, unit: xUnit))],
+        [.text(Report.cell(point.yEstimate, analysis.y, commonN: commonN, unit: yUnit))],
+        [.text(marks.isEmpty ? "" : marks.joined(separator: ", "))],
+      ])
+    }
+    func title(_ metric: String, _ unit: DisplayUnit?) -> String {
+      metric + (unit.map { " (\($0.suffix))" } ?? "")
+    }
+    blocks.append(
+      .table(
+        header: ["setting", title(analysis.x, xUnit), title(analysis.y, yUnit), ""], rows: rows,
+        numeric: [false, true, true, false]))
+    return blocks
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import PrefetchLab
+import PrefetchLabReports
+import Testing
+
+@testable import PrefetchLabCLI
+
+/// `sweep`, `run --population` and `compare --pair` in-process, without gnuplot.
+@Suite struct SweepCommandTests {
+  @Test(arguments: [
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold"],
+      "Error: Missing expected argument '--vary <param=values> ...'"
+    ),
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=2"],
+      "Error: The value 'ratio=2' is invalid for '--vary <param=values>': fixed_threshold.ratio must be in 0...1, got 2"
+    ),
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold:ratio=0.5", "--vary", "ratio=0.1,0.2"],
+      "Error: The value 'ratio=0.1,0.2' is invalid for '--vary <param=values>': ratio is also fixed"
+    ),
+    (
+      ["sweep", "x.json", "--strategy", "nope", "--vary", "ratio=0.1"],
+      "Error: The value 'nope' is invalid for '--strategy <strategy>': unknown strategy 'nope'"
+    ),
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--x", "items_seen"],
+      "Error: The value 'items_seen' is invalid for '--x <metric>': a descriptive metric (no better direction)"
+    ),
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--y", "stall"],
+      "Error: The value 'stall' is invalid for '--y <metric>': not a metric; 'prefetchlab metrics' lists them"
+    ),
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--x", "stall_ms"],
+      "Error: --x and --y name the same metric: a trade-off needs two"
+    ),
+  ])
+  func usageErrorsExit64(arguments: [String], message: String) {
+    let result = runCLI(arguments)
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  /// A two-setting sweep over two seeds: four rows, the default's params empty, the sweep in the
+  /// manifest; the folder reports, and `check` re-runs it from the manifest alone.
+  @Test func aSweepIsAnOrdinaryResultsFolder() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let out = folder.path + "/sweep"
+    let result = runCLI([
+      "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.3,0.7", "--seeds", "1-2",
+      "--out",
+      out, "--quiet", "--timeline-interval-ms", "0",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout.contains("4 runs written to \(out)"))
+    #expect(
+      result.stdout.contains(
+        "Trade-off of stall_ms against wasted_bytes (means over seeds):\n  tiny: Pareto-optimal "))
+    let results = try ResultsFolder(path: out)
+    #expect(results.rows.map(\.key.params) == ["ratio=0.3", "ratio=0.3", "", ""])
+    let manifest = try #require(results.manifest)
+    #expect(manifest.sweep?.settings.map(\.params) == ["ratio=0.3", ""])
+    #expect(manifest.sweep?.axes.first?.values == [.number(0.3), .number(0.7)])
+    #expect(
+      manifest.command.prefix(6) == [
+        "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.3,0.7",
+      ])
+    let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+    #expect(report.contains("### Sweep of fixed\\_threshold over ratio"))
+    #expect(report.contains("| `ratio=0.7` |"))
+    let check = runCLI(["check", "--baseline", out, "--fail-on-any-change"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("PASS: 4 runs"))
+  }
+
+  @Test func populationRunsRankTheStrategies() throws {
+    let folder = ScratchFolder()
+    folder.write("s/lte.json", scenarioJSON(name: "lte"))
+    folder.write("s/wifi.json", scenarioJSON(name: "wifi", ["network": #"{"rtt_ms": 20}"#]))
+    let population = folder.write(
+      "mix.json",
+      #"{"name": "mix", "segments": [{"name": "on LTE", "weight": 3, "scenario": "s/lte.json"}, "#
+        + #"{"name": "on Wi-Fi", "weight": 1, "scenario": "s/wifi.json", "user": "flinger"}]}"#)
+    let out = folder.path + "/out"
+    let result = runCLI([
+      "run", "--population", population, "--seeds", "1-2", "--strategy", "infinite_scroll", "--strategy",
+      "directional_ranges", "--out", out, "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("Population 'mix': on LTE 75 %, on Wi-Fi 25 %; sessions weighted by segment\n"))
+    #expect(result.stdout.contains("rank  strategy"))
+    let results = try ResultsFolder(path: out)
+    #expect(Set(results.rows.map(\.key.scenario)) == ["lte", "wifi+flinger"])
+    #expect(results.manifest?.population?.segments.map(\.scenario) == ["lte", "wifi+flinger"])
+    #expect(results.manifest?.population?.file == "../mix.json")
+    #expect(results.manifest?.sources == ["../mix.json"])
+    let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+    #expect(report.contains("## Population mix"))
+    #expect(report.contains("| rank | strategy | stall\\_ms mean |"))
+    let check = runCLI(["check", "--baseline", out, "--fail-on-any-change"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("Fingerprint: matches"))
+  }
+
+  @Test func populationUsageAndInputErrors() {
+    let folder = ScratchFolder()
+    folder.write("s/lte.json", scenarioJSON(name: "lte"))
+    let bad = folder.write(
+      "bad.json", #"{"name": "mix", "segments": [{"name": "a", "weight": -1, "scenario": "s/lte.json"}]}"#)
+    let result = runCLI(["run", "--population", bad, "--out", folder.path + "/out"])
+    #expect(result.status == 65)
+    #expect(result.stderr == "Error: \(bad): segments[0].weight: must be > 0, got -1\n")
+    #expect(!folder.exists("out"))
+    let neither = runCLI(["run", "--out", folder.path + "/out"])
+    #expect(neither.status == 64)
+    #expect(
+      neither.stderr.hasPrefix("Error: Missing expected argument '<scenarios> ...' (or --population FILE"))
+    let both = runCLI(["run", folder.path + "/s/lte.json", "--population", bad])
+    #expect(both.status == 64)
+    #expect(both.stderr.hasPrefix("Error: --population runs the scenarios its segments name"))
+  }
+
+  @Test func compareRefusesWhatCannotPair() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let out = folder.path + "/out"
+    #expect(
+      runCLI(["run", scenario, "--strategy", "infinite_scroll", "--out", out, "--quiet", "--no-plots"]).status
+        == 0)
+    let missing = runCLI(["compare", out, "--pair", "infinite_scroll", "fixed_threshold"])
+    #expect(missing.status == 1)
+    #expect(
+      missing.stderr
+        == "Error: nothing to compare: no runs of 'fixed_threshold' in \(out) (its strategies: infinite_scroll)\n"
+    )
+    #expect(missing.stdout.isEmpty)
+    let same = runCLI(["compare", out, "--pair", "infinite_scroll", "infinite_scroll"])
+    #expect(same.status == 64)
+    #expect(same.stderr.contains("both sides name the same strategy 'infinite_scroll'"))
+    let bad = runCLI(["compare", out, "--pair", "infinite_scroll", "fixed_threshold:ratio=3"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("fixed_threshold.ratio must be in 0...1, got 3"))
+    let two = runCLI(["compare", out, out, "--pair", "a", "b"])
+    #expect(two.status == 64)
+    let none = runCLI(["compare", out])
+    #expect(none.status == 64)
+    #expect(none.stderr.hasPrefix("Error: Missing expected argument '<new-dir>'"))
+    // Two folders with nothing in common exit 1 too.
+    let other = folder.path + "/other"
+    folder.write("other.json", scenarioJSON(name: "other"))
+    #expect(
+      runCLI(["run", folder.path + "/other.json", "--out", other, "--quiet", "--no-plots"]).status == 0)
+    let apart = runCLI(["compare", out, other])
+    #expect(apart.status == 1)
+    #expect(
+      apart.stderr == "Error: nothing to compare: no scenario in common: base has tiny; new has other\n")
+  }
+}
