@@ -11,6 +11,8 @@ let package = Package(
     // The verbs, for building a `prefetchlab` that knows your own strategies.
     .library(name: "PrefetchLabCLI", targets: ["PrefetchLabCLI"]),
     .executable(name: "prefetchlab", targets: ["prefetchlab"]),
+    // Seeded fuzzing of every input format through validate and run (.ci/run runs a bounded count).
+    .executable(name: "prefetchlab-fuzz", targets: ["prefetchlab-fuzz"]),
   ],
   targets: [
     // Engine, models, strategies, metrics. Never prints, exits or starts processes.
@@ -21,6 +23,9 @@ let package = Package(
     .target(name: "PrefetchLabCLI", dependencies: ["PrefetchLab", "PrefetchLabReports"]),
     // The executable: hands argv to PrefetchLabCLI and exits with its status.
     .executableTarget(name: "prefetchlab", dependencies: ["PrefetchLabCLI"]),
+    // The fuzzer: mutated bundled scenarios and traces through the CLI library, crashes and hangs
+    // isolated in child processes.
+    .executableTarget(name: "prefetchlab-fuzz", dependencies: ["PrefetchLabCLI", "PrefetchLabReports"]),
     .testTarget(name: "PrefetchLabTests", dependencies: ["PrefetchLab"]),
     .testTarget(name: "PrefetchLabReportsTests", dependencies: ["PrefetchLabReports"]),
     .testTarget(name: "PrefetchLabCLITests", dependencies: ["PrefetchLabCLI"]),

@@ -1,3 +1,5 @@
+import PrefetchLab
+
 // Rendering parse failures as swift-argument-parser does: the message, a `Help:` line for a
 // missing or invalid value, the usage and a pointer to `--help`.
 
@@ -21,6 +23,9 @@ extension ArgumentParser {
     case .missing(let spec):
       message = "Missing expected argument '\(spec.unadornedSynopsis)\(spec.isRepeating ? " ..." : "")'"
       help = "\(spec.unadornedSynopsis)  \(spec.help)"
+    case .extra(let values) where !command.subcommands.isEmpty:
+      message =
+        "Unknown command '\(values[0])'" + suggestion(for: values[0], among: command.subcommands.map(\.name))
     case .extra(let values):
       message =
         values.count == 1
@@ -54,33 +59,13 @@ extension ArgumentParser {
     return text
   }
 
-  /// `. Did you mean '--out'?` when a declared long option is within edit distance 3 (SAP's rule).
+  /// `. Did you mean '--out'?` when a declared long option is a likely correction (`Suggestion`).
   private func suggestion(for option: String, in command: CommandSpec) -> String {
-    var best: (name: String, distance: Int)?
-    for spec in command.arguments where !spec.isPositional {
-      let distance = Self.editDistance(option, spec.longSpelling)
-      if distance < 4 && distance < (best?.distance ?? Int.max) {
-        best = (spec.longSpelling, distance)
-      }
-    }
-    return best.map { ". Did you mean '\($0.name)'?" } ?? ""
+    suggestion(for: option, among: command.arguments.filter { !$0.isPositional }.map(\.longSpelling))
   }
 
-  /// Levenshtein distance over characters.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] =
-          a[i - 1] == b[j - 1] ? previous[j - 1] : min(previous[j], current[j - 1], previous[j - 1]) + 1
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+  /// `. Did you mean 'run'?`, or "" when no candidate is close.
+  func suggestion(for typed: String, among candidates: [String]) -> String {
+    Suggestion.closest(to: typed, among: candidates).map { ". Did you mean '\($0)'?" } ?? ""
   }
 }

@@ -176,13 +176,28 @@ extension ArgumentParser {
     return stack
   }
 
-  /// `help a b`: the help of the deepest command named, ignoring anything after it (SAP's
-  /// `help` subcommand).
-  func helpText(forHelpCommand tokens: ArraySlice<Token>) -> String {
+  /// `help a b`: the help of the command named. A name that is not a subcommand of the one
+  /// before it is a usage error naming it (with the closest command suggested).
+  func helpText(forHelpCommand tokens: ArraySlice<Token>) throws(UsageError) -> String {
     let names = tokens.compactMap { token -> String? in
       if case .value(let word, _) = token { return word }
       return nil
     }
-    return helpText(stack: stack(for: names))
+    var stack = [root]
+    for name in names {
+      let command = stack[stack.count - 1]
+      guard let next = command.subcommands.first(where: { $0.name == name }) else {
+        let message =
+          "Unknown command '\(name)'" + suggestion(for: name, among: command.subcommands.map(\.name))
+        var help = stack
+        help.insert(CommandSpec(name: "help"), at: 1)
+        throw UsageError(
+          message: message,
+          text: "Error: \(message)\nUsage: \(help.map(\.name).joined(separator: " ")) [<subcommand>]\n"
+            + "  See '\(root.name) --help' for the commands.")
+      }
+      stack.append(next)
+    }
+    return helpText(stack: stack)
   }
 }

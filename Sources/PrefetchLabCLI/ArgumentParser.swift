@@ -13,12 +13,14 @@
 /// asks for help (it wins over every error except those found while reading values: a missing
 /// or invalid value, a flag given a value; as in SAP);
 /// `--version` likewise when a command in the path has a version. The root also accepts
-/// `help [subcommand ...]`.
+/// `help [subcommand ...]`; `help` with an unknown command is a usage error (SAP shows the root's
+/// help instead, which hides the typo).
 ///
 /// Errors, in the order SAP finds them: missing or invalid option values and flags given a value
 /// (in command-line order), then invalid positional values, then missing required arguments (in
 /// declaration order), then the `validate` hook, then unknown options, then extra arguments. A
-/// command group given an unknown subcommand reports `Unexpected argument 'x'`, as SAP does.
+/// command group given an unknown subcommand reports `Unknown command 'x'` with the closest
+/// command suggested (`rnu` → `run`); unknown options suggest the closest option (`Suggestion`).
 /// Parsing is O(arguments × declared arguments).
 public struct ArgumentParser: Sendable {
   public let root: CommandSpec
@@ -47,7 +49,7 @@ public struct ArgumentParser: Sendable {
         stack.append(subcommand)
         index += 1
       } else if stack.count == 1 && word == "help" {
-        return .help(helpText(forHelpCommand: tokens[(index + 1)...]))
+        return .help(try helpText(forHelpCommand: tokens[(index + 1)...]))
       } else {
         break
       }

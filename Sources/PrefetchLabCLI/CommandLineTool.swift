@@ -15,7 +15,7 @@ public enum CommandLineTool {
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
     TraceCommand.verb, TraceNetworkCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
-    MergeCommand.verb, SweepCommand.verb,
+    MergeCommand.verb, SweepCommand.verb, SchemaCommand.verb, InitCommand.verb,
   ]
 
   static let root = CommandSpec(
@@ -44,7 +44,7 @@ public enum CommandLineTool {
     strategies: StrategyRegistry = .builtIn,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Int32 {
-    dispatch(arguments, terminal: terminal, registry: strategies, environment: environment)
+    dispatch(arguments, terminal: EscapingTerminal(terminal), registry: strategies, environment: environment)
   }
 
   private static func dispatch(
@@ -85,7 +85,10 @@ public enum CommandLineTool {
       terminal.err("Error: \(error.description)\n")
       return ExitStatus.usage
     } catch let error as InputError {
-      terminal.err("Error: \(error.description)\n")
+      terminal.err(error.lines.map { "Error: \($0)\n" }.joined())
+      return ExitStatus.badInput
+    } catch let error as InputErrors {
+      terminal.err(error.errors.flatMap(\.lines).map { "Error: \($0)\n" }.joined())
       return ExitStatus.badInput
     } catch let error as OutputError {
       terminal.err("Error: \(error.description)\n")

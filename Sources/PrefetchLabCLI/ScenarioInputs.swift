@@ -10,26 +10,52 @@ enum ScenarioInputs {
   }
 
   /// Loads and prepares every scenario (trace files read and checked), validating strategy
-  /// entries against `registry`. Nothing is written before all inputs are known good.
-  static func load(_ arguments: [String], registry: StrategyRegistry) throws(InputError) -> [PreparedScenario]
-  {
+  /// entries against `registry`. Every file is read even after one fails, so that all problems
+  /// are reported at once. Nothing is written before all inputs are known good.
+  /// - Throws: `InputErrors` with the problems of every bad file.
+  static func load(_ arguments: [String], registry: StrategyRegistry) throws -> [PreparedScenario] {
     var prepared: [PreparedScenario] = []
+    var problems: [InputError] = []
     for file in try files(from: arguments) {
-      let scenario = try ScenarioLoader.load(contentsOf: file, strategyValidator: validator(registry))
-      prepared.append(try PreparedScenario(scenario))
+      do {
+        let scenario = try ScenarioLoader.load(contentsOf: file, strategyValidator: validator(registry))
+        prepared.append(try PreparedScenario(scenario))
+      } catch {
+        problems.append(error)
+      }
     }
+    if !problems.isEmpty { throw InputErrors(errors: problems) }
     return prepared
   }
 
-  /// Checks a scenario file's strategy entries against `registry`.
+  /// Checks a strategy entry against `registry`, suggesting the closest name for a misspelt
+  /// strategy or parameter (`directional_range` → `directional_ranges`).
   static func validator(_ registry: StrategyRegistry) -> ScenarioLoader.StrategyValidator {
     { spec in
       do throws(StrategyError) {
         _ = try registry.configure(spec)
         return nil
       } catch {
-        return StrategyIssue(key: error.parameter, message: error.description)
+        var message = error.description
+        switch error.reason {
+        case .unknownStrategy(let known):
+          message += Suggestion.closest(to: spec.name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+        case .unknownParameter(let valid):
+          message +=
+            error.parameter.flatMap { Suggestion.closest(to: $0, among: valid) }.map {
+              " (did you mean '\($0)'?)"
+            }
+            ?? ""
+        default: break
+        }
+        return StrategyIssue(key: error.parameter, message: message)
       }
     }
   }
+}
+
+/// The problems of several input files, each an `InputError` (which may carry more problems of
+/// its own file). Exit status 65.
+public struct InputErrors: Error, Sendable {
+  public var errors: [InputError]
 }

@@ -161,9 +161,21 @@ private func usageError(_ parser: ArgumentParser, _ arguments: [String]) -> Usag
     #expect(prefetchlab.helpText() == rootHelp)
   }
 
-  @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["help", "nope"], ["nope", "--help"], ["--"]])
+  @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["nope", "--help"], ["--"]])
   func rootHelpRequests(arguments: [String]) throws {
     #expect(try prefetchlab.parse(arguments) == .help(rootHelp))
+  }
+
+  /// `help` with a command that does not exist is a usage error naming it, not the root's help
+  /// (which would hide the typo).
+  @Test func helpForAnUnknownCommandIsAUsageError() {
+    #expect(
+      usageError(prefetchlab, ["help", "nope"])?.text
+        == "Error: Unknown command 'nope'\nUsage: prefetchlab help [<subcommand>]\n"
+        + "  See 'prefetchlab --help' for the commands.")
+    #expect(
+      usageError(prefetchlab, ["help", "rnu"])?.message == "Unknown command 'rnu'. Did you mean 'run'?")
+    #expect(usageError(prefetchlab, ["help", "run", "x"])?.message == "Unknown command 'x'")
   }
 
   @Test func longLabelPutsTheDescriptionOnTheNextLine() throws {
@@ -355,12 +367,6 @@ struct RunCase: Sendable, CustomTestStringConvertible {
     #expect(try prefetchlab.parse(["run", "--version", "--help"]) == .help(runHelp))
   }
 
-  @Test func editDistance() {
-    #expect(ArgumentParser.editDistance("kitten", "sitting") == 3)
-    #expect(ArgumentParser.editDistance("--strat", "--strategy") == 3)
-    #expect(ArgumentParser.editDistance("", "abc") == 3)
-    #expect(ArgumentParser.editDistance("same", "same") == 0)
-  }
 }
 
 // MARK: - Errors
@@ -377,7 +383,9 @@ private let rootUsage = "Usage: prefetchlab <subcommand>\n  See 'prefetchlab --h
     arguments: [
       (["run", "--frobnicate", "s.json"], runError("Unknown option '--frobnicate'")),
       (["run", "s.json", "--frobnicate=1"], runError("Unknown option '--frobnicate'")),
-      (["run", "--foo", "s.json"], runError("Unknown option '--foo'. Did you mean '--out'?")),
+      (["run", "--foo", "s.json"], runError("Unknown option '--foo'")),
+      (["run", "s.json", "--no-plot"], runError("Unknown option '--no-plot'. Did you mean '--no-plots'?")),
+      (["run", "s.json", "--sedes", "1"], runError("Unknown option '--sedes'. Did you mean '--seeds'?")),
       (["run", "s.json", "--strat", "x"], runError("Unknown option '--strat'. Did you mean '--strategy'?")),
       (["run", "s.json", "--jbos", "2"], runError("Unknown option '--jbos'. Did you mean '--jobs'?")),
       (["run", "s.json", "-seeds", "2"], runError("Unknown option '-seeds'. Did you mean '--seeds'?")),
@@ -444,8 +452,9 @@ private let rootUsage = "Usage: prefetchlab <subcommand>\n  See 'prefetchlab --h
         ["run", "s.json", "--no-plots=yes"],
         runError("The option '--no-plots' does not take any value, but 'yes' was specified.")
       ),
-      (["frob"], "Error: Unexpected argument 'frob'\n" + rootUsage),
-      (["frob", "run"], "Error: 2 unexpected arguments: 'frob', 'run'\n" + rootUsage),
+      (["frob"], "Error: Unknown command 'frob'\n" + rootUsage),
+      (["rnu", "s.json"], "Error: Unknown command 'rnu'. Did you mean 'run'?\n" + rootUsage),
+      (["frob", "run"], "Error: Unknown command 'frob'\n" + rootUsage),
       (["--foo"], "Error: Unknown option '--foo'\n" + rootUsage),
       (["--foo", "run", "s.json"], "Error: Unknown option '--foo'\n" + rootUsage),
       (
@@ -536,7 +545,7 @@ private let rootUsage = "Usage: prefetchlab <subcommand>\n  See 'prefetchlab --h
     arguments: [
       (["-ax"], "Unknown option '-x'"),
       (["-xyz"], "Unknown option '-xyz'"),
-      (["-xa"], "Unknown option '-xa'. Did you mean '--all'?"),
+      (["-xa"], "Unknown option '-xa'"),
       (["-anb", "3"], "Missing value for '-n <count>'"),
       (["--count"], "Missing value for '--count <count>'"),
       (["--al"], "Unknown option '--al'. Did you mean '--all'?"),

@@ -112,7 +112,7 @@ let gnuplotMissingWarning =
       ["run", "x.json", "--strategy", "nope"],
       "Error: The value 'nope' is invalid for '--strategy <strategy>'"
     ),
-    (["explode"], "Error: Unexpected argument 'explode'"),
+    (["explode"], "Error: Unknown command 'explode'"),
     (
       ["run", "x.json", "--strategy", "fixed_threshold:ratio"],
       "Error: The value 'fixed_threshold:ratio' is invalid for '--strategy <strategy>': fixed_threshold: expected key=value, got 'ratio'"

@@ -86,7 +86,7 @@ private func temporaryFolder() throws -> String {
     #expect(result.status == 65)
     #expect(
       result.terminal.stderr
-        == "Error: \(folder)/s.json: scroll.trace.path: \(folder)/t.csv: line 3: action must be one of down, move, up, got 'hover'\n"
+        == "Error: \(folder)/s.json: scroll.trace.path: \(folder)/t.csv: line 3: action must be one of down, move, up, got 'hover' (did you mean 'move'?)\n"
     )
     let run = RecordingTerminal()
     #expect(

@@ -20,7 +20,7 @@ import Testing
     ("0", 0.0, true), ("-0", 0.0, true), ("20", 20, true), ("20.0", 20, false), ("2e1", 20, false),
     ("-1.25", -1.25, false), ("1E+2", 100, false), ("1e-2", 0.01, false),
     ("123456789012345678901234567890", 1.2345678901234568e29, true),
-    ("1e-400", 0, false), ("0.1", 0.1, false),
+    ("0.1", 0.1, false), ("0e-400", 0, false), ("5e-324", .leastNonzeroMagnitude, false),
   ])
   func parsesNumbers(text: String, value: Double, isInteger: Bool) throws {
     #expect(try JSONValue(parsing: text) == .number(value, isInteger: isInteger))
@@ -74,6 +74,11 @@ import Testing
     ("Infinity", 1, 1, "NaN and Infinity are not JSON numbers"),
     ("-Infinity", 1, 1, "NaN and Infinity are not JSON numbers"),
     ("1e400", 1, 1, "number 1e400 is too large"),
+    // A non-zero literal must not silently become 0 (an integer key would read it as 0).
+    (
+      "[1e-400]", 1, 2,
+      "number 1e-400 is too small to represent (it would round to 0); write 0 or a larger number"
+    ),
     ("True", 1, 1, "unexpected 'True'; expected a value (true, false, null, a number, a string, [ or {)"),
     ("'a'", 1, 1, "strings must be enclosed in double quotes"),
     ("// note\n1", 1, 1, "comments are not allowed in JSON"),

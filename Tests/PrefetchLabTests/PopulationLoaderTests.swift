@@ -54,7 +54,7 @@ import Testing
   @Test(arguments: [
     (
       #"{"name": "m", "segmnets": []}"#,
-      "population.json: unknown key 'segmnets'; valid keys: name, description, segments"
+      "population.json: unknown key 'segmnets' (did you mean 'segments'?); valid keys: name, description, segments"
     ),
     (
       #"{"segments": [{"name": "a", "weight": 1, "scenario": "s/lte.json"}]}"#,
@@ -80,7 +80,7 @@ import Testing
     ),
     (
       #"{"name": "m", "segments": [{"name": "a", "weight": 1, "scenario": "s/lte.json", "users": "reader"}]}"#,
-      "population.json: segments[0]: unknown key 'users'; valid keys: name, weight, scenario, user"
+      "population.json: segments[0]: unknown key 'users' (did you mean 'user'?); valid keys: name, weight, scenario, user"
     ),
     (
       #"{"name": "m", "segments": [{"name": "a", "weight": 1, "scenario": "s/lte.json"}, {"name": "a", "weight": 1, "scenario": "s/wifi.json"}]}"#,

@@ -4,8 +4,9 @@ import Foundation
 
 /// Random scenarios that the loader accepts, every field drawn (for the serializer's round trip):
 /// full-precision doubles, optional sections present or not, each scroll source and distribution
-/// family, names with quotes, backslashes and control characters. Trace paths name no real file:
-/// load them back with `checksFiles: false`.
+/// family, names with quotes, backslashes and non-ASCII characters, descriptions with tabs and
+/// newlines (names may hold no control characters, descriptions none but those two). Trace paths
+/// name no real file: load them back with `checksFiles: false`.
 struct RandomScenario {
   var rng: SplitMix64
 
@@ -16,9 +17,14 @@ struct RandomScenario {
   mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
   mutating func maybe<T>(_ make: (inout RandomScenario) -> T) -> T? { bool() ? make(&self) : nil }
 
-  mutating func text(_ length: ClosedRange<Int>) -> String {
-    let alphabet = Array("abcXYZ09 _-.\"\\/é🙂\n\t\u{1}]]>'")
+  mutating func text(_ length: ClosedRange<Int>, alphabet: String = "abcXYZ09 _-.\"\\/é🙂]]>'") -> String {
+    let alphabet = Array(alphabet)
     return "s" + String((0..<int(length)).map { _ in alphabet[int(0...alphabet.count - 1)] })
+  }
+
+  /// Free text: what a name may hold, plus tabs and newlines.
+  mutating func freeText(_ length: ClosedRange<Int>) -> String {
+    text(length, alphabet: "abcXYZ09 _-.\"\\/é🙂\n\t]]>'")
   }
 
   /// A distribution whose every draw is >= 0 (> 0 when `positive`), as the loader demands.
@@ -48,9 +54,9 @@ struct RandomScenario {
 
   mutating func gesture(totalItems: Int) -> Gesture {
     switch int(0...4) {
-    case 0: return .drag(velocityPtS: double(-1e6...1e6), durationMs: double(0.001...1e9))
+    case 0: return .drag(velocityPtS: double(-1e6...1e6), durationMs: double(0.001...1e7))
     case 1: return .fling(velocityPtS: double(-1e6...1e6))
-    case 2: return .wait(durationMs: double(0.001...1e9))
+    case 2: return .wait(durationMs: double(0.001...1e7))
     case 3: return .jump(.offsetPt(double(0...1e7)))
     default: return totalItems > 0 ? .jump(.item(int(0...totalItems - 1))) : .fling(velocityPtS: 0)
     }
@@ -99,7 +105,7 @@ struct RandomScenario {
       spec.rttMs = .constant(spec.profile?.rttMs ?? 0)
     }
     spec.maxConcurrentRequests = int(1...64)
-    spec.timeoutMs = double(0.001...1e9)
+    spec.timeoutMs = double(1...1e9)
     spec.failureRate = double(0...1)
     if bool() {
       spec.retry = RetryPolicy(
@@ -141,7 +147,8 @@ struct RandomScenario {
       strategies.append(StrategySpec(name: "strategy_\(index)", parameters: parameters))
     }
     return Scenario(
-      name: text(0...20), description: text(0...60), durationUs: maybe { Int64($0.int(1...1_000_000_000)) },
+      name: text(0...20), description: freeText(0...60),
+      durationUs: maybe { Int64($0.int(1...1_000_000_000)) },
       seed: UInt64(int(0...(1 << 53) - 1)), patienceUs: Int64(int(1...1_000_000_000)),
       viewport: ViewportSpec(heightPt: double(1...10_000), frameRateHz: int(1...240)), feed: scenarioFeed,
       network: network(), scroll: scroll(totalItems: feed.totalItems), strategies: strategies,

@@ -63,7 +63,7 @@ import Testing
       + #""viewport":{"height_pt":852,"frame_rate_hz":60},"#
       + #""feed":{"total_items":1000,"page_size":20,"initial_page_size":20,"pagination":"cursor","#
       + #""end_signal":"flag","apply_delay_ms":16,"item_height_pt":{"uniform":{"min":80,"max":400}},"#
-      + #""page_bytes":24000,"footer_height_pt":44,"placeholder_height_pt":240,"short_page_rate":0},"#
+      + #""page_bytes":24000,"footer_height_pt":44,"placeholder_height_pt":240,"short_page_rate":0,"opens_at":"start","anchor_prepends":true},"#
       + #""network":{"rtt_ms":0,"max_concurrent_requests":6,"timeout_ms":15000,"failure_rate":0,"#
       + #""retry":{"max_attempts":1,"backoff_ms":0,"multiplier":1,"jitter":0},"outages":[],"#
       + #""coalescing":true},"#

@@ -328,12 +328,13 @@ import Testing
       try ScenarioLoader.load(contentsOf: folder)
     }
     try Data("{\"name\": 1}".utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+    // Both problems of the file, in the order found.
+    let error = #expect(throws: InputError.self) { try ScenarioLoader.load(contentsOf: folder + "/bad.json") }
     #expect(
-      throws: InputError(
-        file: folder + "/bad.json", location: "name", message: "must be a string, got number 1")
-    ) {
-      try ScenarioLoader.load(contentsOf: folder + "/bad.json")
-    }
+      error?.lines == [
+        folder + "/bad.json: name: must be a string, got number 1",
+        folder + "/bad.json: missing required key 'scroll'",
+      ])
   }
 
   @Test(arguments: [
@@ -416,7 +417,12 @@ import Testing
         "r.json: scroll.script[0].repeat.count: "))
     #expect(
       error(#"{"repeat": {"count": 2000000, "script": [{"wait": {"duration_ms": 1}}]}}"#)
-        == "r.json: scroll.script[0].repeat.count: expands to more than 1000000 gestures, got 2000000")
+        == "r.json: scroll.script[0].repeat.count: must be <= 1000000, got 2000000")
+    #expect(
+      error(
+        #"{"repeat": {"count": 600000, "script": [{"wait": {"duration_ms": 1}}, {"wait": {"duration_ms": 1}}]}}"#
+      )
+        == "r.json: scroll.script[0].repeat.count: expands to more than 1000000 gestures, got 600000")
     #expect(
       error(#"{"repeat": {"count": 2, "scrpt": []}}"#).hasPrefix(
         "r.json: scroll.script[0].repeat: unknown key 'scrpt'"))

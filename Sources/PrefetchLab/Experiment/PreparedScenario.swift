@@ -49,6 +49,23 @@ public struct PreparedScenario: Sendable {
       throw InputError(file: scenario.sourcePath, location: "scroll.trace.path", message: error.description)
     }
     self.scriptedScroll = scriptedScroll
+    // The session's length is checked where the parts that make it are known: scripts and
+    // recordings each obey their own rules, and this catches what they add up to (a touch
+    // recording's last fling runs past its last row).
+    let durationUs = traceDurationUs
+    guard durationUs <= InputLimits.maxSessionUs else {
+      let location: String
+      switch scenario.scroll.source {
+      case .script: location = "scroll.script"
+      case .recorded, .touch: location = "scroll.trace.path"
+      case .model: location = "duration_s"
+      }
+      throw InputError(
+        file: scenario.sourcePath, location: location,
+        message:
+          "the session must last at most 1000000 s (set duration_s to cut it), got \(ValueText.number(Double(durationUs) / 1_000_000)) s"
+      )
+    }
   }
 
   /// How content behaves past its edges: the physics' behaviour (iOS rubber band, Android stop),

@@ -84,7 +84,10 @@ public struct FeedContent: Sendable {
     return max(0, Int64((ms * 1000).rounded()))
   }
 
+  /// On the 1/64 pt grid, within 1…10^6 pt (`InputLimits.maxRowHeightPt`: a distribution's tail
+  /// is capped there).
   static func snapToGrid(_ heightPt: Double) -> Double {
-    max(minimumRowHeightPt, (heightPt / heightGridPt).rounded() * heightGridPt)
+    min(
+      InputLimits.maxRowHeightPt, max(minimumRowHeightPt, (heightPt / heightGridPt).rounded() * heightGridPt))
   }
 }

@@ -5,7 +5,7 @@ extension BandwidthTrace {
 
   /// Reads a Mahimahi packet-delivery trace (`mm-link` format, Mahimahi `traces/README`).
   ///
-  /// Format: one integer per line, milliseconds since the trace start, each line one opportunity
+  /// Format: one integer per line, milliseconds since the trace start (at most 10^12), each line one opportunity
   /// to deliver 1500 bytes; a millisecond may repeat for several packets; timestamps never
   /// decrease. Surrounding blanks and CR line ends are tolerated, as are blank lines at the end;
   /// any other empty line is an error (as in `src/frontend/link_queue.cc`).
@@ -52,11 +52,11 @@ extension BandwidthTrace {
           file: file, location: line.location,
           message: "expected a timestamp in ms (an integer >= 0), got an empty line")
       }
-      guard let ms = integer(bytes, line.range), ms <= Int64.max / 1000 else {
+      guard let ms = integer(bytes, line.range), Double(ms) <= InputLimits.maxTraceTimeMs else {
         throw InputError(
           file: file, location: line.location,
           message:
-            "expected a timestamp in ms (an integer from 0 to \(Int64.max / 1000)), got \(TraceText.quoted(bytes, line.range))"
+            "expected a timestamp in ms (an integer from 0 to 1000000000000), got \(TraceText.quoted(bytes, line.range))"
         )
       }
       if ms < previousMs {

@@ -6,8 +6,9 @@ extension BandwidthTrace {
   ///
   /// Format: a JSON array of objects `{"duration_ms": number, "bandwidth_kbps": number,
   /// "latency_ms": number}`, played in order. `duration_ms` and `bandwidth_kbps` are required;
-  /// `latency_ms` must be given in every period or in none. Values are JSON numbers >= 0
-  /// (durations are rounded to whole µs). Any other key is an error (a typo must not pass
+  /// `latency_ms` must be given in every period or in none. Values are JSON numbers >= 0:
+  /// durations and latencies at most 10^9 ms (durations rounded to whole µs), bandwidths at most
+  /// 10^8 kbit/s (`InputLimits`). Any other key is an error (a typo must not pass
   /// silently), as is a duplicate key, a non-number value, or anything after the array.
   ///
   /// Model (as `src/sabre.py`): each period is one segment of `duration_ms` at `bandwidth_kbps`
@@ -41,10 +42,22 @@ extension BandwidthTrace {
             ? "latency_ms must be given in every period or none: period 0 has it, this one does not"
             : "latency_ms must be given in every period or none: period 0 has none, this one has it")
       }
-      guard let durationUs = TraceText.microseconds(period.durationMs, scale: 1000) else {
+      guard period.durationMs <= InputLimits.maxMilliseconds,
+        let durationUs = TraceText.microseconds(period.durationMs, scale: 1000)
+      else {
         throw InputError(
           file: file, location: "[\(index)].duration_ms",
-          message: "must be at most 9e15 ms, got \(period.durationMs)")
+          message: "must be at most 1000000000, got \(ValueText.number(period.durationMs))")
+      }
+      guard period.bandwidthKbps <= InputLimits.bandwidthKbps.upperBound else {
+        throw InputError(
+          file: file, location: "[\(index)].bandwidth_kbps",
+          message: "must be at most 100000000, got \(ValueText.number(period.bandwidthKbps))")
+      }
+      if let latency = period.latencyMs, latency > InputLimits.maxMilliseconds {
+        throw InputError(
+          file: file, location: "[\(index)].latency_ms",
+          message: "must be at most 1000000000, got \(ValueText.number(latency))")
       }
       segments.append(
         Segment(
@@ -261,6 +274,12 @@ struct PeriodsJSONReader {
       throw InputError(
         file: file, location: location,
         message: "must be a finite number, got \(TraceText.quoted(bytes, start..<position))")
+    }
+    guard value != 0 || JSONParser.hasZeroMantissa(text) else {
+      throw InputError(
+        file: file, location: location,
+        message:
+          "is too small to represent (it would round to 0), got \(TraceText.quoted(bytes, start..<position))")
     }
     index = position
     return value

@@ -4,8 +4,9 @@ extension BandwidthTrace {
   ///
   /// Format: one row per line, two columns separated by spaces or TABs: time in seconds and
   /// throughput in Mbit/s (10⁶ bit/s = 125 000 bytes/s), both plain non-negative decimals
-  /// (`1.5`, `2e-3`; no sign, `nan` or `inf`). Times never decrease. CR line ends and blank lines
-  /// at the end are tolerated.
+  /// (`1.5`, `2e-3`; no sign, `nan` or `inf`): times at most 10^9 s, throughputs at most
+  /// 100 000 Mbit/s (`InputLimits`). Times never decrease. CR line ends and blank lines at the end
+  /// are tolerated.
   ///
   /// Model (as Pensieve's `sim/env.py` uses it): row i's throughput holds over (t[i−1], t[i]],
   /// so row 0's value is never used and the trace starts at time 0 = t[0] (normally 0.0). Each
@@ -52,10 +53,17 @@ extension BandwidthTrace {
           message:
             "throughput must be a number >= 0 (Mbit/s), got \(TraceText.quoted(bytes, fields[1]))")
       }
-      guard let timeUs = TraceText.microseconds(seconds, scale: 1_000_000) else {
+      guard seconds * 1000 <= InputLimits.maxTraceTimeMs,
+        let timeUs = TraceText.microseconds(seconds, scale: 1_000_000)
+      else {
         throw InputError(
           file: file, location: location,
-          message: "time must be at most 9e12 s, got \(TraceText.quoted(bytes, fields[0]))")
+          message: "time must be at most 1e9 s, got \(TraceText.quoted(bytes, fields[0]))")
+      }
+      guard mbps * 1000 <= InputLimits.bandwidthKbps.upperBound else {
+        throw InputError(
+          file: file, location: location,
+          message: "throughput must be at most 100000 Mbit/s, got \(TraceText.quoted(bytes, fields[1]))")
       }
       if rows > 0 {
         guard seconds >= previousSeconds else {

@@ -5,7 +5,7 @@ enum TraceText {
   static func quoted(_ bytes: [UInt8], _ range: Range<Int>) -> String {
     let text = String(decoding: bytes[range], as: UTF8.self)
     let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
-    return "\"" + short + "\""
+    return "\"" + ValueText.escapingUnsafe(short) + "\""
   }
 
   /// A plain decimal number (digits, at most one point, an optional exponent; no sign, no `nan`,

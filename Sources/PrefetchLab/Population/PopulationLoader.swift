@@ -41,10 +41,10 @@ public enum PopulationLoader {
     }
     let root = JSONField(value: json, path: .root, file: path)
     guard case .object = json else { throw root.typeError(expected: "a JSON object (a population)") }
-    let object = try root.object(keys: rootKeys)
-    let name = try boundedName(object.required("name"))
-    let description = try object.optional("description")?.string() ?? ""
-    let segmentsField = try object.required("segments")
+    let object = try JSONObjectReader.strict(root, keys: rootKeys)
+    let name = try boundedName(object.requiredMember("name"))
+    let description = try object.member("description")?.text(.freeText) ?? ""
+    let segmentsField = try object.requiredMember("segments")
     let list = try segmentsField.array()
     guard !list.isEmpty, list.count <= maximumSegments else {
       throw segmentsField.error("must hold 1 to \(maximumSegments) segments", got: "\(list.count)")
@@ -73,24 +73,20 @@ public enum PopulationLoader {
   }
 
   static func boundedName(_ field: JSONField) throws(InputError) -> String {
-    let name = try field.nonBlankString()
-    guard name.count <= 100 else {
-      throw field.error("must be at most 100 characters", got: "\(name.count) characters")
-    }
-    return name
+    try field.text(.name(maximumLength: 100))
   }
 
   static func segment(_ field: JSONField, context: ScenarioLoader.Context) throws(InputError)
     -> Population.Segment
   {
-    let object = try field.object(keys: segmentKeys)
-    let name = try boundedName(object.required("name"))
+    let object = try JSONObjectReader.strict(field, keys: segmentKeys)
+    let name = try boundedName(object.requiredMember("name"))
     // Above a million the weights are surely not shares or counts of anything real.
-    let weight = try object.required("weight").number(.greaterThan(0, atMost: 1_000_000))
-    let path = try ScenarioLoader.existingFile(object.required("scenario"), context: context)
+    let weight = try object.requiredMember("weight").number(.greaterThan(0, atMost: 1_000_000))
+    let path = try ScenarioLoader.existingFile(object.requiredMember("scenario"), context: context)
     var scenario = try ScenarioLoader.load(contentsOf: path, strategyValidator: context.strategyValidator)
     var user: UserModelName? = nil
-    if let userField = object.optional("user") {
+    if let userField = object.member("user") {
       let spec = try userScroll(
         userField, physics: scenario.scroll.physics, scenario: scenario, context: context)
       guard case .model(let model) = spec.source else { throw userField.typeError(expected: "a user model") }
@@ -134,8 +130,14 @@ public enum PopulationLoader {
     if !members.contains(where: { $0.key == "physics" }) {
       members.insert(("physics", .string(physics.rawValue)), at: 0)
     }
-    return try ScenarioLoader.scrollSpec(
+    // The scroll's problems are this file's, reported one at a time like the rest of it.
+    var local = context
+    local.diagnostics = Diagnostics()
+    let spec = ScenarioLoader.scrollSpec(
       from: JSONField(value: .object(members), path: field.path, file: field.file), feed: scenario.feed,
-      context: context)
+      durationUs: scenario.durationUs, context: local)
+    try local.diagnostics.throwIfAny()
+    guard let spec else { throw field.typeError(expected: "a user model") }
+    return spec
   }
 }

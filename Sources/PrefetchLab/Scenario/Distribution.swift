@@ -21,8 +21,19 @@ public enum Distribution: Sendable, Equatable, CustomStringConvertible {
   /// Each listed value with equal probability; requires a non-empty list of values >= 0.
   case empirical([Double])
 
-  /// The value at the given quantile `u` in (0, 1). O(1).
+  /// No draw exceeds this, in any key's unit: 10^9 (ms, bytes, pt). The tails of the unbounded
+  /// families are capped here so that every delay fits the engine's µs clock and every size its
+  /// byte counts whatever the parameters (docs/scenario-format.md, "Distributions"); keys with a
+  /// lower maximum cap their draws where they use them.
+  public static let maximumDraw = InputLimits.maxMilliseconds
+
+  /// The value at the given quantile `u` in (0, 1), at most `maximumDraw`. O(1).
   public func quantile(_ u: Double) -> Double {
+    Swift.min(uncappedQuantile(u), Self.maximumDraw)
+  }
+
+  /// The inverse CDF without the cap (infinite for tails beyond `Double`'s range). O(1).
+  func uncappedQuantile(_ u: Double) -> Double {
     switch self {
     case .constant(let value):
       return value

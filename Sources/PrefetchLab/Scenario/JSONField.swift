@@ -28,10 +28,6 @@ struct JSONField {
     JSONField(value: value, path: path.appending(key: key), file: file)
   }
 
-  func object(keys: [String]) throws(InputError) -> JSONObjectReader {
-    try JSONObjectReader(self, keys: keys)
-  }
-
   func array() throws(InputError) -> [JSONField] {
     guard case .array(let elements) = value else { throw typeError(expected: "an array") }
     return elements.enumerated().map { JSONField(value: $1, path: path.appending(index: $0), file: file) }
@@ -42,13 +38,21 @@ struct JSONField {
     return text
   }
 
-  /// A string with at least one non-space character.
-  func nonBlankString() throws(InputError) -> String {
+  /// A string obeying `rule`.
+  func text(_ rule: TextRule) throws(InputError) -> String {
     let text = try string()
-    guard text.contains(where: { !$0.isWhitespace }) else {
-      throw error("must not be empty or blank", got: ValueText.string(text))
+    if let violation = rule.violation(by: text) {
+      if case .name(let maximumLength) = rule, text.count > maximumLength {
+        throw error(violation, got: "\(text.count) characters")
+      }
+      throw error(violation, got: ValueText.string(text))
     }
     return text
+  }
+
+  /// A string with at least one non-space character and no control characters.
+  func nonBlankString() throws(InputError) -> String {
+    try text(.name(maximumLength: .max))
   }
 
   func bool() throws(InputError) -> Bool {
@@ -68,7 +72,7 @@ struct JSONField {
 
   /// An integer: any JSON number with an integral value (`20`, `20.0`, `2e1`), since RFC 8259
   /// has one number type and generators differ in how they spell whole numbers. The rule's
-  /// upper bound must not exceed `NumberRule.maxExactInteger`, which keeps the conversion exact.
+  /// upper bound must not exceed `InputLimits.maxExactInteger`, which keeps the conversion exact.
   func integer(_ rule: NumberRule) throws(InputError) -> Int {
     var rule = rule
     rule.isInteger = true
@@ -76,16 +80,24 @@ struct JSONField {
     return Int(number)
   }
 
+  /// One of `names`, suggesting the closest on a typo (`"iOS"` → `"ios"`).
+  func choice(among names: [String]) throws(InputError) -> String {
+    guard case .string(let text) = value else {
+      throw typeError(expected: "one of " + ValueText.list(names))
+    }
+    guard names.contains(text) else {
+      throw error(
+        "must be one of " + ValueText.list(names),
+        got: ValueText.string(text) + ValueText.suggestion(for: text, among: names, quote: "\""))
+    }
+    return text
+  }
+
   /// One of an enumeration's raw values, e.g. `cursor` or `offset`.
   func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(InputError) -> Choice
   where Choice.RawValue == String {
     let names = Choice.allCases.map(\.rawValue)
-    guard case .string(let text) = value else {
-      throw typeError(expected: "one of " + ValueText.list(names))
-    }
-    guard let choice = Choice(rawValue: text) else {
-      throw error("must be one of " + ValueText.list(names), got: ValueText.string(text))
-    }
-    return choice
+    let text = try choice(among: names)
+    return Choice(rawValue: text)!
   }
 }

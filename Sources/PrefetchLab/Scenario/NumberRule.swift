@@ -1,29 +1,31 @@
 /// A range rule for a number: bounds, whether it must be an integer, and how it is stated.
-struct NumberRule: Sendable {
-  enum Bound: Sendable {
+public struct NumberRule: Sendable, Equatable {
+  public enum Bound: Sendable, Equatable {
     case inclusive(Double)
     case exclusive(Double)
 
-    var value: Double {
+    public var value: Double {
       switch self {
       case .inclusive(let value), .exclusive(let value): return value
       }
     }
   }
 
-  var lower: Bound?
+  public var lower: Bound?
   /// Inclusive: every rule with an upper end allows the end itself.
-  var upper: Double?
-  var isInteger = false
+  public var upper: Double?
+  public var isInteger = false
   /// State the whole range (`in 1...240`) instead of the violated side only (`>= 0`): for ranges
   /// whose two ends are both part of the rule rather than a safety cap.
   var statesRange = false
 
-  /// The largest integer a JSON number (a Double) holds exactly (RFC 8259 §6).
-  static let maxExactInteger = 9_007_199_254_740_991.0
-  /// Times in ms are capped at 10^9 ms (11.6 days), far beyond any session, so that converting to
-  /// the engine's Int64 µs clock and summing many of them can never overflow.
-  static let maxMilliseconds = 1e9
+  /// See `InputLimits.maxExactInteger`.
+  static let maxExactInteger = InputLimits.maxExactInteger
+  /// See `InputLimits.maxMilliseconds`.
+  static let maxMilliseconds = InputLimits.maxMilliseconds
+
+  /// Any finite number.
+  static let any = NumberRule()
 
   static func atLeast(_ minimum: Double, atMost maximum: Double? = nil) -> NumberRule {
     NumberRule(lower: .inclusive(minimum), upper: maximum)
@@ -69,5 +71,30 @@ struct NumberRule: Sendable {
       }
     }
     return upper.map { "must be <= \(ValueText.number($0))" }
+  }
+
+  /// The rule as the docs state it: `1…240`, `> 0 and <= 1000000000`, `>= 0`, `any number`.
+  public var text: String {
+    let upperText = upper.map { ValueText.number($0) }
+    switch (lower, upperText) {
+    case (.inclusive(let low)?, let high?): return "\(ValueText.number(low))…\(high)"
+    case (.exclusive(let low)?, let high?): return "> \(ValueText.number(low)) and <= \(high)"
+    case (.inclusive(let low)?, nil): return ">= \(ValueText.number(low))"
+    case (.exclusive(let low)?, nil): return "> \(ValueText.number(low))"
+    case (nil, let high?): return "<= \(high)"
+    case (nil, nil): return isInteger ? "any integer" : "any number"
+    }
+  }
+
+  /// JSON Schema keywords for the rule (`minimum`, `exclusiveMinimum`, `maximum`).
+  var schemaKeywords: [(key: String, value: JSONValue)] {
+    var keywords: [(key: String, value: JSONValue)] = []
+    switch lower {
+    case .inclusive(let bound): keywords.append(("minimum", JSONValue(bound)))
+    case .exclusive(let bound): keywords.append(("exclusiveMinimum", JSONValue(bound)))
+    case nil: break
+    }
+    if let upper { keywords.append(("maximum", JSONValue(upper))) }
+    return keywords
   }
 }

@@ -73,9 +73,7 @@ extension FeedSpec {
     ]
     if let serverMaxPageSize { members.append(("server_max_page_size", JSONValue(serverMaxPageSize))) }
     members.append(("short_page_rate", JSONValue(shortPageRate)))
-    if opensAt == .end {
-      members += [("opens_at", .string(opensAt.rawValue)), ("anchor_prepends", .bool(anchorPrepends))]
-    }
+    members += [("opens_at", .string(opensAt.rawValue)), ("anchor_prepends", .bool(anchorPrepends))]
     return .object(members)
   }
 }

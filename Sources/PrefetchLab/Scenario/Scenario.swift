@@ -21,7 +21,7 @@ public struct Scenario: Sendable, Equatable {
   public var feed: FeedSpec
   public var network: NetworkSpec
   public var scroll: ScrollSpec
-  /// [strategies] Strategies with their parameters; empty = every registered strategy with defaults.
+  /// [strategies] Strategies with their parameters; empty = the registry's default strategies (`runsByDefault`) with their defaults.
   public var strategies: [StrategySpec]
   /// [cache] The image cache layer; nil (the default) = unlimited memory, no disk cache.
   public var cache: CacheSpec?

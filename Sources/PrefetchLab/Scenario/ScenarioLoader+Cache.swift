@@ -1,26 +1,15 @@
 extension ScenarioLoader {
-  static let cacheKeys = ["memory_bytes", "disk_bytes", "cache_duration_ms", "disk_read_ms", "ignore_cache"]
+  static var cacheKeys: [String] { ScenarioDefinitions.cache.keyNames }
 
   /// `cache {memory_bytes, disk_bytes, cache_duration_ms, disk_read_ms, ignore_cache}`; omitted
   /// keys take `CacheSpec`'s defaults.
-  static func cacheSpec(from field: JSONField) throws(InputError) -> CacheSpec {
-    let cache = try field.object(keys: cacheKeys)
+  static func cacheSpec(from cache: JSONObjectReader) -> CacheSpec {
     var spec = CacheSpec()
-    if let memory = cache.optional("memory_bytes") {
-      spec.memoryBytes = Int64(try memory.integer(.integer(atLeast: 0)))
-    }
-    if let disk = cache.optional("disk_bytes") {
-      spec.diskBytes = Int64(try disk.integer(.integer(atLeast: 0)))
-    }
-    if let duration = cache.optional("cache_duration_ms") {
-      spec.cacheDurationMs = try duration.number(.greaterThan(0, atMost: NumberRule.maxMilliseconds))
-    }
-    if let read = cache.optional("disk_read_ms") {
-      spec.diskReadMs = try distribution(from: read, support: .nonNegative)
-    }
-    if let ignore = cache.optional("ignore_cache") {
-      spec.ignoreCache = try ignore.bool()
-    }
+    if let memory = cache.integer("memory_bytes") { spec.memoryBytes = Int64(memory) }
+    if let disk = cache.integer("disk_bytes") { spec.diskBytes = Int64(disk) }
+    if let duration = cache.number("cache_duration_ms") { spec.cacheDurationMs = duration }
+    if let read = cache.distribution("disk_read_ms") { spec.diskReadMs = read }
+    if let ignore = cache.bool("ignore_cache") { spec.ignoreCache = ignore }
     return spec
   }
 }

@@ -1,77 +1,99 @@
-/// What every possible draw of a distribution-valued field must satisfy.
-enum DrawSupport {
-  /// Sizes in bytes and times in ms: 0 is meaningful (an empty body, an instant reply).
-  case nonNegative
-  /// Row heights: a row of 0 pt would let infinitely many rows fit a screen. `purpose` names the
-  /// quantity in messages ("heights").
-  case positive(purpose: String)
-
-  var rule: NumberRule {
-    switch self {
-    case .nonNegative: return .atLeast(0)
-    case .positive: return .greaterThan(0)
-    }
-  }
-}
+import Foundation
 
 extension ScenarioLoader {
   static let distributionNames = ["constant", "uniform", "normal", "lognormal", "pareto", "empirical"]
+  /// Each family's parameters, in the order the docs list them.
+  static let familyParameters: [String: [String]] = [
+    "uniform": ["min", "max"], "normal": ["mean", "sd"], "lognormal": ["median", "sigma"],
+    "pareto": ["scale", "shape"],
+  ]
 
   /// The extreme uniform draws `CounterRandom` can produce; every draw is `quantile(u)` for a u
   /// between them, so checking these two checks every possible draw.
   static let smallestUniform = SplitMix64.unitOpen(0)
   static let largestUniform = SplitMix64.unitOpen(.max)
 
+  private static func keysOnly(_ name: String, _ keys: [String]) -> ObjectDefinition {
+    ObjectDefinition(name, keys: keys.map { KeyDefinition($0, .number(.any), summary: "") })
+  }
+
   /// A distribution written as a number (a constant) or as an object with exactly one key naming
   /// the family: `{"uniform": {"min": 80, "max": 400}}`.
   ///
-  /// Rules: each family's parameter rules (see `Distribution`); every possible draw finite; and
-  /// `support`. Errors inside the object are located at the field and name the parameter in the
-  /// message: `network.rtt_ms: lognormal.sigma must be >= 0, got -1`.
-  static func distribution(from field: JSONField, support: DrawSupport) throws(InputError) -> Distribution {
+  /// Rules: each family's parameter rules (see `Distribution`); written values within the rule
+  /// (`DrawRule`); the unbounded families' tails finite before capping and, for heights, above 0.
+  /// Errors inside
+  /// the object are located at the field and name the parameter in the message:
+  /// `network.rtt_ms: lognormal.sigma must be >= 0, got -1`.
+  static func distribution(from field: JSONField, rule: DrawRule) throws(InputError) -> Distribution {
     if case .number = field.value {
-      return .constant(try field.number(support.rule))
+      return .constant(try field.number(rule.constantRule))
     }
     guard case .object = field.value else {
       throw field.typeError(
         expected: "a number or a distribution object (\(ValueText.list(distributionNames)))")
     }
-    let family = try field.object(keys: distributionNames).exactlyOne(of: distributionNames)
+    let local = Diagnostics()
+    guard
+      let object = JSONObjectReader(field, keysOnly("distribution", distributionNames), diagnostics: local),
+      let family = object.exactlyOne(of: distributionNames)
+    else {
+      try local.throwIfAny()
+      throw field.typeError(expected: "a distribution object")
+    }
+    try local.throwIfAny()
     let parameters = JSONField(
       value: family.field.value, path: field.path.foldingIntoDetail().appending(key: family.key),
       file: field.file)
-    let distribution = try familyDistribution(family.key, parameters: parameters, support: support)
-    try checkExtremeDraws(of: distribution, parameters: parameters, support: support)
+    let distribution = try familyDistribution(family.key, parameters: parameters, rule: rule)
+    try checkExtremeDraws(of: distribution, parameters: parameters, rule: rule)
     return distribution
   }
 
+  /// The parameters of `family`, read with a local reader so the first problem is thrown.
+  private static func parameterFields(_ family: String, _ parameters: JSONField) throws(InputError)
+    -> [JSONField]
+  {
+    let local = Diagnostics()
+    let names = familyParameters[family] ?? []
+    let reader = JSONObjectReader(parameters, keysOnly(family, names), diagnostics: local)
+    try local.throwIfAny()
+    var fields: [JSONField] = []
+    for name in names {
+      guard let field = reader?.required(name) else { break }
+      fields.append(field)
+    }
+    try local.throwIfAny()
+    return fields
+  }
+
   private static func familyDistribution(
-    _ family: String, parameters: JSONField, support: DrawSupport
+    _ family: String, parameters: JSONField, rule: DrawRule
   ) throws(InputError) -> Distribution {
+    let support = rule.constantRule
     switch family {
     case "constant":
-      return .constant(try parameters.number(support.rule))
+      return .constant(try parameters.number(support))
     case "uniform":
-      let reader = try parameters.object(keys: ["min", "max"])
-      let minimum = try reader.required("min").number(support.rule)
-      let maxField = try reader.required("max")
-      let maximum = try maxField.number(NumberRule())
+      let fields = try parameterFields(family, parameters)
+      let minimum = try fields[0].number(support)
+      let maximum = try fields[1].number(NumberRule(upper: support.upper))
       guard maximum >= minimum else {
-        throw maxField.error(
+        throw fields[1].error(
           "must be >= \(parameters.keyName("min")) (\(ValueText.number(minimum)))",
           got: ValueText.number(maximum))
       }
       return .uniform(min: minimum, max: maximum)
     case "normal":
-      let reader = try parameters.object(keys: ["mean", "sd"])
-      let meanField = try reader.required("mean")
-      let mean = try meanField.number(NumberRule())
-      let sd = try reader.required("sd").number(.atLeast(0))
+      let fields = try parameterFields(family, parameters)
+      let meanField = fields[0]
+      let mean = try meanField.number(.any)
+      let sd = try fields[1].number(.atLeast(0))
       let sdName = parameters.keyName("sd")
       if sd == 0 {
         // A degenerate normal is a constant and obeys the constant's rule.
-        _ = try meanField.number(support.rule)
-      } else if case .positive(let purpose) = support, mean < 3 * sd {
+        _ = try meanField.number(support)
+      } else if case .positive(let purpose) = rule.support, mean < 3 * sd {
         // Truncating at 0 keeps every draw >= 0 but not away from 0: demand that the untruncated
         // normal puts no more than 0.14% of its mass below 0, so rows are never near 0 pt tall.
         throw meanField.error(
@@ -85,14 +107,14 @@ extension ScenarioLoader {
       }
       return .normal(mean: mean, sd: sd)
     case "lognormal":
-      let reader = try parameters.object(keys: ["median", "sigma"])
-      let median = try reader.required("median").number(.greaterThan(0))
-      let sigma = try reader.required("sigma").number(.atLeast(0))
+      let fields = try parameterFields(family, parameters)
+      let median = try fields[0].number(.greaterThan(0))
+      let sigma = try fields[1].number(.atLeast(0))
       return .lognormal(median: median, sigma: sigma)
     case "pareto":
-      let reader = try parameters.object(keys: ["scale", "shape"])
-      let scale = try reader.required("scale").number(.greaterThan(0))
-      let shape = try reader.required("shape").number(.greaterThan(0))
+      let fields = try parameterFields(family, parameters)
+      let scale = try fields[0].number(.greaterThan(0))
+      let shape = try fields[1].number(.greaterThan(0))
       return .pareto(scale: scale, shape: shape)
     default:  // "empirical"
       let elements = try parameters.array()
@@ -100,40 +122,50 @@ extension ScenarioLoader {
       var values: [Double] = []
       values.reserveCapacity(elements.count)
       for element in elements {
-        values.append(try element.number(support.rule))
+        values.append(try element.number(support))
       }
       return .empirical(values)
     }
   }
 
-  /// The parameter rules above cannot see floating-point limits: a heavy tail can overflow to
-  /// infinity, and a wide lognormal can underflow to 0.
+  /// The parameter rules above cannot see floating-point limits or the rule's maximum: a heavy
+  /// tail can overflow to infinity or exceed what the engine can count, and a wide lognormal can
+  /// underflow to 0. Both extreme draws are computed exactly as a run would compute them.
   private static func checkExtremeDraws(
-    of distribution: Distribution, parameters: JSONField, support: DrawSupport
+    of distribution: Distribution, parameters: JSONField, rule: DrawRule
   ) throws(InputError) {
-    let smallest = distribution.quantile(smallestUniform)
-    let largest = distribution.quantile(largestUniform)
-    let (spreadKey, spread): (String, Double)
+    let smallest = distribution.uncappedQuantile(smallestUniform)
+    let largest = distribution.uncappedQuantile(largestUniform)
+    let (spreadKey, spread, centerKey, center): (String, Double, String, Double)
     switch distribution {
-    case .normal(_, let sd): (spreadKey, spread) = ("sd", sd)
-    case .lognormal(_, let sigma): (spreadKey, spread) = ("sigma", sigma)
-    case .pareto(_, let shape): (spreadKey, spread) = ("shape", shape)
-    default: (spreadKey, spread) = ("", .nan)
+    case .normal(let mean, let sd): (spreadKey, spread, centerKey, center) = ("sd", sd, "mean", mean)
+    case .lognormal(let median, let sigma):
+      (spreadKey, spread, centerKey, center) = ("sigma", sigma, "median", median)
+    case .pareto(let scale, let shape):
+      (spreadKey, spread, centerKey, center) = ("shape", shape, "scale", scale)
+    default: return  // bounded families: their parameter rules already bound every draw
     }
-    guard !spreadKey.isEmpty else {
-      // Bounded families: their rules already keep every draw finite and within the support.
-      return
+    if center > rule.maximum {
+      throw parameters.plainError(
+        "\(parameters.keyName(centerKey)) must be <= \(ValueText.number(rule.maximum)), got \(ValueText.number(center))"
+      )
     }
     let spreadName = parameters.keyName(spreadKey)
     let spreadText = ValueText.number(spread)
+    let direction = spreadKey == "shape" ? "large" : "small"
     guard largest.isFinite && smallest.isFinite else {
-      let direction = spreadKey == "shape" ? "large" : "small"
       throw parameters.plainError(
         "\(spreadName) must be \(direction) enough that every draw is finite, got \(spreadText)")
     }
-    if case .positive = support, !(smallest > 0) {
+    if case .positive = rule.support, !(smallest > 0) {
       throw parameters.plainError(
         "\(spreadName) must be small enough that every draw is > 0, got \(spreadText)")
     }
+  }
+
+  /// The largest value `distribution` can draw for a key of `rule` (tails capped at its maximum).
+  /// Pareto draws are largest at the smallest uniform, the others at the largest.
+  static func largestDraw(_ distribution: Distribution, _ rule: DrawRule) -> Double {
+    min(max(distribution.quantile(smallestUniform), distribution.quantile(largestUniform)), rule.maximum)
   }
 }

@@ -1,99 +1,121 @@
 extension ScenarioLoader {
-  static let feedKeys = [
-    "total_items", "page_size", "initial_page_size", "pagination", "end_signal", "apply_delay_ms",
-    "item_height_pt", "page_bytes", "media_bytes", "media_fraction", "footer_height_pt",
-    "placeholder_height_pt", "server_max_page_size", "short_page_rate", "opens_at", "anchor_prepends",
-  ]
+  static var feedKeys: [String] { ScenarioDefinitions.feed.keyNames }
 
-  /// A page larger than this is not a page (API pages hold tens of items; 10 000 rows at once
-  /// would be seconds of main-thread work in a real app).
-  static let maxPageSize = 10_000.0
-  /// Offset pagination lays out every row: 10 million rows is ~100 MB of layout.
-  static let maxOffsetItems = 10_000_000
-
-  static func feedSpec(from field: JSONField) throws(InputError) -> FeedSpec {
-    let feed = try field.object(keys: feedKeys)
+  static func feedSpec(from feed: JSONObjectReader) -> FeedSpec {
     let defaults = FeedSpec()
-    let totalItems = try feed.optional("total_items")?.integer(.integer(atLeast: 0)) ?? defaults.totalItems
-    let pageSize = try feed.optional("page_size")?.integer(.integer(in: 1...maxPageSize)) ?? defaults.pageSize
-    let initialPageSize =
-      try feed.optional("initial_page_size")?.integer(.integer(in: 1...maxPageSize)) ?? pageSize
-    let pagination = try feed.optional("pagination")?.choice(Pagination.self) ?? defaults.pagination
-    if pagination == .offset, totalItems > maxOffsetItems {
-      // Offset pagination lays out every row (placeholders included) from the first response on.
-      let field = feed.optional("total_items") ?? field
-      throw field.plainError(
-        "with offset pagination must be <= \(maxOffsetItems) (every row is laid out), got \(totalItems)")
-    }
-    let endSignal = try feed.optional("end_signal")?.choice(EndSignal.self) ?? defaults.endSignal
-    let applyDelay =
-      try feed.optional("apply_delay_ms").map { field throws(InputError) in
-        try distribution(from: field, support: .nonNegative)
-      } ?? defaults.applyDelayMs
-    let itemHeight =
-      try feed.optional("item_height_pt").map { field throws(InputError) in
-        try distribution(from: field, support: .positive(purpose: "heights"))
-      } ?? defaults.itemHeightPt
-    let pageBytes =
-      try feed.optional("page_bytes").map { field throws(InputError) in
-        try distribution(from: field, support: .nonNegative)
-      } ?? defaults.pageBytes
-    let mediaBytes = try feed.optional("media_bytes").map { field throws(InputError) in
-      try distribution(from: field, support: .nonNegative)
-    }
+    let field = feed.field
+    let totalItems = feed.integer("total_items") ?? defaults.totalItems
+    let pageSize = feed.integer("page_size") ?? defaults.pageSize
+    let initialPageSize = feed.integer("initial_page_size") ?? pageSize
+    let pagination = feed.choice("pagination", Pagination.self) ?? defaults.pagination
+    let endSignal = feed.choice("end_signal", EndSignal.self) ?? defaults.endSignal
+    let applyDelay = feed.distribution("apply_delay_ms") ?? defaults.applyDelayMs
+    let itemHeight = feed.distribution("item_height_pt")
+    let pageBytes = feed.distribution("page_bytes") ?? defaults.pageBytes
+    let mediaBytes = feed.distribution("media_bytes")
     var mediaFraction = defaults.mediaFraction
-    if let fractionField = feed.optional("media_fraction") {
+    if let fractionField = feed.member("media_fraction") {
       // Without media_bytes the fraction would silently do nothing.
-      guard mediaBytes != nil else {
-        throw fractionField.plainError(
-          "needs \(field.path.location).media_bytes; without it rows have no media")
+      if !feed.contains("media_bytes") {
+        feed.report(
+          fractionField.plainError("needs \(field.path.location).media_bytes; without it rows have no media"))
+      } else if let fraction = feed.number("media_fraction") {
+        mediaFraction = fraction
       }
-      mediaFraction = try fractionField.number(.within(0...1))
     }
-    let footerHeight = try feed.optional("footer_height_pt")?.number(.atLeast(0)) ?? defaults.footerHeightPt
-    var placeholderHeight = try feed.optional("placeholder_height_pt")?.number(.greaterThan(0))
-    if placeholderHeight == nil {
+    let footerHeight = feed.number("footer_height_pt") ?? defaults.footerHeightPt
+    let heights = itemHeight ?? defaults.itemHeightPt
+    var placeholderHeight = feed.number("placeholder_height_pt")
+    if placeholderHeight == nil && !feed.contains("placeholder_height_pt") {
       // The default is the mean row height; heavy tails can make that infinite or undefined.
-      if let mean = itemHeight.mean, mean.isFinite {
-        placeholderHeight = mean
+      if let mean = heights.mean, mean.isFinite {
+        placeholderHeight = min(mean, InputLimits.maxRowHeightPt)
       } else if pagination == .offset {
-        throw field.plainError(
-          "missing required key 'placeholder_height_pt': item_height_pt has no finite mean to default to")
+        feed.report(
+          field.plainError(
+            "missing required key 'placeholder_height_pt': item_height_pt has no finite mean to default to"))
       } else {
         // Cursor pagination never shows placeholders; any positive value will do.
-        placeholderHeight = itemHeight.quantile(0.5)
+        placeholderHeight = heights.quantile(0.5)
       }
     }
-    let serverMaxPageSize = try feed.optional("server_max_page_size")?.integer(.integer(atLeast: 1))
+    let serverMaxPageSize = feed.integer("server_max_page_size")
     var shortPageRate = 0.0
-    if let rateField = feed.optional("short_page_rate") {
-      shortPageRate = try rateField.number(.within(0...1))
+    if let rate = feed.number("short_page_rate") {
+      shortPageRate = rate
       // Offset pagination asks for pages at positions it computes from the total; a server that
       // shortens pages there would leave holes, which offset APIs do not do.
-      if pagination == .offset && shortPageRate > 0 {
-        throw rateField.plainError(
-          "needs cursor pagination; offset APIs (offset + limit) return full pages except the last")
+      if pagination == .offset && shortPageRate > 0, let rateField = feed.member("short_page_rate") {
+        feed.report(
+          rateField.plainError(
+            "needs cursor pagination; offset APIs (offset + limit) return full pages except the last"))
       }
     }
     var spec = FeedSpec(
       totalItems: totalItems, pageSize: pageSize, initialPageSize: initialPageSize, pagination: pagination,
-      endSignal: endSignal, applyDelayMs: applyDelay, itemHeightPt: itemHeight, pageBytes: pageBytes,
+      endSignal: endSignal, applyDelayMs: applyDelay, itemHeightPt: heights, pageBytes: pageBytes,
       mediaBytes: mediaBytes, mediaFraction: mediaFraction, footerHeightPt: footerHeight,
       placeholderHeightPt: placeholderHeight, serverMaxPageSize: serverMaxPageSize,
       shortPageRate: shortPageRate)
-    if let originField = feed.optional("opens_at") {
-      spec.opensAt = try originField.choice(FeedOrigin.self)
+    if let origin = feed.choice("opens_at", FeedOrigin.self) {
+      spec.opensAt = origin
       // A chat loads older messages one cursor page at a time; placeholders would need the total.
-      if spec.opensAt == .end && pagination == .offset {
-        throw originField.plainError("\"end\" needs cursor pagination (a chat loads older pages by cursor)")
+      if origin == .end && pagination == .offset, let originField = feed.member("opens_at") {
+        feed.report(
+          originField.plainError("\"end\" needs cursor pagination (a chat loads older pages by cursor)"))
       }
     }
-    if let anchorField = feed.optional("anchor_prepends") {
-      spec.anchorPrepends = try anchorField.bool()
-      if spec.opensAt != .end {
-        throw anchorField.plainError("needs \"opens_at\": \"end\" (only a chat prepends pages)")
+    if let anchor = feed.bool("anchor_prepends") {
+      spec.anchorPrepends = anchor
+      if spec.opensAt != .end && !anchor, let anchorField = feed.member("anchor_prepends") {
+        feed.report(anchorField.plainError("false needs \"opens_at\": \"end\" (only a chat prepends pages)"))
       }
     }
+    checkWholeFeed(spec, feed)
     return spec
+  }
+
+  /// The rules on the feed as a whole: how many rows may be laid out up front, and the worst-case
+  /// content height and size of every item, which must stay representable however far a run loads.
+  static func checkWholeFeed(_ spec: FeedSpec, _ feed: JSONObjectReader) {
+    let at = feed.member("total_items") ?? feed.field
+    let total = Double(spec.totalItems)
+    let limit = Int(InputLimits.maxPrecomputedItems)
+    if spec.totalItems > limit {
+      if spec.pagination == .offset {
+        feed.report(
+          at.plainError(
+            "with offset pagination must be <= \(limit) (every row is laid out), got \(spec.totalItems)"))
+        return
+      }
+      if spec.shortPageRate > 0 {
+        feed.report(
+          at.plainError(
+            "with short_page_rate > 0 must be <= \(limit) (every page boundary is drawn up front), got \(spec.totalItems)"
+          ))
+        return
+      }
+    }
+    var tallest = FeedContent.snapToGrid(largestDraw(spec.itemHeightPt, ScenarioDefinitions.heightPt))
+    if spec.pagination == .offset { tallest = max(tallest, spec.placeholderHeightPt) }
+    let height = total * tallest + spec.footerHeightPt
+    if height > InputLimits.maxContentHeightPt {
+      feed.report(
+        at.plainError(
+          "the whole feed's content height, total_items (\(spec.totalItems)) × the tallest possible row"
+            + " (\(ValueText.number(tallest)) pt), must be <= \(ValueText.number(InputLimits.maxContentHeightPt)) pt,"
+            + " got \(ValueText.number(height)) pt"))
+    }
+    let media = spec.mediaBytes.map { largestDraw($0, ScenarioDefinitions.bytes) } ?? 0
+    let page = largestDraw(spec.pageBytes, ScenarioDefinitions.bytes)
+    // A page may hold a single item, and an empty last page may end the feed.
+    let bytes = total * (media + page) + page
+    if bytes > InputLimits.maxFeedBytes {
+      feed.report(
+        at.plainError(
+          "the whole feed's largest possible size, total_items (\(spec.totalItems)) × (the largest media_bytes"
+            + " and page_bytes draws, \(ValueText.number(media + page)) bytes), must be <= 9007199254740991 bytes,"
+            + " got \(ValueText.number(bytes))"))
+    }
   }
 }

@@ -1,16 +1,22 @@
 extension ScenarioLoader {
   /// `radio`: a model name (`"lte"`, `"3g"`, `"none"`) or `{model, promotion_delays_requests}`.
-  static func radioSpec(from field: JSONField) throws(InputError) -> RadioSpec {
-    if case .string = field.value { return RadioSpec(model: try field.choice(RadioSpec.Model.self)) }
+  static func radioSpec(from field: JSONField, diagnostics: Diagnostics) -> RadioSpec? {
+    if case .string = field.value {
+      return diagnostics.attempt { () throws(InputError) in
+        RadioSpec(model: try field.choice(RadioSpec.Model.self))
+      }
+    }
     guard case .object = field.value else {
-      throw field.typeError(expected: "one of lte, 3g, none or an object {model, promotion_delays_requests}")
+      diagnostics.record(
+        field.typeError(expected: "one of lte, 3g, none or an object {model, promotion_delays_requests}"))
+      return nil
     }
-    let radio = try field.object(keys: ["model", "promotion_delays_requests"])
+    guard let radio = JSONObjectReader(field, ScenarioDefinitions.radio, diagnostics: diagnostics) else {
+      return nil
+    }
     var spec = RadioSpec()
-    if let model = radio.optional("model") { spec.model = try model.choice(RadioSpec.Model.self) }
-    if let delays = radio.optional("promotion_delays_requests") {
-      spec.promotionDelaysRequests = try delays.bool()
-    }
+    if let model = radio.choice("model", RadioSpec.Model.self) { spec.model = model }
+    if let delays = radio.bool("promotion_delays_requests") { spec.promotionDelaysRequests = delays }
     return spec
   }
 }

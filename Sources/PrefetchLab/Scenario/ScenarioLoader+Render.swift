@@ -1,12 +1,8 @@
 extension ScenarioLoader {
   /// `render {time_ms, workers}`: `time_ms` is required (no render time suits every feed).
-  static func renderSpec(from field: JSONField) throws(InputError) -> RenderSpec {
-    let render = try field.object(keys: ["time_ms", "workers"])
-    let time = try distribution(from: render.required("time_ms"), support: .nonNegative)
-    var spec = RenderSpec(timeMs: time)
-    if let workers = render.optional("workers") {
-      spec.workers = try workers.integer(.integer(atLeast: 1, atMost: 1024))
-    }
+  static func renderSpec(from render: JSONObjectReader) -> RenderSpec {
+    var spec = RenderSpec(timeMs: render.distribution("time_ms") ?? .constant(0))
+    if let workers = render.integer("workers") { spec.workers = workers }
     return spec
   }
 }

@@ -1,176 +1,202 @@
 extension ScenarioLoader {
-  static let scrollKeys = ["physics", "script", "trace", "model"]
-  static let gestureNames = ["drag", "fling", "wait", "jump", "repeat"]
+  static var scrollKeys: [String] { ScenarioDefinitions.scroll.keyNames }
+  static let gestureNames = ScenarioDefinitions.gesture.keyNames
   /// Parameters every single model accepts (`UserBehavior`), beside `physics` and `model`.
-  static let behaviorKeys = [
-    "dwell_ms", "reread_dwell_ms", "stroke_ms", "drag_velocity_pt_s", "fling_fraction", "fling_velocity_pt_s",
-    "reversal_fraction", "jump_fraction", "jump_to_top_fraction", "jump_max_item",
-  ]
+  static var behaviorKeys: [String] { ScenarioDefinitions.behavior.keyNames }
   /// `mixed` takes its own switching parameter and optional overrides per behaviour.
-  static let mixedKeys = ["stay_probability"] + UserModelName.behaviours.map(\.rawValue)
+  static var mixedKeys: [String] { ScenarioDefinitions.mixed.keyNames }
   /// A script expands to at most this many gestures (after `repeat`), so a typo in a count
   /// cannot exhaust memory.
-  static let maxGestures = 1_000_000
-  /// Screen densities (pixels per pt) accepted for `touch_csv`: 0.5…10 covers every phone and
-  /// tablet (Android ldpi 0.75 to xxxhdpi 4, iPhones 2–3), with room for odd recordings.
-  static let densityRange = 0.5...10.0
+  static let maxGestures = InputLimits.maxGestures
+  static let densityRange = ScenarioDefinitions.densityRange
+  static let maxVelocityPtS = InputLimits.maxVelocityPtS
 
-  /// Velocities are capped at 10^6 pt/s, over 100 times the fastest real fling (Android's
-  /// ViewConfiguration caps fling velocity at 8000 dp/s), so that offsets stay finite.
-  static let maxVelocityPtS = 1e6
-
-  static func scrollSpec(from field: JSONField, feed: FeedSpec, context: Context) throws(InputError)
-    -> ScrollSpec
+  /// `scroll`; nil after recording its problems. `durationUs` is the scenario's `duration_s`.
+  static func scrollSpec(from field: JSONField, feed: FeedSpec, durationUs: Int64?, context: Context)
+    -> ScrollSpec?
   {
+    let diagnostics = context.diagnostics
     // The keys a model accepts depend on the model, so look for it before checking keys.
-    var keys = scrollKeys
     var modelName: UserModelName? = nil
-    if case .object(let members) = field.value, let model = members.first(where: { $0.key == "model" }) {
-      modelName = try field.member("model", model.value).choice(UserModelName.self)
-      keys += modelName == .mixed ? mixedKeys : behaviorKeys
+    if case .object(let members) = field.value, let model = members.first(where: { $0.key == "model" }),
+      let name = try? field.member("model", model.value).choice(UserModelName.self)
+    {
+      modelName = name
     }
-    let scroll = try field.object(keys: keys)
-    let physics = try scroll.optional("physics")?.choice(ScrollPhysics.self) ?? .ios
-    let source = try scroll.exactlyOne(of: ["script", "trace", "model"])
+    let definition = ObjectDefinition(
+      "scroll",
+      keys: ScenarioDefinitions.scroll.keys
+        + (modelName == .mixed
+          ? ScenarioDefinitions.mixed.keys : modelName != nil ? ScenarioDefinitions.behavior.keys : []))
+    guard let scroll = JSONObjectReader(field, definition, diagnostics: diagnostics) else { return nil }
+    let physics = scroll.choice("physics", ScrollPhysics.self) ?? .ios
+    guard let source = scroll.exactlyOne(of: ["script", "trace", "model"]) else { return nil }
     switch source.key {
     case "script":
-      return ScrollSpec(physics: physics, source: .script(try script(from: source.field, feed: feed)))
+      guard let gestures = script(from: source.field, feed: feed, diagnostics: diagnostics) else {
+        return nil
+      }
+      if durationUs == nil {
+        checkScriptLength(gestures, physics: physics, at: source.field, diagnostics: diagnostics)
+      }
+      return ScrollSpec(physics: physics, source: .script(gestures))
     case "model":
-      guard let modelName else { throw source.field.typeError(expected: "a model name") }
-      return ScrollSpec(physics: physics, source: .model(try userModel(modelName, from: scroll)))
+      guard let modelName = scroll.choice("model", UserModelName.self) else { return nil }
+      return ScrollSpec(physics: physics, source: .model(userModel(modelName, from: scroll)))
     default:
-      let trace = try source.field.object(keys: ["path", "format", "density"])
-      let format = try trace.required("format").choice(RecordedScrollFormat.self)
-      let path = try existingFile(trace.required("path"), context: context)
+      guard let trace = scroll.object("trace") else { return nil }
+      let format = trace.choice("format", RecordedScrollFormat.self)
+      let path = trace.required("path").flatMap { pathField in
+        diagnostics.attempt { () throws(InputError) in try existingFile(pathField, context: context) }
+      }
+      guard let format, let path else { return nil }
       switch format {
       case .offsetCSV:
-        if let density = trace.optional("density") {
-          throw density.plainError("applies to format touch_csv only")
+        if let density = trace.member("density") {
+          diagnostics.record(density.plainError("applies to format touch_csv only"))
+          return nil
         }
         return ScrollSpec(physics: physics, source: .recorded(path: path, format: format))
       case .touchCSV:
-        guard let densityField = trace.optional("density") else {
-          throw source.field.plainError("missing required key 'density' (pixels per pt) for format touch_csv")
+        guard trace.contains("density") else {
+          diagnostics.record(
+            source.field.plainError("missing required key 'density' (pixels per pt) for format touch_csv"))
+          return nil
         }
-        let density = try densityField.number(.within(densityRange))
+        guard let density = trace.number("density") else { return nil }
         return ScrollSpec(physics: physics, source: .touch(path: path, density: density))
       }
     }
   }
 
+  /// A script without `duration_s` lasts as long as its gestures: at most a session (10^6 s).
+  static func checkScriptLength(
+    _ gestures: [Gesture], physics: ScrollPhysics, at field: JSONField, diagnostics: Diagnostics
+  ) {
+    var totalUs: Int64 = 0
+    for gesture in gestures {
+      switch gesture {
+      case .drag(_, let ms), .wait(let ms): totalUs += Int64((ms * 1000).rounded())
+      case .fling(let velocity): totalUs += physics.flingCurve(velocityPtS: velocity).durationUs
+      case .jump: break
+      }
+    }
+    if totalUs > InputLimits.maxSessionUs {
+      diagnostics.record(
+        field.error(
+          "must last at most \(ValueText.number(InputLimits.maxSessionSeconds)) s in all (the longest session);"
+            + " set duration_s to cut it",
+          got: ValueText.number(Double(totalUs) / 1_000_000) + " s"))
+    }
+  }
+
   /// `{"model": NAME, …parameters}`: every parameter optional, defaulting to the model's own.
-  static func userModel(_ name: UserModelName, from scroll: JSONObjectReader) throws(InputError)
-    -> UserModelSpec
-  {
+  static func userModel(_ name: UserModelName, from scroll: JSONObjectReader) -> UserModelSpec {
     guard name == .mixed else {
-      return UserModelSpec(
-        name: name, behaviors: [try behavior(UserBehavior.defaults(for: name), from: scroll)])
+      return UserModelSpec(name: name, behaviors: [behavior(UserBehavior.defaults(for: name), from: scroll)])
     }
     var behaviors: [UserBehavior] = []
     for model in UserModelName.behaviours {
       let defaults = UserBehavior.defaults(for: model)
-      if let field = scroll.optional(model.rawValue) {
-        behaviors.append(try behavior(defaults, from: field.object(keys: behaviorKeys)))
+      if let overrides = scroll.object(model.rawValue, ScenarioDefinitions.behavior) {
+        behaviors.append(behavior(defaults, from: overrides))
       } else {
         behaviors.append(defaults)
       }
     }
-    let stay = try scroll.optional("stay_probability")?.number(.within(0...1)) ?? 0.9
+    let stay = scroll.number("stay_probability") ?? 0.9
     return UserModelSpec(name: .mixed, behaviors: behaviors, stayProbability: stay)
   }
 
-  static func behavior(_ defaults: UserBehavior, from object: JSONObjectReader) throws(InputError)
-    -> UserBehavior
-  {
+  static func behavior(_ defaults: UserBehavior, from object: JSONObjectReader) -> UserBehavior {
     var behavior = defaults
-    func distribution(_ key: String, _ current: Distribution) throws(InputError) -> Distribution {
-      guard let field = object.optional(key) else { return current }
-      return try ScenarioLoader.distribution(from: field, support: .nonNegative)
-    }
-    func fraction(_ key: String, _ current: Double, maximum: Double = 1) throws(InputError) -> Double {
-      try object.optional(key)?.number(.within(0...maximum)) ?? current
-    }
-    behavior.dwellMs = try distribution("dwell_ms", behavior.dwellMs)
+    behavior.dwellMs = object.distribution("dwell_ms") ?? behavior.dwellMs
     // Re-reading dwells follow the dwell unless set (or the model sets them apart).
     let rereadDefault = defaults.rereadDwellMs == defaults.dwellMs ? behavior.dwellMs : defaults.rereadDwellMs
-    behavior.rereadDwellMs = try distribution("reread_dwell_ms", rereadDefault)
-    behavior.strokeMs = try distribution("stroke_ms", behavior.strokeMs)
-    behavior.dragVelocityPtS = try distribution("drag_velocity_pt_s", behavior.dragVelocityPtS)
-    behavior.flingFraction = try fraction("fling_fraction", behavior.flingFraction)
-    behavior.flingVelocityPtS = try distribution("fling_velocity_pt_s", behavior.flingVelocityPtS)
-    behavior.reversalFraction = try fraction("reversal_fraction", behavior.reversalFraction, maximum: 0.5)
-    behavior.jumpFraction = try fraction("jump_fraction", behavior.jumpFraction)
-    behavior.jumpToTopFraction = try fraction("jump_to_top_fraction", behavior.jumpToTopFraction)
-    if let field = object.optional("jump_max_item") {
-      behavior.jumpMaxItem = try field.integer(.integer(atLeast: 1))
-    }
+    behavior.rereadDwellMs = object.distribution("reread_dwell_ms") ?? rereadDefault
+    behavior.strokeMs = object.distribution("stroke_ms") ?? behavior.strokeMs
+    behavior.dragVelocityPtS = object.distribution("drag_velocity_pt_s") ?? behavior.dragVelocityPtS
+    behavior.flingFraction = object.number("fling_fraction") ?? behavior.flingFraction
+    behavior.flingVelocityPtS = object.distribution("fling_velocity_pt_s") ?? behavior.flingVelocityPtS
+    behavior.reversalFraction = object.number("reversal_fraction") ?? behavior.reversalFraction
+    behavior.jumpFraction = object.number("jump_fraction") ?? behavior.jumpFraction
+    behavior.jumpToTopFraction = object.number("jump_to_top_fraction") ?? behavior.jumpToTopFraction
+    behavior.jumpMaxItem = object.integer("jump_max_item") ?? behavior.jumpMaxItem
     return behavior
   }
 
-  static func script(from field: JSONField, feed: FeedSpec) throws(InputError) -> [Gesture] {
-    let elements = try field.array()
+  /// The gestures of a script (with every `repeat` expanded); nil after recording its problems.
+  static func script(from field: JSONField, feed: FeedSpec, diagnostics: Diagnostics) -> [Gesture]? {
+    guard let elements = diagnostics.attempt({ () throws(InputError) in try field.array() }) else {
+      return nil
+    }
     // An empty script is almost certainly a mistake; a user who does nothing is a `wait`.
     guard !elements.isEmpty else {
-      throw field.error("must list at least one gesture (drag, fling, wait or jump)", got: "[]")
+      diagnostics.record(field.error("must list at least one gesture (drag, fling, wait or jump)", got: "[]"))
+      return nil
     }
     var gestures: [Gesture] = []
     gestures.reserveCapacity(elements.count)
+    var failed = false
     for element in elements {
-      if let repeated = try repeatedScript(from: element, feed: feed) {
-        gestures += repeated
-      } else {
-        gestures.append(try gesture(from: element, feed: feed))
+      guard let expanded = gesture(from: element, feed: feed, diagnostics: diagnostics) else {
+        failed = true
+        continue
       }
+      gestures += expanded
       guard gestures.count <= maxGestures else {
-        throw field.error("expands to more than \(maxGestures) gestures", got: String(gestures.count))
+        diagnostics.record(
+          field.error("expands to more than \(maxGestures) gestures", got: String(gestures.count)))
+        return nil
       }
     }
-    return gestures
+    return failed ? nil : gestures
   }
 
-  /// `{"repeat": {"count": n, "script": [...]}}`: the inner script n times in a row, so a
-  /// reader who pages every few seconds for minutes needs three lines, not three hundred.
-  static func repeatedScript(from field: JSONField, feed: FeedSpec) throws(InputError) -> [Gesture]? {
-    let kind = try field.object(keys: gestureNames).exactlyOne(of: gestureNames)
-    guard kind.key == "repeat" else { return nil }
-    let body = try kind.field.object(keys: ["count", "script"])
-    let count = try body.required("count").integer(.integer(atLeast: 1))
-    let inner = try script(from: body.required("script"), feed: feed)
-    guard count <= maxGestures / max(1, inner.count) else {
-      throw try body.required("count").error(
-        "expands to more than \(maxGestures) gestures", got: String(count))
-    }
-    return Array([[Gesture]](repeating: inner, count: count).joined())
-  }
-
-  static func gesture(from field: JSONField, feed: FeedSpec) throws(InputError) -> Gesture {
-    let kind = try field.object(keys: gestureNames).exactlyOne(of: gestureNames)
-    let velocityRule = NumberRule.within(-maxVelocityPtS...maxVelocityPtS)
-    let durationRule = NumberRule.greaterThan(0, atMost: NumberRule.maxMilliseconds)
+  /// One script element: a gesture, or a `repeat` block expanded (`{"repeat": {"count": n,
+  /// "script": [...]}}`: the inner script n times in a row, so a reader who pages every few
+  /// seconds for minutes needs three lines, not three hundred).
+  static func gesture(from field: JSONField, feed: FeedSpec, diagnostics: Diagnostics) -> [Gesture]? {
+    guard let element = JSONObjectReader(field, ScenarioDefinitions.gesture, diagnostics: diagnostics),
+      let kind = element.exactlyOne(of: gestureNames)
+    else { return nil }
     switch kind.key {
     case "drag":
-      let drag = try kind.field.object(keys: ["velocity_pt_s", "duration_ms"])
-      return .drag(
-        velocityPtS: try drag.required("velocity_pt_s").number(velocityRule),
-        durationMs: try drag.required("duration_ms").number(durationRule))
+      guard let drag = element.object("drag"), let velocity = drag.number("velocity_pt_s"),
+        let duration = drag.number("duration_ms")
+      else { return nil }
+      return [.drag(velocityPtS: velocity, durationMs: duration)]
     case "fling":
-      let fling = try kind.field.object(keys: ["velocity_pt_s"])
-      return .fling(velocityPtS: try fling.required("velocity_pt_s").number(velocityRule))
+      guard let velocity = element.object("fling")?.number("velocity_pt_s") else { return nil }
+      return [.fling(velocityPtS: velocity)]
     case "wait":
-      let wait = try kind.field.object(keys: ["duration_ms"])
-      return .wait(durationMs: try wait.required("duration_ms").number(durationRule))
-    default:
-      let jump = try kind.field.object(keys: ["to_pt", "to_item"])
-      let target = try jump.exactlyOne(of: ["to_pt", "to_item"])
+      guard let duration = element.object("wait")?.number("duration_ms") else { return nil }
+      return [.wait(durationMs: duration)]
+    case "jump":
+      guard let jump = element.object("jump"), let target = jump.exactlyOne(of: ["to_pt", "to_item"]) else {
+        return nil
+      }
       if target.key == "to_pt" {
-        return .jump(.offsetPt(try target.field.number(.atLeast(0))))
+        return jump.number("to_pt").map { [.jump(.offsetPt($0))] }
       }
-      let item = try target.field.integer(.integer(atLeast: 0))
+      guard let item = jump.integer("to_item") else { return nil }
       guard item < feed.totalItems else {
-        throw target.field.error(
-          "must be < feed.total_items (\(feed.totalItems))", got: String(item))
+        diagnostics.record(
+          target.field.error("must be < feed.total_items (\(feed.totalItems))", got: String(item)))
+        return nil
       }
-      return .jump(.item(item))
+      return [.jump(.item(item))]
+    default:
+      guard let body = element.object("repeat"), let count = body.integer("count"),
+        let innerField = body.required("script"),
+        let inner = script(from: innerField, feed: feed, diagnostics: diagnostics)
+      else { return nil }
+      guard count <= maxGestures / max(1, inner.count) else {
+        diagnostics.record(
+          body.member("count")!.error("expands to more than \(maxGestures) gestures", got: String(count)))
+        return nil
+      }
+      return Array([[Gesture]](repeating: inner, count: count).joined())
     }
   }
 }

@@ -3,17 +3,28 @@ extension ScenarioLoader {
   /// parameters (`{"name": "fixed_threshold", "ratio": 0.7}`) whose values are numbers, booleans or
   /// strings. Which names and parameters exist is the registry's business, checked through the
   /// context's validator.
-  static func strategySpecs(from field: JSONField, context: Context) throws(InputError) -> [StrategySpec] {
+  static func strategySpecs(from field: JSONField, context: Context) -> [StrategySpec] {
+    let diagnostics = context.diagnostics
+    guard let elements = diagnostics.attempt({ () throws(InputError) in try field.array() }) else {
+      return []
+    }
     var specs: [StrategySpec] = []
-    for element in try field.array() {
-      let spec = try strategySpec(from: element)
+    for element in elements {
+      guard let spec = diagnostics.attempt({ () throws(InputError) in try strategySpec(from: element) })
+      else {
+        continue
+      }
       // The same strategy twice would produce two identical rows per seed in summary.csv.
       if let earlier = specs.firstIndex(of: spec) {
-        throw element.plainError("repeats \(field.path.location)[\(earlier)] (same name and parameters)")
+        diagnostics.record(
+          element.plainError("repeats \(field.path.location)[\(earlier)] (same name and parameters)"))
+        continue
       }
       if let issue = context.strategyValidator?(spec) {
-        let location = element.path.location + (issue.key.map { "." + $0 } ?? "")
-        throw InputError(file: element.file, location: location, message: issue.message)
+        let location = element.path.location + (issue.key.map { "." + ValueText.escapingUnsafe($0) } ?? "")
+        diagnostics.record(
+          InputError(file: element.file, location: location, message: ValueText.escapingUnsafe(issue.message))
+        )
       }
       specs.append(spec)
     }
@@ -30,12 +41,16 @@ extension ScenarioLoader {
       }
       let name = try field.member("name", nameMember.value).nonBlankString()
       var parameters: [String: ParameterValue] = [:]
-      for (key, value) in members where key != "name" {
+      for (key, value) in members where key != "name" && key != ObjectDefinition.commentKey {
         let parameter = field.member(key, value)
         switch value {
         case .number(let number, _): parameters[key] = .number(number)
         case .bool(let flag): parameters[key] = .bool(flag)
-        case .string(let text): parameters[key] = .string(text)
+        case .string(let text):
+          if let violation = TextRule.freeText.violation(by: text) {
+            throw parameter.error(violation, got: ValueText.string(text))
+          }
+          parameters[key] = .string(text)
         case .null, .array, .object:
           throw parameter.typeError(expected: "a number, true, false or a string")
         }

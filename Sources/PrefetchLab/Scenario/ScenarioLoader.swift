@@ -22,7 +22,10 @@ public struct StrategyIssue: Sendable, Equatable {
 /// contradictory combinations and missing trace files are all errors. Every error is an
 /// `InputError` whose description reads `<file>: <json.path>: <rule>, got <value>`, e.g.
 /// `scenarios/x.json: network.rtt_ms: lognormal.sigma must be >= 0, got -1`; malformed JSON reads
-/// `<file>: line 3, column 14: expected ',' or '}' after object member`. Never traps on any input.
+/// `<file>: line 3, column 14: expected ',' or '}' after object member`. The loader reads on
+/// after a problem: the error thrown is the first problem and carries the others
+/// (`InputError.furtherErrors`), up to `Diagnostics.limit`. Every key and rule comes from
+/// `ScenarioDefinitions`. Never traps on any input.
 public enum ScenarioLoader {
   /// Checks a strategy entry against the registry; nil when it is acceptable.
   public typealias StrategyValidator = (StrategySpec) -> StrategyIssue?
@@ -75,46 +78,43 @@ public enum ScenarioLoader {
     var strategyValidator: StrategyValidator?
     /// Whether trace paths must name readable files.
     var checksFiles = true
+    /// Where every problem of the file is recorded.
+    var diagnostics = Diagnostics()
   }
 
-  static let rootKeys = [
-    "name", "description", "duration_s", "seed", "patience_ms", "viewport", "feed", "network", "scroll",
-    "strategies", "cache", "render", "radio",
-  ]
+  static var rootKeys: [String] { ScenarioDefinitions.root.keyNames }
 
   static func scenario(from field: JSONField, context: Context) throws(InputError) -> Scenario {
     guard case .object = field.value else {
       throw field.typeError(expected: "a JSON object (a scenario)")
     }
-    let root = try field.object(keys: rootKeys)
-    let nameField = try root.required("name")
-    let name = try nameField.nonBlankString()
-    guard name.count <= 100 else {
-      throw nameField.error("must be at most 100 characters", got: "\(name.count) characters")
+    let diagnostics = context.diagnostics
+    guard
+      let root = JSONObjectReader(
+        field, ScenarioDefinitions.root, diagnostics: diagnostics, ignoring: [ScenarioDefinitions.schemaKey])
+    else { throw field.typeError(expected: "a JSON object (a scenario)") }
+    let name = root.text("name")
+    let description = root.text("description") ?? ""
+    let durationUs = root.read("duration_s") { field throws(InputError) in
+      try microseconds(field, unitsPerSecond: 1, rule: ScenarioDefinitions.root.key("duration_s")!.kind)
     }
-    let description = try root.optional("description")?.string() ?? ""
-    let durationUs = try root.optional("duration_s").map { field throws(InputError) in
-      try microseconds(field, unitsPerSecond: 1, maximum: NumberRule.maxMilliseconds / 1000)
-    }
-    let seed = try root.optional("seed")?.integer(.integer(atLeast: 0)) ?? 1
+    let seed = root.integer("seed") ?? 1
     let patienceUs =
-      try root.optional("patience_ms").map { field throws(InputError) in
-        try microseconds(field, unitsPerSecond: 1000, maximum: NumberRule.maxMilliseconds)
+      root.read("patience_ms") { field throws(InputError) in
+        try microseconds(field, unitsPerSecond: 1000, rule: ScenarioDefinitions.root.key("patience_ms")!.kind)
       } ?? 30_000_000
-    let viewport = try root.optional("viewport").map(viewportSpec) ?? ViewportSpec()
-    let feed = try root.optional("feed").map(feedSpec) ?? FeedSpec()
-    let network =
-      try root.optional("network").map { field throws(InputError) in
-        try networkSpec(from: field, context: context)
-      } ?? NetworkSpec()
-    let scroll = try scrollSpec(from: root.required("scroll"), feed: feed, context: context)
-    let strategies =
-      try root.optional("strategies").map { field throws(InputError) in
-        try strategySpecs(from: field, context: context)
-      } ?? []
-    let cache = try root.optional("cache").map(cacheSpec)
-    let render = try root.optional("render").map(renderSpec)
-    let radio = try root.optional("radio").map(radioSpec) ?? RadioSpec()
+    let viewport = root.object("viewport").map(viewportSpec) ?? ViewportSpec()
+    let feed = root.object("feed").map(feedSpec) ?? FeedSpec()
+    let network = root.object("network").map { networkSpec(from: $0, context: context) } ?? NetworkSpec()
+    let scroll = root.required("scroll").flatMap { field in
+      scrollSpec(from: field, feed: feed, durationUs: durationUs, context: context)
+    }
+    let strategies = root.member("strategies").map { strategySpecs(from: $0, context: context) } ?? []
+    let cache = root.object("cache").map(cacheSpec)
+    let render = root.object("render").map(renderSpec)
+    let radio = root.member("radio").flatMap { radioSpec(from: $0, diagnostics: diagnostics) } ?? RadioSpec()
+    try diagnostics.throwIfAny()
+    guard let name, let scroll else { throw field.plainError("missing required key 'scroll'") }
     return Scenario(
       name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
       patienceUs: patienceUs,
@@ -124,10 +124,12 @@ public enum ScenarioLoader {
 
   /// A positive duration in the file's unit (`unitsPerSecond` 1 for `_s`, 1000 for `_ms`) as
   /// engine µs, rounded to the nearest µs.
-  static func microseconds(_ field: JSONField, unitsPerSecond: Double, maximum: Double) throws(InputError)
+  static func microseconds(_ field: JSONField, unitsPerSecond: Double, rule kind: ValueKind)
+    throws(InputError)
     -> Int64
   {
-    let value = try field.number(.greaterThan(0, atMost: maximum))
+    guard case .number(let rule) = kind else { preconditionFailure("not a number") }
+    let value = try field.number(rule)
     let micros = (value * 1_000_000 / unitsPerSecond).rounded()
     // Below the clock's resolution the duration would silently become 0.
     guard micros >= 1 else {
@@ -138,16 +140,10 @@ public enum ScenarioLoader {
     return Int64(micros)
   }
 
-  static func viewportSpec(from field: JSONField) throws(InputError) -> ViewportSpec {
-    let viewport = try field.object(keys: ["height_pt", "frame_rate_hz"])
+  static func viewportSpec(from viewport: JSONObjectReader) -> ViewportSpec {
     var spec = ViewportSpec()
-    if let height = viewport.optional("height_pt") {
-      // Above 10 000 pt (a dozen tablet screens) a frame would scan thousands of rows.
-      spec.heightPt = try height.number(.greaterThan(0, atMost: 10_000))
-    }
-    if let rate = viewport.optional("frame_rate_hz") {
-      spec.frameRateHz = try rate.integer(.integer(in: 1...240))
-    }
+    if let height = viewport.number("height_pt") { spec.heightPt = height }
+    if let rate = viewport.integer("frame_rate_hz") { spec.frameRateHz = rate }
     return spec
   }
 }

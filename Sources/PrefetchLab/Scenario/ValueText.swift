@@ -9,10 +9,31 @@ enum ValueText {
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
-  /// A string as a JSON literal, cut to 60 characters.
+  /// A string as a JSON literal, cut to 60 characters, with every control, separator and
+  /// bidirectional-override character escaped (`\u001b`), so a message can be printed as it is.
   static func string(_ value: String) -> String {
     let shown = value.count > 60 ? String(value.prefix(60)) + "…" : value
-    return JSONValue.string(shown).serialized()
+    return escapingUnsafe(JSONValue.string(shown).serialized())
+  }
+
+  /// A name or path quoted in single quotes, escaped like `string`.
+  static func quoted(_ value: String) -> String {
+    "'" + escapingUnsafe(value) + "'"
+  }
+
+  /// `text` with the characters `TextRule` keeps out of names written as `\uXXXX`.
+  static func escapingUnsafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: TextRule.isUnsafeInName) else { return text }
+    var output = ""
+    for scalar in text.unicodeScalars {
+      if TextRule.isUnsafeInName(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
   }
 
   /// A value with its JSON type, for type errors: `string "20"`, `number 2.5`, `null`,
@@ -24,11 +45,17 @@ enum ValueText {
     case .number(let amount, _): return "number \(number(amount))"
     case .string(let text): return "string \(string(text))"
     case .array, .object:
-      let text = value.serialized()
+      let text = escapingUnsafe(value.serialized())
       return "\(value.typeName) " + (text.count > 60 ? String(text.prefix(60)) + "…" : text)
     }
   }
 
   /// A list of names for messages: `a, b, c`.
   static func list(_ names: [String]) -> String { names.joined(separator: ", ") }
+
+  /// ` (did you mean 'page_size'?)` when one of `candidates` is a likely correction of `typed`.
+  static func suggestion(for typed: String, among candidates: [String], quote: String = "'") -> String {
+    guard let closest = Suggestion.closest(to: typed, among: candidates) else { return "" }
+    return " (did you mean \(quote)\(closest)\(quote)?)"
+  }
 }

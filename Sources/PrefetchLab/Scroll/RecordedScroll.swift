@@ -45,7 +45,8 @@ public struct RecordedScroll: ScrollSource {
   /// line (LF or CRLF line ends); blank lines are ignored. A header may name more columns (as
   /// `prefetchlab trace` writes them): `t_ms` and `offset_pt` are then read by name and the rest
   /// ignored. Throws `InputError` naming the file and line for anything else (wrong field count,
-  /// non-numbers, non-finite values, decreasing time), and "cannot read the file" for a missing
+  /// non-numbers, non-finite values, decreasing time, times beyond ±10^15 ms or more than 10^9 ms
+  /// after the first row, offsets beyond ±10^14 pt), and "cannot read the file" for a missing
   /// file or one that is not UTF-8.
   public static func load(path: String, durationUs: Int64? = nil) throws(InputError) -> RecordedScroll {
     guard let data = FileManager.default.contents(atPath: path),
@@ -82,7 +83,12 @@ public struct RecordedScroll: ScrollSource {
       else {
         throw InputError(
           file: path, location: line.location,
-          message: "expected two finite numbers, got '\(reader.text(line.range))'")
+          message: "expected two finite numbers, got \(ValueText.quoted(reader.text(line.range)))")
+      }
+      if let problem = RecordingBounds.timeProblem(time, first: samples.first?.timeMs)
+        ?? RecordingBounds.positionProblem("offset_pt", offset)
+      {
+        throw InputError(file: path, location: line.location, message: problem)
       }
       if let previous = samples.last, time < previous.timeMs {
         throw InputError(
@@ -95,12 +101,18 @@ public struct RecordedScroll: ScrollSource {
         guard let phase = ScrollPhase.named(fields[phaseColumn]) else {
           throw InputError(
             file: path, location: line.location,
-            message: "phase must be one of idle, dragging, decelerating, got '\(fields[phaseColumn])'")
+            message:
+              "phase must be one of idle, dragging, decelerating, got \(ValueText.quoted(fields[phaseColumn]))"
+          )
         }
         guard let target = Double(fields[targetColumn]), target.isFinite else {
           throw InputError(
             file: path, location: line.location,
-            message: "projected_target_pt must be a finite number, got '\(fields[targetColumn])'")
+            message:
+              "projected_target_pt must be a finite number, got \(ValueText.quoted(fields[targetColumn]))")
+        }
+        if let problem = RecordingBounds.positionProblem("projected_target_pt", target) {
+          throw InputError(file: path, location: line.location, message: problem)
         }
         annotations.append(Annotation(phase: phase, projectedTargetPt: target))
       }

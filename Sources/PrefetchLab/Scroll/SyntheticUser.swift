@@ -30,9 +30,15 @@ public enum SyntheticUser {
   /// Uniform draws per gesture (fixed, whatever the gesture turns out to be).
   static let drawsPerGesture = 10
 
-  /// The gestures of a `durationUs` session (the last one may run past it).
+  /// A session holds at most this many gestures (`InputLimits.maxGestures`, the cap on scripts);
+  /// a user whose gestures are so short that more would fit rests after the last. Parameters whose
+  /// gestures take no time at all (jumps with dwells of 0) would otherwise never reach the end.
+  public static let maxGestures = InputLimits.maxGestures
+
+  /// The gestures of a `durationUs` session (the last one may run past it), at most
+  /// `maxGestures`.
   public static func gestures(
-    _ spec: UserModelSpec, totalItems: Int, seed: UInt64, durationUs: Int64
+    _ spec: UserModelSpec, totalItems: Int, seed: UInt64, durationUs: Int64, maxGestures: Int = maxGestures
   ) -> [GestureRecord] {
     var random = SplitMix64(seed: seed, stream: .scroll)
     var records: [GestureRecord] = []
@@ -40,7 +46,7 @@ public enum SyntheticUser {
     var direction = 1.0
     var state = -1
     let behaviorCount = spec.behaviors.count
-    while clockUs < durationUs {
+    while clockUs < durationUs && records.count < maxGestures {
       var u = [Double](repeating: 0, count: drawsPerGesture)
       for index in u.indices { u[index] = random.nextUnit() }
       // Behaviour: a Markov chain for `mixed`, else the single one.

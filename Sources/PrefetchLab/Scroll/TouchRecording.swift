@@ -64,6 +64,7 @@ public struct TouchRecording: Sendable, Equatable {
 
   /// Parses `touch_csv` text. Errors (`InputError` with location `line N`): a row without exactly
   /// three fields, a time or y that is not a finite number, an unknown action, a decreasing time,
+  /// a time beyond ±10^15 ms or more than 10^9 ms after the first row, a y beyond ±10^14 px,
   /// `move` or `up` with no finger down, `down` while a finger is down; and no touch at all.
   public static func parse(_ text: String, file: String, density: Double) throws(InputError) -> TouchRecording
   {
@@ -82,15 +83,24 @@ public struct TouchRecording: Sendable, Equatable {
       }
       guard let time = Double(fields[0]), time.isFinite else {
         throw InputError(
-          file: file, location: location, message: "t_ms must be a finite number, got '\(fields[0])'")
+          file: file, location: location,
+          message: "t_ms must be a finite number, got \(ValueText.quoted(fields[0]))")
       }
       guard let action = Action(rawValue: fields[1]) else {
         throw InputError(
-          file: file, location: location, message: "action must be one of down, move, up, got '\(fields[1])'")
+          file: file, location: location,
+          message: "action must be one of down, move, up, got \(ValueText.quoted(fields[1]))"
+            + ValueText.suggestion(for: fields[1], among: Action.allCases.map(\.rawValue)))
       }
       guard let y = Double(fields[2]), y.isFinite else {
         throw InputError(
-          file: file, location: location, message: "y_px must be a finite number, got '\(fields[2])'")
+          file: file, location: location,
+          message: "y_px must be a finite number, got \(ValueText.quoted(fields[2]))")
+      }
+      if let problem = RecordingBounds.timeProblem(time, first: events.first?.timeMs)
+        ?? RecordingBounds.positionProblem("y_px", y)
+      {
+        throw InputError(file: file, location: location, message: problem)
       }
       if let previous = events.last, time < previous.timeMs {
         throw InputError(
@@ -182,7 +192,10 @@ public struct TouchRecording: Sendable, Equatable {
         }
         samples.append((timeUs, event.yPx))
         if event.action == .up {
-          let velocity = Self.releaseVelocityPtS(samples: samples, density: density)
+          // Releases are capped like script velocities (`InputLimits.maxVelocityPtS`): a finger
+          // that jumps between two samples a µs apart would otherwise fling arbitrarily far.
+          let raw = Self.releaseVelocityPtS(samples: samples, density: density)
+          let velocity = min(max(raw, -InputLimits.maxVelocityPtS), InputLimits.maxVelocityPtS)
           if velocity != 0 { pendingFling = physics.flingCurve(velocityPtS: velocity) }
           samples = []
         }

@@ -175,7 +175,21 @@ struct JSONParser {
     guard let value = Double(text), value.isFinite else {
       throw error("number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too large", at: start)
     }
+    // A non-zero literal below the smallest Double would silently become 0: `1e-400` must not
+    // pass as 0 where an integer or a bound is meant.
+    if value == 0 && !Self.hasZeroMantissa(text) {
+      throw error(
+        "number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too small to represent"
+          + " (it would round to 0); write 0 or a larger number",
+        at: start)
+    }
     return .number(value, isInteger: isInteger)
+  }
+
+  /// Whether the digits before any exponent are all zeros (`0.000e5` is 0, not an underflow).
+  static func hasZeroMantissa(_ text: String) -> Bool {
+    let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+    return !mantissa.contains(where: { $0 >= "1" && $0 <= "9" })
   }
 
   private mutating func parseLiteral() throws(JSONSyntaxError) -> JSONValue {

@@ -65,7 +65,8 @@ enum MergeCommand {
       let recorded = outcome.manifest.command
       let noPlots = parsed.flag("no-plots") || (recorded.contains("--no-plots") && !parsed.flag("plots"))
       if !noPlots {
-        var step = try ReportStep.prepare(noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
+        var step = try ReportStep.prepare(
+          noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
         let recordedTimelines = recorded.firstIndex(of: "--timelines").flatMap {
           $0 + 1 < recorded.count ? recorded[$0 + 1] : nil
         }

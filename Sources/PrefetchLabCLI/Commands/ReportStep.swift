@@ -40,7 +40,8 @@ struct ReportStep {
   /// plan (checked before anything is simulated, so `--plots` without gnuplot fails at once).
   static func forRun(_ parsed: ParsedArguments) throws -> ReportStep? {
     guard !parsed.flag("no-plots") else { return nil }
-    var step = try prepare(noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
+    var step = try prepare(
+      noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
     step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "first") ?? .first
     return step
   }

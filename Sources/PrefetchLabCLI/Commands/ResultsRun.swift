@@ -49,8 +49,9 @@ enum ResultsRun {
         seeds, for: "seeds",
         reason: "expected seeds like 1-10 or 1,4,7 (at most \(SeedList.maximumCount) seeds)")
     }
-    if let interval = parsed.int("timeline-interval-ms"), interval < 0 {
-      throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be at least 0")
+    if let interval = parsed.int("timeline-interval-ms"), interval < 0 || interval > 1_000_000_000 {
+      // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
+      throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be in 0...1000000000")
     }
     if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
       throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")

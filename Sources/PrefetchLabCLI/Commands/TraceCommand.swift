@@ -27,8 +27,9 @@ enum TraceCommand {
       if let seed = parsed.int("seed"), seed < 0 {
         throw .invalidValue(String(seed), for: "seed", reason: "must be at least 0")
       }
-      if let interval = parsed.int("interval-ms"), interval < 0 {
-        throw .invalidValue(String(interval), for: "interval-ms", reason: "must be at least 0")
+      if let interval = parsed.int("interval-ms"), interval < 0 || interval > 1_000_000_000 {
+        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
+        throw .invalidValue(String(interval), for: "interval-ms", reason: "must be in 0...1000000000")
       }
     })
 

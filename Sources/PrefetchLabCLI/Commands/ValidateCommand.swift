@@ -6,8 +6,10 @@ enum ValidateCommand {
   static let spec = CommandSpec(
     name: "validate",
     abstract: "Check scenario files and the trace files they name, without running them.",
-    discussion:
-      "Prints one line per valid file; the first problem found exits 65 naming file, JSON path and rule.",
+    discussion: """
+      Prints one line per valid file, and every problem of every invalid file (up to 20 per \
+      file) naming file, JSON path and rule; exits 65 when any file has a problem.
+      """,
     arguments: [
       .positional("files", repeating: true, help: "Scenario files, or folders of *.json scenario files.")
     ])
@@ -18,15 +20,27 @@ enum ValidateCommand {
     throws
     -> Int32
   {
-    let scenarios = try ScenarioInputs.load(parsed.strings("files"), registry: registry)
-    _ = try Experiment(scenarios: scenarios, registry: registry)
-    for prepared in scenarios {
-      let scenario = prepared.scenario
-      let strategies =
-        scenario.strategies.isEmpty ? "the general strategies" : "\(scenario.strategies.count) strategies"
-      let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
-      terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
+    var problems: [InputError] = []
+    var valid: [PreparedScenario] = []
+    for file in try ScenarioInputs.files(from: parsed.strings("files")) {
+      do {
+        let scenario = try ScenarioLoader.load(
+          contentsOf: file, strategyValidator: ScenarioInputs.validator(registry))
+        let prepared = try PreparedScenario(scenario)
+        let strategies =
+          scenario.strategies.isEmpty ? "the general strategies" : "\(scenario.strategies.count) strategies"
+        let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
+        terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
+        valid.append(prepared)
+      } catch {
+        problems.append(error)
+      }
     }
-    return ExitStatus.ok
+    if problems.isEmpty {
+      // Names must be unique across the files given together, as `run` demands.
+      _ = try Experiment(scenarios: valid, registry: registry)
+      return ExitStatus.ok
+    }
+    throw InputErrors(errors: problems)
   }
 }

@@ -198,7 +198,7 @@ public enum ShardMerger {
   }
 
   /// The experiment's runs in canonical order (scenarios as recorded, sorted by name; each
-  /// scenario's strategies as listed, or the `--strategy` given, or every registered strategy;
+  /// scenario's strategies as listed, or the `--strategy` given, or the registry's default strategies;
   /// seeds ascending), as `Experiment` orders its jobs.
   static func expectedRuns(_ manifest: Manifest, file: String, registry: StrategyRegistry) throws -> [RunKey]
   {

@@ -1,0 +1,80 @@
+extension ScenarioDefinitions {
+  public static let feed = ObjectDefinition(
+    "feed",
+    keys: [
+      KeyDefinition(
+        "total_items", .integer(.integer(atLeast: 0)), unit: "items",
+        default: JSONValue(FeedSpec().totalItems),
+        defaultText: "`1000` (a judgement)", summary: "Items on the server.",
+        note:
+          "with offset pagination or `short_page_rate` > 0 at most 10000000 (every row or page boundary is laid out up front); see [Whole-feed limits](#whole-feed-limits)"
+      ),
+      KeyDefinition(
+        "page_size", .integer(.integer(in: 1...InputLimits.maxPageSize)), unit: "items",
+        default: JSONValue(FeedSpec().pageSize), defaultText: "`20` (a judgement)",
+        summary: "Items per page after the first.",
+        note: "a page of more rows is not a page: 10000 rows applied at once is seconds of main-thread work"),
+      KeyDefinition(
+        "initial_page_size", .integer(.integer(in: 1...InputLimits.maxPageSize)), unit: "items",
+        defaultText: "= `page_size`", summary: "Items in the first page (default: page_size)."),
+      KeyDefinition(
+        "pagination", .choice(Pagination.allCases.map(\.rawValue)), default: "cursor",
+        summary: "cursor: next page only; offset: any page, total known, placeholders.",
+        note: "`\"cursor\"` (next page only) or `\"offset\"` (any page, total known, placeholders)"),
+      KeyDefinition(
+        "end_signal", .choice(EndSignal.allCases.map(\.rawValue)), default: "flag",
+        summary: "flag: the response says no more; empty_page: learnt from an empty response.",
+        note: "`\"flag\"` (the response says no more) or `\"empty_page\"` (learnt from an empty response)"),
+      KeyDefinition(
+        "apply_delay_ms", .distribution(timeMs), unit: "ms", default: 16,
+        defaultText: "`16`: one 60 Hz frame, a diffable data source apply on the main queue",
+        summary: "Time from a page response to its rows being inserted."),
+      KeyDefinition(
+        "item_height_pt", .distribution(heightPt), unit: "pt",
+        default: ["uniform": ["min": 80, "max": 400]],
+        defaultText: "`{\"uniform\": {\"min\": 80, \"max\": 400}}` (a judgement)",
+        summary: "Row heights, drawn per item.",
+        note: "see [Heights](#heights-must-stay-above-0); drawn heights are snapped to 1/64 pt, at least 1 pt"
+      ),
+      KeyDefinition(
+        "page_bytes", .distribution(bytes), unit: "bytes", default: 24000,
+        defaultText: "`24000` (a judgement: 1.2 kB of JSON per item of a 20-item page)",
+        summary: "Bytes of one page response."),
+      KeyDefinition(
+        "media_bytes", .distribution(bytes), unit: "bytes", defaultText: "none: rows have no media",
+        summary: "Bytes of an item's media; absent = rows have no media."),
+      KeyDefinition(
+        "media_fraction", .number(fraction), unit: "share of items",
+        defaultText: "`1` when `media_bytes` is given",
+        summary: "Share of items that carry media (needs media_bytes).",
+        note: "only together with `media_bytes`"),
+      KeyDefinition(
+        "footer_height_pt", .number(.atLeast(0, atMost: InputLimits.maxRowHeightPt)), unit: "pt",
+        default: JSONValue(FeedSpec().footerHeightPt),
+        defaultText: "`44`: UIKit's default row height, a spinner row",
+        summary: "Height of the loading footer below the last row."),
+      KeyDefinition(
+        "placeholder_height_pt", .number(.greaterThan(0, atMost: InputLimits.maxRowHeightPt)), unit: "pt",
+        defaultText: "the mean of `item_height_pt` (what an estimated row height would give)",
+        summary: "Height of an unloaded row with offset pagination.", note: "used by offset pagination"),
+      KeyDefinition(
+        "server_max_page_size", .integer(.integer(atLeast: 1)), unit: "items",
+        defaultText: "none: the server sends what is asked for",
+        summary: "The server sends at most this many items.",
+        note: "see [Server pages](#server-pages)"),
+      KeyDefinition(
+        "short_page_rate", .number(fraction), unit: "share of responses", default: 0,
+        summary: "Chance that a response holds fewer items than asked for (cursor pagination only).",
+        note: "cursor pagination only"),
+      KeyDefinition(
+        "opens_at", .choice(FeedOrigin.allCases.map(\.rawValue)), default: "start",
+        summary:
+          "start: a feed opening at its first item; end: a chat opening at its newest, older pages loading towards the top.",
+        note: "`\"end\"` needs cursor pagination"),
+      KeyDefinition(
+        "anchor_prepends", .boolean, default: true,
+        summary:
+          "With opens_at end: a prepended page keeps the rows on screen where they are (false: the viewport jumps by the page's height).",
+        note: "`false` needs `\"opens_at\": \"end\"`"),
+    ], requires: [("media_fraction", "media_bytes")])
+}

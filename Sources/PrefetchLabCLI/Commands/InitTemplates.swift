@@ -1,0 +1,89 @@
+/// The starting scenarios `prefetchlab init` writes: complete, commented (`$comment`), and valid.
+enum InitTemplates {
+  struct Template {
+    let name: String
+    let summary: String
+    let text: String
+  }
+
+  static let all = [feedOnLTE, photoGridOn3G]
+
+  static let feedOnLTE = Template(
+    name: "feed-lte", summary: "A social feed with images, a skimming user, on LTE (the default).",
+    text: """
+      {
+        "$comment": "A starting scenario written by 'prefetchlab init'. Every key is described in docs/scenario-format.md; 'prefetchlab validate' checks the file.",
+        "name": "my-feed-lte",
+        "description": "A social feed with images, read by a skimming user on LTE",
+        "duration_s": 120,
+        "seed": 1,
+        "feed": {
+          "$comment": "Pages of 20 items; about two thirds of the rows carry an image.",
+          "total_items": 1000,
+          "page_size": 20,
+          "item_height_pt": { "lognormal": { "median": 300, "sigma": 0.4 } },
+          "page_bytes": 24000,
+          "media_bytes": { "lognormal": { "median": 60000, "sigma": 0.8 } },
+          "media_fraction": 0.7
+        },
+        "network": {
+          "$comment": "Network Link Conditioner's LTE preset, with a jittery round trip.",
+          "profile": "lte",
+          "rtt_ms": { "lognormal": { "median": 115, "sigma": 0.3 } },
+          "timeout_ms": 15000
+        },
+        "scroll": {
+          "$comment": "A synthetic user drawn from the run's seed; try reader, flinger, searcher, jumper or mixed.",
+          "physics": "ios",
+          "model": "skimmer"
+        },
+        "strategies": [
+          "infinite_scroll",
+          { "name": "fixed_threshold", "ratio": 0.7 },
+          "directional_ranges"
+        ]
+      }
+
+      """)
+
+  static let photoGridOn3G = Template(
+    name: "photo-grid-3g",
+    summary: "A photo grid (rows of thumbnails) flung through on a slow 3G link with an image cache.",
+    text: """
+      {
+        "$comment": "A starting scenario written by 'prefetchlab init'. Every key is described in docs/scenario-format.md; 'prefetchlab validate' checks the file.",
+        "name": "my-photo-grid-3g",
+        "description": "A grid of photos, three to a row, flung through on 3G",
+        "duration_s": 90,
+        "seed": 1,
+        "viewport": { "height_pt": 852, "frame_rate_hz": 60 },
+        "feed": {
+          "$comment": "Each row is one line of three 130 pt thumbnails; its media is the three images together.",
+          "total_items": 3000,
+          "page_size": 30,
+          "initial_page_size": 60,
+          "item_height_pt": 130,
+          "page_bytes": 18000,
+          "media_bytes": { "lognormal": { "median": 45000, "sigma": 0.5 } }
+        },
+        "network": {
+          "$comment": "Network Link Conditioner's 3G preset: 780 kbit/s, 200 ms round trips.",
+          "profile": "3g",
+          "max_concurrent_requests": 6,
+          "timeout_ms": 15000,
+          "retry": { "max_attempts": 3 }
+        },
+        "cache": { "$comment": "AFNetworking's defaults: 100 MiB in memory, 150 MiB on disk.", "memory_bytes": 104857600 },
+        "scroll": {
+          "physics": "ios",
+          "model": "flinger"
+        },
+        "strategies": [
+          "infinite_scroll",
+          "target_range",
+          "directional_ranges"
+        ]
+      }
+
+      """)
+}
