@@ -32,4 +32,20 @@ import Testing
     }
     #expect(commands.contains(test), ".ci/run does not run '\(test)'")
   }
+
+  /// The README's "Your own strategy" shows the example package's two files as they are, so the
+  /// example CI builds (`scripts/check-custom-strategy-example.sh`) is the one users read.
+  @Test func readmeShowsTheCustomStrategyExampleVerbatim() throws {
+    let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## Your own strategy\n").dropFirst().first)
+    let blocks = section.components(separatedBy: "```swift\n").dropFirst().map {
+      $0.components(separatedBy: "```")[0]
+    }
+    let example = Self.root + "/Examples/CustomStrategy/"
+    #expect(blocks.count >= 2)
+    #expect(blocks.first == (try String(contentsOfFile: example + "Package.swift", encoding: .utf8)))
+    #expect(
+      blocks.dropFirst().first
+        == (try String(contentsOfFile: example + "Sources/my-prefetchlab/main.swift", encoding: .utf8)))
+  }
 }
