@@ -61,7 +61,8 @@ public protocol StrategyContext: AnyObject {
   /// How pages are addressed: `.cursor` (only the next page) or `.offset` (any page; every row is
   /// laid out, unloaded ones as placeholders).
   var pagination: Pagination { get }
-  /// Some items of the feed carry media (`feed.media_bytes` is set).
+  /// Some items of the feed can carry media: `feed.media_bytes` is set and can draw at least one
+  /// byte (a row whose size rounds to 0 bytes has no media), and `media_fraction` > 0.
   var feedHasMedia: Bool { get }
   /// A render stage is configured (`render`): rows need rendering before they are complete.
   var hasRenderStage: Bool { get }
