@@ -88,10 +88,17 @@ public struct FeedContent: Sendable {
     }
   }
 
-  /// Bytes of the response for `page` (an empty page still costs a response).
+  /// Bytes of the response for `page`: `page_bytes` is drawn (keyed by the page's cursor) for a
+  /// full page of `page_size` items as the client asks for them, and a response costs that draw
+  /// × the items it really holds / `page_size`, rounded to whole bytes. So a first page three
+  /// times `page_size` costs three page draws, a page the server capped or shortened or the last
+  /// page of the feed costs less, and an empty page (`end_signal` `"empty_page"`) has no body: it
+  /// costs its round trip only.
   public func pageBytes(ofPage page: Int) -> Int64 {
     let key = UInt64(plan.firstItem(ofPage: page))
-    return max(0, Int64(spec.pageBytes.quantile(random.uniform(.pageBytes, key: key)).rounded()))
+    let fullPageBytes = spec.pageBytes.quantile(random.uniform(.pageBytes, key: key))
+    let share = Double(plan.itemCount(ofPage: page)) / Double(spec.pageSize)
+    return max(0, Int64((fullPageBytes * share).rounded()))
   }
 
   /// Time from `page`'s response to its rows being inserted, in µs.

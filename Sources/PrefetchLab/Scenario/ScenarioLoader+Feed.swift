@@ -37,7 +37,7 @@ extension ScenarioLoader {
     let pageBytes =
       try feed.optional("page_bytes").map { field throws(InputError) in
         try distribution(from: field, support: .nonNegative)
-      } ?? defaults.pageBytes
+      } ?? FeedSpec.defaultPageBytes(pageSize: pageSize)
     let mediaBytes = try feed.optional("media_bytes").map { field throws(InputError) in
       try distribution(from: field, support: .nonNegative)
     }
