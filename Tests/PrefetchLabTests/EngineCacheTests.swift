@@ -10,7 +10,7 @@ struct EvictionRecorder: PrefetchStrategy {
   init(parameters: StrategyParameters = StrategyParameters([:])) {}
 
   mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    if case .mediaEvicted(let item) = event { evicted.append(item) }
+    evicted += context.evictedItems
     inner.update(event, in: context)
   }
 }

@@ -35,14 +35,13 @@ extension Simulation {
     scroll.noteMove(from: previousOffset, limitPt: limit)
     refreshVisibility(layoutChanged: false)
     if feed.isOffsetPagination { requestVisiblePlaceholderPages() }
+    // One consultation: the frame in which the finger lifted is reported as the lift.
     let phase = scroll.sample.phase
     if previousPhase == .dragging && phase != .dragging {
-      strategy.update(.dragEnded, in: self)
+      consult(.dragEnded, &strategy)
+    } else if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
+      consult(.frame, &strategy)
     }
-    if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
-      strategy.update(.frame, in: self)
-    }
-    if cache.memoryLimited && !cache.pendingEvictions.isEmpty { notifyEvictions(&strategy) }
     if stall.isStalled {
       clock.stop()
     } else if let restEndUs = scroll.restEndTraceUs(after: stall.traceUs) {

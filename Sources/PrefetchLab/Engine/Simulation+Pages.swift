@@ -49,11 +49,8 @@ extension Simulation {
     }
     wakeFrames()
     requestVisiblePlaceholderPages()
-    if firstContent {
-      strategy.update(.start, in: self)
-    }
-    strategy.update(.pageApplied(page: page), in: self)
-    if !cache.pendingEvictions.isEmpty { notifyEvictions(&strategy) }
+    // One consultation: first content is page 0's application.
+    consult(firstContent ? .start : .pageApplied(page: page), &strategy)
   }
 
   /// Media arrived (from the network or the disk cache): the item completes; if it is on screen

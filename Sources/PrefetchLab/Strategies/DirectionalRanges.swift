@@ -112,6 +112,7 @@ public struct DirectionalRanges: PrefetchStrategy {
   @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if context.phase == .dragging { hasDragged = true }
+    if context.feedHasMedia { noteEvictions(context) }
     switch event {
     case .start, .pageApplied, .fetchFailed(.page):
       checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
@@ -121,15 +122,21 @@ public struct DirectionalRanges: PrefetchStrategy {
       checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
     case .fetchCompleted(.media):
       return
-    case .mediaEvicted(let item):
-      if preloadWindow.rows.contains(item) { droppedInRange.insert(item) }
-      return
     default:
       break
     }
     let refreshAll: Bool
     if case .pageApplied = event { refreshAll = true } else { refreshAll = false }
     updateRanges(context, refreshAll: refreshAll)
+  }
+
+  /// Images the cache dropped while their rows were in the preload range wait until the row shows
+  /// or re-enters the range (see `droppedInRange`).
+  @inline(__always)
+  private mutating func noteEvictions(_ context: some StrategyContext) {
+    let evicted = context.evictedItems
+    guard !evicted.isEmpty else { return }
+    for item in evicted where preloadWindow.rows.contains(item) { droppedInRange.insert(item) }
   }
 
   private func checkBatchFetch(_ context: some StrategyContext, targetOffsetPt: Double) {

@@ -4,8 +4,8 @@
 /// test passes (with or without the in-flight guard), and load media on visibility.
 ///
 /// A delivered media fetch (`.fetchCompleted(.media)`) changes neither the frontier nor the
-/// visible rows, so it is ignored. An eviction (`.mediaEvicted`) needs nothing special either:
-/// the evicted row is off screen and is fetched again when it shows.
+/// visible rows, so it is ignored. Evictions (`StrategyContext.evictedItems`) need nothing
+/// special either: an evicted row is off screen and is fetched again when it shows.
 public struct PageTrigger: Sendable {
   private let guardInFlight: Bool
   private var media = VisibilityMediaLoader()

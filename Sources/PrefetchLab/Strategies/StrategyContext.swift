@@ -123,6 +123,10 @@ public protocol StrategyContext: AnyObject {
   /// Request attempts holding a connection now (connecting or transferring), 0…
   /// `network.max_concurrent_requests`.
   var connectionsInUse: Int { get }
+  /// Items whose media the memory cache (`cache.memory_bytes`) dropped since the strategy was
+  /// last consulted, oldest first: each row is incomplete again and needs a fetch (or a disk
+  /// read) the next time it is wanted. Empty without a memory budget. O(1).
+  var evictedItems: [Int] { get }
 
   // MARK: Actions (take effect immediately)
 

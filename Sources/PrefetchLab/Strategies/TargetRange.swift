@@ -46,7 +46,7 @@ public struct TargetRange: PrefetchStrategy {
 
   @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
+    // Evictions (context.evictedItems) need nothing special: an evicted row is off screen and is
     // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
     requestPages(context)
