@@ -118,11 +118,13 @@ struct EvictionRecorder: PrefetchStrategy {
     #expect(Set(recorder.evicted) == Set(0..<16))
   }
 
-  /// Every strategy keeps working with a cache far too small for its ranges.
+  /// Every strategy keeps working with a cache far too small for its ranges (a reader in
+  /// strokes, `TestScenarios.strokes`).
   @Test(arguments: allStrategies)
   func everyStrategyCopesWithATinyCache(strategy: String) {
     let scenario = TestScenarios.modified(
-      TestScenarios.steadyDrag(rttMs: 200, media: .constant(10_000), bandwidthKbps: 8000)
+      TestScenarios.steadyDrag(
+        rttMs: 200, media: .constant(10_000), bandwidthKbps: 8000, gestures: TestScenarios.strokes())
     ) { $0.cache = CacheSpec(memoryBytes: 30_000, diskBytes: 50_000, diskReadMs: .constant(5)) }
     let summary = TestScenarios.run(scenario, strategy).summary
     #expect(!summary.abandoned)

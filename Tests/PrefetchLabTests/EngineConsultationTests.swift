@@ -6,11 +6,14 @@ import Testing
 @Suite struct EngineConsultationTests {
   /// The example: 3-row pages (300 pt) under an 800 pt viewport, 1 s round trips. Page 0
   /// lands at 1 s with content shorter than the viewport, so every strategy asks for page 1 at
-  /// once. Without the in-flight guard, two consultations at that instant (`start`, then
-  /// `pageApplied(0)`) sent two identical requests; one consultation sends one.
+  /// once (the user's first drag starts half a second later). Without the in-flight guard, two
+  /// consultations at that instant (`start`, then `pageApplied(0)`) sent two identical requests;
+  /// one consultation sends one.
   @Test(arguments: allStrategies)
   func anUnguardedStrategyAsksOnceAtFirstContent(strategy: String) {
-    let prepared = TestScenarios.steadyDrag(pageSize: 3, initialPageSize: 3)
+    let prepared = TestScenarios.steadyDrag(
+      pageSize: 3, initialPageSize: 3,
+      gestures: [.wait(durationMs: 500), .drag(velocityPtS: 400, durationMs: 2000)])
     let outcome = TestScenarios.run(prepared, strategy, ["guard_in_flight": .bool(false)])
     let atFirstContent = outcome.events.filter {
       $0.kind == .issued && $0.timeUs == 1_000_000 && $0.resource == .page(1)

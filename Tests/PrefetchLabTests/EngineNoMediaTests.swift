@@ -4,21 +4,30 @@ import Testing
 
 /// A media size of 0 bytes is no media: no request, no connection, never blank for want of it.
 @Suite struct EngineNoMediaTests {
-  /// The analytic drag (800 pt viewport, 100 pt rows, no footer, 1 s round trips, unlimited
-  /// bandwidth, apply delay 0): with no media nothing on screen is ever blank, so blank time is
-  /// 0; the only requests are the 10 pages of 24 000 bytes. A 1-byte image per row (what
-  /// `"media_bytes": 0` used to become) costs a round trip per row and shows blank meanwhile.
+  /// The analytic feed (800 pt viewport, 100 pt rows, no footer, 1 s round trips, unlimited
+  /// bandwidth, apply delay 0) read in strokes: with no media nothing on screen is ever blank, so
+  /// blank time is 0; the only requests are the 10 pages of 24 000 bytes. A 1-byte image per row
+  /// (what `"media_bytes": 0` used to become) costs a round trip per row and shows blank
+  /// meanwhile.
   @Test(arguments: allStrategies)
   func zeroBytesMeansNoMedia(strategy: String) {
-    let zero = TestScenarios.run(TestScenarios.steadyDrag(media: .constant(0)), strategy).summary
+    let zero = TestScenarios.run(
+      TestScenarios.steadyDrag(media: .constant(0), gestures: TestScenarios.strokes()), strategy
+    ).summary
     #expect(zero.mediaRequests == 0)
     #expect(zero.blankUs == 0)
     #expect(zero.pageRequests == 10)
     #expect(zero.bytesFetched == 10 * 24_000)
     #expect(zero.peakInFlight == 1)
-    #expect(zero == TestScenarios.run(TestScenarios.steadyDrag(media: nil), strategy).summary)
+    #expect(
+      zero
+        == TestScenarios.run(
+          TestScenarios.steadyDrag(media: nil, gestures: TestScenarios.strokes()), strategy
+        ).summary)
 
-    let oneByte = TestScenarios.run(TestScenarios.steadyDrag(media: .constant(1)), strategy).summary
+    let oneByte = TestScenarios.run(
+      TestScenarios.steadyDrag(media: .constant(1), gestures: TestScenarios.strokes()), strategy
+    ).summary
     #expect(oneByte.mediaRequests > 0)
     #expect(oneByte.blankUs > 0)
   }

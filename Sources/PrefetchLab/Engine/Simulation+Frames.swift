@@ -56,13 +56,29 @@ extension Simulation {
   }
 
   /// The intent runs past the end of loaded content, `limitPt`: stop the viewport there and pause
-  /// τ at the instant the intent crossed the limit.
+  /// τ at the instant the intent crossed the limit. A dragging finger stays down against the end
+  /// until its drag would have ended, counted from the pause's start (`fingerLift`), unless
+  /// content comes first.
   private func beginStall(proposedTraceUs: Int64, limitPt: Double) {
     let crossing = scroll.crossingTraceUs(limitPt: limitPt, from: stall.traceUs, upTo: proposedTraceUs)
     if let pause = stall.beginPause(atTraceUs: crossing) { recorder.recordStall(durationUs: pause) }
-    scroll.stopAtEnd(limitPt: limitPt)
+    if scroll.stopAtEnd(limitPt: limitPt) {
+      let liftTraceUs = scroll.touchLiftTraceUs(environment: self)
+      events.schedule(
+        .fingerLift, atUs: max(nowUs, stall.stallStartUs + (liftTraceUs - crossing)),
+        subject: stall.stallSerial)
+    }
     events.schedule(.patience, atUs: max(nowUs, stall.stallStartUs + patienceUs), subject: stall.stallSerial)
     recordTimelineInstant()
+  }
+
+  /// A `fingerLift` event: the finger held against the end during pause `serial` lifts, with no
+  /// velocity (no fling). The user still waits for content; when it comes, the rest of the drag
+  /// is a new touch.
+  func liftFinger<Strategy: PrefetchStrategy>(serial: Int, strategy: inout Strategy) {
+    guard stall.isStalled, serial == stall.stallSerial, scroll.sample.phase == .dragging else { return }
+    scroll.liftFinger()
+    consult(.dragEnded, &strategy)
   }
 
   /// Content grew (or the end became known) during a stall. The pause ends when the user can

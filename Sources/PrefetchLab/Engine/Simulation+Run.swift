@@ -77,6 +77,7 @@ extension Simulation {
         pumpConnectionQueue()
       case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
       case .renderDone: finishRender(event.subject)
+      case .fingerLift: liftFinger(serial: event.subject, strategy: &strategy)
       }
       if finished { return }
     }

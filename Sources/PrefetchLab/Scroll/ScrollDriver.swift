@@ -128,15 +128,38 @@ struct ScrollDriver: Sendable {
   }
 
   /// The viewport stops at the end of loaded content, `limitPt` (a pause). A finger dragging into
-  /// it meets the rubber band and lets go there: UIKit reports scrollViewWillEndDragging with the
-  /// edge as target; the rest of the drag resumes when content arrives.
-  mutating func stopAtEnd(limitPt: Double) {
+  /// it does not lift there: it stays down, pressing against the end without moving the content
+  /// (phase `.dragging`, velocity 0, the end as target) until it lifts (`liftFinger`) or content
+  /// arrives and the rest of the drag goes on. Returns true when a finger is held so.
+  mutating func stopAtEnd(limitPt: Double) -> Bool {
     viewportOffsetPt = max(viewportOffsetPt, limitPt)
-    if sample.phase == .dragging {
-      sample = ScrollSample(
-        intentOffsetPt: limitPt - anchorShiftPt, velocityPtS: 0, phase: .idle,
-        projectedTargetPt: limitPt - anchorShiftPt)
+    guard sample.phase == .dragging else { return false }
+    sample = ScrollSample(
+      intentOffsetPt: limitPt - anchorShiftPt, velocityPtS: 0, phase: .dragging,
+      projectedTargetPt: limitPt - anchorShiftPt)
+    return true
+  }
+
+  /// The finger held against the end of loaded content lifts: with no velocity there is no
+  /// fling, and the content rests at the end.
+  mutating func liftFinger() {
+    sample.phase = .idle
+    sample.velocityPtS = 0
+  }
+
+  /// The trace instant at which the finger dragging now lifts: the end of the run of dragging
+  /// motions from the current one (a recorded drag comes in pieces), capped at the trace's end.
+  /// Reads ahead on a copy of the source, so the source itself is asked nothing out of order.
+  /// O(motions in the touch).
+  func touchLiftTraceUs(environment: some ScrollEnvironment) -> Int64 {
+    var probe = source
+    var liftUs = min(motion.endUs, source.durationUs)
+    while liftUs < source.durationUs {
+      let next = probe.motion(atTraceUs: liftUs, environment: environment)
+      guard next.phase == .dragging, next.covers(liftUs), next.endUs > liftUs else { break }
+      liftUs = min(next.endUs, source.durationUs)
     }
+    return liftUs
   }
 
   /// While the user waits for a jump's target, the list follows the content to its new end.
