@@ -43,9 +43,13 @@ extension Simulation {
     if render.isEnabled { queueRenders(ofNewRows: rows) }
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
-    if stall.isStalled && (feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown) {
-      contentGrewDuringStall(
-        userCanMove: max(0, maxRestingOffsetPt) > limitBefore || feed.endKnown != wasEndKnown)
+    if feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown {
+      if stall.isStalled {
+        contentGrewDuringStall(
+          userCanMove: max(0, maxRestingOffsetPt) > limitBefore || feed.endKnown != wasEndKnown)
+      } else if let heldTraceUs = heldFrameTraceUs {
+        contentGrewDuringHeldFrame(atTraceUs: heldTraceUs)
+      }
     }
     wakeFrames()
     requestVisiblePlaceholderPages()

@@ -83,6 +83,14 @@ extension Simulation {
     }
   }
 
+  /// Handles everything due now, including what that schedules for now (a zero round trip's
+  /// first byte, an unlimited link's completion, a page with no apply delay), until nothing is.
+  func processEventsDueNow<Strategy: PrefetchStrategy>(strategy: inout Strategy) {
+    while !finished, min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) <= nowUs {
+      processEvents(atUs: nowUs, strategy: &strategy)
+    }
+  }
+
   /// The user gives up: before first content (serial -1), or in the pause `serial` if it lasts.
   private func patienceExpired(serial: Int) {
     if serial < 0 {

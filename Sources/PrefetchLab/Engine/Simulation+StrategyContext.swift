@@ -4,7 +4,8 @@ extension Simulation {
   @inline(__always)
   func consult<Strategy: PrefetchStrategy>(_ event: StrategyEvent, _ strategy: inout Strategy) {
     strategy.update(event, in: self)
-    if !cache.pendingEvictions.isEmpty { cache.evictionsTold() }
+    // The flag first: touching the array costs a retain on every consultation.
+    if cache.memoryLimited && !cache.pendingEvictions.isEmpty { cache.evictionsTold() }
   }
 }
 
@@ -83,7 +84,7 @@ extension Simulation: StrategyContext {
     render.isEnabled && item >= 0 && item < render.table.count && render.table.rendered[item]
   }
   public var connectionsInUse: Int { pool.slotsInUse }
-  @inline(__always) public var evictedItems: [Int] { cache.pendingEvictions }
+  @inline(__always) public var evictedItems: [Int] { cache.memoryLimited ? cache.pendingEvictions : [] }
 
   // MARK: Actions
 

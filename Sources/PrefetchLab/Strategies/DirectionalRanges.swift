@@ -137,9 +137,8 @@ public struct DirectionalRanges: PrefetchStrategy {
   /// or re-enters the range (see `droppedInRange`).
   @inline(__always)
   private mutating func noteEvictions(_ context: some StrategyContext) {
-    let evicted = context.evictedItems
-    guard !evicted.isEmpty else { return }
-    for item in evicted where preloadWindow.rows.contains(item) { droppedInRange.insert(item) }
+    if context.evictedItems.isEmpty { return }
+    for item in context.evictedItems where preloadWindow.rows.contains(item) { droppedInRange.insert(item) }
   }
 
   private func checkBatchFetch(_ context: some StrategyContext, targetOffsetPt: Double) {
