@@ -69,4 +69,18 @@ import Testing
     #expect(summary.stallUs == 0)
     #expect(summary.itemsLoaded >= 200)
   }
+
+  /// A jump to 7 900 pt (page 0 holds 2 000 pt) and at once a fling back up: the fling starts past
+  /// the end, its projected target behind the viewport. A fling stopped at the end shows the end
+  /// as its target, so target_range, which loads what a fling heads for, asks for the pages
+  /// (every one at once here); it used to see the target behind and wait for ever (abandoned).
+  @Test func aFlingStartingPastTheEndHeadsForTheEnd() {
+    let prepared = Self.instant([.jump(.offsetPt(7900)), .fling(velocityPtS: -6000), .wait(durationMs: 1000)])
+    let summary = TestScenarios.run(prepared, "target_range").summary
+    #expect(summary.stallUs == 0)
+    #expect(!summary.abandoned)
+    #expect(summary.pageRequests >= 5)
+    let slow = TestScenarios.modified(prepared) { $0.network.rttMs = .constant(200) }
+    #expect(!TestScenarios.run(slow, "target_range").summary.abandoned)
+  }
 }

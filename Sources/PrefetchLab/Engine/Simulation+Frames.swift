@@ -28,7 +28,7 @@ extension Simulation {
     let canStall = !feed.isOffsetPagination && !feed.endKnown
     let limit = max(0, maxRestingOffsetPt)
     if canStall && intent > limit {
-      scroll.followEnd(limitPt: limit)
+      _ = scroll.stopAtEnd(limitPt: limit)
       heldFrameTraceUs = proposedTraceUs
     } else {
       if let pause = stall.advance(toTraceUs: proposedTraceUs, atUs: nowUs) {
@@ -120,7 +120,7 @@ extension Simulation {
     let intent = scroll.evaluate(atTraceUs: traceUs, frameStepUs: clock.stepUs, environment: self)
     let previousOffset = scroll.viewportOffsetPt
     if canStall && intent > limit {
-      scroll.followEnd(limitPt: limit)
+      _ = scroll.stopAtEnd(limitPt: limit)
     } else {
       heldFrameTraceUs = nil
       if let pause = stall.advance(toTraceUs: traceUs, atUs: nowUs) {

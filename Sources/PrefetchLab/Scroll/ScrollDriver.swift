@@ -127,17 +127,23 @@ struct ScrollDriver: Sendable {
     return low
   }
 
-  /// The viewport stops at the end of loaded content, `limitPt` (a pause). A finger dragging into
-  /// it does not lift there: it stays down, pressing against the end without moving the content
-  /// (phase `.dragging`, velocity 0, the end as target) until it lifts (`liftFinger`) or content
-  /// arrives and the rest of the drag goes on. Returns true when a finger is held so.
+  /// The viewport stops at the end of loaded content, `limitPt` (a pause, or a frame waiting for
+  /// what arrives at its instant). A finger dragging into it does not lift there: it stays down,
+  /// pressing against the end without moving the content (phase `.dragging`, velocity 0, the end
+  /// as target) until it lifts (`liftFinger`) or content arrives and the rest of the drag goes on.
+  /// A fling's momentum stops at the end (phase `.idle`, velocity 0, the end as target); the rest
+  /// of it is deferred with the trace. The target is the intent itself, past the end, so it reads
+  /// as the end of loaded content wherever that is as pages arrive. Returns true when a finger is
+  /// held.
   mutating func stopAtEnd(limitPt: Double) -> Bool {
     viewportOffsetPt = max(viewportOffsetPt, limitPt)
-    guard sample.phase == .dragging else { return false }
-    sample = ScrollSample(
-      intentOffsetPt: limitPt - anchorShiftPt, velocityPtS: 0, phase: .dragging,
-      projectedTargetPt: limitPt - anchorShiftPt)
-    return true
+    let held = sample.phase == .dragging
+    if sample.phase != .idle {
+      sample.phase = held ? .dragging : .idle
+      sample.velocityPtS = 0
+      sample.projectedTargetPt = sample.intentOffsetPt
+    }
+    return held
   }
 
   /// The finger held against the end of loaded content lifts: with no velocity there is no
