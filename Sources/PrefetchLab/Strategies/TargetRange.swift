@@ -95,6 +95,8 @@ public struct TargetRange: PrefetchStrategy {
   }
 
   private mutating func updateMedia(_ context: some StrategyContext, refreshAll: Bool) {
+    // No row can have media: nothing to ask for or cancel (a frame's cheapest path).
+    guard context.feedHasMedia else { return }
     let visible = context.visibleItems
     let next = targetRows ?? visible
     guard next != wanted || refreshAll else { return }
