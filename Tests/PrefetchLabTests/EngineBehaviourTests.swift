@@ -5,6 +5,12 @@ import Testing
 /// Every registered built-in strategy: tests that take it as their arguments cover a strategy as
 /// soon as it is registered.
 let allStrategies = StrategyRegistry.builtIn.names
+/// The strategies with a `guard_in_flight` switch (the platform strategies follow their
+/// platform's own guard and have none).
+let guardableStrategies = allStrategies.filter { name in
+  StrategyRegistry.builtIn.definition(named: name)?.parameters.contains { $0.name == "guard_in_flight" }
+    == true
+}
 
 @Suite struct EngineBehaviourTests {
   /// Page requests of `shortFirstPageFetchesWithoutScrolling`, by trigger rule with 500 pt pages

@@ -10,7 +10,7 @@ struct EvictionRecorder: PrefetchStrategy {
   init(parameters: StrategyParameters = StrategyParameters([:])) {}
 
   mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    if case .mediaEvicted(let item) = event { evicted.append(item) }
+    evicted += context.evictedItems
     inner.update(event, in: context)
   }
 }
@@ -118,11 +118,13 @@ struct EvictionRecorder: PrefetchStrategy {
     #expect(Set(recorder.evicted) == Set(0..<16))
   }
 
-  /// Every strategy keeps working with a cache far too small for its ranges.
+  /// Every strategy keeps working with a cache far too small for its ranges (a reader in
+  /// strokes, `TestScenarios.strokes`).
   @Test(arguments: allStrategies)
   func everyStrategyCopesWithATinyCache(strategy: String) {
     let scenario = TestScenarios.modified(
-      TestScenarios.steadyDrag(rttMs: 200, media: .constant(10_000), bandwidthKbps: 8000)
+      TestScenarios.steadyDrag(
+        rttMs: 200, media: .constant(10_000), bandwidthKbps: 8000, gestures: TestScenarios.strokes())
     ) { $0.cache = CacheSpec(memoryBytes: 30_000, diskBytes: 50_000, diskReadMs: .constant(5)) }
     let summary = TestScenarios.run(scenario, strategy).summary
     #expect(!summary.abandoned)

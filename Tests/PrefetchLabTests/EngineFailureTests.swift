@@ -113,9 +113,12 @@ import Testing
 
   /// No strategy deadlocks after an error: with half of all attempts failing (pages and media),
   /// with and without retries, every strategy reaches the end of the feed within its patience.
+  /// The user reads in strokes (`TestScenarios.strokes`).
   @Test(arguments: allStrategies, [false, true])
   func everyStrategyRecoversFromFailures(strategy: String, retries: Bool) {
-    let scenario = TestScenarios.modified(TestScenarios.steadyDrag(rttMs: 200, media: .constant(5000))) {
+    let reader = TestScenarios.steadyDrag(
+      rttMs: 200, media: .constant(5000), gestures: TestScenarios.strokes())
+    let scenario = TestScenarios.modified(reader) {
       $0.network.failureRate = 0.5
       $0.network.retry = retries ? .alamofire : .none
     }

@@ -56,10 +56,12 @@ import Testing
   }
 
   /// Outages combine with retries: the same outage, retried every 500 ms, never abandons when the
-  /// network comes back within patience, and every strategy finishes.
+  /// network comes back within patience, and every strategy finishes (a reader in strokes).
   @Test(arguments: allStrategies)
   func everyStrategyRecoversFromAnOutage(strategy: String) {
-    let scenario = TestScenarios.modified(TestScenarios.steadyDrag(rttMs: 200, media: .constant(5000))) {
+    let reader = TestScenarios.steadyDrag(
+      rttMs: 200, media: .constant(5000), gestures: TestScenarios.strokes())
+    let scenario = TestScenarios.modified(reader) {
       $0.network.outages = [
         OutageWindow(startMs: 3000, durationMs: 20_000), OutageWindow(startMs: 40_000, durationMs: 5000),
       ]

@@ -43,10 +43,12 @@ import Testing
   }
 
   /// directional_ranges renders its display range ahead (Texture's display range), so rows are
-  /// mostly complete when they show; the on-visibility strategies render only what shows.
+  /// mostly complete when they show; the on-visibility strategies render only what shows. The
+  /// reader scrolls in strokes, whose lifts let Texture batch-fetch ahead.
   @Test func directionalRangesRendersAhead() {
     let scenario = TestScenarios.modified(
-      TestScenarios.steadyDrag(rttMs: 100, media: .constant(10_000), bandwidthKbps: 20_000)
+      TestScenarios.steadyDrag(
+        rttMs: 100, media: .constant(10_000), bandwidthKbps: 20_000, gestures: TestScenarios.strokes())
     ) { $0.render = RenderSpec(timeMs: .constant(30), workers: 2) }
     let ahead = TestScenarios.run(scenario, "directional_ranges").summary
     let onVisibility = TestScenarios.run(scenario, "fixed_threshold").summary
@@ -91,10 +93,12 @@ import Testing
     #expect(outcome.summary.evictions == 48)
   }
 
-  /// Every strategy keeps working with a slow render stage.
+  /// Every strategy keeps working with a slow render stage (a reader in strokes).
   @Test(arguments: allStrategies)
   func everyStrategyFinishesWithARenderStage(strategy: String) {
-    let scenario = TestScenarios.modified(TestScenarios.steadyDrag(rttMs: 200, media: .constant(5000))) {
+    let scenario = TestScenarios.modified(
+      TestScenarios.steadyDrag(rttMs: 200, media: .constant(5000), gestures: TestScenarios.strokes())
+    ) {
       $0.render = RenderSpec(timeMs: .lognormal(median: 30, sigma: 0.5), workers: 2)
     }
     let summary = TestScenarios.run(scenario, strategy).summary

@@ -27,12 +27,15 @@ import Testing
     #expect(mismatches == 0)
   }
 
+  /// 500 rows of 50…150 pt (about 50 000 pt) and a fast reader: 100 strokes of 750 pt (0.25 s at
+  /// 3 000 pt/s, 50 ms rests), 75 000 pt in 30 s.
   static func feed(initial: Int, cap: Int?, shortPageRate: Double = 0, endSignal: EndSignal = .flag)
     -> PreparedScenario
   {
     TestScenarios.modified(
       TestScenarios.steadyDrag(
-        velocityPtS: 3000, durationMs: 30_000, rttMs: 100, totalItems: 500, endSignal: endSignal)
+        rttMs: 100, totalItems: 500, endSignal: endSignal,
+        gestures: TestScenarios.strokes(velocityPtS: 3000, strokeMs: 250, restMs: 50, count: 100))
     ) {
       $0.feed.initialPageSize = initial
       $0.feed.serverMaxPageSize = cap

@@ -21,7 +21,8 @@ struct MediaCache: Sendable {
   private var disk: DiskCache?
   /// Disk reads of each item's media so far (keys the next read's latency draw).
   private var diskReads: [UInt32] = []
-  /// Items evicted since the strategy was last told, oldest first.
+  /// Items evicted since the strategy was last consulted, oldest first
+  /// (`StrategyContext.evictedItems`).
   private(set) var pendingEvictions: [Int] = []
 
   init(spec: CacheSpec?, random: CounterRandom) {
@@ -83,7 +84,7 @@ struct MediaCache: Sendable {
   @inline(__always)
   mutating func rowHidden(_ item: Int) { lru.append(item) }
 
-  /// The strategy has been told of `pendingEvictions`.
+  /// The strategy has been consulted with `pendingEvictions` to read.
   mutating func evictionsTold() { pendingEvictions.removeAll(keepingCapacity: true) }
 
   /// Debug builds: bytes in memory are never negative; unlimited memory evicts nothing.

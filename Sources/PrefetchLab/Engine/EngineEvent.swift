@@ -24,13 +24,17 @@ struct EngineEvent: Comparable, Sendable {
     case diskRead = 9
     /// A render job finished on a worker.
     case renderDone = 10
+    /// A finger held against the end of loaded content during a stall lifts (the end of its drag
+    /// in the user's trace, counted from the stall's start). Last: content arriving at that
+    /// instant still finds the finger down, and the drag goes on.
+    case fingerLift = 11
   }
 
   let timeUs: Int64
   let kind: Kind
   let sequence: Int
-  /// Request id (firstByte, timeout, applyPage, retry, diskRead), stall serial (patience), outage
-  /// index or item (renderDone).
+  /// Request id (firstByte, timeout, applyPage, retry, diskRead), stall serial (patience,
+  /// fingerLift), outage index or item (renderDone).
   let subject: Int
   /// The attempt the event belongs to; stale when the request has moved on.
   let attempt: Int

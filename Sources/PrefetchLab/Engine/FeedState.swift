@@ -13,7 +13,7 @@ struct FeedState: Sendable {
   let content: FeedContent
   let plan: PagePlan
   let isOffsetPagination: Bool
-  /// Some items carry media (`feed.media_bytes` is set).
+  /// Some items can carry media (`FeedContent.canHaveMedia`).
   let hasMedia: Bool
   /// `feed.footer_height_pt`: the loading footer's height while more pages may come (see
   /// `Simulation.footerHeightPt`).
@@ -44,7 +44,7 @@ struct FeedState: Sendable {
     content = FeedContent(spec: spec, seed: seed)
     plan = content.plan
     isOffsetPagination = spec.pagination == .offset
-    hasMedia = spec.mediaBytes != nil
+    hasMedia = content.canHaveMedia
     loadingFooterPt = spec.footerHeightPt
     prependsPushViewport = spec.opensAt == .end && !spec.anchorPrepends
     endSignal = spec.endSignal

@@ -25,8 +25,7 @@ extension Simulation {
     ledger.requests[id].finishedUs = nowUs
     log(.completed, id, bytes: ledger.requests[id].bytes)
     deliverMedia(item, requestID: id)
-    strategy.update(.fetchCompleted(.media(item: item)), in: self)
-    if !cache.pendingEvictions.isEmpty { notifyEvictions(&strategy) }
+    consult(.fetchCompleted(.media(item: item)), &strategy)
   }
 
   /// `item`'s media is now in memory: count its bytes (and the peak), then evict while over budget.
@@ -50,15 +49,5 @@ extension Simulation {
     feed.items.mediaAwaitingUse[item] = -1
     if render.isEnabled { render.mediaLost(item) }
     recorder.summary.evictions += 1
-  }
-
-  /// Tells the strategy about evictions since it was last told, oldest first.
-  func notifyEvictions<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) {
-    var index = 0
-    while index < cache.pendingEvictions.count {
-      strategy.update(.mediaEvicted(item: cache.pendingEvictions[index]), in: self)
-      index += 1
-    }
-    cache.evictionsTold()
   }
 }

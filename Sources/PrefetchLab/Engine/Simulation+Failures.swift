@@ -38,7 +38,7 @@ extension Simulation {
     fail(requestID: id)
     if !sessionStarted, case .page(0) = resource { issueInitialPage() }
     pumpConnectionQueue()
-    strategy.update(.fetchFailed(resource), in: self)
+    consult(.fetchFailed(resource), &strategy)
   }
 
   /// A `retry` event: the backoff is over and the next attempt queues for a connection.

@@ -8,8 +8,13 @@ extension Simulation {
   }
 
   /// Simulates one display frame at `nowUs`: advance τ, move the viewport towards the user's
-  /// intent (stopping at the end of loaded content: a stall), update visibility and metrics, and
-  /// consult the strategy if anything moved.
+  /// intent, update visibility and metrics, and consult the strategy if anything moved.
+  ///
+  /// An intent past the end of loaded content holds the viewport at the end for this frame: the
+  /// strategy is consulted there, and what its requests bring at this same instant (a zero round
+  /// trip, unlimited bandwidth and no apply delay) is applied before the frame is shown. Only if
+  /// the content is still short then is it a stall (dated back to the crossing). So strategies
+  /// that run once per frame do not stall at zero latency for want of a chance to ask in time.
   func runFrame<Strategy: PrefetchStrategy>(strategy: inout Strategy) {
     clock.advance(pastFrameAtUs: nowUs)
     guard sessionStarted, !stall.isStalled else {
@@ -23,7 +28,8 @@ extension Simulation {
     let canStall = !feed.isOffsetPagination && !feed.endKnown
     let limit = max(0, maxRestingOffsetPt)
     if canStall && intent > limit {
-      beginStall(proposedTraceUs: proposedTraceUs, limitPt: limit)
+      _ = scroll.stopAtEnd(limitPt: limit)
+      heldFrameTraceUs = proposedTraceUs
     } else {
       if let pause = stall.advance(toTraceUs: proposedTraceUs, atUs: nowUs) {
         recorder.recordStall(durationUs: pause)
@@ -35,14 +41,18 @@ extension Simulation {
     scroll.noteMove(from: previousOffset, limitPt: limit)
     refreshVisibility(layoutChanged: false)
     if feed.isOffsetPagination { requestVisiblePlaceholderPages() }
+    // One consultation: the frame in which the finger lifted is reported as the lift.
     let phase = scroll.sample.phase
     if previousPhase == .dragging && phase != .dragging {
-      strategy.update(.dragEnded, in: self)
+      consult(.dragEnded, &strategy)
+    } else if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
+      consult(.frame, &strategy)
     }
-    if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
-      strategy.update(.frame, in: self)
+    if heldFrameTraceUs != nil {
+      settleHeldFrame(strategy: &strategy)
+      if finished { return }
     }
-    if cache.memoryLimited && !cache.pendingEvictions.isEmpty { notifyEvictions(&strategy) }
+    if recorder.keepsRecentStates { recorder.frameEnded() }
     if stall.isStalled {
       clock.stop()
     } else if let restEndUs = scroll.restEndTraceUs(after: stall.traceUs) {
@@ -56,14 +66,72 @@ extension Simulation {
     }
   }
 
+  /// The frame holds the viewport at the end of loaded content: what the strategy's requests
+  /// bring now lands before the frame is shown (see `runFrame`); if the content is still short
+  /// then, the user stalls. Out of line: it is rare, and the frame loop stays small.
+  @inline(never)
+  private func settleHeldFrame<Strategy: PrefetchStrategy>(strategy: inout Strategy) {
+    processEventsDueNow(strategy: &strategy)
+    // A page that came in asked for a frame now; this frame is it.
+    if clock.nextFrameUs == nowUs { clock.schedule(atOrAfter: nowUs + 1) }
+    guard !finished, let heldTraceUs = heldFrameTraceUs else { return }
+    heldFrameTraceUs = nil
+    beginStall(proposedTraceUs: heldTraceUs, limitPt: max(0, maxRestingOffsetPt))
+  }
+
   /// The intent runs past the end of loaded content, `limitPt`: stop the viewport there and pause
-  /// τ at the instant the intent crossed the limit.
+  /// τ at the instant the intent crossed the limit. A dragging finger stays down against the end
+  /// until its drag would have ended, counted from the pause's start (`fingerLift`), unless
+  /// content comes first.
   private func beginStall(proposedTraceUs: Int64, limitPt: Double) {
     let crossing = scroll.crossingTraceUs(limitPt: limitPt, from: stall.traceUs, upTo: proposedTraceUs)
     if let pause = stall.beginPause(atTraceUs: crossing) { recorder.recordStall(durationUs: pause) }
-    scroll.stopAtEnd(limitPt: limitPt)
+    if recorder.keepsRecentStates {
+      recorder.backdateStall(startUs: stall.traceClockUs, traceUs: crossing, nowUs: nowUs)
+    }
+    if scroll.stopAtEnd(limitPt: limitPt) {
+      let liftTraceUs = scroll.touchLiftTraceUs(environment: self)
+      events.schedule(
+        .fingerLift, atUs: max(nowUs, stall.stallStartUs + (liftTraceUs - crossing)),
+        subject: stall.stallSerial)
+    }
     events.schedule(.patience, atUs: max(nowUs, stall.stallStartUs + patienceUs), subject: stall.stallSerial)
     recordTimelineInstant()
+  }
+
+  /// A `fingerLift` event: the finger held against the end during pause `serial` lifts, with no
+  /// velocity (no fling). The user still waits for content; when it comes, the rest of the drag
+  /// is a new touch.
+  func liftFinger<Strategy: PrefetchStrategy>(serial: Int, strategy: inout Strategy) {
+    guard stall.isStalled, serial == stall.stallSerial, scroll.sample.phase == .dragging else { return }
+    scroll.liftFinger()
+    consult(.dragEnded, &strategy)
+  }
+
+  /// Content grew (or the end became known) while a frame held the viewport at the end of
+  /// loaded content (`runFrame`): if the user's intent is within reach now, the frame shows it and
+  /// τ moves on with no pause; otherwise the viewport follows the content to its new end.
+  func contentGrewDuringHeldFrame(atTraceUs traceUs: Int64) {
+    if scroll.isWaitingForLayout {
+      scroll.loadMotion(atTraceUs: traceUs, environment: self)
+    }
+    let limit = max(0, maxRestingOffsetPt)
+    let canStall = !feed.isOffsetPagination && !feed.endKnown
+    let intent = scroll.evaluate(atTraceUs: traceUs, frameStepUs: clock.stepUs, environment: self)
+    let previousOffset = scroll.viewportOffsetPt
+    if canStall && intent > limit {
+      _ = scroll.stopAtEnd(limitPt: limit)
+    } else {
+      heldFrameTraceUs = nil
+      if let pause = stall.advance(toTraceUs: traceUs, atUs: nowUs) {
+        recorder.recordStall(durationUs: pause)
+      }
+      _ = scroll.show(
+        intentPt: intent, atTraceUs: traceUs, maxOffsetPt: canStall ? nil : limit,
+        dimensionPt: viewportHeightPt)
+    }
+    scroll.noteMove(from: previousOffset, limitPt: limit)
+    refreshVisibility(layoutChanged: false)
   }
 
   /// Content grew (or the end became known) during a stall. The pause ends when the user can

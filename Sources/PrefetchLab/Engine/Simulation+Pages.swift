@@ -49,17 +49,18 @@ extension Simulation {
     if render.isEnabled { queueRenders(ofNewRows: rows) }
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
-    if stall.isStalled && (feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown) {
-      contentGrewDuringStall(
-        userCanMove: max(0, maxRestingOffsetPt) > limitBefore || feed.endKnown != wasEndKnown)
+    if feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown {
+      if stall.isStalled {
+        contentGrewDuringStall(
+          userCanMove: max(0, maxRestingOffsetPt) > limitBefore || feed.endKnown != wasEndKnown)
+      } else if let heldTraceUs = heldFrameTraceUs {
+        contentGrewDuringHeldFrame(atTraceUs: heldTraceUs)
+      }
     }
     wakeFrames()
     requestVisiblePlaceholderPages()
-    if firstContent {
-      strategy.update(.start, in: self)
-    }
-    strategy.update(.pageApplied(page: page), in: self)
-    if !cache.pendingEvictions.isEmpty { notifyEvictions(&strategy) }
+    // One consultation: first content is page 0's application.
+    consult(firstContent ? .start : .pageApplied(page: page), &strategy)
   }
 
   /// Media arrived (from the network or the disk cache): the item completes; if it is on screen

@@ -134,8 +134,7 @@ extension Simulation {
       deliverMedia(item, requestID: id)
     }
     pumpConnectionQueue()
-    strategy.update(.fetchCompleted(resource), in: self)
-    if !cache.pendingEvictions.isEmpty { notifyEvictions(&strategy) }
+    consult(.fetchCompleted(resource), &strategy)
   }
 
   /// The request gives up: the resource is free to be requested again (a page trigger re-arms).

@@ -80,8 +80,17 @@ extension Simulation {
         pumpConnectionQueue()
       case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
       case .renderDone: finishRender(event.subject)
+      case .fingerLift: liftFinger(serial: event.subject, strategy: &strategy)
       }
       if finished { return }
+    }
+  }
+
+  /// Handles everything due now, including what that schedules for now (a zero round trip's
+  /// first byte, an unlimited link's completion, a page with no apply delay), until nothing is.
+  func processEventsDueNow<Strategy: PrefetchStrategy>(strategy: inout Strategy) {
+    while !finished, min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) <= nowUs {
+      processEvents(atUs: nowUs, strategy: &strategy)
     }
   }
 

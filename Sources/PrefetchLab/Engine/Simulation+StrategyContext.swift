@@ -1,3 +1,14 @@
+extension Simulation {
+  /// Consults the strategy about `event`: the one consultation an engine event makes. Evictions
+  /// it could read in `evictedItems` are then told.
+  @inline(__always)
+  func consult<Strategy: PrefetchStrategy>(_ event: StrategyEvent, _ strategy: inout Strategy) {
+    strategy.update(event, in: self)
+    // The flag first: touching the array costs a retain on every consultation.
+    if cache.memoryLimited && !cache.pendingEvictions.isEmpty { cache.evictionsTold() }
+  }
+}
+
 /// The engine as a strategy sees it: the members are documented on `StrategyContext`.
 extension Simulation: StrategyContext {
   // MARK: Viewport and scroll
@@ -74,6 +85,7 @@ extension Simulation: StrategyContext {
     render.isEnabled && item >= 0 && item < render.table.count && render.table.rendered[item]
   }
   public var connectionsInUse: Int { pool.slotsInUse }
+  @inline(__always) public var evictedItems: [Int] { cache.memoryLimited ? cache.pendingEvictions : [] }
 
   // MARK: Actions
 

@@ -29,6 +29,10 @@ final class Simulation {
   /// First content is on screen: the scroll trace runs, frames fall.
   @exclusivity(unchecked) var sessionStarted = false
   @exclusivity(unchecked) var finished = false
+  /// During a frame whose intent ran past the end of loaded content: the trace time that frame
+  /// proposed, while the viewport waits at the end for what the strategy's requests bring at the
+  /// same instant (see `runFrame`); nil otherwise.
+  @exclusivity(unchecked) var heldFrameTraceUs: Int64?
 
   @exclusivity(unchecked) var clock: FrameClock
   @exclusivity(unchecked) var events = EventQueue()
@@ -91,8 +95,17 @@ final class Simulation {
     if sessionStarted && visibility.blankFraction > 0 {
       recorder.accumulateBlank(fraction: visibility.blankFraction, overUs: timeUs - nowUs)
     }
-    if recorder.nextTimelineUs < timeUs { recorder.recordTimelineRows(before: timeUs, timelineState) }
+    // One comparison when no timeline is kept (the bound is then never reached).
+    if recorder.timelineStepBoundUs < timeUs { recordTimeline(before: timeUs) }
     nowUs = timeUs
+  }
+
+  /// The timeline over [now, `timeUs`): grid rows, and the state kept for a stall dated back.
+  @inline(never)
+  private func recordTimeline(before timeUs: Int64) {
+    let state = timelineState
+    if recorder.nextTimelineUs < timeUs { recorder.recordTimelineRows(before: timeUs, state) }
+    if sessionStarted { recorder.noteState(fromUs: nowUs, state) }
   }
 
   /// What a timeline row shows now.

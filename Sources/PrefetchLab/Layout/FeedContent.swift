@@ -61,20 +61,44 @@ public struct FeedContent: Sendable {
     return Self.snapToGrid(raw)
   }
 
-  /// Bytes of item `item`'s media, or 0 when the item has none.
+  /// Bytes of item `item`'s media, or 0 when the item has none: no `media_bytes`, not among the
+  /// `media_fraction` that carry media, or a size that rounds to 0 bytes (`"media_bytes": 0`, or
+  /// a distribution drawing 0), which is no media either — no request, never blank for want of it.
   public func mediaBytes(ofItem item: Int) -> Int64 {
     guard let distribution = spec.mediaBytes else { return 0 }
     if spec.mediaFraction < 1 {
       guard random.uniform(.mediaPresence, key: UInt64(item)) < spec.mediaFraction else { return 0 }
     }
     let bytes = distribution.quantile(random.uniform(.mediaBytes, key: UInt64(item)))
-    return max(1, Int64(bytes.rounded()))
+    return max(0, Int64(bytes.rounded()))
   }
 
-  /// Bytes of the response for `page` (an empty page still costs a response).
+  /// Some item can carry media: `media_bytes` is given, `media_fraction` > 0 and the distribution
+  /// can draw a size of at least one byte (a distribution bounded below 0.5 bytes, such as the
+  /// constant 0, draws none).
+  public var canHaveMedia: Bool {
+    guard let distribution = spec.mediaBytes, spec.mediaFraction > 0 else { return false }
+    switch distribution {
+    case .constant(let bytes): return bytes.rounded() >= 1
+    case .empirical(let values): return values.contains { $0.rounded() >= 1 }
+    case .uniform(_, let high): return high.rounded() >= 1
+    case .normal(let mean, let sd): return sd > 0 || mean.rounded() >= 1
+    case .lognormal(let median, let sigma): return sigma > 0 || median.rounded() >= 1
+    case .pareto: return true
+    }
+  }
+
+  /// Bytes of the response for `page`: `page_bytes` is drawn (keyed by the page's cursor) for a
+  /// full page of `page_size` items as the client asks for them, and a response costs that draw
+  /// × the items it really holds / `page_size`, rounded to whole bytes. So a first page three
+  /// times `page_size` costs three page draws, a page the server capped or shortened or the last
+  /// page of the feed costs less, and an empty page (`end_signal` `"empty_page"`) has no body: it
+  /// costs its round trip only.
   public func pageBytes(ofPage page: Int) -> Int64 {
     let key = UInt64(plan.firstItem(ofPage: page))
-    return max(0, Int64(spec.pageBytes.quantile(random.uniform(.pageBytes, key: key)).rounded()))
+    let fullPageBytes = spec.pageBytes.quantile(random.uniform(.pageBytes, key: key))
+    let share = Double(plan.itemCount(ofPage: page)) / Double(spec.pageSize)
+    return max(0, Int64((fullPageBytes * share).rounded()))
   }
 
   /// Time from `page`'s response to its rows being inserted, in µs.

@@ -14,6 +14,14 @@ struct MetricsRecorder: Sendable {
   private(set) var timeline: [TimelineSample] = []
   /// Time of the next grid row of the timeline.
   private(set) var nextTimelineUs: Int64 = 0
+  /// A timeline is recorded: the states shown since the last frame are kept (`noteState`), so a
+  /// stall dated back into that stretch can be drawn from its true start.
+  let keepsRecentStates: Bool
+  /// The engine records the timeline (rows, recent states) at every step before this time: the
+  /// most negative time with a timeline, never without one (one comparison per step).
+  let timelineStepBoundUs: Int64
+  /// The states shown since the last frame ended, each with the time it began, in time order.
+  private var recentStates: [(fromUs: Int64, state: TimelineState)] = []
   /// Record the request lifecycle (`events/*.csv`).
   let recordsEvents: Bool
   private(set) var eventLog: [RequestEvent] = []
@@ -21,6 +29,8 @@ struct MetricsRecorder: Sendable {
   init(options: SimulationOptions) {
     timelineIntervalUs = options.timelineIntervalUs
     recordsEvents = options.recordEvents
+    keepsRecentStates = options.timelineIntervalUs > 0
+    timelineStepBoundUs = keepsRecentStates ? .min : .max
   }
 
   /// The state a timeline row shows, constant over the interval it is used for.
@@ -66,6 +76,36 @@ struct MetricsRecorder: Sendable {
     }
     if nextTimelineUs == nowUs && !final { return }
     timeline.append(state.row(atUs: nowUs))
+  }
+
+  /// The run shows `state` from `fromUs` on (until the next call): kept until the frame ends.
+  mutating func noteState(fromUs: Int64, _ state: TimelineState) {
+    recentStates.append((fromUs, state))
+  }
+
+  /// A frame is done: a later stall cannot be dated back before it.
+  mutating func frameEnded() { recentStates.removeAll(keepingCapacity: true) }
+
+  /// A stall found by the frame at `nowUs` began at `startUs` (earlier, at the instant the user's
+  /// intent crossed the end of loaded content) with τ held at `traceUs`: the rows already written
+  /// since then become stalled rows (τ held, velocity 0), and a row at `startUs` marks where the
+  /// stall began, showing what the run showed then. So every stall shows in the timeline from its
+  /// true start, however short. O(rows since `startUs`).
+  mutating func backdateStall(startUs: Int64, traceUs: Int64, nowUs: Int64) {
+    guard timelineIntervalUs > 0, startUs < nowUs else { return }
+    var index = timeline.count
+    while index > 0 && timeline[index - 1].timeUs >= startUs { index -= 1 }
+    for row in index..<timeline.count {
+      timeline[row].stalled = true
+      timeline[row].traceUs = traceUs
+      timeline[row].velocityPtS = 0
+    }
+    guard index == timeline.count || timeline[index].timeUs != startUs,
+      var state = recentStates.last(where: { $0.fromUs <= startUs })?.state
+    else { return }
+    state.stalled = true
+    state.traceUs = traceUs
+    timeline.insert(state.row(atUs: startUs), at: index)
   }
 
   /// One step of `request`'s life at `nowUs` (`bytes`: its size, or what it moved so far).

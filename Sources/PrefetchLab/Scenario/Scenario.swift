@@ -99,7 +99,10 @@ public struct FeedSpec: Sendable, Equatable {
   public var applyDelayMs: Distribution
   /// [feed.item_height_pt] Row heights, > 0. Default uniform(80, 400).
   public var itemHeightPt: Distribution
-  /// [feed.page_bytes] Bytes of one page response (JSON). Default 24000.
+  /// [feed.page_bytes] Bytes of the response for a full page of `page_size` items (JSON), drawn
+  /// per page; a response holding n items costs n / `page_size` of its draw (a larger first page,
+  /// a capped, short, last or empty page alike; see `FeedContent.pageBytes`). Default
+  /// `defaultBytesPerItem` × page_size.
   public var pageBytes: Distribution
   /// [feed.media_bytes] Bytes of an item's media; nil = rows have no media. Default nil.
   public var mediaBytes: Distribution?
@@ -124,12 +127,22 @@ public struct FeedSpec: Sendable, Equatable {
   /// they are (default true); false lets each prepend push the viewport by the page's height.
   public var anchorPrepends = true
 
+  /// JSON bytes per item of a page response when `page_bytes` is not given: 1200, a judgement
+  /// (about 1.2 kB of JSON per feed item: ids, text, author, a media URL, counts).
+  public static let defaultBytesPerItem = 1200.0
+
+  /// `page_bytes` when the scenario gives none: `defaultBytesPerItem` for each of `pageSize`
+  /// items (24 000 bytes for the default 20-item page).
+  public static func defaultPageBytes(pageSize: Int) -> Distribution {
+    .constant(defaultBytesPerItem * Double(pageSize))
+  }
+
   public init(
     totalItems: Int = 1000, pageSize: Int = 20, initialPageSize: Int? = nil,
     pagination: Pagination = .cursor, endSignal: EndSignal = .flag,
     applyDelayMs: Distribution = .constant(16),
     itemHeightPt: Distribution = .uniform(min: 80, max: 400),
-    pageBytes: Distribution = .constant(24_000), mediaBytes: Distribution? = nil,
+    pageBytes: Distribution? = nil, mediaBytes: Distribution? = nil,
     mediaFraction: Double = 1, footerHeightPt: Double = 44, placeholderHeightPt: Double? = nil,
     serverMaxPageSize: Int? = nil, shortPageRate: Double = 0
   ) {
@@ -140,7 +153,7 @@ public struct FeedSpec: Sendable, Equatable {
     self.endSignal = endSignal
     self.applyDelayMs = applyDelayMs
     self.itemHeightPt = itemHeightPt
-    self.pageBytes = pageBytes
+    self.pageBytes = pageBytes ?? Self.defaultPageBytes(pageSize: pageSize)
     self.mediaBytes = mediaBytes
     self.mediaFraction = mediaFraction
     self.footerHeightPt = footerHeightPt

@@ -11,7 +11,7 @@ extension ScenarioLoader {
     let endSignal = feed.choice("end_signal", EndSignal.self) ?? defaults.endSignal
     let applyDelay = feed.distribution("apply_delay_ms") ?? defaults.applyDelayMs
     let itemHeight = feed.distribution("item_height_pt")
-    let pageBytes = feed.distribution("page_bytes") ?? defaults.pageBytes
+    let pageBytes = feed.distribution("page_bytes") ?? FeedSpec.defaultPageBytes(pageSize: pageSize)
     let mediaBytes = feed.distribution("media_bytes")
     var mediaFraction = defaults.mediaFraction
     if let fractionField = feed.member("media_fraction") {

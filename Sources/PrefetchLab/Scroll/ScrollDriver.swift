@@ -127,16 +127,45 @@ struct ScrollDriver: Sendable {
     return low
   }
 
-  /// The viewport stops at the end of loaded content, `limitPt` (a pause). A finger dragging into
-  /// it meets the rubber band and lets go there: UIKit reports scrollViewWillEndDragging with the
-  /// edge as target; the rest of the drag resumes when content arrives.
-  mutating func stopAtEnd(limitPt: Double) {
+  /// The viewport stops at the end of loaded content, `limitPt` (a pause, or a frame waiting for
+  /// what arrives at its instant). A finger dragging into it does not lift there: it stays down,
+  /// pressing against the end without moving the content (phase `.dragging`, velocity 0, the end
+  /// as target) until it lifts (`liftFinger`) or content arrives and the rest of the drag goes on.
+  /// A fling's momentum stops at the end (phase `.idle`, velocity 0, the end as target); the rest
+  /// of it is deferred with the trace. The target is the intent itself, past the end, so it reads
+  /// as the end of loaded content wherever that is as pages arrive. Returns true when a finger is
+  /// held.
+  mutating func stopAtEnd(limitPt: Double) -> Bool {
     viewportOffsetPt = max(viewportOffsetPt, limitPt)
-    if sample.phase == .dragging {
-      sample = ScrollSample(
-        intentOffsetPt: limitPt - anchorShiftPt, velocityPtS: 0, phase: .idle,
-        projectedTargetPt: limitPt - anchorShiftPt)
+    let held = sample.phase == .dragging
+    if sample.phase != .idle {
+      sample.phase = held ? .dragging : .idle
+      sample.velocityPtS = 0
+      sample.projectedTargetPt = sample.intentOffsetPt
     }
+    return held
+  }
+
+  /// The finger held against the end of loaded content lifts: with no velocity there is no
+  /// fling, and the content rests at the end.
+  mutating func liftFinger() {
+    sample.phase = .idle
+    sample.velocityPtS = 0
+  }
+
+  /// The trace instant at which the finger dragging now lifts: the end of the run of dragging
+  /// motions from the current one (a recorded drag comes in pieces), capped at the trace's end.
+  /// Reads ahead on a copy of the source, so the source itself is asked nothing out of order.
+  /// O(motions in the touch).
+  func touchLiftTraceUs(environment: some ScrollEnvironment) -> Int64 {
+    var probe = source
+    var liftUs = min(motion.endUs, source.durationUs)
+    while liftUs < source.durationUs {
+      let next = probe.motion(atTraceUs: liftUs, environment: environment)
+      guard next.phase == .dragging, next.covers(liftUs), next.endUs > liftUs else { break }
+      liftUs = min(next.endUs, source.durationUs)
+    }
+    return liftUs
   }
 
   /// While the user waits for a jump's target, the list follows the content to its new end.

@@ -5,11 +5,11 @@
 /// remaining distance (content − viewport − target offset) is at most `batch_leading_screens`
 /// screenfuls (Texture's `leadingScreensForBatching` default 2.0) while not scrolling toward the
 /// head. Checked when a drag ends, with the projected target offset
-/// (`scrollViewWillEndDragging`), after every page is applied, and on every scroll callback
-/// except while a finger is down (`ASTableView`/`ASCollectionView` `_checkForBatchFetching` returns
-/// early while `isDragging || isTracking`: "Dragging will be handled in
-/// scrollViewWillEndDragging"), so a fling is checked frame by frame; `check_during_drag` lifts
-/// that exception.
+/// (`scrollViewWillEndDragging`), and after every page is applied and on every scroll callback
+/// except while a finger is down (`ASTableView`/`ASCollectionView` `_checkForBatchFetching`, which
+/// both paths call, returns early while `isDragging || isTracking`: "Dragging will be handled in
+/// scrollViewWillEndDragging"), so a fling is checked frame by frame while a finger dragging into
+/// the end of content waits for its lift; `check_during_drag` lifts that exception.
 ///
 /// Media — Texture's range controller (`ASAbstractLayoutController.mm` tuning parameters,
 /// `ASRangeController.mm`): a preload range and a display range around the viewport, in
@@ -31,7 +31,9 @@ public struct DirectionalRanges: PrefetchStrategy {
   )
   public static let checkDuringDrag = StrategyParameter.Flag(
     "check_during_drag", default: false,
-    help: "Also check batch fetching on every frame of a drag (Texture: false).")
+    help:
+      "Also check batch fetching while a finger is down: frames and pages applied during a drag (Texture: false)."
+  )
   public static let preloadLeading = StrategyParameter.Number(
     "preload_leading", default: 2.5, in: 0...100,
     help: "Full-mode preload range ahead, screenfuls (Texture: 2.5).")
@@ -82,9 +84,8 @@ public struct DirectionalRanges: PrefetchStrategy {
   private let fullPreload, fullDisplay, minimumPreload, minimumDisplay: Buffers
   /// The user has dragged at least once since first content: Texture's range controller leaves
   /// Minimum mode for Full mode then. Seen on the first update whose phase is `.dragging` (a
-  /// drag always reaches the strategy: its first frame changes the phase). A drag into the end
-  /// of loaded content that is stopped in its first frame never shows as dragging, so it does
-  /// not count.
+  /// drag always reaches the strategy: its first frame changes the phase, even when it runs into
+  /// the end of loaded content, against which the finger stays down).
   private var hasDragged = false
   private var preloadWindow = RowWindow()
   private var displayWindow = RowWindow()
@@ -112,17 +113,17 @@ public struct DirectionalRanges: PrefetchStrategy {
   @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if context.phase == .dragging { hasDragged = true }
+    if context.feedHasMedia { noteEvictions(context) }
     switch event {
     case .start, .pageApplied, .fetchFailed(.page):
-      checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
+      if checkDuringDrag || context.phase != .dragging {
+        checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
+      }
     case .dragEnded:
       checkBatchFetch(context, targetOffsetPt: context.projectedTargetOffsetPt)
     case .frame where checkDuringDrag || context.phase != .dragging:
       checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
     case .fetchCompleted(.media):
-      return
-    case .mediaEvicted(let item):
-      if preloadWindow.rows.contains(item) { droppedInRange.insert(item) }
       return
     default:
       break
@@ -130,6 +131,14 @@ public struct DirectionalRanges: PrefetchStrategy {
     let refreshAll: Bool
     if case .pageApplied = event { refreshAll = true } else { refreshAll = false }
     updateRanges(context, refreshAll: refreshAll)
+  }
+
+  /// Images the cache dropped while their rows were in the preload range wait until the row shows
+  /// or re-enters the range (see `droppedInRange`).
+  @inline(__always)
+  private mutating func noteEvictions(_ context: some StrategyContext) {
+    if context.evictedItems.isEmpty { return }
+    for item in context.evictedItems where preloadWindow.rows.contains(item) { droppedInRange.insert(item) }
   }
 
   private func checkBatchFetch(_ context: some StrategyContext, targetOffsetPt: Double) {

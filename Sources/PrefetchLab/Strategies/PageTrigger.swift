@@ -5,8 +5,9 @@
 /// `ImagePrefetcher` (on visibility by default; `media` picks an image library).
 ///
 /// A delivered media fetch (`.fetchCompleted(.media)`) changes neither the frontier nor the
-/// visible rows, so it is ignored unless an image prefetcher must top up. An eviction (`.mediaEvicted`) needs nothing special either:
-/// the evicted row is off screen and is fetched again when it shows.
+/// visible rows, so it is ignored unless an image prefetcher must top up. Evictions
+/// (`StrategyContext.evictedItems`) need nothing special either: an evicted row is off screen
+/// and is fetched again when it shows.
 public struct PageTrigger: Sendable {
   private let guardInFlight: Bool
   private var media: ImagePrefetcher

@@ -61,7 +61,8 @@ public protocol StrategyContext: AnyObject {
   /// How pages are addressed: `.cursor` (only the next page) or `.offset` (any page; every row is
   /// laid out, unloaded ones as placeholders).
   var pagination: Pagination { get }
-  /// Some items of the feed carry media (`feed.media_bytes` is set).
+  /// Some items of the feed can carry media: `feed.media_bytes` is set and can draw at least one
+  /// byte (a row whose size rounds to 0 bytes has no media), and `media_fraction` > 0.
   var feedHasMedia: Bool { get }
   /// A render stage is configured (`render`): rows need rendering before they are complete.
   var hasRenderStage: Bool { get }
@@ -126,6 +127,10 @@ public protocol StrategyContext: AnyObject {
   /// Request attempts holding a connection now (connecting or transferring), 0…
   /// `network.max_concurrent_requests`.
   var connectionsInUse: Int { get }
+  /// Items whose media the memory cache (`cache.memory_bytes`) dropped since the strategy was
+  /// last consulted, oldest first: each row is incomplete again and needs a fetch (or a disk
+  /// read) the next time it is wanted. Empty without a memory budget. O(1).
+  var evictedItems: [Int] { get }
 
   // MARK: Actions (take effect immediately)
 

@@ -1,20 +1,23 @@
-/// Why a strategy is being consulted.
+/// Why a strategy is being consulted. The engine consults a strategy at most once per engine
+/// event (a frame, a page applied, a fetch completed or failed, a finger lifting during a
+/// stall), after it has brought its own state up to date; what else the event changed is in the
+/// context (`StrategyContext.evictedItems`).
 public enum StrategyEvent: Sendable, Equatable {
-  /// First content is on screen; the scroll trace starts.
+  /// First content: page 0's rows were inserted and the scroll trace starts. This is page 0's
+  /// `pageApplied`: no separate `pageApplied(page: 0)` follows.
   case start
   /// A display frame moved the viewport or changed the scroll phase (UIKit's
   /// `scrollViewDidScroll`). Frames in which nothing moves do not consult the strategy.
   case frame
   /// The finger lifted (UIKit's `scrollViewWillEndDragging`);
   /// `StrategyContext.projectedTargetOffsetPt` holds where a following fling will come to rest.
+  /// When the lift falls in a frame, this is that frame's consultation (no `frame` follows); a
+  /// finger held against the end of loaded content during a stall lifts between frames.
   case dragEnded
-  /// A page's rows were inserted.
+  /// A page's rows were inserted (pages after the first; see `start`).
   case pageApplied(page: Int)
   /// A fetch delivered its resource.
   case fetchCompleted(Resource)
   /// A fetch timed out or failed for good; a page trigger re-arms.
   case fetchFailed(Resource)
-  /// The item's media left the memory cache (`cache.memory_bytes`): the row is incomplete again
-  /// and needs a fetch (or a disk read) the next time it is wanted.
-  case mediaEvicted(item: Int)
 }

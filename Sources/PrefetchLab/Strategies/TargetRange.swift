@@ -46,7 +46,7 @@ public struct TargetRange: PrefetchStrategy {
 
   @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    // An eviction (.mediaEvicted) needs nothing special: the evicted row is off screen and is
+    // Evictions (context.evictedItems) need nothing special: an evicted row is off screen and is
     // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event { return }
     requestPages(context)
@@ -95,6 +95,8 @@ public struct TargetRange: PrefetchStrategy {
   }
 
   private mutating func updateMedia(_ context: some StrategyContext, refreshAll: Bool) {
+    // No row can have media: nothing to ask for or cancel (a frame's cheapest path).
+    guard context.feedHasMedia else { return }
     let visible = context.visibleItems
     let next = targetRows ?? visible
     guard next != wanted || refreshAll else { return }

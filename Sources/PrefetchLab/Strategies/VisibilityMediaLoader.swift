@@ -11,6 +11,8 @@ public struct VisibilityMediaLoader: Sendable {
   /// Brings fetches in line with the visible rows. With `refreshAll`, every visible row is
   /// checked (after rows were loaded in place of placeholders), not only newly visible ones.
   public mutating func update(in context: some StrategyContext, refreshAll: Bool = false) {
+    // No row can have media: nothing to ask for or cancel (a frame's cheapest path).
+    guard context.feedHasMedia else { return }
     let visible = context.visibleItems
     guard visible != tracked || refreshAll else { return }
     let (leftAbove, leftBelow) = tracked.subtracting(visible)

@@ -140,7 +140,9 @@ import Testing
     context.phase = .decelerating
     strategy.update(.frame, in: context)
     _ = context.takeActions()
-    strategy.update(.mediaEvicted(item: 15), in: context)
+    // Row 15's image is dropped; the strategy reads it at its next consultation, which is the
+    // frame that moves to 1010.
+    context.evictedItems = [15]
     context.mediaInFlight.remove(15)
     // At 1010: preload [910, 1610) rows 9…16, display [910, 1510) rows 9…15, visible rows 10…14.
     context.viewportOffsetPt = 1010
@@ -151,6 +153,7 @@ import Testing
         .setMediaPriority(12, .visible), .setMediaPriority(13, .visible), .setMediaPriority(14, .visible),
         .requestMedia(16, .preload),
       ])
+    context.evictedItems = []
     // Row 15 shows at 1200 (rows 12…15 visible): fetched again now.
     context.viewportOffsetPt = 1200
     strategy.update(.frame, in: context)

@@ -69,6 +69,9 @@ final class StrategyContextDouble: StrategyContext {
   var hasRenderStage = false
   var endOfFeedKnown = false
   var connectionsInUse = 0
+  /// Evictions the strategy reads during its next update (the test clears them afterwards, as
+  /// the engine does after each consultation).
+  var evictedItems: [Int] = []
   /// Set to override the frontier the double derives (offset pagination has none of its own).
   var frontierOverride: [ScrollDirection: LoadFrontier?] = [:]
   var pagesInFlight = Set<ScrollDirection>()

@@ -27,6 +27,19 @@ enum TestScenarios {
     return try! PreparedScenario(scenario)
   }
 
+  /// A reader's strokes in place of one long drag: `count` drags of `strokeMs` at `velocityPtS`,
+  /// each followed by a `restMs` rest (by default 27 strokes of 800 pt, 21 600 pt in 60.75 s:
+  /// past the end of the 200-row analytic feed). No finger drags a whole feed in one touch, and
+  /// Texture's batch fetching waits for the finger to lift (see `DirectionalRanges`), so the tests
+  /// that expect every strategy to reach the end use strokes.
+  static func strokes(
+    velocityPtS: Double = 400, strokeMs: Double = 2000, restMs: Double = 250, count: Int = 27
+  ) -> [Gesture] {
+    (0..<count).flatMap { _ in
+      [Gesture.drag(velocityPtS: velocityPtS, durationMs: strokeMs), .wait(durationMs: restMs)]
+    }
+  }
+
   /// `prepared`'s scenario changed by `change`, prepared again.
   static func modified(_ prepared: PreparedScenario, _ change: (inout Scenario) -> Void) -> PreparedScenario {
     var scenario = prepared.scenario

@@ -37,12 +37,17 @@ extension ScenarioDefinitions {
         note: "see [Heights](#heights-must-stay-above-0); drawn heights are snapped to 1/64 pt, at least 1 pt"
       ),
       KeyDefinition(
-        "page_bytes", .distribution(bytes), unit: "bytes", default: 24000,
-        defaultText: "`24000` (a judgement: 1.2 kB of JSON per item of a 20-item page)",
-        summary: "Bytes of one page response."),
+        "page_bytes", .distribution(bytes), unit: "bytes",
+        defaultText: "1200 × `page_size` (a judgement: 1.2 kB of JSON per item; `24000` for 20-item pages)",
+        summary:
+          "Bytes of the response for a full page of page_size items; n items cost n / page_size of it.",
+        note:
+          "the response for a full page of `page_size` items: a response with n items costs n / `page_size` of its draw (see [Server pages](#server-pages))"
+      ),
       KeyDefinition(
         "media_bytes", .distribution(bytes), unit: "bytes", defaultText: "none: rows have no media",
-        summary: "Bytes of an item's media; absent = rows have no media."),
+        summary: "Bytes of an item's media; absent = rows have no media.",
+        note: "a row whose draw rounds to 0 bytes has no media (no request, never blank for want of it)"),
       KeyDefinition(
         "media_fraction", .number(fraction), unit: "share of items",
         defaultText: "`1` when `media_bytes` is given",
