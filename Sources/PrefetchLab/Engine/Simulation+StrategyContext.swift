@@ -73,6 +73,15 @@ extension Simulation: StrategyContext {
     render.isEnabled && item >= 0 && item < render.table.count && render.table.rendered[item]
   }
   public var connectionsInUse: Int { pool.slotsInUse }
+  public var lastTransfer: TransferRecord? {
+    let id = ledger.reportedTransfer
+    guard id >= 0 else { return nil }
+    let request = ledger.requests[id]
+    return TransferRecord(
+      resource: request.resource, bytes: request.bytes, issuedUs: request.issuedUs,
+      attemptStartUs: request.attemptStartUs, firstByteUs: request.firstByteUs,
+      completedUs: request.finishedUs)
+  }
 
   // MARK: Actions
 

@@ -122,6 +122,10 @@ public protocol StrategyContext: AnyObject {
   /// Request attempts holding a connection now (connecting or transferring), 0…
   /// `network.max_concurrent_requests`.
   var connectionsInUse: Int { get }
+  /// The network fetch whose completion the current `.fetchCompleted` event reports, as the
+  /// client measured it (its timing and size); nil at every other consultation and for media read
+  /// back from the disk cache. What throughput and round-trip estimators learn from. O(1).
+  var lastTransfer: TransferRecord? { get }
 
   // MARK: Actions (take effect immediately)
 

@@ -60,6 +60,8 @@ final class StrategyContextDouble: StrategyContext {
   var hasRenderStage = false
   var endOfFeedKnown = false
   var connectionsInUse = 0
+  /// What `.fetchCompleted` reports of the transfer (set by the test before that event).
+  var lastTransfer: TransferRecord?
   /// Set to override the frontier the double derives (offset pagination has none of its own).
   var frontierOverride: [ScrollDirection: LoadFrontier?] = [:]
   var pagesInFlight = Set<ScrollDirection>()
