@@ -19,7 +19,7 @@ import Testing
     #expect(result.out.contains("Fingerprint: matches"))
     let header = try String(contentsOfFile: baseline + "/summary.csv", encoding: .utf8)
       .split(separator: "\r\n")[0].split(separator: ",")
-    let runs = 5 * Prefetchlab.bundledScenarioCount()
+    let runs = try Prefetchlab.strategyNames().count * Prefetchlab.bundledScenarioCount()
     #expect(result.out.contains("PASS: \(runs) runs × \(header.count - 4) metrics within tolerance"))
   }
 
@@ -56,7 +56,9 @@ import Testing
     #expect(!result.out.contains("Regressions"))
     #expect(!result.out.contains("Runs not compared"))
     #expect(result.out.contains("FAIL: fingerprint mismatch"))
-    #expect(result.out.contains("(the 10 runs compared are within tolerance)"))
+    #expect(
+      try result.out.contains(
+        "(the \(2 * Prefetchlab.strategyNames().count) runs compared are within tolerance)"))
 
     // A scenario file added to the folder the baseline was made from is not in the baseline.
     try FileManager.default.copyItem(

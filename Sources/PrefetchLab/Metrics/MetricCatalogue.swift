@@ -14,6 +14,7 @@ public enum MetricCatalogue {
     .mediaRequests, .requestsCancelled, .requestsFailed, .bytesFetched, .wastedFetches, .wastedBytes,
     .redundantFetches, .prefetchAccuracy, .coverage, .latePrefetches, .peakInFlight, .itemsLoaded, .frames,
     .retries, .coalescedRequests, .diskReads, .evictions, .peakMemoryBytes, .radioActiveMs, .energyJ,
+    .boundCaveats,
   ]
 
   /// The column names in summary.csv order.

@@ -1,6 +1,7 @@
 /// The strategies known by name: the one list from which `prefetchlab list`, scenario
 /// validation, the runs' specialised loops and the tests' strategy lists derive. `builtIn` holds
-/// the five seed strategies; add your own with `register` and pass the registry to `Experiment`.
+/// the five seed strategies and the clairvoyant `oracle` (a bound, not a contender); add your own
+/// with `register` and pass the registry to `Experiment`.
 ///
 /// ```swift
 /// var registry = StrategyRegistry.builtIn
@@ -11,7 +12,7 @@ public struct StrategyRegistry: Sendable {
 
   public init() {}
 
-  /// infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges.
+  /// infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges, oracle.
   public static let builtIn: StrategyRegistry = {
     var registry = StrategyRegistry()
     for definition in [
@@ -20,6 +21,7 @@ public struct StrategyRegistry: Sendable {
       DynamicThreshold.definition,
       TargetRange.definition,
       DirectionalRanges.definition,
+      Oracle.definition,
     ] {
       do {
         try registry.register(definition)
