@@ -1,7 +1,7 @@
 /// The strategies known by name: the one list from which `prefetchlab list`, scenario
 /// validation, the runs' specialised loops and the tests' strategy lists derive. `builtIn` holds
-/// the five seed strategies and the clairvoyant `oracle` (a bound, not a contender); add your own
-/// with `register` and pass the registry to `Experiment`.
+/// the five seed strategies, `adaptive` and the clairvoyant `oracle` (a bound, not a contender);
+/// add your own with `register` and pass the registry to `Experiment`.
 ///
 /// ```swift
 /// var registry = StrategyRegistry.builtIn
@@ -12,7 +12,8 @@ public struct StrategyRegistry: Sendable {
 
   public init() {}
 
-  /// infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges, oracle.
+  /// infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges, adaptive,
+  /// oracle.
   public static let builtIn: StrategyRegistry = {
     var registry = StrategyRegistry()
     for definition in [
@@ -21,6 +22,7 @@ public struct StrategyRegistry: Sendable {
       DynamicThreshold.definition,
       TargetRange.definition,
       DirectionalRanges.definition,
+      Adaptive.definition,
       Oracle.definition,
     ] {
       do {
