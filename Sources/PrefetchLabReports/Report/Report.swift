@@ -79,11 +79,18 @@ struct Report {
     return means.filter { $0.1 == target }.map(\.0)
   }
 
-  /// Pareto-optimal strategies on (stall_ms, wasted_bytes) means.
+  /// `strategy`'s estimate of `metric` for best marks: none for a reference (the oracle), which
+  /// bounds the others rather than competing with them.
+  static func contenderEstimate(_ strategy: StrategyResults, _ metric: String) -> MeanEstimate {
+    Headroom.isReference(strategy.strategy) ? MeanEstimate([]) : strategy.estimate(metric)
+  }
+
+  /// Pareto-optimal strategies on (stall_ms, wasted_bytes) means, references (the oracle) aside.
   static func paretoOptimal(_ scenario: ScenarioResults) -> [Int] {
     let points = scenario.strategies.enumerated().compactMap {
       index, strategy -> (Int, (x: Double, y: Double))? in
-      guard let stall = strategy.estimate(tradeoffMetrics.stall).mean,
+      guard !Headroom.isReference(strategy.strategy),
+        let stall = strategy.estimate(tradeoffMetrics.stall).mean,
         let waste = strategy.estimate(tradeoffMetrics.waste).mean
       else { return nil }
       return (index, (stall, waste))
@@ -109,7 +116,9 @@ struct Report {
             + "The best strategy per metric is the one with the best mean (lower is better except for "
             + Report.higherIsBetterText + "; descriptive metrics have none) and is shown in bold. A "
             + "strategy is Pareto-optimal when no other is at least as good on both mean stall time "
-            + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one. Metric definitions: "
+            + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one. "
+            + "The oracle, a clairvoyant bound rather than a strategy an app could run, is left out of best "
+            + "marks and Pareto frontiers; each scenario's headroom line measures the others against it. Metric definitions: "
             + "docs/metrics.md in the PrefetchLab "
             + "repository.")
       ]))
@@ -145,9 +154,11 @@ struct Report {
         indices.isEmpty ? [.text("–")] : [.text(indices.map { labels[$0] }.joined(separator: ", "))]
       }
       let stall = Report.best(
-        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.stall) }, Report.tradeoffMetrics.stall)
+        scenario.strategies.map { Report.contenderEstimate($0, Report.tradeoffMetrics.stall) },
+        Report.tradeoffMetrics.stall)
       let waste = Report.best(
-        scenario.strategies.map { $0.estimate(Report.tradeoffMetrics.waste) }, Report.tradeoffMetrics.waste)
+        scenario.strategies.map { Report.contenderEstimate($0, Report.tradeoffMetrics.waste) },
+        Report.tradeoffMetrics.waste)
       rows.append([
         [.link(scenario.name, href: "#" + Report.anchor(index))], names(Report.paretoOptimal(scenario)),
         names(stall), names(waste),
@@ -198,23 +209,25 @@ struct Report {
         .text(" (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste)): "),
         .text(pareto.isEmpty ? "–" : pareto.map { strategies[$0].label }.joined(separator: ", ")),
       ]))
+    blocks += headroom(scenario)
     // The metric table: a row per metric, a column per strategy, then the best.
     var rows: [[[ReportDocument.Inline]]] = []
+    let contenders = strategies.filter { !Headroom.isReference($0.strategy) }.count
     for metric in data.metricColumns {
       let estimates = strategies.map { $0.estimate(metric) }
-      let best = Report.best(estimates, metric)
+      let best = Report.best(strategies.map { Report.contenderEstimate($0, metric) }, metric)
       let unit = DisplayUnit.of(metric, means: estimates.compactMap(\.mean))
       var row: [[ReportDocument.Inline]] = [[.code(metric)] + (unit.map { [.text(" (\($0.suffix))")] } ?? [])]
       for (position, estimate) in estimates.enumerated() {
         let text = Report.cell(estimate, metric, commonN: commonN, unit: unit)
-        row.append([best.contains(position) && best.count < strategies.count ? .strong(text) : .text(text)])
+        row.append([best.contains(position) && best.count < contenders ? .strong(text) : .text(text)])
       }
       let bestText: String
       if MetricPolarity.of(metric) == .neutral {
         bestText = "–"
       } else if best.isEmpty {
         bestText = "–"
-      } else if best.count == strategies.count && strategies.count > 1 {
+      } else if best.count == contenders && contenders > 1 {
         bestText = "all equal"
       } else {
         bestText = best.map { strategies[$0].label }.joined(separator: ", ")
