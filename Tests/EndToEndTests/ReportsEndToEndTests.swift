@@ -305,7 +305,7 @@ enum ReportsE2E {
         index += 1
       }
     }
-    #expect(checked == 2 * 5 * metrics.count)
+    #expect(try checked == 2 * Prefetchlab.strategyNames().count * metrics.count)
     // report.html holds the same numbers as report.md.
     let html = try ReportsE2E.read(folder + "/r/report.html")
     let htmlNumbers = html.components(separatedBy: "<td class=\"num\">").dropFirst().map {

@@ -58,7 +58,10 @@ struct RecordingStrategy: PrefetchStrategy {
     -> (outcome: RunOutcome, frames: [(timeUs: Int64, offsetPt: Double, direction: ScrollDirection)])
   {
     let log = FrameLog()
-    let recording = RecordingStrategy(inner: TestScenarios.configured(strategy).makeStrategy(), log: log)
+    // A clairvoyant strategy is told the run it is wrapped for (a wrapper is not prepared for it).
+    let inner = TestScenarios.configured(strategy).makeStrategy(
+      for: RunLookahead(scenario: scenario, seed: 1))
+    let recording = RecordingStrategy(inner: inner, log: log)
     let outcome = Simulator.run(
       scenario, strategy: recording, seed: 1, options: SimulationOptions(timelineIntervalUs: 100_000))
     return (outcome, log.rows)

@@ -11,7 +11,8 @@ import Testing
   ) {
     let simulation = Simulator.makeSimulation(prepared, seed: seed, options: SimulationOptions())
     let configured = TestScenarios.configured(strategy)
-    let outcome = configured.definition.run(simulation, configured.parameters)
+    let outcome = configured.definition.run(
+      simulation, RunLookahead(scenario: prepared, seed: seed), configured.parameters)
     return (simulation, outcome)
   }
 

@@ -26,10 +26,16 @@ struct Request: Sendable {
   var frozen = false
   /// Served by the disk cache instead of the network: not a fetch (no network metrics).
   var fromDisk = false
+  /// Asked for by the engine itself, whatever the strategy: the first page, and with offset
+  /// pagination a page whose placeholder is on screen.
+  var automatic = false
   var startedUs: Int64 = -1
   /// Media: when it was first wanted at `.visible` priority (issued so, or raised to it), -1 if
   /// never: the start of an on-screen image's wait for a connection.
   var visibleSinceUs: Int64 = -1
+  /// When the current attempt took its connection, and when its first byte arrived (-1 before).
+  var attemptStartUs: Int64 = -1
+  var firstByteUs: Int64 = -1
   var finishedUs: Int64 = -1
   /// Bytes moved over the network by all attempts so far.
   var bytesMoved: Int64 = 0

@@ -12,6 +12,9 @@ struct RequestLedger: Sendable {
   private(set) var openMarksDown = 0
   /// Per request id: its page mark is open.
   private var markOpen: [Bool] = []
+  /// The request whose completion is being reported to the strategy (`.fetchCompleted` of a
+  /// network fetch), -1 otherwise: `StrategyContext.lastTransfer`.
+  var reportedTransfer = -1
 
   var count: Int { requests.count }
 

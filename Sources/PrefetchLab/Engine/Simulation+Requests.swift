@@ -1,10 +1,14 @@
 extension Simulation {
   /// The first page, requested at t = 0 by the app itself, the same for every strategy.
   func issueInitialPage() {
-    _ = issuePageRequest(0, direction: .down, priority: .page)
+    _ = issuePageRequest(0, direction: .down, priority: .page, automatic: true)
   }
 
-  func issuePageRequest(_ page: Int, direction: ScrollDirection, priority: FetchPriority) -> Bool {
+  /// - Parameter automatic: the engine asks for the page itself (the first page; with offset
+  ///   pagination, a placeholder on screen), not the strategy.
+  func issuePageRequest(
+    _ page: Int, direction: ScrollDirection, priority: FetchPriority, automatic: Bool = false
+  ) -> Bool {
     if feed.endKnown && !feed.isOffsetPagination { return false }
     let isPrefetch = !feed.plan.items(ofPage: page).contains {
       $0 < feed.items.count && feed.items.firstVisibleUs[$0] >= 0
@@ -12,6 +16,7 @@ extension Simulation {
     let id = issue(
       .page(page), priority: priority, bytes: feed.content.pageBytes(ofPage: page), isPrefetch: isPrefetch,
       direction: direction)
+    ledger.requests[id].automatic = automatic
     feed.pages.activeRequest[page] = Int32(id)
     ledger.openPageMark(id)
     return true
@@ -66,6 +71,7 @@ extension Simulation {
     recorder.summary.peakInFlight = max(recorder.summary.peakInFlight, pool.slotsInUse)
     ledger.requests[id].state = .connecting
     if ledger.requests[id].startedUs < 0 { ledger.requests[id].startedUs = nowUs }
+    ledger.requests[id].attemptStartUs = nowUs
     let attempt = ledger.requests[id].attempt
     let resource = ledger.requests[id].resource
     let tryIndex = nextTry(of: resource)
@@ -110,6 +116,7 @@ extension Simulation {
       return
     }
     ledger.requests[id].state = .transferring
+    ledger.requests[id].firstByteUs = nowUs
     pool.startTransfer(id, bytes: ledger.requests[id].bytes, atUs: nowUs)
     events.markStale()
     log(.firstByte, id, bytes: ledger.requests[id].bytes)
@@ -134,7 +141,9 @@ extension Simulation {
       deliverMedia(item, requestID: id)
     }
     pumpConnectionQueue()
+    ledger.reportedTransfer = id
     consult(.fetchCompleted(resource), &strategy)
+    ledger.reportedTransfer = -1
   }
 
   /// The request gives up: the resource is free to be requested again (a page trigger re-arms).

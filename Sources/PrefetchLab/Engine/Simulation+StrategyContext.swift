@@ -86,6 +86,15 @@ extension Simulation: StrategyContext {
   }
   public var connectionsInUse: Int { pool.slotsInUse }
   @inline(__always) public var evictedItems: [Int] { cache.memoryLimited ? cache.pendingEvictions : [] }
+  public var lastTransfer: TransferRecord? {
+    let id = ledger.reportedTransfer
+    guard id >= 0 else { return nil }
+    let request = ledger.requests[id]
+    return TransferRecord(
+      resource: request.resource, bytes: request.bytes, issuedUs: request.issuedUs,
+      attemptStartUs: request.attemptStartUs, firstByteUs: request.firstByteUs,
+      completedUs: request.finishedUs)
+  }
 
   // MARK: Actions
 

@@ -117,7 +117,7 @@ extension Simulation {
     let lastPage = feed.plan.page(ofItem: rows.upperBound - 1)
     for page in firstPage...lastPage
     where !feed.pages.applied[page] && feed.pages.activeRequest[page] < 0 && !feed.pages.applyPending[page] {
-      _ = issuePageRequest(page, direction: scroll.scrollDirection, priority: .page)
+      _ = issuePageRequest(page, direction: scroll.scrollDirection, priority: .page, automatic: true)
     }
   }
 }

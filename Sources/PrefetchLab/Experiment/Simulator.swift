@@ -6,16 +6,27 @@ public enum Simulator {
     _ scenario: PreparedScenario, strategy: ConfiguredStrategy, seed: UInt64,
     options: SimulationOptions = SimulationOptions()
   ) -> RunOutcome {
-    strategy.definition.run(makeSimulation(scenario, seed: seed, options: options), strategy.parameters)
+    strategy.definition.run(
+      makeSimulation(scenario, seed: seed, options: options), RunLookahead(scenario: scenario, seed: seed),
+      strategy.parameters)
   }
 
-  /// Simulates one run with a strategy value you built yourself, in a loop for its type.
+  /// Simulates one run with a strategy value you built yourself, in a loop for its type. A
+  /// `ClairvoyantStrategy` value is prepared for this run first.
   public static func run<Strategy: PrefetchStrategy>(
     _ scenario: PreparedScenario, strategy: Strategy, seed: UInt64,
     options: SimulationOptions = SimulationOptions()
   ) -> RunOutcome {
     var strategy = strategy
-    return makeSimulation(scenario, seed: seed, options: options).run(&strategy)
+    var caveats: BoundCaveats?
+    if var clairvoyant = strategy as? any ClairvoyantStrategy {
+      clairvoyant.prepare(RunLookahead(scenario: scenario, seed: seed))
+      caveats = clairvoyant.boundCaveats
+      strategy = clairvoyant as! Strategy
+    }
+    var outcome = makeSimulation(scenario, seed: seed, options: options).run(&strategy)
+    if let caveats { outcome.summary.boundCaveats = Int(caveats.rawValue) }
+    return outcome
   }
 
   static func makeSimulation(_ scenario: PreparedScenario, seed: UInt64, options: SimulationOptions)

@@ -15,6 +15,7 @@ public enum MetricCatalogue {
     .redundantFetches, .prefetchAccuracy, .coverage, .latePrefetches, .peakInFlight, .itemsLoaded, .frames,
     .retries, .coalescedRequests, .visibleMediaWaitMs, .visibleMediaWaitMaxMs, .diskReads, .evictions,
     .peakMemoryBytes, .radioActiveMs, .energyJ,
+    .boundCaveats,
   ]
 
   /// The column names in summary.csv order.

@@ -152,4 +152,11 @@ extension MetricDefinition {
       "radio energy above idle: Σ promotions × promotion power + connected time × β + megabits received × "
       + "α_d + Σ tail time × tail power, with the figures of `radio` (Huang et al., MobiSys 2012). Empty "
       + "with `radio: \"none\"`")
+  public static let boundCaveats = count(
+    "bound_caveats", \.boundCaveats, unit: "bits", polarity: .neutral, label: "bound caveats",
+    summary:
+      "for the `oracle`: the conditions of its stall bound that failed in the run, one bit each (1 outage "
+      + "delayed a first byte, 2 timeout on a changing link, 4 radio promotion, 8 falling trace latency, "
+      + "16 jump that can land short, 32 end of a cursor feed reached, 64 unverified); 0 when the bound "
+      + "holds, and for every other strategy. See docs/model.md, *The oracle bound*")
 }

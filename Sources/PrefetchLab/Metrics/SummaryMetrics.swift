@@ -55,6 +55,9 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var radioActiveUs: Int64?
   /// Radio energy above idle, J; nil without a radio model.
   public var energyJ: Double?
+  /// `BoundCaveats` of a clairvoyant strategy's run (the conditions of its bound that failed), as
+  /// their raw bits; 0 when the bound holds and for every strategy that claims none.
+  public var boundCaveats = 0
 
   public init() {}
 }

@@ -70,6 +70,16 @@ public struct ScriptedScroll: ScrollSource {
 
   private static func micros(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
 
+  /// The items the script jumps to (`jump.to_item`), in order, with the trace time of each jump:
+  /// a jump needs its item's page even if the user moves on at once, and the oracle checks whether
+  /// one can land short of its item (see `BoundCaveats.clampedJump`).
+  var jumpTargetItems: [(item: Int, traceUs: Int64)] {
+    segments.compactMap { segment in
+      if case .jump(.item(let item)) = segment.kind { return (item, segment.startUs) }
+      return nil
+    }
+  }
+
   public mutating func motion(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollMotion {
     // Move past every segment that has ended (or is instantaneous) by traceUs.
     while current < segments.count

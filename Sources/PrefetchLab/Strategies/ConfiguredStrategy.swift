@@ -18,6 +18,10 @@ public struct ConfiguredStrategy: Sendable {
   }
 
   /// A new value of the strategy, type-erased: for wrapping it in another strategy. Runs go
-  /// through `Simulator.run(_:strategy:seed:options:)`, which keeps the concrete type.
-  public func makeStrategy() -> any PrefetchStrategy { definition.make(parameters) }
+  /// through `Simulator.run(_:strategy:seed:options:)`, which keeps the concrete type. A
+  /// clairvoyant strategy needs the run it will be used in: pass its `lookahead` (a clairvoyant
+  /// value made without one must not be run).
+  public func makeStrategy(for lookahead: RunLookahead? = nil) -> any PrefetchStrategy {
+    definition.make(parameters, lookahead)
+  }
 }

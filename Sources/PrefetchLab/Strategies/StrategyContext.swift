@@ -132,6 +132,11 @@ public protocol StrategyContext: AnyObject {
   /// read) the next time it is wanted. Empty without a memory budget. O(1).
   var evictedItems: [Int] { get }
 
+  /// The network fetch whose completion the current `.fetchCompleted` event reports, as the
+  /// client measured it (its timing and size); nil at every other consultation and for media read
+  /// back from the disk cache. What throughput and round-trip estimators learn from. O(1).
+  var lastTransfer: TransferRecord? { get }
+
   // MARK: Actions (take effect immediately)
 
   /// Requests the page that extends the loaded content in `direction` (the next page with cursor

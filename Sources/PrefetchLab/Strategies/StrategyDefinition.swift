@@ -23,10 +23,15 @@ public struct StrategyDefinition: Sendable {
   /// The Swift type behind the strategy (`RunOutcome.strategyType` names the type a run was
   /// simulated with).
   public let strategyType: ObjectIdentifier
-  /// Builds a value and runs the engine's loop with it, typed.
-  let run: @Sendable (Simulation, StrategyParameters) -> RunOutcome
-  /// Builds a value, type-erased (for wrapping strategies in tests or tools).
-  let make: @Sendable (StrategyParameters) -> any PrefetchStrategy
+  /// A `ClairvoyantStrategy`: told the run's future (`RunLookahead`) before it starts. Reports
+  /// treat such a strategy as a reference (a bound), not as a contender.
+  public let isClairvoyant: Bool
+  /// Builds a value (prepared with the lookahead when clairvoyant) and runs the engine's loop
+  /// with it, typed, on the simulation made from that lookahead's scenario and seed.
+  let run: @Sendable (Simulation, RunLookahead, StrategyParameters) -> RunOutcome
+  /// Builds a value, type-erased (for wrapping strategies in tests or tools); a clairvoyant one
+  /// is prepared with the lookahead, when one is given.
+  let make: @Sendable (StrategyParameters, RunLookahead?) -> any PrefetchStrategy
   /// Builds a value and discards it: how the registry learns which parameters `init` reads.
   let probe: @Sendable (StrategyParameters) -> Void
 
@@ -53,11 +58,41 @@ public struct StrategyDefinition: Sendable {
     self.parameters = declarations
     self.runsByDefault = runsByDefault
     self.strategyType = ObjectIdentifier(type)
-    self.run = { simulation, parameters in
+    self.isClairvoyant = false
+    self.run = { simulation, _, parameters in
       var strategy = Strategy(parameters: parameters)
       return simulation.run(&strategy)
     }
-    self.make = { Strategy(parameters: $0) }
+    self.make = { parameters, _ in Strategy(parameters: parameters) }
+    self.probe = { _ = Strategy(parameters: $0) }
+  }
+
+  /// A clairvoyant strategy (see `ClairvoyantStrategy`): each run builds the value from its
+  /// parameters, prepares it with the run's `RunLookahead`, runs it, and writes its
+  /// `boundCaveats` into the summary's `bound_caveats`. `runsByDefault` as above.
+  public init<Strategy: ClairvoyantStrategy>(
+    clairvoyant type: Strategy.Type, name: String, summary: String, source: String,
+    parameters: [any StrategyParameterHandle], runsByDefault: Bool = true
+  ) {
+    self.name = name
+    self.summary = summary
+    self.source = source
+    self.parameters = parameters.map(\.declaration)
+    self.runsByDefault = runsByDefault
+    self.strategyType = ObjectIdentifier(type)
+    self.isClairvoyant = true
+    self.run = { simulation, lookahead, parameters in
+      var strategy = Strategy(parameters: parameters)
+      strategy.prepare(lookahead)
+      var outcome = simulation.run(&strategy)
+      outcome.summary.boundCaveats = Int(strategy.boundCaveats.rawValue)
+      return outcome
+    }
+    self.make = { parameters, lookahead in
+      var strategy = Strategy(parameters: parameters)
+      if let lookahead { strategy.prepare(lookahead) }
+      return strategy
+    }
     self.probe = { _ = Strategy(parameters: $0) }
   }
 
@@ -68,6 +103,7 @@ public struct StrategyDefinition: Sendable {
     self.parameters = parameters
     runsByDefault = base.runsByDefault
     strategyType = base.strategyType
+    isClairvoyant = base.isClairvoyant
     run = base.run
     make = base.make
     probe = base.probe

@@ -1,6 +1,7 @@
 /// The strategies known by name: the one list from which `prefetchlab list`, scenario
 /// validation, the runs' specialised loops and the tests' strategy lists derive. `builtIn` holds
-/// the general strategies and the platform models; add your own with `register` and pass the registry to `Experiment`.
+/// the general strategies, the platform models, `adaptive` and the clairvoyant `oracle` (a bound,
+/// not a contender); add your own with `register` and pass the registry to `Experiment`.
 ///
 /// ```swift
 /// var registry = StrategyRegistry.builtIn
@@ -13,7 +14,8 @@ public struct StrategyRegistry: Sendable {
 
   /// The general strategies (infinite_scroll, fixed_threshold, dynamic_threshold, target_range,
   /// directional_ranges), then the platform models (paging3, flatlist, uikit_prefetching,
-  /// recyclerview, infinite_loader, intersection_observer), which run only where named.
+  /// recyclerview, infinite_loader, intersection_observer), which run only where named, then
+  /// adaptive and the clairvoyant oracle.
   public static let builtIn: StrategyRegistry = {
     var registry = StrategyRegistry()
     for definition in [
@@ -28,6 +30,8 @@ public struct StrategyRegistry: Sendable {
       RecyclerView.definition,
       InfiniteLoader.definition,
       IntersectionObserverLoader.definition,
+      Adaptive.definition,
+      Oracle.definition,
     ] {
       do {
         try registry.register(definition)

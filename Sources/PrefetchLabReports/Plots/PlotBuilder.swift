@@ -175,7 +175,10 @@ public enum PlotBuilder {
         means.append(nil)
       }
     }
-    let present = means.enumerated().compactMap { index, point in point.map { (index, $0) } }
+    // The frontier is drawn among contenders: the oracle (a bound) is plotted but not on it.
+    let present = means.enumerated().compactMap { index, point in
+      Headroom.isReference(scenario.strategies[index].strategy) ? nil : point.map { (index, $0) }
+    }
     let optimal = ParetoFrontier.optimalIndices(present.map(\.1)).map { present[$0] }
     let frontier = optimal.map(\.1).sorted { ($0.x, -$0.y) < ($1.x, -$1.y) }
     let xRange = PlotStyle.range(xs, includeZero: PlotStyle.zeroFits(xs))

@@ -26,7 +26,10 @@ public struct BestStrategy: Sendable, Equatable {
   /// - Parameter strategies: the scenario's strategies; values pair by seed.
   public init(_ strategies: [StrategyResults], metric: String) {
     let polarity = MetricPolarity.of(metric)
-    let estimates = strategies.map { $0.estimate(metric) }
+    // A reference (the oracle) bounds the others rather than competing with them.
+    let estimates = strategies.map {
+      Headroom.isReference($0.strategy) ? MeanEstimate([]) : $0.estimate(metric)
+    }
     let means = estimates.enumerated().compactMap { index, estimate in estimate.mean.map { (index, $0) } }
     compared = means.count
     guard polarity != .neutral, !means.isEmpty else {
@@ -36,7 +39,7 @@ public struct BestStrategy: Sendable, Equatable {
     let sign: Double = polarity == .lowerIsBetter ? 1 : -1
     let target = means.map { sign * $0.1 }.min()!
     let best = means.filter { sign * $0.1 == target }.map(\.0)
-    if best.count == strategies.count && strategies.count > 1 {
+    if best.count == compared && compared > 1 {
       outcome = .allEqual
       return
     }

@@ -67,11 +67,12 @@ struct Report {
     return text
   }
 
-  /// Pareto-optimal strategies on (stall_ms, wasted_bytes) means.
+  /// Pareto-optimal strategies on (stall_ms, wasted_bytes) means, references (the oracle) aside.
   static func paretoOptimal(_ scenario: ScenarioResults) -> [Int] {
     let points = scenario.strategies.enumerated().compactMap {
       index, strategy -> (Int, (x: Double, y: Double))? in
-      guard let stall = strategy.estimate(tradeoffMetrics.stall).mean,
+      guard !Headroom.isReference(strategy.strategy),
+        let stall = strategy.estimate(tradeoffMetrics.stall).mean,
         let waste = strategy.estimate(tradeoffMetrics.waste).mean
       else { return nil }
       return (index, (stall, waste))
@@ -101,7 +102,9 @@ struct Report {
             + "Wilcoxon signed-rank or sign test agrees (p < 0.05). Otherwise the strategies it cannot be told "
             + "apart from are listed as 'no clear winner'; a single seed is not tested. A "
             + "strategy is Pareto-optimal when no other is at least as good on both mean stall time "
-            + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one. Metric definitions: "
+            + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one. "
+            + "The oracle, a clairvoyant bound rather than a strategy an app could run, is left out of best "
+            + "marks and Pareto frontiers; each scenario's headroom line measures the others against it. Metric definitions: "
             + "docs/metrics.md in the PrefetchLab "
             + "repository.")
       ]))
@@ -190,6 +193,7 @@ struct Report {
         .text(pareto.isEmpty ? "–" : pareto.map { strategies[$0].label }.joined(separator: ", ")),
       ]))
     blocks += sweepBlocks(scenario)
+    blocks += headroom(scenario)
     // The metric table: a row per metric, a column per strategy, then the best.
     var rows: [[[ReportDocument.Inline]]] = []
     for metric in data.metricColumns {

@@ -65,7 +65,7 @@ struct LeadDistance: PrefetchStrategy {
   }
 
   /// A scenario that lists no strategies runs every registered one, the new one last, each in the
-  /// loop typed for it (five distinct built-in types, and the throwaway's).
+  /// loop typed for it (a distinct type per built-in, and the throwaway's).
   @Test func experimentsPickItUpFromTheRegistry() throws {
     let registry = try Self.registry()
     let experiment = try Experiment(

@@ -77,7 +77,7 @@ struct ReadsRatio: PrefetchStrategy {
     }
   }
 
-  /// Each built-in runs in the loop typed for it: five distinct strategy types.
+  /// Each built-in runs in the loop typed for it: as many distinct strategy types as built-ins.
   @Test func builtInsRunTypedLoops() {
     let scenario = TestScenarios.steadyDrag(durationMs: 2000)
     var seen = Set<ObjectIdentifier>()

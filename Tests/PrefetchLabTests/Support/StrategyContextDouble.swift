@@ -72,6 +72,8 @@ final class StrategyContextDouble: StrategyContext {
   /// Evictions the strategy reads during its next update (the test clears them afterwards, as
   /// the engine does after each consultation).
   var evictedItems: [Int] = []
+  /// What `.fetchCompleted` reports of the transfer (set by the test before that event).
+  var lastTransfer: TransferRecord?
   /// Set to override the frontier the double derives (offset pagination has none of its own).
   var frontierOverride: [ScrollDirection: LoadFrontier?] = [:]
   var pagesInFlight = Set<ScrollDirection>()

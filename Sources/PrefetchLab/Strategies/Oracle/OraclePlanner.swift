@@ -1,0 +1,123 @@
+/// Plans the oracle's run by replaying it (`RunLookahead`): the page-only run that sets the bound,
+/// then media added and checked replay by replay. See `Oracle` for the method and docs/model.md
+/// ("The oracle bound") for why the page-only run's stall is a lower bound.
+///
+/// Cost: a handful of replays of the run (the page-only run, one with the pages the user needs,
+/// then one per repair round, at most `maximumRounds`).
+struct OraclePlanner {
+  let lookahead: RunLookahead
+  let scenario: Scenario
+  let content: FeedContent
+  let isCursor: Bool
+  let connectionCap: Int
+
+  /// Repair rounds before the planner gives up on media alongside the page chain.
+  static let maximumRounds = 12
+
+  init(_ lookahead: RunLookahead) {
+    self.lookahead = lookahead
+    scenario = lookahead.scenario.scenario
+    content = FeedContent(spec: scenario.feed, seed: lookahead.seed)
+    isCursor = scenario.feed.pagination == .cursor
+    connectionCap = scenario.network.maxConcurrentRequests
+  }
+
+  /// A replay of the oracle with one plan.
+  struct Replay {
+    var simulation: Simulation
+    var outcome: RunOutcome
+    var observation: OracleObservation
+    var stallUs: Int64 { outcome.summary.stallUs }
+  }
+
+  func replay(_ plan: OraclePlan, recordEvents: Bool = false) -> Replay {
+    var observed = plan
+    observed.observes = true
+    var oracle = Oracle(plan: observed)
+    let (simulation, outcome) = lookahead.replay(&oracle, recordEvents: recordEvents)
+    var observation = oracle.observation
+    observation.close(atUs: outcome.summary.sessionUs)
+    return Replay(simulation: simulation, outcome: outcome, observation: observation)
+  }
+
+  /// The plan for the run, and the conditions of the bound that fail in it.
+  func plan() -> (plan: OraclePlan, caveats: BoundCaveats) {
+    // The page-only run: pages as early as pagination allows, to the end of the feed (a later
+    // page never delays an earlier one: with cursor pagination it is asked for only after).
+    let pilot = replay(
+      .pagesOnly(lastPage: .max, offsetPages: [], connectionCap: connectionCap), recordEvents: true)
+    var caveats = caveats(of: pilot)
+    let boundUs = pilot.stallUs
+    let (pages, pagesRun) = pagesPlan(after: pilot, boundUs: boundUs)
+    if pagesRun.stallUs > boundUs { caveats.insert(.unverified) }
+
+    var media = pages
+    media.tasks = tasks(seenIn: pagesRun.observation)
+    media.visibility = pagesRun.observation.intervals
+    if isCursor { media.admission = admission(pagesRun) }
+    guard !media.tasks.isEmpty else { return (pages, caveats) }
+    // Fewer media transfers at once finish the soonest-needed rows sooner (the link is shared
+    // equally); a few are needed to hide round trips. The replays decide.
+    let limitStallUs = max(boundUs, pagesRun.stallUs)
+    var best: (plan: OraclePlan, blankUs: Int64)?
+    for slots in Self.mediaSlotChoices(connectionCap) {
+      // Each choice from the same start: what is late with one transfer at a time is not with six.
+      var plan = media
+      plan.mediaSlots = slots
+      guard
+        let blankUs = settle(&plan, limitStallUs: limitStallUs, abandoned: pagesRun.outcome.summary.abandoned)
+      else { continue }
+      if best == nil || blankUs < best!.blankUs { best = (plan, blankUs) }
+      if blankUs == 0 { break }
+    }
+    // Never settled: the page-only plan has no stall to lose and wastes nothing by choice.
+    return (best?.plan ?? pages, caveats)
+  }
+
+  /// Media transfers at once to try: 1, 2 and every connection, within the cap.
+  static func mediaSlotChoices(_ cap: Int) -> [Int] {
+    Array(Set([1, 2, cap].map { min($0, cap) })).sorted()
+  }
+
+  /// Replays `plan` and repairs it until a replay wastes nothing and stalls no longer than
+  /// `limitStallUs` (nor abandons unless the page-only run does); returns that replay's blank time,
+  /// or nil when `maximumRounds` replays do not get there.
+  private func settle(_ plan: inout OraclePlan, limitStallUs: Int64, abandoned: Bool) -> Int64? {
+    var repairs = RepairLog()
+    for _ in 0..<Self.maximumRounds {
+      let run = replay(plan)
+      var changed = repair(&plan, after: run, log: &repairs)
+      if run.stallUs > limitStallUs || run.outcome.summary.abandoned != abandoned {
+        // Media alongside the pages delayed one that mattered: allow less of it.
+        plan.admission.scale = plan.admission.scale > 0.2 ? plan.admission.scale / 2 : 0
+        changed = true
+      }
+      if !changed { return run.outcome.summary.blankUs }
+    }
+    return nil
+  }
+
+  /// The scenario's connection limit and link, to build plans with.
+  func pagesOnly(lastPage: Int, offsetPages: [Int], seenIn run: Replay? = nil) -> OraclePlan {
+    var plan = OraclePlan.pagesOnly(
+      lastPage: lastPage, offsetPages: offsetPages, connectionCap: connectionCap)
+    plan.offsetPagesLastSeenUs = run.map { lastSeenUs(offsetPages, in: $0) } ?? offsetPages.map { _ in .max }
+    return plan
+  }
+
+  /// When each of `pages` is last on screen in `run`, µs.
+  func lastSeenUs(_ pages: [Int], in run: Replay) -> [Int64] {
+    pages.map { run.observation.lastSeenUs(ofPage: $0, items: content.plan.items(ofPage: $0)) }
+  }
+
+  /// The rows seen in `observation`, in the order first seen: their media (and cells) to fetch.
+  private func tasks(seenIn observation: OracleObservation) -> [OraclePlan.Task] {
+    let renders = scenario.render != nil
+    return observation.itemsSeen
+      .map {
+        OraclePlan.Task(item: $0.item, mediaBytes: content.mediaBytes(ofItem: $0.item), needUs: $0.firstUs)
+      }
+      .filter { $0.mediaBytes > 0 || renders }
+      .sorted { ($0.needUs, $0.item) < ($1.needUs, $1.item) }
+  }
+}

@@ -1,0 +1,49 @@
+import PrefetchLab
+
+extension Report {
+  /// The scenario's headroom line (see `Headroom`), and a note when the oracle flags its bound.
+  func headroom(_ scenario: ScenarioResults) -> [ReportDocument.Block] {
+    guard let lines = Headroom.lines(scenario) else { return [] }
+    var inlines: [ReportDocument.Inline] = [
+      .strong("Headroom"),
+      .text(
+        " (share of the gap from \(Headroom.floorStrategy), no look-ahead, to \(Headroom.ceilingStrategy), "
+          + "the clairvoyant bound, that each strategy closes; 100 % = the oracle's, 0 % = infinite scroll's):"
+      ),
+    ]
+    for line in lines {
+      let from = Report.format(line.floorMean, line.metric)
+      let to = Report.format(line.ceilingMean, line.metric)
+      inlines.append(.text(" "))
+      inlines.append(.code(line.metric))
+      if line.gap > 0 {
+        let shares = line.shares.map { "\($0.label) \(Report.percent($0.share))" }.joined(separator: ", ")
+        inlines.append(.text(" (\(from) → \(to)): " + (shares.isEmpty ? "–" : shares) + "."))
+      } else if line.gap == 0 {
+        inlines.append(.text(": no gap (\(Headroom.floorStrategy) already at the oracle's \(to))."))
+      } else {
+        inlines.append(
+          .text(
+            ": no gap to close (\(Headroom.ceilingStrategy) \(to) is above \(Headroom.floorStrategy) \(from))."
+          ))
+      }
+    }
+    var blocks: [ReportDocument.Block] = [.paragraph(inlines)]
+    let flagged = Headroom.flaggedSeeds(scenario)
+    if !flagged.isEmpty {
+      let caveats = flagged.reduce(BoundCaveats()) { $0.union($1.caveats) }
+      blocks.append(
+        .paragraph([
+          .text(
+            "The oracle's stall is not guaranteed to be a lower bound for seed"
+              + (flagged.count == 1 ? " " : "s ")
+              + SeedText.ranges(flagged.map(\.seed)) + " (bound_caveats: " + caveats.description
+              + "; see docs/model.md, The oracle bound).")
+        ]))
+    }
+    return blocks
+  }
+
+  /// A share as a percentage with one decimal: `87.5 %`.
+  static func percent(_ share: Double) -> String { DecimalFormat.fixed(share * 100, places: 1) + " %" }
+}
