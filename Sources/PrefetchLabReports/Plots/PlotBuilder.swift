@@ -132,7 +132,10 @@ public enum PlotBuilder {
     "\(kind.rawValue)--\(RunFiles.safeComponent(scenario))"
   }
 
-  static func title(_ lines: String...) -> String {
+  static func title(_ lines: String...) -> String { title(lines) }
+
+  /// A gnuplot string expression showing `lines` one under the other, each quoted.
+  static func title(_ lines: [String]) -> String {
     lines.map(GnuplotText.quoted).joined(separator: ".\"\\n\".")
   }
 
@@ -178,8 +181,11 @@ public enum PlotBuilder {
     let present = means.enumerated().compactMap { index, point in point.map { (index, $0) } }
     let optimal = ParetoFrontier.optimalIndices(present.map(\.1)).map { present[$0] }
     let frontier = optimal.map(\.1).sorted { ($0.x, -$0.y) < ($1.x, -$1.y) }
-    let xRange = PlotStyle.range(xs, includeZero: PlotStyle.zeroFits(xs))
-    let yRange = PlotStyle.range(ys, includeZero: PlotStyle.zeroFits(ys))
+    // One strategy far worse than the rest turns its axis logarithmic (symlog, so zero stays).
+    let xScale = AxisScale.choose(means.compactMap { $0?.x })
+    let yScale = AxisScale.choose(means.compactMap { $0?.y })
+    let xRange = xScale.range(xs, includeZero: PlotStyle.zeroFits(xs))
+    let yRange = yScale.range(ys, includeZero: PlotStyle.zeroFits(ys))
     if !frontier.isEmpty {
       // The boundary of the dominated region: up from the first point, a staircase through the
       // frontier, right from the last point.
@@ -196,10 +202,16 @@ public enum PlotBuilder {
         at: 1)
     }
     let seeds = scenario.seeds.count
+    let titleLines =
+      ["\(scenario.name): stall time against wasted data", seedNote(seeds)]
+      + [xScale.note(x.label, unit: x.displayUnit), yScale.note(y.label, unit: y.displayUnit)].compactMap {
+        $0
+      }
+    settings += xScale.settings(axis: "x", upper: xRange.1) + yScale.settings(axis: "y", upper: yRange.1)
     settings += """
-      set title \(title("\(scenario.name): stall time against wasted data", seedNote(seeds)))
-      set xlabel \(GnuplotText.quoted(x.axisLabel))
-      set ylabel \(GnuplotText.quoted(y.axisLabel))
+      set title \(title(titleLines))
+      set xlabel \(GnuplotText.quoted(xScale.label(x.axisLabel)))
+      set ylabel \(GnuplotText.quoted(yScale.label(y.axisLabel)))
       set xrange \(PlotStyle.rangeText(xRange))
       set yrange \(PlotStyle.rangeText(yRange))
       set key outside right top vertical Left reverse width 1
