@@ -96,3 +96,76 @@ enum PlotFixtures {
     #expect(AxisScale.linear.position(42) == 42)
   }
 }
+
+@Suite struct CoincidingCurveTests {
+  static func rows(_ times: [Double], incomplete: Int = 0) -> [TimeToContentRow] {
+    times.enumerated().map { TimeToContentRow(item: Int64($0), ttcMs: $1, complete: true) }
+      + (0..<incomplete).map { TimeToContentRow(item: Int64(1000 + $0), ttcMs: 5, complete: false) }
+  }
+
+  static func figure(_ samples: [(String, [TimeToContentRow])]) -> PlotFigure {
+    let scenario = PlotFixtures.scenario("s", samples.map { ($0.0, [["stall_ms": 0]]) })
+    return PlotBuilder.timeToContent(scenario, samples: samples.map(\.1))
+  }
+
+  /// Two strategies with the same items at the same times: one curve (the first's style), named
+  /// `a = c`; the different one keeps its own. Before, the second was drawn exactly on the first.
+  @Test func identicalCurvesAreDrawnOnceAndNamedTogether() {
+    let same = Self.rows([0, 0, 100, 400], incomplete: 1)
+    let figure = Self.figure([("a", same), ("b", Self.rows([0, 700, 800, 900])), ("c", same)])
+    #expect(figure.data.contains("$cdf0 << EOD\n0 0\n0 0.4\n100 0.6\n400 0.8\nEOD\n"))
+    #expect(figure.data.contains("$cdf1 << EOD"))
+    #expect(!figure.data.contains("$cdf2"))
+    #expect(figure.body.contains("$cdf0 using 1:2 with steps ls 1 lw 4.5 title 'a = c (5 items each)'"))
+    #expect(figure.body.contains("$cdf1 using 1:2 with steps ls 2 lw 3.7 title 'b (4 items)'"))
+    #expect(figure.body.contains("coinciding curves drawn once"))
+  }
+
+  /// Within the tolerances (0.5 % of the 0…936 ms axis ≈ 4.7 ms, 0.005 of the share) the curves
+  /// are drawn once with `≈`; a step 10 ms later, or one item's share (0.25) apart, is not.
+  @Test func nearCurvesMergeWithApproximatelyAndOthersStaySeparate() {
+    let base = Self.rows([0, 100, 400, 900])
+    let near = Self.rows([0, 103, 400, 900])
+    let later = Self.rows([0, 110, 400, 900])
+    let merged = Self.figure([("a", base), ("b", near)])
+    #expect(merged.body.contains("title 'a ≈ b (4 items each)'"))
+    #expect(!merged.data.contains("$cdf1"))
+    let apart = Self.figure([("a", base), ("b", later)])
+    #expect(apart.body.contains("title 'a (4 items)'") && apart.body.contains("title 'b (4 items)'"))
+    #expect(!apart.body.contains("coinciding"))
+    // One item fewer complete at the end: the last level differs by 0.25.
+    let short = Self.figure([("a", base), ("b", Self.rows([0, 100, 400], incomplete: 1))])
+    #expect(short.data.contains("$cdf1"))
+    // The same shares from different item counts are the same curve as drawn.
+    let counts = Self.figure([("a", Self.rows([0, 100])), ("b", Self.rows([0, 0, 100, 100]))])
+    #expect(counts.body.contains("title 'a (2 items) = b (4 items)'"))
+    let unequal = Self.figure([("a", Self.rows([0, 100])), ("b", Self.rows([0, 0, 100.3, 100.3]))])
+    #expect(unequal.body.contains("title 'a (2 items) ≈ b (4 items)'"))
+    // Short entries stay inside the plot, long merged ones move the key below it.
+    #expect(counts.body.contains("set key right bottom Left reverse\n"))
+    let long = String(repeating: "x", count: 40)
+    let below = Self.figure([(long, base), (long + "2", base)])
+    #expect(below.body.contains("set key below vertical Left reverse maxcols 1 height 1\n"))
+  }
+
+  /// The test behind the merge, against hand-checked cases: a shift within the time tolerance
+  /// coincides and beyond it does not; the relation is symmetric; an empty curve coincides only
+  /// with a curve that never leaves 0 by more than the share tolerance.
+  @Test func coincidenceIsABandAroundEachCurve() {
+    let a = ContentCDF(Self.rows([10, 20, 30, 40]))
+    for (shift, expected) in [(0.0, true), (4.9, true), (-4.9, true), (5.1, false), (-5.1, false)] {
+      let b = ContentCDF(Self.rows([10, 20, 30, 40].map { $0 + shift }))
+      #expect(a.coincides(with: b, timeMs: 5, share: 0.005) == expected, "shift \(shift)")
+      #expect(b.coincides(with: a, timeMs: 5, share: 0.005) == expected, "shift \(shift)")
+    }
+    // A whole step apart in time, but the step is smaller than the share tolerance.
+    let many = ContentCDF(Self.rows((0..<400).map(Double.init) + [1000]))
+    let moved = ContentCDF(Self.rows((0..<400).map(Double.init) + [2000]))
+    #expect(many.coincides(with: moved, timeMs: 1, share: 0.005))
+    #expect(!many.coincides(with: moved, timeMs: 1, share: 0.002))
+    let empty = ContentCDF(Self.rows([], incomplete: 3))
+    #expect(empty.coincides(with: ContentCDF(Self.rows([], incomplete: 5)), timeMs: 5, share: 0.005))
+    #expect(!empty.coincides(with: a, timeMs: 5, share: 0.005))
+    #expect(a.share(atOrBelow: 19.9) == 0.25 && a.share(atOrBelow: 20) == 0.5)
+  }
+}

@@ -235,25 +235,39 @@ public enum PlotBuilder {
 
   // MARK: - Time to content
 
-  /// Curves that coincide (strategies that behave alike) stay visible as nested stripes: the
-  /// first is drawn widest, each later one narrower on top.
+  /// Curves that nearly coincide (strategies that behave alike) stay visible as nested stripes:
+  /// the first is drawn widest, each later one narrower on top.
   static func lineWidth(_ index: Int) -> Double { max(1.2, 4.5 - 0.8 * Double(index)) }
 
   /// Steps a time-to-content curve keeps at most (see `timeToContent`).
   static let cdfSteps = 400
 
+  /// Curves closer than this share of items seen (and `cdfTimeTolerance` of the time axis) are
+  /// drawn once: twice the largest error `cdfSteps` decimation allows, invisible at plot size.
+  static let cdfShareTolerance = 0.005
+  /// The horizontal tolerance as a share of the time axis: 0.5 %, about 4 px on the PNG.
+  static let cdfTimeTolerance = 0.005
+  /// Key entries up to this many characters fit inside the plot's empty lower right; longer ones
+  /// (several strategies drawn as one curve) go in a key below the plot.
+  static let cdfKeyInside = 48
+
   static func timeToContent(_ scenario: ScenarioResults, samples: [[TimeToContentRow]]) -> PlotFigure {
     var data = ""
     var settings = PlotStyle.common + PlotStyle.strategyLineStyles(scenario.strategies.count)
     var plots: [String] = []
-    var maximum = 0.0
-    for (index, strategy) in scenario.strategies.enumerated() {
-      // Items that left the screen (or the session ended) before their content arrived never
-      // reached content: censored, they keep the curve below 1 instead of counting at the time
-      // they were last seen. The step at 0 is then the share shown complete at first sight.
-      let total = samples[index].count
-      let values = samples[index].filter(\.complete).map(\.ttcMs).sorted()
-      maximum = max(maximum, values.last ?? 0)
+    var longestTitle = 0
+    // Items that left the screen (or the session ended) before their content arrived never
+    // reached content: censored, they keep the curve below 1 instead of counting at the time
+    // they were last seen. The step at 0 is then the share shown complete at first sight.
+    let curves = samples.map(ContentCDF.init)
+    let maximum = curves.compactMap(\.valuesMs.last).max() ?? 0
+    let upper = max(maximum, 1) * 1.04
+    // Strategies whose curves coincide would hide each other: one curve, named after all of them.
+    let groups = ContentCDF.groups(curves, timeMs: cdfTimeTolerance * upper, share: cdfShareTolerance)
+    for (drawn, group) in groups.enumerated() {
+      let index = group[0]
+      let values = curves[index].valuesMs
+      let total = curves[index].total
       // The empirical CDF as a staircase: (0, 0), then for each distinct value the share of
       // items seen at or below it.
       // At most `cdfSteps` steps: a step is kept where the share enters a new 1/cdfSteps band
@@ -271,21 +285,23 @@ public enum PlotBuilder {
         }
       }
       data += GnuplotText.datablock("cdf\(index)", rows: rows, columns: 2)
-      let count = total
+      let name = cdfTitle(group.map { (scenario.strategies[$0].label, curves[$0]) })
+      longestTitle = max(longestTitle, name.count)
       plots.append(
-        "$cdf\(index) using 1:2 with steps ls \(index + 1) lw \(GnuplotText.number(lineWidth(index))) title "
-          + GnuplotText.quoted("\(strategy.label) (\(count) item\(count == 1 ? "" : "s"))"))
+        "$cdf\(index) using 1:2 with steps ls \(index + 1) lw \(GnuplotText.number(lineWidth(drawn))) title "
+          + GnuplotText.quoted(name))
     }
-    let upper = max(maximum, 1) * 1.04
+    let merged = groups.contains { $0.count > 1 }
+    let seeds = scenario.seeds.count == 1 ? "1 seed" : "\(scenario.seeds.count) seeds pooled"
     settings += """
-      set title \(title("\(scenario.name): time to content of the items seen", (scenario.seeds.count == 1 ? "1 seed" : "\(scenario.seeds.count) seeds pooled") + "; items never complete while seen keep the curve below 1"))
+      set title \(title("\(scenario.name): time to content of the items seen", seeds + "; items never complete while seen keep the curve below 1" + (merged ? "; coinciding curves drawn once" : "")))
       set xlabel 'time to content (ms): from first visibility to complete'
       set ylabel 'share of items seen'
       set xrange [0:\(GnuplotText.number(upper))]
       set yrange [0:1.02]
       set ytics 0.1
       set format y '%.1f'
-      set key right bottom Left reverse
+      \(longestTitle > cdfKeyInside ? "set key below vertical Left reverse maxcols 1 height 1" : "set key right bottom Left reverse")
 
       """
     return PlotFigure(
@@ -293,6 +309,24 @@ public enum PlotBuilder {
       caption: "Cumulative distribution of time to content per strategy, all seeds pooled.",
       widthPx: 960, heightPx: 560, data: data,
       body: settings + "plot " + plots.joined(separator: ", \\\n  ") + "\n")
+  }
+
+  /// The key entry of one drawn curve: `a (237 items)`; for a curve drawn once for several
+  /// strategies `a = b (237 items each)` when the curves are identical (the same share at every
+  /// time, even from different item counts), `a ≈ b` when they are
+  /// only within the tolerances, and the item count per strategy when the counts differ
+  /// (`a (237 items) ≈ b (240 items)`).
+  static func cdfTitle(_ members: [(label: String, curve: ContentCDF)]) -> String {
+    func items(_ count: Int) -> String { "\(count) item\(count == 1 ? "" : "s")" }
+    let first = members[0].curve
+    guard members.count > 1 else { return "\(members[0].label) (\(items(first.total)))" }
+    // Identical as drawn: the same share at every time (equal fractions are equal doubles).
+    let identical = members.allSatisfy { $0.curve.coincides(with: first, timeMs: 0, share: 0) }
+    let separator = identical ? " = " : " ≈ "
+    if members.allSatisfy({ $0.curve.total == first.total }) {
+      return members.map(\.label).joined(separator: separator) + " (\(items(first.total)) each)"
+    }
+    return members.map { "\($0.label) (\(items($0.curve.total)))" }.joined(separator: separator)
   }
 
   // MARK: - Headline metrics
