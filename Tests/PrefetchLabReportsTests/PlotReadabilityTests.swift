@@ -169,3 +169,52 @@ enum PlotFixtures {
     #expect(a.share(atOrBelow: 19.9) == 0.25 && a.share(atOrBelow: 20) == 0.5)
   }
 }
+
+@Suite struct MetricBarLabelTests {
+  static func metrics(stall: Double, bytes: Double) -> [String: Double] {
+    [
+      "stall_ms": stall, "blank_ms": stall / 2, "ttc_p95_ms": 12.25, "wasted_bytes": bytes,
+      "bytes_fetched": bytes * 2,
+    ]
+  }
+
+  /// Each bar carries its mean in the panel's unit with the catalogue's decimals (ms with one
+  /// decimal, trailing zeros dropped; bytes in kB, or MB with two decimals once a mean reaches
+  /// 10 MB), standing above the whisker; labels are cleared between panels.
+  @Test func barsCarryTheirMeansInThePanelsUnit() {
+    let scenario = PlotFixtures.scenario(
+      "s",
+      [
+        ("a", [Self.metrics(stall: 100, bytes: 4_000_000), Self.metrics(stall: 300, bytes: 6_000_000)]),
+        ("b", [Self.metrics(stall: 0, bytes: 30_000), Self.metrics(stall: 0, bytes: 31_000)]),
+      ])
+    let body = PlotBuilder.metricBars(scenario).body
+    // stall_ms: a's mean 200, its whisker top 200 + t(0.975, 1) · 141.42 / √2 = 200 + 12.706 · 100.
+    let whiskerTop = 200 + 12.706_204_736 * 100
+    #expect(
+      body.contains(
+        "set label 1 '200' at 1,\(GnuplotText.number(whiskerTop)) center offset 0,0.7 font ',8' front\n"))
+    #expect(body.contains("set label 2 '0' at 2,0 center offset 0,0.7 font ',8' front\n"))
+    #expect(body.contains("set label 1 '12.3' at 1,"))  // 12.25 → one decimal, half away from zero
+    // wasted_bytes in kB: 5000 and 30.5; bytes_fetched reaches 10 MB: MB, 10 and 0.06 (0.061).
+    #expect(
+      body.contains("set title 'wasted_bytes: wasted data (kB)'\nunset label\nset label 1 '5000' at 1,"))
+    #expect(body.contains("set label 2 '30.5' at 2,"))
+    #expect(body.contains("set title 'bytes_fetched: data moved (MB)'\nunset label\nset label 1 '10' at 1,"))
+    #expect(body.contains("set label 2 '0.06' at 2,"))
+    #expect(PlotBuilder.metricBars(scenario).data.contains("$metric4 << EOD\n1 10 "))
+    #expect(PlotBuilder.metricBars(scenario).data.contains("\n2 0.061 "))
+    // Every panel starts by clearing the previous panel's labels, and so does the legend.
+    #expect(body.components(separatedBy: "unset label\n").count - 1 == PlotBuilder.headlineMetrics.count + 1)
+  }
+
+  /// More than five bars: the labels are rotated so neighbours do not overlap, with more headroom.
+  @Test func crowdedPanelsRotateTheirLabels() {
+    let many = PlotFixtures.scenario(
+      "s", (1...6).map { ("s\($0)", [Self.metrics(stall: Double($0) * 1000, bytes: 1000)]) })
+    let body = PlotBuilder.metricBars(many).body
+    #expect(body.contains("set label 6 '6000' at 6,6000 left rotate by 90 offset 0.35,0.8 font ',8' front\n"))
+    #expect(body.contains("set yrange [0:8700]"))
+    #expect(!body.contains("center offset"))
+  }
+}

@@ -331,6 +331,20 @@ public enum PlotBuilder {
 
   // MARK: - Headline metrics
 
+  /// Bars per panel whose value labels stand upright; with more, they are rotated.
+  static let barLabelsUpright = 5
+
+  /// A bar panel's title, scale and label decimals: the catalogue's display unit and shown
+  /// decimals, byte metrics in MB (two decimals) when a mean reaches 10 MB, as in the reports.
+  static func barPanelUnit(_ metric: MetricDefinition, means: [Double]) -> (
+    title: String, scale: Double, places: Int
+  ) {
+    guard let unit = Report.DisplayUnit.of(metric.column, means: means) else {
+      return (metric.axisLabel, metric.kind.displayScale, metric.shownDecimals)
+    }
+    return ("\(metric.column): \(metric.label) (\(unit.suffix))", unit.scale, unit.places)
+  }
+
   static func metricBars(_ scenario: ScenarioResults) -> PlotFigure {
     let strategies = scenario.strategies
     var data = ""
@@ -339,24 +353,34 @@ public enum PlotBuilder {
       set multiplot layout 2,3 title \(title("\(scenario.name): headline metrics per strategy", scenario.seeds.count == 1 ? "1 seed: no confidence interval" : "bars: mean of \(scenario.seeds.count) seeds; whiskers: 95 % confidence interval (Student t)"))
 
       """
+    // Labels stand on the bars (above the whisker), rotated when more than five bars share a
+    // panel so neighbours' numbers do not run into each other.
+    let rotated = strategies.count > barLabelsUpright
     for (metricIndex, metric) in headlineMetrics.enumerated() {
+      let panel = barPanelUnit(metric, means: strategies.compactMap { $0.estimate(metric.column).mean })
       var rows: [[Double?]] = []
       var highs: [Double] = []
+      var labels = ""
       for (index, strategy) in strategies.enumerated() {
-        let scale = metric.kind.displayScale
         let estimate = strategy.estimate(metric.column)
-        let mean = estimate.mean.map { $0 * scale }
-        let low = estimate.low.map { max(0, $0 * scale) }
-        let high = estimate.high.map { $0 * scale }
+        let mean = estimate.mean.map { $0 * panel.scale }
+        let low = estimate.low.map { max(0, $0 * panel.scale) }
+        let high = estimate.high.map { $0 * panel.scale }
         rows.append([Double(index + 1), mean, low, high])
         highs += [mean, high].compactMap { $0 }
+        let text = mean.map { DecimalFormat.fixed($0, places: panel.places) } ?? "–"
+        labels +=
+          "set label \(index + 1) \(GnuplotText.quoted(text)) at \(index + 1),"
+          + "\(GnuplotText.number(max(mean ?? 0, high ?? 0))) "
+          + (rotated ? "left rotate by 90 offset 0.35,0.8" : "center offset 0,0.7") + " font ',8' front\n"
       }
       data += GnuplotText.datablock("metric\(metricIndex)", rows: rows, columns: 4)
       let top = max(highs.max() ?? 0, 1e-9)
-      let upper = top > 1e-9 ? top * 1.08 : 1
+      let upper = top > 1e-9 ? top * (rotated ? 1.45 : 1.18) : 1
       body += """
-        set title \(GnuplotText.quoted(metric.axisLabel))
-        unset xtics
+        set title \(GnuplotText.quoted(panel.title))
+        unset label
+        \(labels)unset xtics
         set xrange [0.4:\(strategies.count).6]
         set yrange [0:\(GnuplotText.number(upper))]
         set style fill solid 0.85 border lc rgb '#333333'
@@ -370,6 +394,7 @@ public enum PlotBuilder {
     }
     body += """
       unset title
+      unset label
       unset border
       unset tics
       unset grid
@@ -384,7 +409,8 @@ public enum PlotBuilder {
       """
     return PlotFigure(
       kind: .metrics, scenario: scenario.name, fileStem: stem(.metrics, scenario.name),
-      caption: "Headline metrics per strategy: mean over seeds with 95 % confidence intervals.",
+      caption:
+        "Headline metrics per strategy: mean over seeds (the number on each bar) with 95 % confidence intervals.",
       widthPx: 1100, heightPx: 640, data: data, body: settings + body)
   }
 
