@@ -218,3 +218,53 @@ enum PlotFixtures {
     #expect(!body.contains("center offset"))
   }
 }
+
+@Suite struct ScrollSeedStyleTests {
+  /// A synthetic trace per seed (the seed sets its speed), so each seed is its own line.
+  static func timeline(speed: Double) -> [TimelineRow] {
+    (0..<20).map { step in
+      let seconds = Double(step) / 10
+      return TimelineRow(
+        timeMs: seconds * 1000, traceMs: seconds * 1000, offsetPt: speed * seconds, velocityPtS: speed,
+        contentHeightPt: 10_000, blankFraction: 0, inFlight: 0, stalled: false)
+    }
+  }
+
+  /// Three seeds of a synthetic user: three lines, each in a viridis colour and dash of its own,
+  /// none in a strategy's Okabe–Ito colour, and the key says the lines are seeds.
+  @Test func seedsGetTheirOwnColoursAndDashesNotStrategies() throws {
+    let scenario = PlotFixtures.scenario(
+      "s",
+      [
+        ("a", [["stall_ms": 5], ["stall_ms": 5], ["stall_ms": 5]]),
+        ("b", [["stall_ms": 1], ["stall_ms": 1], ["stall_ms": 1]]),
+      ])
+    var timelines: [RunKey: [TimelineRow]] = [:]
+    for row in scenario.strategies[1].rows {
+      timelines[row.key] = Self.timeline(speed: 100 * Double(row.key.seed))
+    }
+    let figure = try #require(PlotBuilder.scrollTrace(scenario, timelines: timelines))
+    let script = figure.body
+    #expect(script.contains("set style line 1 lc rgb '#440154' lw 1.6 dt 1\n"))
+    #expect(script.contains("set style line 2 lc rgb '#2C718E' lw 1.6 dt 2\n"))
+    #expect(script.contains("set style line 3 lc rgb '#5CC863' lw 1.6 dt 4\n"))
+    #expect(!script.contains("set style line 4"))
+    for color in PlotStyle.palette {
+      #expect(!script.contains(color), "strategy colour \(color) used for a seed")
+    }
+    #expect(script.contains("title 'one colour and dash per seed (not strategy colours)'"))
+    #expect(script.contains("$trace2 using 1:2 with lines ls 3 title 'seed 3 (as run by b)'"))
+  }
+
+  /// Any number of seed lines up to eight gets distinct colours, the darkest first; none is a
+  /// strategy colour.
+  @Test func seedColoursAreDistinctForUpToEightLines() {
+    for count in 1...8 {
+      let colors = (0..<count).map { PlotStyle.seedColor($0, of: count) }
+      #expect(Set(colors).count == count, "\(count) lines: \(colors)")
+      #expect(colors[0] == "#440154")
+      #expect(Set(colors).isDisjoint(with: PlotStyle.palette))
+    }
+    #expect(PlotStyle.seedColor(1, of: 2) == "#5CC863")
+  }
+}
