@@ -268,3 +268,64 @@ enum PlotFixtures {
     #expect(PlotStyle.seedColor(1, of: 2) == "#5CC863")
   }
 }
+
+@Suite struct SweepLabelTests {
+  /// A fine sweep (40 ratios, 0.025 to 1 in steps of 0.025) on a straight trade-off: the labels
+  /// are thinned so no two kept ones overlap, every label left out would overlap a kept one, the
+  /// default (0.7, the 28th: thinning alone keeps every other label from the first, so not it)
+  /// keeps its label, and the title says labels were left out.
+  @Test func aCrowdedSweepThinsItsLabelsButKeepsTheDefault() throws {
+    let record = SweepRecord(
+      try ParameterSweep(
+        base: StrategySpec(name: "fixed_threshold"), vary: ["ratio=0.025:1:0.025"], registry: .builtIn),
+      x: "wasted_bytes", y: "stall_ms")
+    #expect(record.settings.count == 40)
+    let rows = record.settings.enumerated().map { index, setting in
+      let ratio = Double(index + 1) / 40
+      return RunRow(
+        key: RunKey(scenario: "s", strategy: "fixed_threshold", params: setting.params, seed: 1),
+        metrics: ["stall_ms": 100 * ratio, "wasted_bytes": 1000 * (1 - ratio)], line: 0)
+    }
+    let analysis = SweepAnalysis(
+      record: record, scenario: ScenarioResults(name: "s", rows: rows, details: ScenarioDetails()))
+    let body = PlotBuilder.sweepCurve(analysis, seeds: 1).body
+    let labelLines = body.split(separator: "\n").filter { $0.hasPrefix("set label ") }
+    #expect(labelLines.count > 3 && labelLines.count < 40, "\(labelLines.count) labels")
+    #expect(body.contains("set label '0.7 (default)' at 0.3,70 offset char 0.8,"))
+    #expect(body.contains("(where labels fit; the default always)"))
+
+    // The same selection, checked as geometry: kept boxes are disjoint, dropped ones collide.
+    let labels = (0..<40).map { (index: Int) -> PointLabels.Label in
+      let share = Double(index + 1) / 40
+      let isDefault = index == 27
+      return PointLabels.Label(
+        x: 1 - share, y: 100 * share, text: isDefault ? "0.7 (default)" : "x.xxx", above: index % 2 == 0,
+        priority: isDefault ? 0 : 4)
+    }
+    let layout = PointLabels()
+    let xRange = (-0.04, 1.06)
+    let yRange = (-4.0, 106.0)
+    let kept = layout.kept(labels, xRange: xRange, yRange: yRange)
+    let boxes = labels.map { layout.box($0, xRange: xRange, yRange: yRange) }
+    #expect(kept.contains(27))
+    // Without its priority the default would have been thinned away here.
+    var unprioritized = labels
+    unprioritized[27].priority = 4
+    #expect(!layout.kept(unprioritized, xRange: xRange, yRange: yRange).contains(27))
+    for a in kept {
+      for b in kept where a < b { #expect(!PointLabels.overlap(boxes[a], boxes[b]), "\(a) and \(b)") }
+    }
+    for dropped in Set(labels.indices).subtracting(kept) {
+      #expect(kept.contains { PointLabels.overlap(boxes[$0], boxes[dropped]) }, "\(dropped) was free")
+    }
+  }
+
+  /// Labels that fit are all kept (the five-setting sweep of `SweepAnalysisTests`), and the
+  /// title says nothing about thinning.
+  @Test func labelsThatFitAreAllKept() {
+    let labels = [(0.0, 0.0), (0.5, 50.0), (1.0, 100.0)].enumerated().map { index, point in
+      PointLabels.Label(x: point.0, y: point.1, text: "0.\(index)", above: true, priority: 4)
+    }
+    #expect(PointLabels().kept(labels, xRange: (0, 1), yRange: (0, 100)) == [0, 1, 2])
+  }
+}
