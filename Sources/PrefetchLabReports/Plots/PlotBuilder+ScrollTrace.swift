@@ -57,7 +57,8 @@ extension PlotBuilder {
     }
     guard !series.isEmpty else { return nil }
     var data = ""
-    let settings = PlotStyle.common + PlotStyle.strategyLineStyles(series.count)
+    // Seeds, not strategies: their own colours and dashes (PlotStyle+Seeds).
+    let settings = PlotStyle.common + PlotStyle.seedLineStyles(series.count)
     var offsets: [String] = []
     var velocities: [String] = []
     var allOffsets: [Double] = []
@@ -88,7 +89,7 @@ extension PlotBuilder {
       unset xlabel
       set ylabel 'offset_pt (pt)'
       set yrange \(PlotStyle.rangeText(PlotStyle.range(allOffsets)))
-      set key left top Left reverse opaque box lc rgb '#cccccc'
+      set key left top Left reverse opaque box lc rgb '#cccccc' title 'one colour and dash per seed (not strategy colours)'
       plot \(offsets.joined(separator: ", \\\n  "))
       set tmargin at screen 0.38
       set bmargin at screen 0.10
@@ -103,7 +104,7 @@ extension PlotBuilder {
       """
     return PlotFigure(
       kind: .scroll, scenario: scenario.name, fileStem: stem(.scroll, scenario.name),
-      caption: "The user's scroll trace: viewport offset and velocity over trace time.",
+      caption: "The user's scroll trace: viewport offset and velocity over trace time, a line per seed.",
       widthPx: 960, heightPx: 560, data: data, body: settings + body)
   }
 }

@@ -33,7 +33,7 @@ extension PlotBuilder {
     let lines = record.settings.count / runLength
     var data = ""
     var plots: [String] = []
-    var labels = ""
+    var candidates: [PointLabels.Label] = []
     var xs: [Double] = []
     var ys: [Double] = []
     var coordinates: [Int: (Double, Double)] = [:]
@@ -55,11 +55,20 @@ extension PlotBuilder {
         xs.append(x)
         ys.append(y)
         let value = record.settings[setting].values[last].description
-        let text = record.isDefault(setting) ? "\(value) (default)" : value
-        labels +=
-          "set label \(GnuplotText.quoted(text)) at \(GnuplotText.number(x)),\(GnuplotText.number(y)) "
-          // Alternately above and below the line, so neighbours' labels overlap less.
-          + "offset char 0.8,\(position % 2 == 0 ? "0.7" : "-0.8") font ',9' front\n"
+        let isDefault = record.isDefault(setting)
+        // Which labels survive thinning first: the default, the knee, the Pareto-optimal
+        // settings, each line's ends, then the rest.
+        let priority =
+          isDefault
+          ? 0
+          : setting == analysis.knee
+            ? 1
+            : analysis.pareto.contains(setting) ? 2 : position == 0 || position == settings.count - 1 ? 3 : 4
+        // Alternately above and below the line, so neighbours' labels overlap less.
+        candidates.append(
+          PointLabels.Label(
+            x: x, y: y, text: isDefault ? "\(value) (default)" : value, above: position % 2 == 0,
+            priority: priority))
       }
     }
     let pareto = analysis.pareto.compactMap { coordinates[$0].map { [$0.0, $0.1] as [Double?] } }
@@ -75,10 +84,19 @@ extension PlotBuilder {
     }
     let xRange = PlotStyle.range(xs, includeZero: PlotStyle.zeroFits(xs))
     let yRange = PlotStyle.range(ys, includeZero: PlotStyle.zeroFits(ys))
+    // Labels that would overlap are left out; the default's always stays.
+    let kept = PointLabels().kept(candidates, xRange: xRange, yRange: yRange)
+    var labels = ""
+    for label in kept.map({ candidates[$0] }) {
+      labels +=
+        "set label \(GnuplotText.quoted(label.text)) at \(GnuplotText.number(label.x)),\(GnuplotText.number(label.y)) "
+        + "offset char 0.8,\(label.above ? "0.7" : "-0.8") font ',9' front\n"
+    }
+    let thinned = kept.count < candidates.count
     let parameters = record.axes.map(\.parameter).joined(separator: " × ")
     var settings = PlotStyle.common + PlotStyle.strategyLineStyles(lines)
     settings += """
-      set title \(title("\(analysis.scenario): \(record.strategy.name) over \(parameters)", "means over \(seeds) seed\(seeds == 1 ? "" : "s"); points labelled with \(record.axes[last].parameter), joined in its order"))
+      set title \(title("\(analysis.scenario): \(record.strategy.name) over \(parameters)", "means over \(seeds) seed\(seeds == 1 ? "" : "s"); points labelled with \(record.axes[last].parameter)\(thinned ? " (where labels fit; the default always)" : ""), joined in its order"))
       set xlabel \(GnuplotText.quoted(xInfo.label))
       set ylabel \(GnuplotText.quoted(yInfo.label))
       set xrange \(PlotStyle.rangeText(xRange))

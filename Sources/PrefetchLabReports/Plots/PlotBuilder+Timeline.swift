@@ -2,6 +2,14 @@ import PrefetchLab
 
 // The per-run timeline figure: viewport and content edge, stalls, requests, blankness.
 extension PlotBuilder {
+  /// The largest 1, 2 or 5 times a power of ten at or below `value` (> 0), a tic step people read
+  /// at a glance: 27.995 → 20, 0.7 → 0.5, 100 → 100; 1 for values that are not positive.
+  static func niceStep(_ value: Double) -> Double {
+    guard value > 0, value.isFinite else { return 1 }
+    let power = AxisScale.powerOfTen(atOrBelow: value)
+    let multiple = value / power
+    return (multiple >= 5 ? 5 : multiple >= 2 ? 2 : 1) * power
+  }
 
   static func timeline(
     _ key: RunKey, rows: [TimelineRow], events: [EventRow], viewportHeightPt: Double?,
@@ -88,7 +96,7 @@ extension PlotBuilder {
         set bmargin at screen 0.285
         set ylabel 'Mbit/s'
         set yrange [0:\(GnuplotText.number(peak * 1.1))]
-        set ytics \(GnuplotText.number(peak / 2))
+        set ytics \(GnuplotText.number(niceStep(peak / 2)))
         set format y '%g'
         set key at screen 0.83, screen 0.355 left top Left reverse samplen 2
         plot $capacity using 1:2 with steps lc rgb '#333333' lw 1 title 'link capacity'
