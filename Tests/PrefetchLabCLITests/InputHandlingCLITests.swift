@@ -76,7 +76,8 @@ import Testing
       "c-worse.json", scenarioJSON(name: "worse", ["scroll": #"{"physics": "iOS", "model": "Flinger"}"#]))
     let result = runCLI(["validate", folder.path])
     #expect(result.status == 65)
-    #expect(result.stdout.hasPrefix("ok  \(folder.path)/a-good.json  'good': 5 s trace, the general strategies"))
+    #expect(
+      result.stdout.hasPrefix("ok  \(folder.path)/a-good.json  'good': 5 s trace, the general strategies"))
     let lines = result.stderr.split(separator: "\n").map(String.init)
     #expect(
       lines == [
