@@ -55,9 +55,9 @@ public struct CSVBuffer: Sendable {
     separate()
     if value < 0 {
       bytes.append(UInt8(ascii: "-"))
-      appendDigits(UInt64(value.magnitude))
+      DecimalBytes.digits(UInt64(value.magnitude), to: &bytes)
     } else {
-      appendDigits(UInt64(value))
+      DecimalBytes.digits(UInt64(value), to: &bytes)
     }
   }
 
@@ -73,72 +73,15 @@ public struct CSVBuffer: Sendable {
     guard let micros else { return }
     if micros < 0 { bytes.append(UInt8(ascii: "-")) }
     let magnitude = micros.magnitude
-    appendDigits(magnitude / 1000)
-    appendFraction(magnitude % 1000, places: 3)
+    DecimalBytes.digits(magnitude / 1000, to: &bytes)
+    DecimalBytes.fraction(magnitude % 1000, places: 3, to: &bytes)
   }
 
   /// As `CSVCell.decimal(value, places:)`: rounded half away from zero, trailing zeros dropped;
   /// nil and non-finite values are the empty cell.
   public mutating func decimal(_ value: Double?, places: Int) {
     separate()
-    guard let value, value.isFinite else { return }
-    precondition((0...9).contains(places), "places must be 0...9")
-    let unit = Self.powersOfTen[places]
-    let scaled = (abs(value) * Double(unit)).rounded(.toNearestOrAwayFromZero)
-    guard scaled < 9.0e18 else {
-      bytes += DecimalFormat.shortest(value).utf8
-      return
-    }
-    let integer = UInt64(scaled)
-    if value < 0 && integer != 0 { bytes.append(UInt8(ascii: "-")) }
-    appendDigits(integer / unit)
-    if places > 0 { appendFraction(integer % unit, places: places) }
-  }
-
-  private static let powersOfTen: [UInt64] = (0...9).map { power in
-    var value: UInt64 = 1
-    for _ in 0..<power { value *= 10 }
-    return value
-  }
-
-  private mutating func appendDigits(_ value: UInt64) {
-    if value < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value))
-      return
-    }
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while rest > 0 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      }
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-    }
-  }
-
-  /// `.` and the `places` digits of `fraction` without trailing zeros; nothing when 0.
-  private mutating func appendFraction(_ fraction: UInt64, places: Int) {
-    guard fraction != 0 else { return }
-    var value = fraction
-    var width = places
-    while value % 10 == 0 {
-      value /= 10
-      width -= 1
-    }
-    bytes.append(UInt8(ascii: "."))
-    var divisor = Self.powersOfTen[width - 1]
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor))
-      value %= divisor
-      divisor /= 10
-    }
+    guard let value else { return }
+    DecimalBytes.fixed(value, places: places, to: &bytes)
   }
 }
