@@ -6,7 +6,7 @@ import PrefetchLab
 /// The output is byte for byte what `CSVWriter` writes for the same cells formatted with
 /// `CSVCell` (`DecimalFormat` rules: `.` decimals, no exponent, trailing zeros dropped, empty
 /// cells for missing values), without building a `String` per cell or per row. Numbers are
-/// appended digit by digit; text fields go through `CSVWriter.escape`.
+/// written digit by digit in place; text fields go through `CSVWriter.escape`.
 ///
 /// ```swift
 /// var csv = CSVBuffer(header: ["t_ms", "offset_pt"])
@@ -15,7 +15,12 @@ import PrefetchLab
 /// ```
 /// Appending is O(digits); `endRow` checks the cell count (a programmer error otherwise).
 public struct CSVBuffer: Sendable {
-  public private(set) var bytes: [UInt8]
+  /// The file so far.
+  public var bytes: [UInt8] { Array(storage[..<length]) }
+  /// Written bytes, then zeros to write over: numbers are written in place, with one capacity
+  /// check each instead of one per byte.
+  private var storage: [UInt8]
+  private var length = 0
   private let columns: Int
   private var cellsInRow = 0
 
@@ -23,28 +28,82 @@ public struct CSVBuffer: Sendable {
   public init(header: [String], capacity: Int = 4096) {
     precondition(!header.isEmpty, "a CSV needs at least one column")
     columns = header.count
-    bytes = []
-    bytes.reserveCapacity(capacity)
-    bytes += CSVWriter.record(header).utf8
+    storage = Array(repeating: 0, count: max(capacity, 64))
+    append(Array(CSVWriter.record(header).utf8))
+  }
+
+  private mutating func append(_ text: [UInt8]) {
+    reserve(text.count)
+    storage.withUnsafeMutableBufferPointer { buffer in
+      for (offset, byte) in text.enumerated() { buffer[length + offset] = byte }
+    }
+    length += text.count
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    storage[length] = byte
+    length += 1
+  }
+
+  /// Room for `count` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ count: Int) {
+    if length + count > storage.count {
+      storage += repeatElement(0, count: max(storage.count, count))
+    }
+  }
+
+  /// Writes a number with `write` (at most `DecimalBytes.maximumBytes` bytes, returns how many
+  /// it wrote, nil when it wrote nothing) and, on nil, appends `fallback()` instead.
+  @inline(__always)
+  private mutating func number(_ write: (UnsafeMutablePointer<UInt8>) -> Int?, fallback: () -> [UInt8]) {
+    reserve(DecimalBytes.maximumBytes)
+    let start = length
+    let written = storage.withUnsafeMutableBufferPointer { buffer in write(buffer.baseAddress! + start) }
+    if let written { length += written } else { append(fallback()) }
   }
 
   private mutating func separate() {
-    if cellsInRow > 0 { bytes.append(UInt8(ascii: ",")) }
+    if nextNeedsComma() { append(UInt8(ascii: ",")) }
+  }
+
+  /// Counts the next cell; whether a `,` goes before it.
+  @inline(__always)
+  private mutating func nextNeedsComma() -> Bool {
     cellsInRow += 1
+    return cellsInRow > 1
   }
 
   /// Ends the row: CRLF.
   public mutating func endRow() {
     precondition(cellsInRow == columns, "CSV row has \(cellsInRow) cells, header has \(columns) columns")
-    bytes.append(13)
-    bytes.append(10)
+    reserve(2)
+    storage[length] = 13
+    storage[length + 1] = 10
+    length += 2
     cellsInRow = 0
   }
 
   /// A text cell, quoted when it needs to be.
   public mutating func text(_ value: String) {
     separate()
-    bytes += CSVWriter.escape(value).utf8
+    var value = value
+    // Field names and identifiers (the usual text cells) are contiguous UTF-8 without a byte
+    // that needs quoting: copied as they are.
+    let copied = value.withUTF8 { utf8 -> Bool in
+      for byte in utf8
+      where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 13 || byte == 10 {
+        return false
+      }
+      reserve(utf8.count)
+      storage.withUnsafeMutableBufferPointer { buffer in
+        for (offset, byte) in utf8.enumerated() { buffer[length + offset] = byte }
+      }
+      length += utf8.count
+      return true
+    }
+    if !copied { append(Array(CSVWriter.escape(value).utf8)) }
   }
 
   /// The empty cell.
@@ -52,36 +111,46 @@ public struct CSVBuffer: Sendable {
 
   /// An integer, as `CSVCell.integer`.
   public mutating func integer<Integer: BinaryInteger>(_ value: Integer) {
-    separate()
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      DecimalBytes.digits(UInt64(value.magnitude), to: &bytes)
-    } else {
-      DecimalBytes.digits(UInt64(value), to: &bytes)
-    }
+    let comma = nextNeedsComma()
+    number(
+      {
+        DecimalBytes.write(
+          whole: UInt64(value.magnitude), fraction: 0, places: 0, negative: value < 0, comma: comma, into: $0)
+      }, fallback: { [] })
   }
 
   /// `0` or `1`, as `CSVCell.bit`.
   public mutating func bit(_ value: Bool) {
     separate()
-    bytes.append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+    append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
   }
 
   /// µs as ms, as `CSVCell.milliseconds`; nil is the empty cell.
   public mutating func milliseconds(_ micros: Int64?) {
-    separate()
-    guard let micros else { return }
-    if micros < 0 { bytes.append(UInt8(ascii: "-")) }
+    let comma = nextNeedsComma()
+    guard let micros else {
+      if comma { append(UInt8(ascii: ",")) }
+      return
+    }
     let magnitude = micros.magnitude
-    DecimalBytes.digits(magnitude / 1000, to: &bytes)
-    DecimalBytes.fraction(magnitude % 1000, places: 3, to: &bytes)
+    number(
+      {
+        DecimalBytes.write(
+          whole: magnitude / 1000, fraction: magnitude % 1000, places: 3, negative: micros < 0, comma: comma,
+          into: $0)
+      }, fallback: { [] })
   }
 
   /// As `CSVCell.decimal(value, places:)`: rounded half away from zero, trailing zeros dropped;
   /// nil and non-finite values are the empty cell.
   public mutating func decimal(_ value: Double?, places: Int) {
-    separate()
-    guard let value else { return }
-    DecimalBytes.fixed(value, places: places, to: &bytes)
+    let comma = nextNeedsComma()
+    guard let value else {
+      if comma { append(UInt8(ascii: ",")) }
+      return
+    }
+    number(
+      { DecimalBytes.fixed(value, places: places, comma: comma, into: $0) },
+      fallback: { (comma ? [UInt8(ascii: ",")] : []) + Array(DecimalFormat.shortest(value).utf8) })
   }
 }

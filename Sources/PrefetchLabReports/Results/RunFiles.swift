@@ -57,7 +57,6 @@ public enum RunFiles {
   }
 
   public static func safeComponent(_ text: String) -> String {
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
     var result = String(text.map { allowed.contains($0) ? $0 : "_" })
     // No hidden files: a leading dot becomes "_" (which also covers "." and "..").
     if result.hasPrefix(".") { result = "_" + result.dropFirst() }
@@ -67,10 +66,12 @@ public enum RunFiles {
     return result
   }
 
+  private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
+
   /// `timeline/<run>.csv`: t_ms, trace_ms, offset_pt, velocity_pt_s, content_height_pt,
   /// blank_fraction, in_flight, stalled.
   public static func timelineCSV(_ samples: [TimelineSample]) -> [UInt8] {
-    var csv = CSVBuffer(header: TimelineSample.columnNames, capacity: 64 + samples.count * 48)
+    var csv = CSVBuffer(header: TimelineSample.columnNames, capacity: 64 + samples.count * 64)
     for sample in samples {
       csv.milliseconds(sample.timeUs)
       csv.milliseconds(sample.traceUs)
@@ -90,7 +91,7 @@ public enum RunFiles {
   /// which leaves the viewport or is still loading when the run ends). The rows are exactly the
   /// samples behind summary.csv's `ttc_*` columns.
   public static func timeToContentCSV(_ records: [TimeToContent]) -> [UInt8] {
-    var csv = CSVBuffer(header: TimeToContent.columnNames, capacity: 64 + records.count * 24)
+    var csv = CSVBuffer(header: TimeToContent.columnNames, capacity: 64 + records.count * 32)
     for record in records {
       csv.integer(record.item)
       csv.milliseconds(record.firstVisibleUs)
@@ -108,7 +109,7 @@ public enum RunFiles {
   /// `events/<run>.csv`: one row per step of a request's life (issued, started, first_byte,
   /// completed, cancelled, timeout, failed), page application and re-prioritisation.
   public static func eventsCSV(_ events: [RequestEvent]) -> [UInt8] {
-    var csv = CSVBuffer(header: eventColumns, capacity: 64 + events.count * 48)
+    var csv = CSVBuffer(header: eventColumns, capacity: 64 + events.count * 64)
     for event in events {
       csv.milliseconds(event.timeUs)
       csv.text(event.kind.rawValue)
