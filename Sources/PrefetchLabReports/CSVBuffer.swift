@@ -15,8 +15,17 @@ import PrefetchLab
 /// ```
 /// Appending is O(digits); `endRow` checks the cell count (a programmer error otherwise).
 public struct CSVBuffer: Sendable {
-  /// The file so far.
+  /// The file so far (a copy).
   public var bytes: [UInt8] { Array(storage[..<length]) }
+
+  /// The file, without copying it; the buffer is empty afterwards (header included).
+  public mutating func takeBytes() -> [UInt8] {
+    storage.removeSubrange(length...)
+    length = 0
+    cellsInRow = 0
+    defer { storage = [] }
+    return storage
+  }
   /// Written bytes, then zeros to write over: numbers are written in place, with one capacity
   /// check each instead of one per byte.
   private var storage: [UInt8]

@@ -38,6 +38,8 @@ import Testing
       csv.endRow()
       expected += "\r\n"
       #expect(String(decoding: csv.bytes, as: UTF8.self) == expected, "places \(places)")
+      #expect(csv.takeBytes() == Array(expected.utf8))
+      #expect(csv.takeBytes().isEmpty)
     }
   }
 

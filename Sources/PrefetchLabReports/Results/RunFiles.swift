@@ -83,7 +83,7 @@ public enum RunFiles {
       csv.bit(sample.stalled)
       csv.endRow()
     }
-    return csv.bytes
+    return csv.takeBytes()
   }
 
   /// `ttc/<run>.csv`: one row per item that became visible, by item: item, first_visible_ms,
@@ -99,7 +99,7 @@ public enum RunFiles {
       csv.bit(record.complete)
       csv.endRow()
     }
-    return csv.bytes
+    return csv.takeBytes()
   }
 
   public static let eventColumns = [
@@ -130,6 +130,6 @@ public enum RunFiles {
       csv.bit(event.isPrefetch)
       csv.endRow()
     }
-    return csv.bytes
+    return csv.takeBytes()
   }
 }
