@@ -69,6 +69,30 @@ import Testing
     #expect(String(decoding: csv.bytes, as: UTF8.self) == expected)
   }
 
+  /// Timeline rows (written in place when every value is below 1e12, cell by cell otherwise)
+  /// are the `CSVCell` texts of their values.
+  @Test func timelineRowsAreCSVCells() {
+    let values = Self.sampleValues()
+    var samples: [TimelineSample] = []
+    for index in 0..<values.count - 4 {
+      samples.append(
+        TimelineSample(
+          timeUs: Int64(index) * 99_991 - 5_000, traceUs: index % 5 == 0 ? nil : Int64(index) * 1_003,
+          offsetPt: values[index], velocityPtS: values[index + 1], contentHeightPt: values[index + 2],
+          blankFraction: values[index + 3], inFlight: index % 4 - 1, stalled: index % 3 == 0))
+    }
+    var expected = CSVWriter.record(TimelineSample.columnNames)
+    for sample in samples {
+      expected += CSVWriter.record([
+        CSVCell.milliseconds(sample.timeUs), sample.traceUs.map(CSVCell.milliseconds) ?? "",
+        CSVCell.decimal(sample.offsetPt, places: 3), CSVCell.decimal(sample.velocityPtS, places: 3),
+        CSVCell.decimal(sample.contentHeightPt, places: 3), CSVCell.decimal(sample.blankFraction, places: 6),
+        CSVCell.integer(sample.inFlight), CSVCell.bit(sample.stalled),
+      ])
+    }
+    #expect(String(decoding: RunFiles.timelineCSV(samples), as: UTF8.self) == expected)
+  }
+
   /// A datablock holds each number as `GnuplotText.number` writes it.
   @Test func datablockNumbersAreGnuplotNumbers() {
     let values: [Double?] = Self.sampleValues() + [nil]

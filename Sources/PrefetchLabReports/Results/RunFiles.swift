@@ -72,7 +72,25 @@ public enum RunFiles {
   /// blank_fraction, in_flight, stalled.
   public static func timelineCSV(_ samples: [TimelineSample]) -> [UInt8] {
     var csv = CSVBuffer(header: TimelineSample.columnNames, capacity: 64 + samples.count * 64)
+    // Below 1e12 (far beyond any position or speed in points) a value fits the in-place row.
+    let limit = 1e12
     for sample in samples {
+      if abs(sample.offsetPt) < limit && abs(sample.velocityPtS) < limit
+        && abs(sample.contentHeightPt) < limit
+        && abs(sample.blankFraction) < limit
+      {
+        csv.numberRow { row in
+          row.milliseconds(sample.timeUs)
+          row.milliseconds(sample.traceUs)
+          row.decimal(sample.offsetPt, places: 3)
+          row.decimal(sample.velocityPtS, places: 3)
+          row.decimal(sample.contentHeightPt, places: 3)
+          row.decimal(sample.blankFraction, places: 6)
+          row.integer(sample.inFlight)
+          row.bit(sample.stalled)
+        }
+        continue
+      }
       csv.milliseconds(sample.timeUs)
       csv.milliseconds(sample.traceUs)
       csv.decimal(sample.offsetPt, places: 3)
