@@ -95,9 +95,10 @@ public struct CSVBuffer: Sendable {
   }
 
   /// Appends a row of numbers that `body` writes through a `NumberRow`: one capacity check for
-  /// the row instead of one per cell (timeline rows are most of what a run writes). `body` must
-  /// write exactly the header's number of cells, each a number that `DecimalBytes.fixed` can
-  /// write (magnitude below 9e18 / 10^places; callers send others through the per-cell methods).
+  /// the row instead of one per cell (timeline and event rows are most of what a run writes).
+  /// `body` must write exactly the header's number of cells, each a number that
+  /// `DecimalBytes.fixed` can write (magnitude below 9e18 / 10^places; callers send others
+  /// through the per-cell methods), an empty cell or a short word that needs no quotes.
   @inline(__always)
   mutating func numberRow(_ body: (inout NumberRow) -> Void) {
     precondition(cellsInRow == 0, "a row of numbers starts a row")
@@ -160,10 +161,41 @@ public struct CSVBuffer: Sendable {
     }
 
     @inline(__always)
-    mutating func integer(_ value: Int) {
+    mutating func integer<Integer: BinaryInteger>(_ value: Integer) {
       position += DecimalBytes.write(
         whole: UInt64(value.magnitude), fraction: 0, places: 0, negative: value < 0, comma: next(),
         into: base + position)
+    }
+
+    /// The empty cell.
+    @inline(__always)
+    mutating func empty() {
+      if next() {
+        base[position] = UInt8(ascii: ",")
+        position += 1
+      }
+    }
+
+    /// A word of the program's own (an event or priority name): shorter than
+    /// `DecimalBytes.maximumBytes` and with nothing to quote, which it checks.
+    @inline(__always)
+    mutating func word(_ text: String) {
+      let comma = next()
+      var contiguous = text
+      contiguous.withUTF8 { utf8 in
+        precondition(utf8.count < DecimalBytes.maximumBytes, "'\(text)' is too long for a row of numbers")
+        if comma {
+          base[position] = UInt8(ascii: ",")
+          position += 1
+        }
+        for byte in utf8 {
+          precondition(
+            byte != UInt8(ascii: ",") && byte != UInt8(ascii: "\"") && byte != 13 && byte != 10,
+            "a word in a row of numbers needs no quotes")
+          base[position] = byte
+          position += 1
+        }
+      }
     }
 
     @inline(__always)

@@ -93,6 +93,36 @@ import Testing
     #expect(String(decoding: RunFiles.timelineCSV(samples), as: UTF8.self) == expected)
   }
 
+  /// Event rows (written in place) are the `CSVCell` texts of their values, for every event
+  /// kind, resource and priority.
+  @Test func eventRowsAreCSVCells() {
+    var generator = SplitMix64(seed: 5)
+    var events: [RequestEvent] = []
+    for index in 0..<2000 {
+      events.append(
+        RequestEvent(
+          timeUs: Int64(bitPattern: generator.next()) >> 22,
+          kind: RequestEvent.Kind.allCases[index % RequestEvent.Kind.allCases.count],
+          requestID: Int(generator.next() % 100_000),
+          resource: index % 3 == 0 ? .media(item: index) : .page(index),
+          priority: FetchPriority.allCases[index % FetchPriority.allCases.count], attempt: index % 4,
+          bytes: Int64(bitPattern: generator.next()) >> 1, isPrefetch: index % 5 == 0))
+    }
+    var expected = CSVWriter.record(RunFiles.eventColumns)
+    for event in events {
+      let (kind, page, item): (String, String, String)
+      switch event.resource {
+      case .page(let index): (kind, page, item) = ("page", String(index), "")
+      case .media(let index): (kind, page, item) = ("media", "", String(index))
+      }
+      expected += CSVWriter.record([
+        CSVCell.milliseconds(event.timeUs), event.kind.rawValue, String(event.requestID), kind, page, item,
+        event.priority.description, String(event.attempt), String(event.bytes), CSVCell.bit(event.isPrefetch),
+      ])
+    }
+    #expect(String(decoding: RunFiles.eventsCSV(events), as: UTF8.self) == expected)
+  }
+
   /// A datablock holds each number as `GnuplotText.number` writes it.
   @Test func datablockNumbersAreGnuplotNumbers() {
     let values: [Double?] = Self.sampleValues() + [nil]

@@ -129,24 +129,26 @@ public enum RunFiles {
   public static func eventsCSV(_ events: [RequestEvent]) -> [UInt8] {
     var csv = CSVBuffer(header: eventColumns, capacity: 64 + events.count * 64)
     for event in events {
-      csv.milliseconds(event.timeUs)
-      csv.text(event.kind.rawValue)
-      csv.integer(event.requestID)
-      switch event.resource {
-      case .page(let index):
-        csv.text("page")
-        csv.integer(index)
-        csv.empty()
-      case .media(let index):
-        csv.text("media")
-        csv.empty()
-        csv.integer(index)
+      // Every cell is an integer, a millisecond count or one of the program's own words.
+      csv.numberRow { row in
+        row.milliseconds(event.timeUs)
+        row.word(event.kind.rawValue)
+        row.integer(event.requestID)
+        switch event.resource {
+        case .page(let index):
+          row.word("page")
+          row.integer(index)
+          row.empty()
+        case .media(let index):
+          row.word("media")
+          row.empty()
+          row.integer(index)
+        }
+        row.word(event.priority.description)
+        row.integer(event.attempt)
+        row.integer(event.bytes)
+        row.bit(event.isPrefetch)
       }
-      csv.text(event.priority.description)
-      csv.integer(event.attempt)
-      csv.integer(event.bytes)
-      csv.bit(event.isPrefetch)
-      csv.endRow()
     }
     return csv.takeBytes()
   }
