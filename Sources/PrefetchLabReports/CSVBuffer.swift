@@ -6,7 +6,7 @@ import PrefetchLab
 /// The output is byte for byte what `CSVWriter` writes for the same cells formatted with
 /// `CSVCell` (`DecimalFormat` rules: `.` decimals, no exponent, trailing zeros dropped, empty
 /// cells for missing values), without building a `String` per cell or per row. Numbers are
-/// appended digit by digit; text fields go through `CSVWriter.escape`.
+/// written digit by digit in place; text fields go through `CSVWriter.escape`.
 ///
 /// ```swift
 /// var csv = CSVBuffer(header: ["t_ms", "offset_pt"])
@@ -15,7 +15,21 @@ import PrefetchLab
 /// ```
 /// Appending is O(digits); `endRow` checks the cell count (a programmer error otherwise).
 public struct CSVBuffer: Sendable {
-  public private(set) var bytes: [UInt8]
+  /// The file so far (a copy).
+  public var bytes: [UInt8] { Array(storage[..<length]) }
+
+  /// The file, without copying it; the buffer is empty afterwards (header included).
+  public mutating func takeBytes() -> [UInt8] {
+    storage.removeSubrange(length...)
+    length = 0
+    cellsInRow = 0
+    defer { storage = [] }
+    return storage
+  }
+  /// Written bytes, then zeros to write over: numbers are written in place, with one capacity
+  /// check each instead of one per byte.
+  private var storage: [UInt8]
+  private var length = 0
   private let columns: Int
   private var cellsInRow = 0
 
@@ -23,28 +37,197 @@ public struct CSVBuffer: Sendable {
   public init(header: [String], capacity: Int = 4096) {
     precondition(!header.isEmpty, "a CSV needs at least one column")
     columns = header.count
-    bytes = []
-    bytes.reserveCapacity(capacity)
-    bytes += CSVWriter.record(header).utf8
+    storage = Array(repeating: 0, count: max(capacity, 64))
+    append(Array(CSVWriter.record(header).utf8))
+  }
+
+  private mutating func append(_ text: [UInt8]) {
+    reserve(text.count)
+    storage.withUnsafeMutableBufferPointer { buffer in
+      for (offset, byte) in text.enumerated() { buffer[length + offset] = byte }
+    }
+    length += text.count
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    storage[length] = byte
+    length += 1
+  }
+
+  /// Room for `count` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ count: Int) {
+    if length + count > storage.count {
+      storage += repeatElement(0, count: max(storage.count, count))
+    }
+  }
+
+  /// Writes a number with `write` (at most `DecimalBytes.maximumBytes` bytes, returns how many
+  /// it wrote, nil when it wrote nothing) and, on nil, appends `fallback()` instead.
+  @inline(__always)
+  private mutating func number(_ write: (UnsafeMutablePointer<UInt8>) -> Int?, fallback: () -> [UInt8]) {
+    reserve(DecimalBytes.maximumBytes)
+    let start = length
+    let written = storage.withUnsafeMutableBufferPointer { buffer in write(buffer.baseAddress! + start) }
+    if let written { length += written } else { append(fallback()) }
   }
 
   private mutating func separate() {
-    if cellsInRow > 0 { bytes.append(UInt8(ascii: ",")) }
+    if nextNeedsComma() { append(UInt8(ascii: ",")) }
+  }
+
+  /// Counts the next cell; whether a `,` goes before it.
+  @inline(__always)
+  private mutating func nextNeedsComma() -> Bool {
     cellsInRow += 1
+    return cellsInRow > 1
   }
 
   /// Ends the row: CRLF.
   public mutating func endRow() {
     precondition(cellsInRow == columns, "CSV row has \(cellsInRow) cells, header has \(columns) columns")
-    bytes.append(13)
-    bytes.append(10)
+    reserve(2)
+    storage[length] = 13
+    storage[length + 1] = 10
+    length += 2
     cellsInRow = 0
+  }
+
+  /// Appends a row of numbers that `body` writes through a `NumberRow`: one capacity check for
+  /// the row instead of one per cell (timeline and event rows are most of what a run writes).
+  /// `body` must write exactly the header's number of cells, each a number that
+  /// `DecimalBytes.fixed` can write (magnitude below 9e18 / 10^places; callers send others
+  /// through the per-cell methods), an empty cell or a short word that needs no quotes.
+  @inline(__always)
+  mutating func numberRow(_ body: (inout NumberRow) -> Void) {
+    precondition(cellsInRow == 0, "a row of numbers starts a row")
+    let room = columns * DecimalBytes.maximumBytes + 2
+    reserve(room)
+    let start = length
+    let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
+      var row = NumberRow(base: buffer.baseAddress! + start, cells: columns)
+      body(&row)
+      precondition(row.cell == columns, "CSV row has \(row.cell) cells, header has \(columns) columns")
+      row.base[row.position] = 13
+      row.base[row.position + 1] = 10
+      return row.position + 2
+    }
+    length += written
+  }
+
+  /// The cells of one row, written in place by `CSVBuffer.numberRow`; each as the `CSVBuffer`
+  /// method of the same name.
+  struct NumberRow {
+    let base: UnsafeMutablePointer<UInt8>
+    let cells: Int
+    var position = 0
+    var cell = 0
+
+    init(base: UnsafeMutablePointer<UInt8>, cells: Int) {
+      self.base = base
+      self.cells = cells
+    }
+
+    @inline(__always)
+    private mutating func next() -> Bool {
+      precondition(cell < cells, "more cells than the header has columns")
+      cell += 1
+      return cell > 1
+    }
+
+    @inline(__always)
+    mutating func milliseconds(_ micros: Int64?) {
+      let comma = next()
+      guard let micros else {
+        if comma { base[position] = UInt8(ascii: ",") }
+        position += comma ? 1 : 0
+        return
+      }
+      let magnitude = micros.magnitude
+      position += DecimalBytes.write(
+        whole: magnitude / 1000, fraction: magnitude % 1000, places: 3, negative: micros < 0, comma: comma,
+        into: base + position)
+    }
+
+    @inline(__always)
+    mutating func decimal(_ value: Double, places: Int) {
+      let comma = next()
+      guard let written = DecimalBytes.fixed(value, places: places, comma: comma, into: base + position)
+      else {
+        preconditionFailure("a number beyond 9e18 / 10^places in a row of numbers")
+      }
+      position += written
+    }
+
+    @inline(__always)
+    mutating func integer<Integer: BinaryInteger>(_ value: Integer) {
+      position += DecimalBytes.write(
+        whole: UInt64(value.magnitude), fraction: 0, places: 0, negative: value < 0, comma: next(),
+        into: base + position)
+    }
+
+    /// The empty cell.
+    @inline(__always)
+    mutating func empty() {
+      if next() {
+        base[position] = UInt8(ascii: ",")
+        position += 1
+      }
+    }
+
+    /// A word of the program's own (an event or priority name): shorter than
+    /// `DecimalBytes.maximumBytes` and with nothing to quote, which it checks.
+    @inline(__always)
+    mutating func word(_ text: String) {
+      let comma = next()
+      var contiguous = text
+      contiguous.withUTF8 { utf8 in
+        precondition(utf8.count < DecimalBytes.maximumBytes, "'\(text)' is too long for a row of numbers")
+        if comma {
+          base[position] = UInt8(ascii: ",")
+          position += 1
+        }
+        for byte in utf8 {
+          precondition(
+            byte != UInt8(ascii: ",") && byte != UInt8(ascii: "\"") && byte != 13 && byte != 10,
+            "a word in a row of numbers needs no quotes")
+          base[position] = byte
+          position += 1
+        }
+      }
+    }
+
+    @inline(__always)
+    mutating func bit(_ value: Bool) {
+      if next() {
+        base[position] = UInt8(ascii: ",")
+        position += 1
+      }
+      base[position] = value ? UInt8(ascii: "1") : UInt8(ascii: "0")
+      position += 1
+    }
   }
 
   /// A text cell, quoted when it needs to be.
   public mutating func text(_ value: String) {
     separate()
-    bytes += CSVWriter.escape(value).utf8
+    var value = value
+    // Field names and identifiers (the usual text cells) are contiguous UTF-8 without a byte
+    // that needs quoting: copied as they are.
+    let copied = value.withUTF8 { utf8 -> Bool in
+      for byte in utf8
+      where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 13 || byte == 10 {
+        return false
+      }
+      reserve(utf8.count)
+      storage.withUnsafeMutableBufferPointer { buffer in
+        for (offset, byte) in utf8.enumerated() { buffer[length + offset] = byte }
+      }
+      length += utf8.count
+      return true
+    }
+    if !copied { append(Array(CSVWriter.escape(value).utf8)) }
   }
 
   /// The empty cell.
@@ -52,93 +235,46 @@ public struct CSVBuffer: Sendable {
 
   /// An integer, as `CSVCell.integer`.
   public mutating func integer<Integer: BinaryInteger>(_ value: Integer) {
-    separate()
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      appendDigits(UInt64(value.magnitude))
-    } else {
-      appendDigits(UInt64(value))
-    }
+    let comma = nextNeedsComma()
+    number(
+      {
+        DecimalBytes.write(
+          whole: UInt64(value.magnitude), fraction: 0, places: 0, negative: value < 0, comma: comma, into: $0)
+      }, fallback: { [] })
   }
 
   /// `0` or `1`, as `CSVCell.bit`.
   public mutating func bit(_ value: Bool) {
     separate()
-    bytes.append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+    append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
   }
 
   /// µs as ms, as `CSVCell.milliseconds`; nil is the empty cell.
   public mutating func milliseconds(_ micros: Int64?) {
-    separate()
-    guard let micros else { return }
-    if micros < 0 { bytes.append(UInt8(ascii: "-")) }
+    let comma = nextNeedsComma()
+    guard let micros else {
+      if comma { append(UInt8(ascii: ",")) }
+      return
+    }
     let magnitude = micros.magnitude
-    appendDigits(magnitude / 1000)
-    appendFraction(magnitude % 1000, places: 3)
+    number(
+      {
+        DecimalBytes.write(
+          whole: magnitude / 1000, fraction: magnitude % 1000, places: 3, negative: micros < 0, comma: comma,
+          into: $0)
+      }, fallback: { [] })
   }
 
   /// As `CSVCell.decimal(value, places:)`: rounded half away from zero, trailing zeros dropped;
   /// nil and non-finite values are the empty cell.
   public mutating func decimal(_ value: Double?, places: Int) {
-    separate()
-    guard let value, value.isFinite else { return }
-    precondition((0...9).contains(places), "places must be 0...9")
-    let unit = Self.powersOfTen[places]
-    let scaled = (abs(value) * Double(unit)).rounded(.toNearestOrAwayFromZero)
-    guard scaled < 9.0e18 else {
-      bytes += DecimalFormat.shortest(value).utf8
+    let comma = nextNeedsComma()
+    guard let value else {
+      if comma { append(UInt8(ascii: ",")) }
       return
     }
-    let integer = UInt64(scaled)
-    if value < 0 && integer != 0 { bytes.append(UInt8(ascii: "-")) }
-    appendDigits(integer / unit)
-    if places > 0 { appendFraction(integer % unit, places: places) }
-  }
-
-  private static let powersOfTen: [UInt64] = (0...9).map { power in
-    var value: UInt64 = 1
-    for _ in 0..<power { value *= 10 }
-    return value
-  }
-
-  private mutating func appendDigits(_ value: UInt64) {
-    if value < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value))
-      return
-    }
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while rest > 0 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      }
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-    }
-  }
-
-  /// `.` and the `places` digits of `fraction` without trailing zeros; nothing when 0.
-  private mutating func appendFraction(_ fraction: UInt64, places: Int) {
-    guard fraction != 0 else { return }
-    var value = fraction
-    var width = places
-    while value % 10 == 0 {
-      value /= 10
-      width -= 1
-    }
-    bytes.append(UInt8(ascii: "."))
-    var divisor = Self.powersOfTen[width - 1]
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor))
-      value %= divisor
-      divisor /= 10
-    }
+    number(
+      { DecimalBytes.fixed(value, places: places, comma: comma, into: $0) },
+      fallback: { (comma ? [UInt8(ascii: ",")] : []) + Array(DecimalFormat.shortest(value).utf8) })
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PrefetchLab
+import PrefetchLabReports
 import Testing
 
 @testable import PrefetchLabCLI
@@ -155,6 +156,27 @@ import Testing
     let validate = runCLI(["validate", file])
     #expect(validate.status == 0, "\(validate.stderr)")
     #expect(validate.stdout.contains("'my-"))
+  }
+
+  /// The chat template is a chat: it opens on the newest message and keeps its position on
+  /// prepends, and its strategies load older pages (a run requests more than the first page).
+  @Test func chatTemplateLoadsOlderPagesTowardsTheTop() throws {
+    #expect(InitTemplates.all.map(\.name) == ["feed-lte", "photo-grid-3g", "chat"])
+    let folder = ScratchFolder()
+    let file = folder.path + "/chat.json"
+    #expect(runCLI(["init", file, "--template", "chat"]).status == 0)
+    let scenario = try ScenarioLoader.load(contentsOf: file)
+    #expect(scenario.feed.opensAt == .end)
+    #expect(scenario.feed.anchorPrepends)
+    #expect(scenario.strategies.map(\.name) == ["flatlist", "paging3", "infinite_scroll"])
+    let run = runCLI(["run", file, "--no-plots", "--quiet", "--out", folder.path + "/out"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let summary = try CSVTable(contentsOfFile: folder.path + "/out/summary.csv")
+    #expect(summary.count == 3)
+    for row in 0..<summary.count {
+      // 600 messages in pages of 30, read back for 90 s: every strategy loads older pages.
+      #expect((try summary.double("page_requests", row: row) ?? 0) > 1)
+    }
   }
 
   @Test func neverReplacesAFile() throws {

@@ -140,6 +140,27 @@ private struct Scratch {
     #expect(try scratch.read("results/latest/timeline/a--b--1.csv") == "t\r\n")
   }
 
+  /// Folders are made on the first write into them (nested ones too), later writes find them;
+  /// once the staging folder is gone (Ctrl-C removed it) a write fails and brings nothing back.
+  @Test func writesMakeFoldersOnFirstUseAndNeverRecreateARemovedStaging() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let staging = try OutputStaging.begin(destination: scratch.path("results/latest"))
+    try staging.write("1", to: "timeline/a.csv")
+    try staging.write("2", to: "timeline/b.csv")
+    try staging.write("3", to: "plots/deep/c.csv")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: staging.path + "/timeline").sorted() == [
+        "a.csv", "b.csv",
+      ])
+    #expect(try String(contentsOfFile: staging.path + "/plots/deep/c.csv", encoding: .utf8) == "3")
+    try FileManager.default.removeItem(atPath: staging.path)
+    #expect(throws: OutputError.self) { try staging.write("4", to: "timeline/d.csv") }
+    #expect(throws: OutputError.self) { try staging.write("5", to: "events/e.csv") }
+    #expect(throws: OutputError.self) { try staging.write("6", to: "summary.csv") }
+    #expect(!FileManager.default.fileExists(atPath: staging.path))
+  }
+
   @Test func commitReplacesAnExistingFolderAsAWhole() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -6,7 +6,7 @@ enum InitTemplates {
     let text: String
   }
 
-  static let all = [feedOnLTE, photoGridOn3G]
+  static let all = [feedOnLTE, photoGridOn3G, chat]
 
   static let feedOnLTE = Template(
     name: "feed-lte", summary: "A social feed with images, a skimming user, on LTE (the default).",
@@ -82,6 +82,56 @@ enum InitTemplates {
           "infinite_scroll",
           "target_range",
           "directional_ranges"
+        ]
+      }
+
+      """)
+
+  static let chat = Template(
+    name: "chat",
+    summary:
+      "A chat that opens on its newest message and loads older pages towards the top as the user reads back.",
+    text: """
+      {
+        "$comment": "A starting scenario written by 'prefetchlab init'. Every key is described in docs/scenario-format.md; 'prefetchlab validate' checks the file.",
+        "name": "my-chat",
+        "description": "A chat opened on its newest message, read back towards older messages on LTE",
+        "duration_s": 90,
+        "seed": 1,
+        "feed": {
+          "$comment": "opens_at end: item 0 is the newest message and pages are older ones, loaded towards the top; positions are measured up from the newest message. anchor_prepends keeps the viewport still when a page is prepended (maintainVisibleContentPosition); set it to false to see the jumps and chained loads of a list that does not.",
+          "total_items": 600,
+          "page_size": 30,
+          "opens_at": "end",
+          "anchor_prepends": true,
+          "item_height_pt": { "uniform": { "min": 44, "max": 160 } },
+          "page_bytes": 15000
+        },
+        "network": {
+          "$comment": "Network Link Conditioner's LTE preset, with a jittery round trip.",
+          "profile": "lte",
+          "rtt_ms": { "lognormal": { "median": 115, "sigma": 0.3 } },
+          "timeout_ms": 15000
+        },
+        "scroll": {
+          "$comment": "Forward motion (positive velocities) reads older messages, up the screen: slow reading drags, then flings back through the history.",
+          "physics": "ios",
+          "script": [
+            { "repeat": { "count": 6, "script": [
+              { "drag": { "velocity_pt_s": 700, "duration_ms": 600 } },
+              { "wait": { "duration_ms": 3000 } }
+            ] } },
+            { "repeat": { "count": 12, "script": [
+              { "drag": { "velocity_pt_s": 1500, "duration_ms": 150 } },
+              { "fling": { "velocity_pt_s": 3000 } },
+              { "wait": { "duration_ms": 800 } }
+            ] } }
+          ]
+        },
+        "strategies": [
+          "flatlist",
+          "paging3",
+          "infinite_scroll"
         ]
       }
 

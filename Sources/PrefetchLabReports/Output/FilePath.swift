@@ -89,6 +89,20 @@ extension FilePath {
   static func writeNew(_ bytes: [UInt8], to path: String) throws(OutputError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw OutputError(path: path, reason: "cannot create: \(lastErrorText())") }
+    try write(bytes, to: fd, path: path)
+  }
+
+  /// `writeNew`, or false (nothing written) when the parent folder does not exist.
+  static func writeNewIfFolderExists(_ bytes: [UInt8], to path: String) throws(OutputError) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if fd < 0 && errno == ENOENT { return false }
+    guard fd >= 0 else { throw OutputError(path: path, reason: "cannot create: \(lastErrorText())") }
+    try write(bytes, to: fd, path: path)
+    return true
+  }
+
+  /// Writes `bytes` to `fd` and closes it.
+  private static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(OutputError) {
     var failure: Int32 = 0
     bytes.withUnsafeBytes { buffer in
       var offset = 0

@@ -99,16 +99,21 @@ public struct OutputStaging: Sendable, Equatable {
     else {
       throw OutputError(path: relativePath, reason: "not a plain relative path inside the results folder")
     }
-    var folder = path
-    for component in components.dropLast() {
-      folder = FilePath.join(folder, String(component))
-      if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-        throw OutputError(
-          path: FilePath.join(path, relativePath), reason: "cannot create folder: \(FilePath.lastErrorText())"
-        )
+    let target = FilePath.join(path, relativePath)
+    // Folders are made when the first file in them is: a run writes thousands of files into a
+    // few folders, and a mkdir that finds its folder still locks the parent on most file systems
+    // (ext4, tmpfs), which the --jobs workers would queue on.
+    if components.count > 1 {
+      if try FilePath.writeNewIfFolderExists(bytes, to: target) { return }
+      var folder = path
+      for component in components.dropLast() {
+        folder = FilePath.join(folder, String(component))
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+          throw OutputError(path: target, reason: "cannot create folder: \(FilePath.lastErrorText())")
+        }
       }
     }
-    try FilePath.writeNew(bytes, to: FilePath.join(path, relativePath))
+    try FilePath.writeNew(bytes, to: target)
   }
 
   /// Writes the UTF-8 bytes of `text`; see `write(_:to:)`.

@@ -47,11 +47,22 @@ public enum GnuplotText {
     precondition(
       !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") },
       "datablock names are identifiers")
-    var text = "$\(name) << EOD\n"
+    var bytes = Array("$\(name) << EOD\n".utf8)
     if rows.isEmpty {
-      text += Array(repeating: "NaN", count: columns).joined(separator: " ") + "\n"
+      bytes += (Array(repeating: "NaN", count: columns).joined(separator: " ") + "\n").utf8
     }
-    for row in rows { text += row.map(number).joined(separator: " ") + "\n" }
-    return text + "EOD\n"
+    // Built as bytes (each number as `number` writes it): timelines hold thousands of rows.
+    bytes.reserveCapacity(bytes.count + rows.count * columns * 10 + 4)
+    for row in rows {
+      for (index, value) in row.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: " ")) }
+        let start = bytes.count
+        if let value { DecimalBytes.fixed(value, places: 6, to: &bytes) }
+        if bytes.count == start { bytes += "NaN".utf8 }
+      }
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    bytes += "EOD\n".utf8
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -83,11 +83,17 @@ public enum PlotRenderer {
       offset += batch.count
     }
     let offsets = starts
+    // Biggest batches first, so no process is left drawing a big one alone at the end; the
+    // outcomes keep the batches' order.
+    let order = batches.indices.sorted {
+      batches[$0].count > batches[$1].count || (batches[$0].count == batches[$1].count && $0 < $1)
+    }
     let outcomes = Outcomes(count: figures.count)
     let next = Counter()
     let workers = max(1, min(parallelism, batches.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let batchIndex = next.claim(below: batches.count), !UnfinishedWork.isAbandoned {
+      while let claimed = next.claim(below: batches.count), !UnfinishedWork.isAbandoned {
+        let batchIndex = order[claimed]
         let results = draw(batches[batchIndex], gnuplot: gnuplot, scratch: scratch, output: output)
         for (position, outcome) in results.enumerated() {
           outcomes.store(outcome, at: offsets[batchIndex] + position)

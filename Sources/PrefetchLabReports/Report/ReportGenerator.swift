@@ -34,7 +34,7 @@ public enum ReportGenerator {
     var figures: [PlotFigure] = []
     if let gnuplot {
       progress?.started(.plotting, total: 0)
-      let built = try PlotBuilder.figures(for: data, timelines: timelines)
+      let built = try PlotBuilder.figures(for: data, timelines: timelines, parallelism: parallelism)
       figures = built.figures
       outcome.warnings += built.warnings
       // One gnuplot process per scenario's figures.

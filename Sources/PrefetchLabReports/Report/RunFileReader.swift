@@ -36,6 +36,9 @@ public struct TimeToContentRow: Sendable, Equatable {
 /// `InputError` naming the file and line.
 public enum RunFileReader {
   public static func timeline(_ path: String) throws(InputError) -> [TimelineRow]? {
+    if let plain = PlainCSV.read(path, header: TimelineSample.columnNames), let rows = timeline(plain) {
+      return rows
+    }
     guard let table = try table(path) else { return nil }
     var rows: [TimelineRow] = []
     rows.reserveCapacity(table.count)
@@ -54,6 +57,9 @@ public enum RunFileReader {
   }
 
   public static func events(_ path: String) throws(InputError) -> [EventRow]? {
+    if let plain = PlainCSV.read(path, header: RunFiles.eventColumns), let rows = events(plain) {
+      return rows
+    }
     guard let table = try table(path) else { return nil }
     var rows: [EventRow] = []
     rows.reserveCapacity(table.count)
@@ -68,6 +74,9 @@ public enum RunFileReader {
   }
 
   public static func timesToContent(_ path: String) throws(InputError) -> [TimeToContentRow]? {
+    if let plain = PlainCSV.read(path, header: TimeToContent.columnNames), let rows = timesToContent(plain) {
+      return rows
+    }
     guard let table = try table(path) else { return nil }
     var rows: [TimeToContentRow] = []
     rows.reserveCapacity(table.count)

@@ -57,7 +57,6 @@ public enum RunFiles {
   }
 
   public static func safeComponent(_ text: String) -> String {
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
     var result = String(text.map { allowed.contains($0) ? $0 : "_" })
     // No hidden files: a leading dot becomes "_" (which also covers "." and "..").
     if result.hasPrefix(".") { result = "_" + result.dropFirst() }
@@ -67,11 +66,31 @@ public enum RunFiles {
     return result
   }
 
+  private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
+
   /// `timeline/<run>.csv`: t_ms, trace_ms, offset_pt, velocity_pt_s, content_height_pt,
   /// blank_fraction, in_flight, stalled.
   public static func timelineCSV(_ samples: [TimelineSample]) -> [UInt8] {
-    var csv = CSVBuffer(header: TimelineSample.columnNames, capacity: 64 + samples.count * 48)
+    var csv = CSVBuffer(header: TimelineSample.columnNames, capacity: 64 + samples.count * 64)
+    // Below 1e12 (far beyond any position or speed in points) a value fits the in-place row.
+    let limit = 1e12
     for sample in samples {
+      if abs(sample.offsetPt) < limit && abs(sample.velocityPtS) < limit
+        && abs(sample.contentHeightPt) < limit
+        && abs(sample.blankFraction) < limit
+      {
+        csv.numberRow { row in
+          row.milliseconds(sample.timeUs)
+          row.milliseconds(sample.traceUs)
+          row.decimal(sample.offsetPt, places: 3)
+          row.decimal(sample.velocityPtS, places: 3)
+          row.decimal(sample.contentHeightPt, places: 3)
+          row.decimal(sample.blankFraction, places: 6)
+          row.integer(sample.inFlight)
+          row.bit(sample.stalled)
+        }
+        continue
+      }
       csv.milliseconds(sample.timeUs)
       csv.milliseconds(sample.traceUs)
       csv.decimal(sample.offsetPt, places: 3)
@@ -82,7 +101,7 @@ public enum RunFiles {
       csv.bit(sample.stalled)
       csv.endRow()
     }
-    return csv.bytes
+    return csv.takeBytes()
   }
 
   /// `ttc/<run>.csv`: one row per item that became visible, by item: item, first_visible_ms,
@@ -90,7 +109,7 @@ public enum RunFiles {
   /// which leaves the viewport or is still loading when the run ends). The rows are exactly the
   /// samples behind summary.csv's `ttc_*` columns.
   public static func timeToContentCSV(_ records: [TimeToContent]) -> [UInt8] {
-    var csv = CSVBuffer(header: TimeToContent.columnNames, capacity: 64 + records.count * 24)
+    var csv = CSVBuffer(header: TimeToContent.columnNames, capacity: 64 + records.count * 32)
     for record in records {
       csv.integer(record.item)
       csv.milliseconds(record.firstVisibleUs)
@@ -98,7 +117,7 @@ public enum RunFiles {
       csv.bit(record.complete)
       csv.endRow()
     }
-    return csv.bytes
+    return csv.takeBytes()
   }
 
   public static let eventColumns = [
@@ -108,27 +127,29 @@ public enum RunFiles {
   /// `events/<run>.csv`: one row per step of a request's life (issued, started, first_byte,
   /// completed, cancelled, timeout, failed), page application and re-prioritisation.
   public static func eventsCSV(_ events: [RequestEvent]) -> [UInt8] {
-    var csv = CSVBuffer(header: eventColumns, capacity: 64 + events.count * 48)
+    var csv = CSVBuffer(header: eventColumns, capacity: 64 + events.count * 64)
     for event in events {
-      csv.milliseconds(event.timeUs)
-      csv.text(event.kind.rawValue)
-      csv.integer(event.requestID)
-      switch event.resource {
-      case .page(let index):
-        csv.text("page")
-        csv.integer(index)
-        csv.empty()
-      case .media(let index):
-        csv.text("media")
-        csv.empty()
-        csv.integer(index)
+      // Every cell is an integer, a millisecond count or one of the program's own words.
+      csv.numberRow { row in
+        row.milliseconds(event.timeUs)
+        row.word(event.kind.rawValue)
+        row.integer(event.requestID)
+        switch event.resource {
+        case .page(let index):
+          row.word("page")
+          row.integer(index)
+          row.empty()
+        case .media(let index):
+          row.word("media")
+          row.empty()
+          row.integer(index)
+        }
+        row.word(event.priority.description)
+        row.integer(event.attempt)
+        row.integer(event.bytes)
+        row.bit(event.isPrefetch)
       }
-      csv.text(event.priority.description)
-      csv.integer(event.attempt)
-      csv.integer(event.bytes)
-      csv.bit(event.isPrefetch)
-      csv.endRow()
     }
-    return csv.bytes
+    return csv.takeBytes()
   }
 }

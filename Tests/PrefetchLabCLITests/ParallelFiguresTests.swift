@@ -1,0 +1,32 @@
+import Foundation
+import PrefetchLabReports
+import Testing
+
+/// Plots are built per scenario on `--jobs` threads: the figures (their order, file names and
+/// scripts, data included) and warnings must not depend on how many.
+@Suite struct ParallelFiguresTests {
+  @Test func figuresDoNotDependOnParallelism() throws {
+    let folder = ScratchFolder()
+    for name in ["alpha", "beta", "gamma", "delta", "epsilon"] {
+      folder.write("in/\(name).json", scenarioJSON(name: name))
+    }
+    let run = runCLI([
+      "run", folder.path + "/in", "--seeds", "1-3", "--no-plots", "--quiet", "--out", folder.path + "/out",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    // One run without its timeline: the warning counts it the same way on every thread count.
+    let data = try ResultsData(path: folder.path + "/out")
+    let key = try #require(data.scenarios.last?.strategies.first?.rows.first?.key)
+    try FileManager.default.removeItem(atPath: data.runFile("timeline", key))
+
+    let serial = try PlotBuilder.figures(for: data, timelines: .all, parallelism: 1)
+    #expect(serial.figures.count > 5 * 4)
+    #expect(serial.warnings.count == 1)
+    #expect(serial.warnings.first?.contains("timelines of 1 run") == true)
+    for parallelism in [2, 3, 8] {
+      let parallel = try PlotBuilder.figures(for: data, timelines: .all, parallelism: parallelism)
+      #expect(parallel.figures == serial.figures, "parallelism \(parallelism)")
+      #expect(parallel.warnings == serial.warnings)
+    }
+  }
+}
