@@ -155,7 +155,7 @@ import Testing
     let text = ScenarioFixture.text([
       ("$schema", #""https://example.invalid/scenario.schema.json""#),
       ("feed", #"{"$comment": "twenty a page", "page_size": 20}"#),
-      ("strategies", #"[{"name": "fixed_threshold", "$comment": "the seed article's", "ratio": 0.5}]"#),
+      ("strategies", #"[{"name": "fixed_threshold", "$comment": "my own note", "ratio": 0.5}]"#),
     ])
     let scenario = try ScenarioFixture.load(text)
     #expect(

@@ -1,4 +1,4 @@
-/// One item's time to content (DESIGN.md §3): the sample behind `ttc_p50_ms`, `ttc_p95_ms` and
+/// One item's time to content: the sample behind `ttc_p50_ms`, `ttc_p95_ms` and
 /// `ttc_max_ms`, kept per item so reports can draw its distribution (`ttc/<run>.csv`).
 public struct TimeToContent: Sendable, Equatable {
   /// The item's index in the feed.

@@ -1,5 +1,5 @@
-/// The client's image cache layer ([cache]), after the seed article on AFNetworking's cache
-/// layer: a memory cache of loaded media, least recently used first out when it exceeds its
+/// The client's image cache layer ([cache]), modelled on AFNetworking's image
+/// cache layer (AFImageDownloader: AFAutoPurgingImageCache in memory, NSURLCache on disk): a memory cache of loaded media, least recently used first out when it exceeds its
 /// byte budget, in front of a disk cache whose entries stay valid for a set time, with a switch
 /// that makes requests skip the disk.
 ///

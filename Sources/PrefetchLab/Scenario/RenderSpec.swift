@@ -1,5 +1,5 @@
 /// The render stage ([render]): before a row can show, its cell is laid out, drawn and its image
-/// decoded, on background worker threads — Texture's asynchronous display, the seed article's
+/// decoded, on background worker threads — Texture's asynchronous display and
 /// asynchronous cell drawing. With a render stage an item is complete only once its page is
 /// applied, its media (if any) loaded and its cell rendered.
 ///

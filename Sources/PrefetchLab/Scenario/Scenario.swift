@@ -204,7 +204,7 @@ public struct NetworkSpec: Sendable, Equatable {
   /// HTTP/1.1 browsers, and URLSessionConfiguration.httpMaximumConnectionsPerHost on macOS).
   public var maxConcurrentRequests: Int
   /// [network.timeout_ms] An attempt not finished this long after it started fails. Default 15000
-  /// (the request timeout the seed articles give their network manager).
+  /// (a common client-side request timeout (a judgement; URLSession's own default is 60 s)).
   public var timeoutMs: Double
   /// [network.failure_rate] Probability, 0...1, that an attempt gets an error response (an HTTP
   /// 5xx or a reset connection) instead of its body: the error arrives one RTT after the attempt

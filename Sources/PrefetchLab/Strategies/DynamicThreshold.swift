@@ -1,21 +1,22 @@
 /// Dynamic threshold: request the next page once the viewport's bottom passes `ratio` of the
 /// newest page's span; media on visibility.
 ///
-/// Source: the seed article's fix for the fixed threshold — the trigger moves with each page, so
+/// Source: a common fix for the fixed threshold (0.7 a judgement) — the trigger moves with each page, so
 /// the lead is always (1 − ratio) of one page whatever the content height. With offset
 /// pagination the "newest page" is the applied page next to the nearest unloaded page in the
 /// scroll direction.
 public struct DynamicThreshold: PrefetchStrategy {
   public static let ratio = StrategyParameter.Number(
     "ratio", default: 0.7, in: 0...1,
-    help: "Fraction of the newest page's span the viewport's bottom must pass (seed article: 0.7).")
+    help: "Fraction of the newest page's span the viewport's bottom must pass (default 0.7, a common choice)."
+  )
 
   public static let definition = StrategyDefinition(
     DynamicThreshold.self,
     name: "dynamic_threshold",
     summary:
       "Next page when the viewport's bottom passes ratio of the newest page's span; media on visibility.",
-    source: "Seed article: per-page threshold at 70 % of the newest page.",
+    source: "Common pattern: a per-page threshold at 70 % of the newest page (0.7 a judgement).",
     parameters: [ratio] + PageTrigger.parameters)
 
   private let ratio: Double

@@ -1,7 +1,7 @@
 /// Fixed threshold: request the next page once (offset + viewport height) / content height ≥
 /// `ratio`; media on visibility.
 ///
-/// Source: the seed article's "preload at 70 %" pattern (`ratio` 0.7). Because the ratio is of
+/// Source: the common "preload at 70 %" pattern (`ratio` 0.7, a judgement). Because the ratio is of
 /// the whole content, the distance left when it fires grows with the content: early on it fires
 /// late, later it fires many screens ahead. With offset pagination the "content" is the run of
 /// applied pages around the viewport, measured from the run's start towards the nearest
@@ -9,13 +9,13 @@
 public struct FixedThreshold: PrefetchStrategy {
   public static let ratio = StrategyParameter.Number(
     "ratio", default: 0.7, in: 0...1,
-    help: "Fraction of the content height the viewport's bottom must pass (seed article: 0.7).")
+    help: "Fraction of the content height the viewport's bottom must pass (default 0.7, a common choice).")
 
   public static let definition = StrategyDefinition(
     FixedThreshold.self,
     name: "fixed_threshold",
     summary: "Next page when (offset + viewport) / content height >= ratio; media on visibility.",
-    source: "Seed article: fixed 70 % scroll-position threshold.",
+    source: "Common pattern: a fixed 70 % scroll-position threshold (0.7 a judgement).",
     parameters: [ratio] + PageTrigger.parameters)
 
   private let ratio: Double

@@ -1,7 +1,7 @@
 /// Infinite scroll: request the next page when the loading footer becomes visible (the
 /// viewport's bottom reaches the end of content); media on visibility.
 ///
-/// Source: the seed article's baseline, the pattern of a `UITableView` whose last cell (a
+/// Source: the common baseline, the pattern of a `UITableView` whose last cell (a
 /// spinner) triggers the load in `willDisplay` — no lead at all, so every page costs a stall of
 /// one round trip plus the apply delay whenever the user reads faster than that.
 public struct InfiniteScroll: PrefetchStrategy {
@@ -9,7 +9,7 @@ public struct InfiniteScroll: PrefetchStrategy {
     InfiniteScroll.self,
     name: "infinite_scroll",
     summary: "Next page when the loading footer becomes visible; media on visibility or an image prefetcher.",
-    source: "Seed article baseline: the spinner cell's willDisplay triggers the load.",
+    source: "Common baseline: the spinner cell's willDisplay triggers the load.",
     parameters: PageTrigger.parameters)
 
   private var trigger: PageTrigger

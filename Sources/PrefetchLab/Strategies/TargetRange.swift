@@ -13,7 +13,7 @@
 /// Source: VVeboTableViewDemo (johnil/VVeboTableViewDemo, `VVeboTableView.m`,
 /// `scrollViewWillEndDragging:withVelocity:targetContentOffset:`): skip count 8 rows, 3 extra rows
 /// beyond the target rect, load list cleared on `scrollViewWillBeginDragging` and when
-/// deceleration ends; the seed article's "lazy loading of the target range".
+/// deceleration ends: "lazy loading of the target range".
 public struct TargetRange: PrefetchStrategy {
   public static let skipRows = StrategyParameter.Integer(
     "skip_rows", default: 8, in: 0...10_000,

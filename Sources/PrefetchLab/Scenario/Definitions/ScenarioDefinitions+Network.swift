@@ -29,7 +29,8 @@ extension ScenarioDefinitions {
         "timeout_ms", .number(.atLeast(InputLimits.minTimeoutMs, atMost: InputLimits.maxMilliseconds)),
         unit: "ms",
         default: JSONValue(NetworkSpec().timeoutMs),
-        defaultText: "`15000`: the request timeout the seed articles give their network manager",
+        defaultText:
+          "`15000`: a common client-side request timeout (a judgement; URLSession's own default is 60 s)",
         summary: "An attempt not finished this long after it started fails.",
         note:
           "at least 1 ms, as long as an error response takes: a shorter timeout fails every attempt at once"),
