@@ -87,4 +87,21 @@ import Testing
     let calm = try #require(MarkdownTable.metricTable(in: markdown, scenarioHeading: "## Scenario calm"))
     #expect(calm.row("stall_ms")?.last == "all equal")
   }
+
+  /// A scenario without the oracle says why it has no headroom line, naming what is missing.
+  @Test func aScenarioWithoutTheOracleSaysWhyThereIsNoLine() throws {
+    let folder = try TestFolder("headroom-missing")
+    defer { folder.remove() }
+    try ReportFixtures.writeSummary(
+      in: folder, metrics: Self.metrics,
+      rows: [
+        .init(scenario: "p", strategy: "infinite_scroll", seed: 1, values: [900, 4000, 0, 0]),
+        .init(scenario: "p", strategy: "paging3", seed: 1, values: [100, 3000, 24_000, 0]),
+      ])
+    let (markdown, _) = try ReportTests.generate(folder)
+    #expect(
+      markdown.contains(
+        "**Headroom**: not computed; it needs runs of infinite\\_scroll (no look-ahead) and oracle (the clairvoyant bound) with default parameters, and this scenario has none of oracle"
+      ), "\(markdown)")
+  }
 }

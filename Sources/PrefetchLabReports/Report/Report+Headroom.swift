@@ -3,7 +3,22 @@ import PrefetchLab
 extension Report {
   /// The scenario's headroom line (see `Headroom`), and a note when the oracle flags its bound.
   func headroom(_ scenario: ScenarioResults) -> [ReportDocument.Block] {
-    guard let lines = Headroom.lines(scenario) else { return [] }
+    guard let lines = Headroom.lines(scenario) else {
+      // Say why the line is missing rather than leave the reader to wonder.
+      let missing = [Headroom.floorStrategy, Headroom.ceilingStrategy].filter { name in
+        !scenario.strategies.contains { $0.label == name }
+      }
+      guard !missing.isEmpty else { return [] }
+      return [
+        .paragraph([
+          .strong("Headroom"),
+          .text(
+            ": not computed; it needs runs of \(Headroom.floorStrategy) (no look-ahead) and \(Headroom.ceilingStrategy) "
+              + "(the clairvoyant bound) with default parameters, and this scenario has none of "
+              + missing.joined(separator: " or ") + " (add them to its strategies or pass --strategy)."),
+        ])
+      ]
+    }
     var inlines: [ReportDocument.Inline] = [
       .strong("Headroom"),
       .text(
