@@ -45,3 +45,52 @@ import Testing
     #expect(dropping.summary.wastedFetches == unbounded.summary.wastedFetches)
   }
 }
+
+/// The drop step against hand-set contexts over many seeds: whatever the run, viewport, distance
+/// and max_size, a dropped page is never on screen, never within `prefetch_distance` rows of the
+/// latest access, and only dropped while the run holds more than `max_size` items.
+@Suite struct Paging3DropInvariantTests {
+  @Test func noPageWithinPrefetchDistanceOfTheLatestAccessIsDropped() {
+    var drops = 0
+    for seed in 0..<400 as Range<UInt64> {
+      var random = SplitMix64(seed: seed)
+      let pageSize = Int.random(in: 5...20, using: &random)
+      let pages = Int.random(in: 3...12, using: &random)
+      let context = StrategyContextDouble(
+        viewportHeightPt: 400, pageSize: pageSize, totalItems: 30 * pageSize, appliedPages: pages)
+      let distance = Int.random(in: 0...(2 * pageSize), using: &random)
+      let least = pageSize + 2 * distance
+      let maxSize = Int.random(in: least...max(least, pages * pageSize), using: &random)
+      context.viewportOffsetPt = Double.random(in: 0...(context.contentHeightPt - 400), using: &random)
+      let visible = context.visibleItems
+      // The page that just loaded: the last one (an APPEND) or the first (a PREPEND).
+      let append = Bool.random(using: &random) || context.page(ofItem: visible.lowerBound) == 0
+      let loaded = append ? pages - 1 : 0
+      guard append ? context.items(ofPage: loaded).lowerBound > visible.lowerBound : true else { continue }
+      var strategy = Paging3(
+        parameters: TestScenarios.configured(
+          "paging3", ["prefetch_distance": .number(Double(distance)), "max_size": .number(Double(maxSize))]
+        ).parameters)
+      var stored = pages * pageSize
+      let before = context.appliedPages
+      strategy.update(.pageApplied(page: loaded), in: context)
+      for action in context.takeActions() {
+        guard case .dropPage(let page) = action, before.contains(page), !context.appliedPages.contains(page)
+        else { continue }
+        drops += 1
+        let rows = context.items(ofPage: page)
+        #expect(stored > maxSize, "seed \(seed): dropped page \(page) within max_size")
+        #expect(!rows.overlaps(visible), "seed \(seed): dropped page \(page) on screen")
+        if append {
+          #expect((visible.upperBound - 1) - (rows.upperBound - 1) > distance, "seed \(seed): page \(page)")
+        } else {
+          #expect(rows.lowerBound - visible.lowerBound > distance, "seed \(seed): page \(page)")
+        }
+        stored -= rows.count
+      }
+      #expect(context.appliedPages.count >= 2)
+    }
+    // The property is not vacuous: the seeds drop pages.
+    #expect(drops > 100)
+  }
+}
