@@ -45,10 +45,13 @@ public struct Paging3Loader: Sendable {
   /// dropped, nor any row on screen (`dropPage` refuses those, which ends the step).
   @inline(__always)
   public func dropOverMaxSize(after event: StrategyEvent, in context: some StrategyContext) {
-    guard let maxSize, case .pageApplied(let loaded) = event else { return }
+    guard case .pageApplied(let loaded) = event, let maxSize else { return }
     dropPages(maxSize: maxSize, loaded: loaded, context)
   }
 
+  // Out of line: the per-frame `update` of the strategies that own this loader stays as small as
+  // it was without `max_size`.
+  @inline(never)
   private func dropPages(maxSize: Int, loaded: Int, _ context: some StrategyContext) {
     let visible = context.visibleItems
     guard !visible.isEmpty else { return }
