@@ -76,6 +76,13 @@ struct MediaCache: Sendable {
     return item
   }
 
+  /// `item`'s media (`bytes`) left memory with its row (its page was dropped): not an eviction,
+  /// and not listed for the strategy.
+  mutating func mediaReleased(item: Int, bytes: Int64) {
+    memoryUsedBytes -= bytes
+    if memoryLimited { lru.remove(item) }
+  }
+
   /// A row with media in memory came on screen (its cell holds the image: not evictable).
   @inline(__always)
   mutating func rowShown(_ item: Int) { lru.remove(item) }

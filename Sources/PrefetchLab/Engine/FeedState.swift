@@ -28,8 +28,13 @@ struct FeedState: Sendable {
   var pages = PageTable()
   /// Offset pagination only (cursor feeds apply pages in order and need no index).
   private var unapplied: UnappliedPageIndex
-  /// Pages applied, cursor pagination (always a prefix of the feed).
+  /// Pages laid out, cursor pagination (always a prefix of the feed; all applied unless some
+  /// were dropped since, see `drop(_:)`).
   private(set) var appliedPageCount = 0
+  /// Cursor pagination: the applied pages are `firstAppliedPage..<appliedEndPage`, a run inside
+  /// the laid-out prefix (the whole prefix until a page is dropped).
+  private(set) var firstAppliedPage = 0
+  private(set) var appliedEndPage = 0
   private(set) var endKnown = false
   /// Items whose page has been applied.
   private(set) var loadedItemCount = 0
@@ -77,11 +82,31 @@ struct FeedState: Sendable {
     if isOffsetPagination {
       return offsetFrontier(direction, viewportOffsetPt: viewportOffsetPt, started: started)
     }
+    if firstAppliedPage > 0 || appliedEndPage < appliedPageCount {
+      return started ? droppedCursorFrontier(direction) : nil
+    }
     guard direction == .down, !endKnown, started else { return nil }
     // Pages apply in order with cursor pagination: the newest is the one before the next.
     return LoadFrontier(
       page: appliedPageCount, direction: .down, edgePt: layout.contentHeightPt, runStartPt: 0,
       adjacentPage: appliedPageCount - 1)
+  }
+
+  /// Cursor pagination after a drop: the run's edges, where dropped pages wait to be fetched
+  /// again (PREPEND above, APPEND below); below the laid-out rows, the next page as usual.
+  private func droppedCursorFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
+    let runTop = layout.topPt(ofItem: plan.firstItem(ofPage: firstAppliedPage))
+    let runBottom = layout.topPt(ofItem: min(layout.rowCount, plan.firstItem(ofPage: appliedEndPage)))
+    if direction == .up {
+      guard firstAppliedPage > 0 else { return nil }
+      return LoadFrontier(
+        page: firstAppliedPage - 1, direction: .up, edgePt: runTop, runStartPt: runBottom,
+        adjacentPage: firstAppliedPage)
+    }
+    guard appliedEndPage < appliedPageCount || !endKnown else { return nil }
+    return LoadFrontier(
+      page: appliedEndPage, direction: .down, edgePt: runBottom, runStartPt: runTop,
+      adjacentPage: appliedEndPage - 1)
   }
 
   /// The run of applied pages around the viewport is (above, below), both unapplied or past the
@@ -124,7 +149,20 @@ struct FeedState: Sendable {
   /// with `empty_page`, from an empty one).
   mutating func appendRows(ofPage page: Int) {
     let rows = plan.items(ofPage: page)
-    if page == appliedPageCount { appliedPageCount += 1 }
+    if page < appliedPageCount {
+      // A dropped page fetched again: its rows never left the layout.
+      if page == firstAppliedPage - 1 {
+        firstAppliedPage = page
+      } else if page == appliedEndPage {
+        appliedEndPage += 1
+      }
+      for item in rows { markRowLoaded(item) }
+      return
+    }
+    if page == appliedPageCount {
+      if appliedEndPage == appliedPageCount { appliedEndPage += 1 }
+      appliedPageCount += 1
+    }
     items.ensureCount(rows.upperBound)
     for item in rows {
       layout.append(heightPt: content.heightPt(ofItem: item))
@@ -156,6 +194,37 @@ struct FeedState: Sendable {
     return layout.topPt(ofItem: anchor) - anchorTopBefore
   }
 
+  // MARK: Dropping pages
+
+  /// Cursor pagination: `page` is an edge of an applied run of more than one page (what
+  /// `drop(_:)` accepts there: the run stays one run).
+  func canDropCursorPage(_ page: Int) -> Bool {
+    appliedEndPage - firstAppliedPage > 1 && (page == firstAppliedPage || page == appliedEndPage - 1)
+  }
+
+  /// Page `page` (applied) is no longer loaded, as Paging 3 with placeholders drops a page over
+  /// `maxSize`: its rows keep their place and height in the layout and read as placeholders
+  /// (not loaded, incomplete) until the page is fetched and applied again. A delivered page
+  /// whose rows were never on screen stays unused. Media and render state are the caller's.
+  /// O(rows of the page), plus O(pages in its applied run) with offset pagination.
+  mutating func drop(_ page: Int) {
+    pages.applied[page] = false
+    pages.awaitingUse[page] = -1
+    loadedItemCount -= plan.itemCount(ofPage: page)
+    if isOffsetPagination {
+      unapplied.markUnapplied(page)
+    } else if page == firstAppliedPage {
+      firstAppliedPage += 1
+    } else {
+      appliedEndPage = page
+    }
+    for item in plan.items(ofPage: page) where item < items.count {
+      items.mediaState[item] = .unknown
+      items.complete[item] = false
+      items.mediaAwaitingUse[item] = -1
+    }
+  }
+
   private mutating func markRowLoaded(_ item: Int) {
     let bytes = content.mediaBytes(ofItem: item)
     items.mediaBytes[item] = bytes
@@ -167,7 +236,11 @@ struct FeedState: Sendable {
   /// applied pages' items.
   func checkInvariants() {
     assert(loadedItemCount >= 0 && loadedItemCount <= plan.totalItems, "more items loaded than the feed has")
-    assert(isOffsetPagination || layout.rowCount == loadedItemCount, "cursor rows are not the loaded items")
+    assert(
+      isOffsetPagination
+        || loadedItemCount == plan.firstItem(ofPage: appliedEndPage)
+          - plan.firstItem(ofPage: firstAppliedPage),
+      "cursor loaded items are not the applied run")
     assert(
       isOffsetPagination || appliedPageCount == 0
         || layout.rowCount == plan.firstItem(ofPage: appliedPageCount),

@@ -116,7 +116,11 @@ extension Simulation: StrategyContext {
   @discardableResult
   public func requestPage(index page: Int, priority: FetchPriority) -> Bool {
     guard sessionStarted, page >= 0, page < feed.plan.pageCount else { return false }
-    if !feed.isOffsetPagination && page != feed.appliedPageCount { return false }
+    // Cursor pagination: the next page, or a dropped page at an edge of the applied run (field
+    // reads, not a method on the stored component, which would copy it).
+    if !feed.isOffsetPagination && page != feed.appliedEndPage && page != feed.firstAppliedPage - 1 {
+      return false
+    }
     guard !feed.pages.applied[page], feed.pages.activeRequest[page] < 0, !feed.pages.applyPending[page] else {
       return false
     }
@@ -137,6 +141,29 @@ extension Simulation: StrategyContext {
     let active = Int(feed.pages.activeRequest[page])
     guard active >= 0, ledger.requests[active].state.isActive else { return false }
     cancel(requestID: active)
+    return true
+  }
+
+  @discardableResult
+  public func dropPage(_ page: Int) -> Bool {
+    guard sessionStarted, page >= 0, page < feed.plan.pageCount, feed.pages.applied[page] else {
+      return false
+    }
+    let rows = feed.plan.items(ofPage: page)
+    guard !rows.overlaps(visibility.rows) else { return false }
+    if !feed.isOffsetPagination && !feed.canDropCursorPage(page) { return false }
+    for item in rows where item < feed.items.count {
+      let active = Int(feed.items.mediaRequest[item])
+      if active >= 0 {
+        cancel(requestID: active)
+        feed.items.mediaRequest[item] = -1
+      }
+      if feed.items.mediaState[item] == .loaded {
+        cache.mediaReleased(item: item, bytes: feed.items.mediaBytes[item])
+      }
+      if render.isEnabled { render.mediaLost(item) }
+    }
+    feed.drop(page)
     return true
   }
 

@@ -15,6 +15,18 @@ struct UnappliedPageIndex: Sendable {
     previousFree[page] = Int32(page - 1)
   }
 
+  /// Page `page` (applied) is unapplied again (Paging 3's `maxSize` dropped it). The halved paths
+  /// never skip an unapplied page, so only pointers inside the applied run around `page` can jump
+  /// over it: those are reset to their neighbours. O(pages in that run).
+  mutating func markUnapplied(_ page: Int) {
+    let runStart = previousUnapplied(from: page) + 1
+    let runEnd = nextUnapplied(from: page)
+    for p in runStart..<page { nextFree[p] = Int32(p + 1) }
+    for p in (page + 1)..<max(page + 1, runEnd) { previousFree[p] = Int32(p - 1) }
+    nextFree[page] = Int32(page)
+    previousFree[page] = Int32(page)
+  }
+
   /// The first unapplied page >= page; pageCount when none.
   mutating func nextUnapplied(from page: Int) -> Int {
     var p = page

@@ -23,7 +23,9 @@ public struct Experiment: Sendable {
   ///   - seeds: seeds from the command line, in any order; each runs once, in ascending order.
   ///     nil = each scenario's own seed.
   /// - Throws: `StrategyError` for a bad override (a usage error), `InputError` for a bad strategy
-  ///   entry in a scenario file or two scenarios with the same name.
+  ///   entry in a scenario file, a strategy (listed or given as an override) whose parameters
+  ///   break a rule with the scenario's feed (`ConfiguredStrategy.checkFeed`), or two scenarios
+  ///   with the same name.
   public init(
     scenarios: [PreparedScenario], strategyOverrides: [StrategySpec] = [], seeds: [UInt64]? = nil,
     registry: StrategyRegistry = .builtIn
@@ -54,6 +56,19 @@ public struct Experiment: Sendable {
             let location = "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "")
             throw InputError(file: scenario.sourcePath, location: location, message: error.description)
           }
+        }
+      }
+      let feed = scenario.feed
+      let pageSizeItems = max(1, min(feed.pageSize, feed.serverMaxPageSize ?? feed.pageSize))
+      for (position, strategy) in strategies.enumerated() {
+        do {
+          try strategy.checkFeed(pageSizeItems: pageSizeItems)
+        } catch {
+          let location =
+            overrides.isEmpty
+            ? "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "") : "feed.page_size"
+          let message = overrides.isEmpty ? error.description : "--strategy " + error.description
+          throw InputError(file: scenario.sourcePath, location: location, message: message)
         }
       }
       var labels = Set<String>()

@@ -17,6 +17,15 @@ public struct ConfiguredStrategy: Sendable {
       : definition.name + "@" + overrides.map { "\($0.name)=\($0.value)" }.joined(separator: "+")
   }
 
+  /// Checks the parameters against a feed whose pages hold `pageSizeItems` items (`feed.page_size`
+  /// capped by `feed.server_max_page_size`): the definition's `feedRule`, if any.
+  /// - Throws: `StrategyError` (`.feedRule`) naming the parameter and the rule.
+  public func checkFeed(pageSizeItems: Int) throws(StrategyError) {
+    guard let violation = definition.feedRule?(parameters, pageSizeItems) else { return }
+    throw StrategyError(
+      strategy: definition.name, parameter: violation.parameter, reason: .feedRule(violation.rule))
+  }
+
   /// A new value of the strategy, type-erased: for wrapping it in another strategy. Runs go
   /// through `Simulator.run(_:strategy:seed:options:)`, which keeps the concrete type. A
   /// clairvoyant strategy needs the run it will be used in: pass its `lookahead` (a clairvoyant

@@ -166,6 +166,22 @@ public protocol StrategyContext: AnyObject {
   /// - Returns: true if a request was cancelled.
   @discardableResult
   func cancelPageRequest(index page: Int) -> Bool
+  /// Unloads applied page `page`, as Jetpack Paging 3 drops pages over `PagingConfig.maxSize`
+  /// with placeholders enabled: its rows keep their place and height in the layout (the row
+  /// count does not change, with either pagination) and read as placeholders: not loaded,
+  /// incomplete, blank if scrolled back to. The page can then be requested again (it becomes the
+  /// frontier of the applied run again; with cursor pagination PREPEND reaches it from
+  /// `loadFrontier(.up)`); the second response counts as a page request and a redundant fetch.
+  /// Media requests of its rows are cancelled and their media leaves memory (not counted as
+  /// evictions); a page whose rows were never on screen stays an unused (wasted) fetch.
+  ///
+  /// Refused (returns false) for a page not applied, one with any row in `visibleItems` (never
+  /// blank what is on screen), before first content, and with cursor pagination for a page that
+  /// is not at an end of the applied run or the run's last page (the applied pages stay one run).
+  /// - Returns: true if the page was dropped. O(rows of the page), plus O(pages in its applied
+  ///   run) with offset pagination.
+  @discardableResult
+  func dropPage(_ page: Int) -> Bool
   /// Lets media requests at `.preload` priority hold at most `count` connections at once (of
   /// `network.max_concurrent_requests`), keeping the others for pages and on-screen images; nil
   /// (the engine's default) reserves nothing. Attempts already connected keep their connection.

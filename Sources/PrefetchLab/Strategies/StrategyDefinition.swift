@@ -26,6 +26,9 @@ public struct StrategyDefinition: Sendable {
   /// A `ClairvoyantStrategy`: told the run's future (`RunLookahead`) before it starts. Reports
   /// treat such a strategy as a reference (a bound), not as a contender.
   public let isClairvoyant: Bool
+  /// Checks parameters against the feed's page size (items, `StrategyContext.pageSizeItems`)
+  /// where a rule of the platform spans both (Paging 3's `maxSize`); nil: no such rule.
+  public let feedRule: (@Sendable (StrategyParameters, _ pageSizeItems: Int) -> FeedRuleViolation?)?
   /// Builds a value (prepared with the lookahead when clairvoyant) and runs the engine's loop
   /// with it, typed, on the simulation made from that lookahead's scenario and seed.
   let run: @Sendable (Simulation, RunLookahead, StrategyParameters) -> RunOutcome
@@ -39,19 +42,23 @@ public struct StrategyDefinition: Sendable {
   ///   - type: the strategy's type; its `init(parameters:)` builds one value per run.
   ///   - parameters: the handles the strategy reads, each declared once (`static let`).
   ///   - runsByDefault: whether a scenario that lists no strategies runs it.
+  ///   - feedRule: a check of the parameters against the feed's page size, run when the strategy
+  ///     meets a scenario (`Experiment`).
   public init<Strategy: PrefetchStrategy>(
     _ type: Strategy.Type, name: String, summary: String, source: String,
-    parameters: [any StrategyParameterHandle], runsByDefault: Bool = true
+    parameters: [any StrategyParameterHandle], runsByDefault: Bool = true,
+    feedRule: (@Sendable (StrategyParameters, _ pageSizeItems: Int) -> FeedRuleViolation?)? = nil
   ) {
     self.init(
       type, name: name, summary: summary, source: source, declarations: parameters.map(\.declaration),
-      runsByDefault: runsByDefault)
+      runsByDefault: runsByDefault, feedRule: feedRule)
   }
 
   private init<Strategy: PrefetchStrategy>(
     _ type: Strategy.Type, name: String, summary: String, source: String, declarations: [StrategyParameter],
-    runsByDefault: Bool
+    runsByDefault: Bool, feedRule: (@Sendable (StrategyParameters, Int) -> FeedRuleViolation?)?
   ) {
+    self.feedRule = feedRule
     self.name = name
     self.summary = summary
     self.source = source
@@ -81,6 +88,7 @@ public struct StrategyDefinition: Sendable {
     self.runsByDefault = runsByDefault
     self.strategyType = ObjectIdentifier(type)
     self.isClairvoyant = true
+    self.feedRule = nil
     self.run = { simulation, lookahead, parameters in
       var strategy = Strategy(parameters: parameters)
       strategy.prepare(lookahead)
@@ -104,6 +112,7 @@ public struct StrategyDefinition: Sendable {
     runsByDefault = base.runsByDefault
     strategyType = base.strategyType
     isClairvoyant = base.isClairvoyant
+    feedRule = base.feedRule
     run = base.run
     make = base.make
     probe = base.probe

@@ -17,6 +17,8 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidParameterDeclaration
     /// Registration: a parameter's default is outside its own kind or range.
     case invalidDefault(requirement: String)
+    /// Meeting a scenario: the parameter breaks a rule that involves the feed (its text).
+    case feedRule(String)
   }
 
   public let strategy: String
@@ -55,6 +57,8 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     case .invalidParameterDeclaration:
       return
         "\(strategy) declares parameter '\(parameter ?? "")' twice or with a name not of lowercase letters, digits and '_'"
+    case .feedRule(let rule):
+      return "\(strategy).\(parameter ?? "") \(rule)"
     case .invalidDefault(let requirement):
       return "\(strategy).\(parameter ?? ""): the declared default must be \(requirement)"
     }

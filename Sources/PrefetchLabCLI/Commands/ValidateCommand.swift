@@ -16,6 +16,19 @@ enum ValidateCommand {
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
+  /// The first strategy of `prepared` whose parameters break a rule with its feed, as the
+  /// `Experiment` that `run` builds would report it; nil when there is none.
+  private static func feedProblem(_ prepared: PreparedScenario, registry: StrategyRegistry) -> InputError? {
+    do {
+      _ = try Experiment(scenarios: [prepared], registry: registry)
+      return nil
+    } catch let error as InputError {
+      return error
+    } catch {
+      return InputError(file: prepared.scenario.sourcePath, location: "strategies", message: "\(error)")
+    }
+  }
+
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
     throws
     -> Int32
@@ -23,10 +36,12 @@ enum ValidateCommand {
     var problems: [InputError] = []
     var valid: [PreparedScenario] = []
     for file in try ScenarioInputs.files(from: parsed.strings("files")) {
-      do {
+      do throws(InputError) {
         let scenario = try ScenarioLoader.load(
           contentsOf: file, strategyValidator: ScenarioInputs.validator(registry))
         let prepared = try PreparedScenario(scenario)
+        // Strategy parameters that conflict with this file's feed (Paging 3's max_size).
+        if let problem = feedProblem(prepared, registry: registry) { throw problem }
         let strategies =
           scenario.strategies.isEmpty ? "the general strategies" : "\(scenario.strategies.count) strategies"
         let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)

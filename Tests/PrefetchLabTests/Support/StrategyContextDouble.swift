@@ -21,6 +21,7 @@ final class StrategyContextDouble: StrategyContext {
     case cancelPageIndex(Int)
     case limitLowPriorityConnections(Int?)
     case limitMediaStartRate(RateLimitSpec?)
+    case dropPage(Int)
 
     var isPageRequest: Bool {
       switch self {
@@ -43,6 +44,7 @@ final class StrategyContextDouble: StrategyContext {
       case .limitLowPriorityConnections(let count):
         return "low-priority connections \(String(describing: count))"
       case .limitMediaStartRate(let spec): return "media rate \(String(describing: spec))"
+      case .dropPage(let page): return "drop page #\(page)"
       }
     }
   }
@@ -52,8 +54,10 @@ final class StrategyContextDouble: StrategyContext {
 
   private(set) var layout: FeedLayout
   let plan: PagePlan
-  /// Pages whose rows are laid out (cursor pagination: a prefix).
+  /// Pages applied (cursor pagination: a prefix until the strategy drops one).
   private(set) var appliedPages = Set<Int>()
+  /// Pages whose rows are laid out (cursor pagination: a prefix; dropped pages stay laid out).
+  private(set) var laidOutPages = 0
 
   var nowUs: Int64 = 0
   var viewportOffsetPt = 0.0
@@ -101,9 +105,10 @@ final class StrategyContextDouble: StrategyContext {
 
   /// Lays out the next page's rows (cursor pagination).
   func applyNextPage(rowHeightPt: (Int) -> Double = { _ in 100 }) {
-    let page = appliedPages.count
+    let page = laidOutPages
     for item in plan.items(ofPage: page) { layout.append(heightPt: rowHeightPt(item)) }
     appliedPages.insert(page)
+    laidOutPages += 1
     pagesInFlight.remove(.down)
   }
 
@@ -126,8 +131,8 @@ final class StrategyContextDouble: StrategyContext {
       return nil
     }
     return LoadFrontier(
-      page: appliedPages.count, direction: .down, edgePt: layout.contentHeightPt, runStartPt: 0,
-      adjacentPage: appliedPages.count - 1)
+      page: laidOutPages, direction: .down, edgePt: layout.contentHeightPt, runStartPt: 0,
+      adjacentPage: laidOutPages - 1)
   }
 
   var pageCount: Int { plan.pageCount }
@@ -156,7 +161,7 @@ final class StrategyContextDouble: StrategyContext {
   }
   func isLoaded(item: Int) -> Bool {
     if let loadedOverride { return loadedOverride.contains(item) }
-    return item >= 0 && item < layout.rowCount
+    return item >= 0 && item < layout.rowCount && appliedPages.contains(plan.page(ofItem: item))
   }
   func isComplete(item: Int) -> Bool {
     isLoaded(item: item) && (!itemsWithMedia.contains(item) || mediaLoaded.contains(item))
@@ -211,6 +216,17 @@ final class StrategyContextDouble: StrategyContext {
   func cancelPageRequest(index page: Int) -> Bool {
     actions.append(.cancelPageIndex(page))
     return false
+  }
+
+  /// As the engine: refused for a page not applied or with a row on screen; the page's rows stay
+  /// laid out.
+  @discardableResult
+  func dropPage(_ page: Int) -> Bool {
+    actions.append(.dropPage(page))
+    guard loadedOverride == nil, appliedPages.contains(page), !plan.items(ofPage: page).overlaps(visibleItems)
+    else { return false }
+    appliedPages.remove(page)
+    return true
   }
 
   func limitLowPriorityConnections(to count: Int?) { actions.append(.limitLowPriorityConnections(count)) }

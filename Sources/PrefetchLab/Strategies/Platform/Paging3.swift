@@ -7,8 +7,12 @@
 /// @ 0ee887e405f7 (defaults: `prefetchDistance = pageSize`, `initialLoadSize = pageSize *
 /// DEFAULT_INITIAL_PAGE_MULTIPLIER (3)`, `jumpThreshold = COUNT_UNDEFINED`) and
 /// `PageFetcherSnapshot.kt` @ 087c334fadf8 (the per-direction load loop). `enablePlaceholders`
-/// is the feed's `pagination: "offset"` here (rows laid out for the whole feed); `maxSize`
-/// (dropping far pages) is not modelled: the engine never unloads a page.
+/// is the feed's `pagination: "offset"` here (rows laid out for the whole feed). `max_size`
+/// (`PagingConfig.maxSize`, default `MAX_SIZE_UNBOUNDED`) drops far pages after each load as
+/// `PageFetcherSnapshotState.dropEventOrNull` does (see `Paging3Loader`); dropped rows stay as
+/// placeholders, as with Paging's default `enablePlaceholders = true`, with either pagination.
+/// `PagingConfig`'s `init` refuses a `maxSize` below `pageSize + 2 * prefetchDistance`; so does
+/// `definition` (`maxSizeRule`), against the feed's page size.
 public struct Paging3: PrefetchStrategy {
   public static let prefetchDistance = StrategyParameter.OptionalInteger(
     "prefetch_distance", keyword: "page_size", in: 0...1_000_000,
@@ -26,13 +30,35 @@ public struct Paging3: PrefetchStrategy {
       "Items outside the loaded run beyond which a jump refreshes at the user's position "
       + "(PagingConfig.jumpThreshold; default COUNT_UNDEFINED = off). Offset pagination only.")
 
+  public static let maxSize = StrategyParameter.OptionalInteger(
+    "max_size", keyword: "unbounded", in: 1...1_000_000_000,
+    help:
+      "Items the loaded pages may hold before far pages are dropped, never within prefetch_distance of "
+      + "the latest access; at least page size + 2 x prefetch_distance (PagingConfig.maxSize; default "
+      + "MAX_SIZE_UNBOUNDED, PagingConfig.kt).")
+
+  /// `PagingConfig`'s `init` check: `maxSize` is unbounded or at least `pageSize + 2 *
+  /// prefetchDistance` (prefetch distance defaulting to the page size). `pageSizeItems` is the
+  /// feed's page size (`StrategyContext.pageSizeItems`). Returns the broken rule, or nil.
+  static func maxSizeRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation? {
+    guard let maxSize = parameters[Self.maxSize] else { return nil }
+    let distance = parameters[Self.prefetchDistance] ?? pageSizeItems
+    let least = pageSizeItems + 2 * distance
+    guard maxSize < least else { return nil }
+    return FeedRuleViolation(
+      parameter: Self.maxSize.declaration.name,
+      rule:
+        "must be at least page size + 2 x prefetch_distance = \(pageSizeItems) + 2 x \(distance) = \(least) "
+        + "(PagingConfig), got \(maxSize)")
+  }
+
   public static let definition = StrategyDefinition(
     Paging3.self, name: "paging3",
     summary:
       "Jetpack Paging 3: a page while fewer than prefetch_distance items lie beyond the last bound row.",
     source: "androidx PagingConfig.kt @ 0ee887e405f7, PageFetcherSnapshot.kt @ 087c334fadf8.",
-    parameters: [prefetchDistance, initialLoadSize, jumpThreshold] + MediaLibrary.parameters,
-    runsByDefault: false)
+    parameters: [prefetchDistance, initialLoadSize, maxSize, jumpThreshold] + MediaLibrary.parameters,
+    runsByDefault: false, feedRule: maxSizeRule)
 
   private let initialItems: Int?
   private let loader: Paging3Loader
@@ -43,7 +69,7 @@ public struct Paging3: PrefetchStrategy {
     initialItems = initial
     loader = Paging3Loader(
       prefetchDistance: parameters[Self.prefetchDistance], jumpThreshold: parameters[Self.jumpThreshold],
-      refreshItems: initial)
+      refreshItems: initial, maxSize: parameters[Self.maxSize])
     media = ImagePrefetcher(parameters: parameters)
   }
 
@@ -52,6 +78,7 @@ public struct Paging3: PrefetchStrategy {
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
     loader.update(in: context)
+    loader.dropOverMaxSize(after: event, in: context)
     media.update(after: event, in: context)
   }
 }

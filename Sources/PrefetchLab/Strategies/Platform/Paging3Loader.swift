@@ -10,7 +10,13 @@
 /// loaded run refreshes: the loads of the old generation are cancelled and the pages around the
 /// user are requested directly (offset pagination, where a far jump lands on placeholders).
 ///
-/// Per call: O(log rows).
+/// With a `maxSize`, each page applied is followed by Paging's drop step
+/// (`PageFetcherSnapshotState.dropEventOrNull`, called from `PageFetcherSnapshot.doLoad` for the
+/// side opposite the load): see `dropOverMaxSize(after:in:)`. Dropped pages keep their rows as
+/// placeholders (`StrategyContext.dropPage(_:)`) and are loaded again by the same loop when the
+/// user comes back to them.
+///
+/// Per call: O(log rows); the drop step O(pages in the loaded run + rows dropped).
 public struct Paging3Loader: Sendable {
   /// Items; nil: the feed's page size (`PagingConfig.prefetchDistance = pageSize`).
   public let prefetchDistance: Int?
@@ -18,11 +24,67 @@ public struct Paging3Loader: Sendable {
   public let jumpThreshold: Int?
   /// Items the refresh after a jump loads (`initialLoadSize`); nil: 3 × the page size.
   public let refreshItems: Int?
+  /// Items the loaded run may hold before pages are dropped (`PagingConfig.maxSize`); nil:
+  /// unbounded (`MAX_SIZE_UNBOUNDED`), nothing is ever dropped.
+  public let maxSize: Int?
 
-  public init(prefetchDistance: Int?, jumpThreshold: Int?, refreshItems: Int?) {
+  public init(prefetchDistance: Int?, jumpThreshold: Int?, refreshItems: Int?, maxSize: Int? = nil) {
     self.prefetchDistance = prefetchDistance
     self.jumpThreshold = jumpThreshold
     self.refreshItems = refreshItems
+    self.maxSize = maxSize
+  }
+
+  /// Paging's drop step after page `loaded` was applied, when `maxSize` is set. The loaded run
+  /// is the applied pages around the viewport. Nothing is dropped while it holds 2 pages or
+  /// fewer or at most `maxSize` items. A page that loaded below the first visible row was an
+  /// APPEND: pages go from the top while the run exceeds `maxSize`, but only while at least
+  /// `prefetchDistance` loaded items stay between the run's new top and the latest access (the
+  /// last visible row, the access nearest the end); a PREPEND drops from the bottom against the
+  /// first visible row. So no row within `prefetchDistance` items of that access is ever
+  /// dropped, nor any row on screen (`dropPage` refuses those, which ends the step).
+  @inline(__always)
+  public func dropOverMaxSize(after event: StrategyEvent, in context: some StrategyContext) {
+    guard case .pageApplied(let loaded) = event, let maxSize else { return }
+    dropPages(maxSize: maxSize, loaded: loaded, context)
+  }
+
+  // Out of line: the per-frame `update` of the strategies that own this loader stays as small as
+  // it was without `max_size`.
+  @inline(never)
+  private func dropPages(maxSize: Int, loaded: Int, _ context: some StrategyContext) {
+    let visible = context.visibleItems
+    guard !visible.isEmpty else { return }
+    guard
+      var first = stride(
+        from: context.page(ofItem: visible.lowerBound), through: context.page(ofItem: visible.upperBound - 1),
+        by: 1
+      ).first(where: { context.isPageApplied($0) })
+    else { return }
+    var last = first
+    while context.isPageApplied(first - 1) { first -= 1 }
+    while context.isPageApplied(last + 1) { last += 1 }
+    guard last - first + 1 > 2 else { return }
+    var stored = context.items(ofPage: last).upperBound - context.items(ofPage: first).lowerBound
+    let distance = prefetchDistance ?? context.pageSizeItems
+    if context.items(ofPage: loaded).lowerBound > visible.lowerBound {
+      let access = visible.upperBound - 1
+      while first < last && stored > maxSize {
+        let rows = context.items(ofPage: first)
+        // Loaded items left between the run's top and the access once this page goes.
+        guard access - rows.upperBound >= distance, context.dropPage(first) else { return }
+        stored -= rows.count
+        first += 1
+      }
+    } else {
+      let access = visible.lowerBound
+      while first < last && stored > maxSize {
+        let rows = context.items(ofPage: last)
+        guard rows.lowerBound - access - 1 >= distance, context.dropPage(last) else { return }
+        stored -= rows.count
+        last -= 1
+      }
+    }
   }
 
   @inline(__always)

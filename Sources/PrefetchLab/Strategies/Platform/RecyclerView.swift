@@ -12,7 +12,8 @@
 /// - When the list first comes on screen `initial_prefetch_item_count` rows past the viewport are
 ///   bound (`LinearLayoutManager.mInitialPrefetchItemCount`, default 2, which RecyclerView uses
 ///   for a list nested in another).
-/// - Pages: `Paging3Loader` with Paging 3's `prefetch_distance` and `initial_load_size`.
+/// - Pages: `Paging3Loader` with Paging 3's `prefetch_distance`, `initial_load_size` and
+///   `max_size` (checked against the feed's page size as `paging3` does).
 ///
 /// Sources: androidx/androidx `recyclerview/.../GapWorker.java` @ 637e40154703,
 /// `LinearLayoutManager.java` @ 11961cb82c68; Paging as in `Paging3`.
@@ -28,8 +29,10 @@ public struct RecyclerView: PrefetchStrategy {
     RecyclerView.self, name: "recyclerview",
     summary: "RecyclerView GapWorker: one row bound ahead along each frame's scroll delta; Paging 3 pages.",
     source: "androidx GapWorker.java @ 637e40154703, LinearLayoutManager.java @ 11961cb82c68, Paging 3.",
-    parameters: [initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize],
-    runsByDefault: false)
+    parameters: [
+      initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.maxSize,
+    ],
+    runsByDefault: false, feedRule: Paging3.maxSizeRule)
 
   private let initialPrefetch: Int
   private let initialItems: Int?
@@ -43,13 +46,15 @@ public struct RecyclerView: PrefetchStrategy {
     initialPrefetch = parameters[Self.initialPrefetchItemCount]
     initialItems = parameters[Paging3.initialLoadSize]
     pages = Paging3Loader(
-      prefetchDistance: parameters[Paging3.prefetchDistance], jumpThreshold: nil, refreshItems: initialItems)
+      prefetchDistance: parameters[Paging3.prefetchDistance], jumpThreshold: nil, refreshItems: initialItems,
+      maxSize: parameters[Paging3.maxSize])
   }
 
   public func initialLoadSize(pageSize: Int) -> Int? { initialItems ?? 3 * pageSize }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     pages.update(in: context)
+    pages.dropOverMaxSize(after: event, in: context)
     let visible = context.visibleItems
     guard !visible.isEmpty else { return }
     switch event {

@@ -1,0 +1,96 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// Paging 3's `max_size` in the engine: pages dropped far from the latest access, fetched again
+/// when the user comes back, and the `PagingConfig` rule on its value.
+@Suite struct Paging3MaxSizeTests {
+  /// 100 pt rows in an 800 pt viewport, pages of 20 (2000 pt), 200 items, 100 ms RTT; the first
+  /// load is one page (`initial_load_size` 20) and `prefetch_distance` 10, so the rule asks for
+  /// max_size >= 20 + 2 x 10 = 40; 60 = 3 pages. Drag down 12 000 pt (6 pages) at 1000 pt/s,
+  /// rest, drag back up to the top.
+  static func scenario(_ pagination: Pagination) -> PreparedScenario {
+    TestScenarios.steadyDrag(
+      rttMs: 100, totalItems: 200, pageSize: 20,
+      gestures: [
+        .drag(velocityPtS: 1000, durationMs: 12_000), .wait(durationMs: 1000),
+        .drag(velocityPtS: -1000, durationMs: 12_000), .wait(durationMs: 1000),
+      ], pagination: pagination)
+  }
+
+  static let parameters: [String: ParameterValue] = [
+    "initial_load_size": .number(20), "prefetch_distance": .number(10),
+  ]
+
+  /// Down: page k+1 is asked for once fewer than 10 loaded rows lie past the last visible row
+  /// (last visible row > 20(k+1) − 10), so pages 1…6 load (page 7 would need row 130 on screen;
+  /// the drag stops with rows 120…127 showing): 1 + 6 = 7 requests. Each APPEND that takes the
+  /// run past 60 items drops its top page (the access, ~30 rows below it, keeps >= 10 rows):
+  /// pages 0…3 go, pages 4…6 stay. Up: PREPEND asks for page p once the first visible row is
+  /// fewer than 10 rows below p's end (row < 20(p+1) + 10): pages 3, 2, 1, 0 load again, each
+  /// dropping the bottom page: 4 more requests, 11 in all, against 7 unbounded (going back up
+  /// finds every page loaded). Both paginations keep the rows laid out, so the counts agree.
+  @Test(arguments: [Pagination.cursor, .offset])
+  func pagesDroppedAtTheTopAreFetchedAgainOnTheWayBack(_ pagination: Pagination) {
+    let scenario = Self.scenario(pagination)
+    let unbounded = TestScenarios.run(scenario, "paging3", Self.parameters)
+    var bounded = Self.parameters
+    bounded["max_size"] = .number(60)
+    let dropping = TestScenarios.run(scenario, "paging3", bounded)
+    #expect(unbounded.summary.pageRequests == 7)
+    #expect(dropping.summary.pageRequests == 11)
+    #expect(dropping.summary.redundantFetches == 4)
+    #expect(unbounded.summary.redundantFetches == 0)
+    // Every page was on screen before it was dropped: nothing wasted.
+    #expect(dropping.summary.wastedFetches == unbounded.summary.wastedFetches)
+  }
+}
+
+/// The drop step against hand-set contexts over many seeds: whatever the run, viewport, distance
+/// and max_size, a dropped page is never on screen, never within `prefetch_distance` rows of the
+/// latest access, and only dropped while the run holds more than `max_size` items.
+@Suite struct Paging3DropInvariantTests {
+  @Test func noPageWithinPrefetchDistanceOfTheLatestAccessIsDropped() {
+    var drops = 0
+    for seed in 0..<400 as Range<UInt64> {
+      var random = SplitMix64(seed: seed)
+      let pageSize = Int.random(in: 5...20, using: &random)
+      let pages = Int.random(in: 3...12, using: &random)
+      let context = StrategyContextDouble(
+        viewportHeightPt: 400, pageSize: pageSize, totalItems: 30 * pageSize, appliedPages: pages)
+      let distance = Int.random(in: 0...(2 * pageSize), using: &random)
+      let least = pageSize + 2 * distance
+      let maxSize = Int.random(in: least...max(least, pages * pageSize), using: &random)
+      context.viewportOffsetPt = Double.random(in: 0...(context.contentHeightPt - 400), using: &random)
+      let visible = context.visibleItems
+      // The page that just loaded: the last one (an APPEND) or the first (a PREPEND).
+      let append = Bool.random(using: &random) || context.page(ofItem: visible.lowerBound) == 0
+      let loaded = append ? pages - 1 : 0
+      guard append ? context.items(ofPage: loaded).lowerBound > visible.lowerBound : true else { continue }
+      var strategy = Paging3(
+        parameters: TestScenarios.configured(
+          "paging3", ["prefetch_distance": .number(Double(distance)), "max_size": .number(Double(maxSize))]
+        ).parameters)
+      var stored = pages * pageSize
+      let before = context.appliedPages
+      strategy.update(.pageApplied(page: loaded), in: context)
+      for action in context.takeActions() {
+        guard case .dropPage(let page) = action, before.contains(page), !context.appliedPages.contains(page)
+        else { continue }
+        drops += 1
+        let rows = context.items(ofPage: page)
+        #expect(stored > maxSize, "seed \(seed): dropped page \(page) within max_size")
+        #expect(!rows.overlaps(visible), "seed \(seed): dropped page \(page) on screen")
+        if append {
+          #expect((visible.upperBound - 1) - (rows.upperBound - 1) > distance, "seed \(seed): page \(page)")
+        } else {
+          #expect(rows.lowerBound - visible.lowerBound > distance, "seed \(seed): page \(page)")
+        }
+        stored -= rows.count
+      }
+      #expect(context.appliedPages.count >= 2)
+    }
+    // The property is not vacuous: the seeds drop pages.
+    #expect(drops > 100)
+  }
+}
