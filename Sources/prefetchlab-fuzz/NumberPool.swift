@@ -27,13 +27,13 @@ enum NumberPool {
       switch kind {
       case .number(let rule), .integer(let rule): add(rule)
       case .distribution(let rule): add(rule.constantRule)
-      case .object(let object): object.keys.forEach { walk($0.kind) }
+      case .object(let object): for key in object.keys { walk(key.kind) }
       case .array(let element, _): walk(element)
-      case .alternatives(let kinds): kinds.forEach(walk)
+      case .alternatives(let kinds): for kind in kinds { walk(kind) }
       case .text, .boolean, .choice, .script, .strategies: break
       }
     }
-    for object in ScenarioDefinitions.documentedObjects { object.keys.forEach { walk($0.kind) } }
+    for object in ScenarioDefinitions.documentedObjects { for key in object.keys { walk(key.kind) } }
     return values.filter(\.isFinite).sorted().map { DecimalFormat.shortest($0) }
   }()
 

@@ -60,40 +60,40 @@ public struct ResultsWriter: Sendable {
       indices: indices, parallelism: parallelism,
       options: { position, _ in
         selection.writes(isFirstSeed: firstSeeds.contains(position)).timeline ? options : quiet
-      }
-    ) { position, job, outcome -> Result<(SummaryTable.Row, Int, Int, Double), OutputError> in
-      let start = CPUClock.thread()
-      let scenario = scenarios[job.scenarioIndex].scenario
-      let name = RunFiles.fileName(
-        for: RunKey(
+      },
+      handle: { position, job, outcome -> Result<(SummaryTable.Row, Int, Int, Double), OutputError> in
+        let start = CPUClock.thread()
+        let scenario = scenarios[job.scenarioIndex].scenario
+        let name = RunFiles.fileName(
+          for: RunKey(
+            scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
+            seed: job.seed))
+        let writes = selection.writes(isFirstSeed: firstSeeds.contains(position))
+        var files = 0
+        var bytes = 0
+        do throws(OutputError) {
+          var outputs: [(String, [UInt8])] = []
+          if writes.timeline {
+            outputs.append(("timeline/", RunFiles.timelineCSV(outcome.timeline)))
+            outputs.append(("events/", RunFiles.eventsCSV(outcome.events)))
+          }
+          if writes.timeToContent {
+            outputs.append(("ttc/", RunFiles.timeToContentCSV(outcome.timesToContent)))
+          }
+          for (folder, content) in outputs {
+            try staging.write(content, to: folder + name)
+            files += 1
+            bytes += content.count
+          }
+        } catch {
+          return .failure(error)
+        }
+        progress?.advanced(.simulating, by: 1)
+        let row = SummaryTable.Row(
           scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
-          seed: job.seed))
-      let writes = selection.writes(isFirstSeed: firstSeeds.contains(position))
-      var files = 0
-      var bytes = 0
-      do throws(OutputError) {
-        var outputs: [(String, [UInt8])] = []
-        if writes.timeline {
-          outputs.append(("timeline/", RunFiles.timelineCSV(outcome.timeline)))
-          outputs.append(("events/", RunFiles.eventsCSV(outcome.events)))
-        }
-        if writes.timeToContent {
-          outputs.append(("ttc/", RunFiles.timeToContentCSV(outcome.timesToContent)))
-        }
-        for (folder, content) in outputs {
-          try staging.write(content, to: folder + name)
-          files += 1
-          bytes += content.count
-        }
-      } catch {
-        return .failure(error)
-      }
-      progress?.advanced(.simulating, by: 1)
-      let row = SummaryTable.Row(
-        scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
-        seed: job.seed, metrics: outcome.summary)
-      return .success((row, files, bytes, CPUClock.thread() - start))
-    }
+          seed: job.seed, metrics: outcome.summary)
+        return .success((row, files, bytes, CPUClock.thread() - start))
+      })
     var outcome = Outcome(rows: [])
     for result in results {
       let (row, files, bytes, seconds) = try result.get()
