@@ -15,7 +15,7 @@ public enum CommandLineTool {
   static let verbs: [Verb] = [
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
     TraceCommand.verb, TraceNetworkCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
-    MergeCommand.verb, SweepCommand.verb, SchemaCommand.verb, InitCommand.verb,
+    ConstantsCommand.verb, MergeCommand.verb, SweepCommand.verb, SchemaCommand.verb, InitCommand.verb,
   ]
 
   static let root = CommandSpec(

@@ -84,6 +84,47 @@ struct RecordingStrategy: PrefetchStrategy {
     #expect(frames[flingStart...].allSatisfy { $0.direction == .up })
   }
 
+  /// Dragged 393.33 pt past the top and lifted at τ = 1 s with no velocity, the content shows
+  /// 170.29 pt of overscroll and springs back: x(t) = 170.29 (1 + 10 t) e^(−10t) from the last drag
+  /// frame (τ = 59/60 s), so at τ = 71/60 s (t = 0.2 s) it is 170.29 × 3 e^(−2) = 69.14 pt past the
+  /// top. A jump to 1000 pt at τ = 1.2 s (first content at 1 s, so the frame at 2.2 s) cancels the
+  /// spring as `setContentOffset` does: that frame shows 1000 pt, not the spring's −61.8 pt (170.29 × 3.1667 e^(−2.1667)).
+  @Test func jumpDuringSpringBackShowsTheTarget() {
+    let scenario = TestScenarios.steadyDrag(
+      gestures: [
+        .drag(velocityPtS: -400, durationMs: 1000), .wait(durationMs: 200), .jump(.offsetPt(1000)),
+        .wait(durationMs: 1000),
+      ])
+    let (_, frames) = Self.timeline(scenario)
+    let beforeJump = frames.last { $0.timeUs < 2_200_000 }!
+    #expect(beforeJump.timeUs == 2_183_333)
+    #expect(abs(beforeJump.offsetPt + 69.14) < 0.01)
+    let atJump = frames.first { $0.timeUs >= 2_200_000 }!
+    #expect(atJump.timeUs == 2_200_000)
+    #expect(atJump.offsetPt == 1000)
+    #expect(frames.last?.offsetPt == 1000)
+  }
+
+  /// The same at the bottom (offset pagination, 200 rows of 100 pt, largest offset 19 200 pt):
+  /// from item 187 (18 700 pt) a 1.5 s drag at 600 pt/s takes the finger 400 pt past the bottom;
+  /// lifted at τ = 6.5 s, the content springs back, and a jump to 1000 pt at τ = 6.7 s (the frame
+  /// at 7.7 s) shows 1000 pt at once.
+  @Test func jumpDuringBottomSpringBackShowsTheTarget() {
+    let scenario = TestScenarios.steadyDrag(
+      totalItems: 200, pageSize: 5,
+      gestures: [
+        .jump(.item(187)), .wait(durationMs: 5000), .drag(velocityPtS: 600, durationMs: 1500),
+        .wait(durationMs: 200), .jump(.offsetPt(1000)), .wait(durationMs: 1000),
+      ],
+      pagination: .offset)
+    let (_, frames) = Self.timeline(scenario)
+    let beforeJump = frames.last { $0.timeUs < 7_700_000 }!
+    #expect(beforeJump.offsetPt > 19_200)
+    let atJump = frames.first { $0.timeUs >= 7_700_000 }!
+    #expect(atJump.timeUs == 7_700_000)
+    #expect(atJump.offsetPt == 1000)
+  }
+
   /// Android's RecyclerView does not move past its edges: the same fling stops at 0.
   @Test func androidStopsAtTheTop() {
     var scenario = TestScenarios.steadyDrag(

@@ -73,7 +73,7 @@ import Testing
   /// promotion); one after the tail pays a second promotion and a second tail. 3G data in the
   /// FACH stage is promoted again.
   @Test func requestsWithinTheTailSkipThePromotion() {
-    let lte = RadioPowerModel.lte
+    let lte = RadioPowerModel.huang2012LTE
     var close = RadioStateMachine(model: lte)
     close.setBusy(true, atUs: 0)
     close.setBusy(false, atUs: 1_000_000)
@@ -94,7 +94,7 @@ import Testing
     #expect(abs(apart.energyJoules(downloadedBytes: 0) - expectedApart) < 1e-9)
     #expect(expectedApart > expectedClose)
 
-    var fach = RadioStateMachine(model: .threeG)
+    var fach = RadioStateMachine(model: .huang2012ThreeG)
     fach.setBusy(true, atUs: 0)
     fach.setBusy(false, atUs: 1_000_000)
     fach.setBusy(true, atUs: 1_000_000 + 8_500_000)

@@ -7,24 +7,44 @@ import Testing
 /// in the curves' documentation, and within 1 % of the rounded figures the physics were specified
 /// with.
 @Suite struct FlingCurveTests {
-  /// iOS: distance = v/1000 / −ln(rate) less the 1/6 pt stop threshold. By hand: −ln 0.998 =
-  /// 0.0020020027, 3 / 0.0020020027 = 1498.4997, less 0.1667 = 1498.333; −ln 0.99 = 0.0100503,
-  /// 3 / 0.0100503 = 298.4975, less 0.1667 = 298.331. The specification's figures are 1497 and
-  /// 297 (WWDC's per-millisecond sum): within 1 %.
+  /// iOS: distance = v/1000 / −ln(rate) less the 0.5 pt stop threshold (ScrollMechanics'); the
+  /// fling ends when the speed has fallen to the one whose remaining distance is the threshold,
+  /// v_stop = 0.5 × 1000 × −ln(rate), after ln(v_stop / v) / ln(rate) ms. By hand: −ln 0.998 =
+  /// 0.0020020027, 3 / 0.0020020027 = 1498.4995, less 0.5 = 1497.9995 pt; v_stop = 1.0010 pt/s,
+  /// ln(1.0010 / 3000) = −8.005366, / ln 0.998 = 3998.68 ms = 3.999 s. −ln 0.99 = 0.0100503,
+  /// 3 / 0.0100503 = 298.4975, less 0.5 = 297.9975 pt; v_stop = 5.0252 pt/s, ln(5.0252 / 3000) =
+  /// −6.392008, / ln 0.99 = 635.99 ms. The specification's figures are 1497 and 297 (WWDC's
+  /// per-millisecond sum): within 1 %. (With the former 1/6 pt threshold: 1498.333 pt in 4.547 s
+  /// and 298.331 pt in 0.745 s.)
   @Test(arguments: [
-    (ScrollPhysics.ios, 1498.333, 1497.0, 4.547), (ScrollPhysics.iosFast, 298.331, 297.0, 0.745),
+    (ScrollPhysics.ios, 1497.9995, 1497.0, 3.99868), (ScrollPhysics.iosFast, 297.9975, 297.0, 0.63599),
   ])
   func iosFlingDistance(physics: ScrollPhysics, byHandPt: Double, quotedPt: Double, byHandS: Double) {
     let curve = physics.flingCurve(velocityPtS: 3000)
-    #expect(abs(curve.distancePt - byHandPt) < 0.002)
+    #expect(abs(curve.distancePt - byHandPt) < 0.001)
     #expect(abs(curve.distancePt - quotedPt) / quotedPt < 0.01)
-    #expect(abs(Double(curve.durationUs) / 1e6 - byHandS) < 0.001)
+    #expect(abs(Double(curve.durationUs) / 1e6 - byHandS) < 0.00001)
     #expect(curve.velocityPtS(afterUs: 0) == 3000)
     #expect(curve.velocityPtS(afterUs: curve.durationUs) == 0)
-    // At rest the remaining speed is the one whose remaining distance is the threshold.
     let rate = physics == .ios ? 0.998 : 0.99
-    let stopSpeed = 1.0 / 6 * 1000 * -log(rate)
+    let stopSpeed = 0.5 * 1000 * -log(rate)
     #expect(abs(curve.velocityPtS(afterUs: curve.durationUs - 1) - stopSpeed) < 0.01)
+  }
+
+  /// The threshold is a parameter: 1/6 pt (half a pixel at 3×) gives back the former figures,
+  /// 3 / 0.0020020027 − 1/6 = 1498.3328 pt after ln(1/6 × 2.0020027 / 3000) / ln 0.998 =
+  /// 4547.44 ms; a larger threshold ends sooner and shorter.
+  @Test func iosStopThresholdIsAParameter() {
+    let sixth = ScrollPhysics.ios.flingCurve(velocityPtS: 3000, iosStopThresholdPt: 1.0 / 6)
+    #expect(abs(sixth.distancePt - 1498.3328) < 0.001)
+    #expect(abs(Double(sixth.durationUs) / 1000 - 4547.44) < 0.01)
+    let coarse = ScrollPhysics.ios.flingCurve(velocityPtS: 3000, iosStopThresholdPt: 5)
+    #expect(coarse.durationUs < ScrollPhysics.ios.flingCurve(velocityPtS: 3000).durationUs)
+    #expect(abs(coarse.distancePt - (1498.4995 - 5)) < 0.001)
+    // Android's spline ignores it.
+    #expect(
+      ScrollPhysics.android.flingCurve(velocityPtS: 3000, iosStopThresholdPt: 5)
+        == ScrollPhysics.android.flingCurve(velocityPtS: 3000))
   }
 
   /// Android at 3000 dp/s, density 1. By hand: μc = 0.015 × 9.80665 × 39.37 × 160 × 0.84 =

@@ -11,7 +11,8 @@ extension ScenarioLoaderRuleTests {
   static let scrollCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
       "scroll", #"{"modle": "reader"}"#,
-      "scroll: unknown key 'modle' (did you mean 'model'?); valid keys: physics, script, trace, model"),
+      "scroll: unknown key 'modle' (did you mean 'model'?); valid keys: physics, stop_threshold_pt, script, trace, model"
+    ),
     ScenarioRuleCase(
       "scroll", #"{"physics": "ios"}"#, "scroll: needs exactly one of script, trace, model, got none"),
     ScenarioRuleCase(
@@ -112,14 +113,15 @@ extension ScenarioLoaderRuleTests {
       "scroll.model: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got number 3"),
     ScenarioRuleCase(
       "scroll", #"{"model": "reader", "dwel_ms": 4000}"#,
-      "scroll: unknown key 'dwel_ms' (did you mean 'dwell_ms'?); valid keys: physics, script, trace, model, \(behaviorKeys)"
+      "scroll: unknown key 'dwel_ms' (did you mean 'dwell_ms'?); valid keys: physics, stop_threshold_pt, script, trace, model, \(behaviorKeys)"
     ),
     ScenarioRuleCase(
       "scroll", #"{"model": "reader", "stay_probability": 0.5}"#,
-      "scroll: unknown key 'stay_probability'; valid keys: physics, script, trace, model, \(behaviorKeys)"),
+      "scroll: unknown key 'stay_probability'; valid keys: physics, stop_threshold_pt, script, trace, model, \(behaviorKeys)"
+    ),
     ScenarioRuleCase(
       "scroll", #"{"script": [{"wait": {"duration_ms": 1}}], "dwell_ms": 4000}"#,
-      "scroll: unknown key 'dwell_ms'; valid keys: physics, script, trace, model"),
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, stop_threshold_pt, script, trace, model"),
     ScenarioRuleCase(
       "scroll", #"{"model": "skimmer", "script": []}"#,
       "scroll: needs exactly one of script, trace, model, got script, model"),
@@ -145,7 +147,7 @@ extension ScenarioLoaderRuleTests {
       "scroll.reader: unknown key 'dwell' (did you mean 'dwell_ms'?); valid keys: \(behaviorKeys)"),
     ScenarioRuleCase(
       "scroll", #"{"model": "mixed", "dwell_ms": 1000}"#,
-      "scroll: unknown key 'dwell_ms'; valid keys: physics, script, trace, model, stay_probability, reader, skimmer, flinger, searcher, jumper"
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, stop_threshold_pt, script, trace, model, stay_probability, reader, skimmer, flinger, searcher, jumper"
     ),
     ScenarioRuleCase(
       "scroll", #"{"model": "mixed", "flinger": {"stroke_ms": "fast"}}"#,

@@ -77,10 +77,11 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase("radio", #""5g""#, #"radio: must be one of lte, 3g, none, got "5g""#),
     ScenarioRuleCase(
       "radio", "1",
-      "radio: must be one of lte, 3g, none or an object {model, promotion_delays_requests}, got number 1"),
+      "radio: must be one of lte, 3g, none or an object {model, profile, promotion_delays_requests}, got number 1"
+    ),
     ScenarioRuleCase(
       "radio", #"{"model": "lte", "tail_ms": 1}"#,
-      "radio: unknown key 'tail_ms'; valid keys: model, promotion_delays_requests"),
+      "radio: unknown key 'tail_ms'; valid keys: model, profile, promotion_delays_requests"),
     ScenarioRuleCase(
       "radio", #"{"promotion_delays_requests": 1}"#,
       "radio.promotion_delays_requests: must be true or false, got number 1"),

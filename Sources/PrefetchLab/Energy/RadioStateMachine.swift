@@ -16,6 +16,7 @@ struct RadioStateMachine: Sendable {
 
   let model: RadioPowerModel
   private let promotionUs: Int64
+  private let tailPromotionUs: Int64
   private let tailUs: [Int64]
   private(set) var phase = Phase.idle
   private var busy = false
@@ -27,6 +28,7 @@ struct RadioStateMachine: Sendable {
   init(model: RadioPowerModel) {
     self.model = model
     promotionUs = Int64((model.promotionMs * 1000).rounded())
+    tailPromotionUs = Int64((model.tailPromotionMs * 1000).rounded())
     tailUs = model.tail.map { Int64(($0.durationMs * 1000).rounded()) }
   }
 
@@ -42,7 +44,7 @@ struct RadioStateMachine: Sendable {
     busy = isBusy
     switch phase {
     case .idle:
-      if isBusy { promote(atUs: timeUs) }
+      if isBusy { promote(atUs: timeUs, durationUs: promotionUs, powerMw: model.promotionPowerMw) }
     case .promoting:
       break
     case .active(let since):
@@ -58,7 +60,7 @@ struct RadioStateMachine: Sendable {
       if tailUs.isEmpty || elapsed < tailUs[0] {
         phase = .active(sinceUs: timeUs)
       } else {
-        promote(atUs: timeUs)
+        promote(atUs: timeUs, durationUs: tailPromotionUs, powerMw: model.tailPromotionPowerMw)
       }
     }
   }
@@ -96,11 +98,11 @@ struct RadioStateMachine: Sendable {
     }
   }
 
-  private mutating func promote(atUs timeUs: Int64) {
+  private mutating func promote(atUs timeUs: Int64, durationUs: Int64, powerMw: Double) {
     // A promotion always runs to its end: charge it whole now.
-    stateEnergyMillijoules += model.promotionPowerMw * Double(promotionUs) / 1_000_000
-    activeUs += promotionUs
-    phase = .promoting(untilUs: timeUs + promotionUs)
+    stateEnergyMillijoules += powerMw * Double(durationUs) / 1_000_000
+    activeUs += durationUs
+    phase = .promoting(untilUs: timeUs + durationUs)
   }
 
   /// Charges the first `elapsedUs` of the tail (stage by stage).

@@ -72,7 +72,7 @@ final class Simulation {
     render = RenderStage(spec: scenario.render, random: random)
     recorder = MetricsRecorder(options: options)
     feed = FeedState(spec: scenario.feed, seed: seed, rendersItems: scenario.render != nil)
-    radio = scenario.radio.model.power.map(RadioStateMachine.init)
+    radio = scenario.radio.power.map(RadioStateMachine.init)
   }
 
   /// The largest offset the viewport's top can rest at now, pt (may be negative when the content

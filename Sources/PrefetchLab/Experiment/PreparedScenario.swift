@@ -33,7 +33,8 @@ public struct PreparedScenario: Sendable {
     var scriptedScroll: ScriptedScroll? = nil
     if case .script(let gestures) = scenario.scroll.source {
       scriptedScroll = ScriptedScroll(
-        gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs)
+        gestures: gestures, physics: scenario.scroll.physics, durationUs: scenario.durationUs,
+        iosStopThresholdPt: scenario.scroll.iosStopThresholdPt)
     }
     do {
       if case .recorded(let path, _) = scenario.scroll.source {
@@ -43,7 +44,9 @@ public struct PreparedScenario: Sendable {
       }
       if case .touch(let path, let density) = scenario.scroll.source {
         let touches = try TouchRecording.load(path: path, density: density)
-        scriptedScroll = touches.scroll(physics: scenario.scroll.physics, durationUs: scenario.durationUs)
+        scriptedScroll = touches.scroll(
+          physics: scenario.scroll.physics, durationUs: scenario.durationUs,
+          iosStopThresholdPt: scenario.scroll.iosStopThresholdPt)
       }
     } catch {
       throw InputError(file: scenario.sourcePath, location: "scroll.trace.path", message: error.description)
@@ -86,7 +89,8 @@ public struct PreparedScenario: Sendable {
     case .model(let spec):
       return SyntheticUser.scroll(
         spec, physics: scenario.scroll.physics, totalItems: scenario.feed.totalItems, seed: seed,
-        durationUs: scenario.durationUs ?? UserModelSpec.defaultDurationUs)
+        durationUs: scenario.durationUs ?? UserModelSpec.defaultDurationUs,
+        iosStopThresholdPt: scenario.scroll.iosStopThresholdPt)
     }
   }
 

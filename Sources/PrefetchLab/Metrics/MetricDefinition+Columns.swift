@@ -150,7 +150,8 @@ extension MetricDefinition {
     "energy_j", \.energyJ, polarity: .lowerIsBetter, label: "radio energy",
     summary:
       "radio energy above idle: Σ promotions × promotion power + connected time × β + megabits received × "
-      + "α_d + Σ tail time × tail power, with the figures of `radio` (Huang et al., MobiSys 2012). Empty "
+      + "α_d + Σ tail time × tail power, with the figures of `radio` (its `model` and `profile`: Huang et "
+      + "al., MobiSys 2012, by default; AT&T ARO's carrier settings with `\"profile\": \"aro\"`). Empty "
       + "with `radio: \"none\"`")
   public static let boundCaveats = count(
     "bound_caveats", \.boundCaveats, unit: "bits", polarity: .neutral, label: "bound caveats",

@@ -129,6 +129,13 @@ public enum PopulationLoader {
     }
     if !members.contains(where: { $0.key == "physics" }) {
       members.insert(("physics", .string(physics.rawValue)), at: 0)
+      // The scenario's physics comes whole: its fling stop too.
+      let threshold = scenario.scroll.iosStopThresholdPt
+      if threshold != IOSDecelerationCurve.defaultStopThresholdPt
+        && !members.contains(where: { $0.key == "stop_threshold_pt" })
+      {
+        members.insert(("stop_threshold_pt", JSONValue(threshold)), at: 1)
+      }
     }
     // The scroll's problems are this file's, reported one at a time like the rest of it.
     var local = context

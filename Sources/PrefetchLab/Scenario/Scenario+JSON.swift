@@ -43,14 +43,14 @@ extension Scenario {
       members.append(
         ("render", .object([("time_ms", render.timeMs.json), ("workers", JSONValue(render.workers))])))
     }
-    members.append(
-      (
-        "radio",
-        .object([
-          ("model", .string(radio.model.rawValue)),
-          ("promotion_delays_requests", .bool(radio.promotionDelaysRequests)),
-        ])
-      ))
+    // The profile only when it is not the default, so that scenarios written before profiles
+    // existed keep their fingerprints.
+    var radioMembers: [(key: String, value: JSONValue)] = [("model", .string(radio.model.rawValue))]
+    if radio.profile != RadioSpec.Profile.huang2012 {
+      radioMembers.append(("profile", .string(radio.profile.rawValue)))
+    }
+    radioMembers.append(("promotion_delays_requests", .bool(radio.promotionDelaysRequests)))
+    members.append(("radio", .object(radioMembers)))
     return .object(members)
   }
 }

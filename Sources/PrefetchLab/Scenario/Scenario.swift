@@ -246,11 +246,12 @@ public struct NetworkSpec: Sendable, Equatable {
 
 /// [scroll.physics] How a fling decelerates after release.
 public enum ScrollPhysics: String, Sendable, Equatable, CaseIterable {
-  /// UIScrollView.DecelerationRate.normal: velocity × 0.998 per ms.
+  /// UIScrollView.DecelerationRate.normal: velocity × 0.998 per ms (the value observed at run
+  /// time; Apple publishes no number: see `IOSDecelerationCurve`).
   case ios
-  /// UIScrollView.DecelerationRate.fast: velocity × 0.99 per ms.
+  /// UIScrollView.DecelerationRate.fast: velocity × 0.99 per ms (observed likewise).
   case iosFast = "ios_fast"
-  /// Android OverScroller spline fling.
+  /// Android OverScroller spline fling (AOSP `OverScroller.java`; see `AndroidFlingCurve`).
   case android
 }
 
@@ -293,10 +294,18 @@ public struct ScrollSpec: Sendable, Equatable {
   }
   public var physics: ScrollPhysics
   public var source: Source
+  /// [scroll.stop_threshold_pt] An `ios` or `ios_fast` fling ends when less than this remains to
+  /// go, pt, > 0. Default `IOSDecelerationCurve.defaultStopThresholdPt` (0.5 pt, the
+  /// reverse-engineered model's; see there). Android's spline ends by its own duration.
+  public var iosStopThresholdPt: Double
 
-  public init(physics: ScrollPhysics = .ios, source: Source) {
+  public init(
+    physics: ScrollPhysics = .ios, source: Source,
+    iosStopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt
+  ) {
     self.physics = physics
     self.source = source
+    self.iosStopThresholdPt = iosStopThresholdPt
   }
 }
 

@@ -30,6 +30,14 @@ extension ScenarioLoader {
           ? ScenarioDefinitions.mixed.keys : modelName != nil ? ScenarioDefinitions.behavior.keys : []))
     guard let scroll = JSONObjectReader(field, definition, diagnostics: diagnostics) else { return nil }
     let physics = scroll.choice("physics", ScrollPhysics.self) ?? .ios
+    var stopThresholdPt = IOSDecelerationCurve.defaultStopThresholdPt
+    if let threshold = scroll.member("stop_threshold_pt") {
+      if physics == .android {
+        diagnostics.record(threshold.plainError("applies to physics ios and ios_fast only"))
+      } else if let value = scroll.number("stop_threshold_pt") {
+        stopThresholdPt = value
+      }
+    }
     guard let source = scroll.exactlyOne(of: ["script", "trace", "model"]) else { return nil }
     switch source.key {
     case "script":
@@ -37,12 +45,16 @@ extension ScenarioLoader {
         return nil
       }
       if durationUs == nil {
-        checkScriptLength(gestures, physics: physics, at: source.field, diagnostics: diagnostics)
+        checkScriptLength(
+          gestures, physics: physics, stopThresholdPt: stopThresholdPt, at: source.field,
+          diagnostics: diagnostics)
       }
-      return ScrollSpec(physics: physics, source: .script(gestures))
+      return ScrollSpec(physics: physics, source: .script(gestures), iosStopThresholdPt: stopThresholdPt)
     case "model":
       guard let modelName = scroll.choice("model", UserModelName.self) else { return nil }
-      return ScrollSpec(physics: physics, source: .model(userModel(modelName, from: scroll)))
+      return ScrollSpec(
+        physics: physics, source: .model(userModel(modelName, from: scroll)),
+        iosStopThresholdPt: stopThresholdPt)
     default:
       guard let trace = scroll.object("trace") else { return nil }
       let format = trace.choice("format", RecordedScrollFormat.self)
@@ -56,7 +68,9 @@ extension ScenarioLoader {
           diagnostics.record(density.plainError("applies to format touch_csv only"))
           return nil
         }
-        return ScrollSpec(physics: physics, source: .recorded(path: path, format: format))
+        return ScrollSpec(
+          physics: physics, source: .recorded(path: path, format: format), iosStopThresholdPt: stopThresholdPt
+        )
       case .touchCSV:
         guard trace.contains("density") else {
           diagnostics.record(
@@ -64,20 +78,23 @@ extension ScenarioLoader {
           return nil
         }
         guard let density = trace.number("density") else { return nil }
-        return ScrollSpec(physics: physics, source: .touch(path: path, density: density))
+        return ScrollSpec(
+          physics: physics, source: .touch(path: path, density: density), iosStopThresholdPt: stopThresholdPt)
       }
     }
   }
 
   /// A script without `duration_s` lasts as long as its gestures: at most a session (10^6 s).
   static func checkScriptLength(
-    _ gestures: [Gesture], physics: ScrollPhysics, at field: JSONField, diagnostics: Diagnostics
+    _ gestures: [Gesture], physics: ScrollPhysics, stopThresholdPt: Double, at field: JSONField,
+    diagnostics: Diagnostics
   ) {
     var totalUs: Int64 = 0
     for gesture in gestures {
       switch gesture {
       case .drag(_, let ms), .wait(let ms): totalUs += Int64((ms * 1000).rounded())
-      case .fling(let velocity): totalUs += physics.flingCurve(velocityPtS: velocity).durationUs
+      case .fling(let velocity):
+        totalUs += physics.flingCurve(velocityPtS: velocity, iosStopThresholdPt: stopThresholdPt).durationUs
       case .jump: break
       }
     }

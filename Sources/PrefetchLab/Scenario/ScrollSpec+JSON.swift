@@ -2,6 +2,9 @@
 extension ScrollSpec {
   func json(tracePath: (String) -> String) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [("physics", .string(physics.rawValue))]
+    if iosStopThresholdPt != IOSDecelerationCurve.defaultStopThresholdPt {
+      members.append(("stop_threshold_pt", JSONValue(iosStopThresholdPt)))
+    }
     switch source {
     case .script(let gestures):
       members.append(("script", .array(Self.scriptJSON(gestures))))

@@ -31,12 +31,17 @@ extension ScrollPhysics {
 ///   ω = 10 /s: x(t) = (x₀ + (v₀ + ω x₀) t) e^(−ωt)), starting from the shown overscroll and the
 ///   outward velocity. These are Lobanov's fitted parameters (ScrollMechanics
 ///   `SimpleScrollView.bounce`), not Apple's (which are undocumented): a judgement that they look
-///   right. The spring ends when it is within `restThresholdPt` of the edge (half a pixel at 3×,
-///   as for the deceleration's stop).
+///   right. The spring ends when it is within `restThresholdPt` of the edge: half a pixel at 3×,
+///   as ScrollMechanics' bounce uses `0.5 / UIScreen.main.scale` (its deceleration stops at
+///   0.5 pt instead, see `IOSDecelerationCurve`).
 /// - Once settled while the intent is still past the edge (a fling whose intent keeps going), the
 ///   content stays at the edge until the intent comes back or a drag starts.
 /// - A new motion that moves inside the bounds (a fling away from the edge) takes over from a
-///   spring at once; a drag always does (the finger catches the content).
+///   spring at once; a drag always does (the finger catches the content); so does a jump to an
+///   offset inside the bounds more than `restThresholdPt` from the spring's edge (UIKit's
+///   `setContentOffset` ends the bounce and shows the new offset at once). A jump to
+///   the spring's own edge cannot be told from the intent resting there after a release, and
+///   lets the spring finish: the two differ only by the remaining spring.
 ///
 /// The bottom edge exists only once the end of the feed is known (or with offset pagination):
 /// while more content may come, the engine's pause model stops the viewport at the end of loaded
@@ -47,7 +52,8 @@ public struct EdgeBounce: Sendable, Equatable {
   public static let rubberBandConstant = 0.55
   /// ω = √(stiffness / mass) = √(100 / 1) rad/s (Lobanov's bounce spring).
   public static let springAngularFrequency = 10.0
-  /// Half a pixel on a 3× display, pt.
+  /// Half a pixel on a 3× display, pt (ScrollMechanics, `SimpleScrollView.swift`, `bounce`:
+  /// `0.5 / UIScreen.main.scale`, at the 3× scale of current iPhones).
   public static let restThresholdPt = 1.0 / 6
 
   /// Overscroll shown for a finger `excessPt` >= 0 past the edge of a `dimensionPt` viewport.
@@ -221,13 +227,15 @@ public struct EdgeBounce: Sendable, Equatable {
       state = .free
       return (intentPt, velocityPtS)
     }
-    if excess == 0 && velocityPtS != 0 {
-      // A new motion inside the bounds takes over.
+    let springEdge = spring.outward > 0 ? (maxOffsetPt ?? 0) : 0
+    if excess == 0 && (velocityPtS != 0 || abs(intentPt - springEdge) > Self.restThresholdPt) {
+      // A new motion inside the bounds takes over, and so does an intent at rest away from the
+      // spring's edge: only a jump puts it there (a released drag or a fling that ran past the
+      // edge rests exactly at it), and setContentOffset cancels UIScrollView's bounce at once.
       state = .free
       return (intentPt, velocityPtS)
     }
     let elapsedUs = traceUs - spring.startUs
-    let springEdge = spring.outward > 0 ? (maxOffsetPt ?? 0) : 0
     if elapsedUs < spring.settleUs {
       let motion = spring.state(afterS: Double(elapsedUs) / 1_000_000)
       if motion.x > 0 {

@@ -63,21 +63,36 @@ public enum FlingCurve: Sendable, Equatable {
 }
 
 /// UIScrollView's deceleration: velocity is multiplied by `rate` every millisecond, so
-/// v(t) = v₀·rateᵗ and x(t) = v₀/1000 · (1 − rateᵗ) / (−ln rate) with t in ms. The rates are
-/// `UIScrollView.DecelerationRate.normal` (0.998) and `.fast` (0.99) from Apple's UIKit
-/// documentation; the closed form is the one derived in WWDC 2018 session 803 ("Designing Fluid
-/// Interfaces") and in I. Lobanov, "Scrolling Mechanics of UIScrollView" (2018).
+/// v(t) = v₀·rateᵗ and x(t) = v₀/1000 · (1 − rateᵗ) / (−ln rate) with t in ms. The closed form is
+/// the one derived in WWDC 2018 session 803 ("Designing Fluid Interfaces") and in I. Lobanov,
+/// "Scrolling Mechanics of UIScrollView" (2018), whose re-implementation is
+/// github.com/super-ultra/ScrollMechanics.
 ///
-/// Apple documents no stop threshold. Following Lobanov we stop when the distance still to go
-/// falls below half a pixel on a 3× display (`stopThresholdPt` = 1/6 pt): beyond that nothing on
-/// screen changes. A 3000 pt/s release on `.normal` therefore travels 3 / −ln 0.998 − 1/6 =
-/// 1498.33 pt in 4.55 s, and on `.fast` 3 / −ln 0.99 − 1/6 = 298.33 pt in 0.75 s. (WWDC 2018's
-/// projection v/1000 · rate/(1 − rate), a per-millisecond sum instead of the integral, gives 1497
-/// and 297 pt: within 0.5 %.)
+/// The rates 0.998 (`normal`) and 0.99 (`fast`): Apple's documentation of
+/// `UIScrollView.DecelerationRate` names the two rates but gives no numbers. These values are
+/// what the constants' `rawValue`s hold at run time, as observed and reported by third parties
+/// (Lobanov's article among them; his re-implementation reads the constant at run time), not
+/// figures from Apple's reference.
+///
+/// The stop threshold is a physics parameter (`scroll.stop_threshold_pt`, default
+/// `defaultStopThresholdPt` = 0.5 pt): the deceleration ends when the distance still to go falls
+/// below it. Apple documents none; 0.5 pt is the value of Lobanov's reverse-engineered model
+/// (super-ultra/ScrollMechanics, `ScrollExample/Sources/SimpleScrollView.swift`:
+/// `DecelerationTimingParameters(…, threshold: 0.5)`), which uses half a pixel
+/// (`0.5 / UIScreen.main.scale`) only for its bounce spring (`EdgeBounce.restThresholdPt`). We
+/// follow the model rather than pick our own value: it is the one published, checkable choice.
+/// A 3000 pt/s release on `.normal` therefore travels 3 / −ln 0.998 − 0.5 = 1498.0 pt in
+/// ln(0.5 × −ln 0.998 / 3) / ln 0.998 ms = 3.99 s, and on `.fast` 3 / −ln 0.99 − 0.5 = 298.0 pt
+/// in 0.64 s. (With half a pixel at 3×, 1/6 pt, the same
+/// releases end after 4.55 s and 0.75 s, 1498.3 and 298.3 pt: the last 0.55 s on `.normal` move
+/// the content by a third of a point.)
 public struct IOSDecelerationCurve: Sendable, Equatable {
+  /// `UIScrollView.DecelerationRate.normal` as observed at run time (see the type's notes).
   public static let normalRate = 0.998
+  /// `UIScrollView.DecelerationRate.fast` as observed at run time.
   public static let fastRate = 0.99
-  public static let stopThresholdPt = 1.0 / 6
+  /// ScrollMechanics' deceleration threshold, pt (see the type's notes).
+  public static let defaultStopThresholdPt = 0.5
 
   public let initialVelocityPtS: Double
   public let rate: Double
@@ -88,13 +103,20 @@ public struct IOSDecelerationCurve: Sendable, Equatable {
   private let displacementScale: Double
   public let distancePt: Double
 
-  public init(initialVelocityPtS: Double, rate: Double = IOSDecelerationCurve.normalRate) {
+  /// - Parameters:
+  ///   - initialVelocityPtS: release velocity, pt/s (signed, finite).
+  ///   - rate: velocity factor per ms, 0 < rate < 1.
+  ///   - stopThresholdPt: the fling ends when less than this remains to go, pt, > 0.
+  public init(
+    initialVelocityPtS: Double, rate: Double = IOSDecelerationCurve.normalRate,
+    stopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt
+  ) {
     self.initialVelocityPtS = initialVelocityPtS
     self.rate = rate
     self.decay = -log(rate)
     self.displacementScale = initialVelocityPtS / 1000 / decay
     // Remaining distance at speed v is v / 1000 / decay; solve for the speed at the threshold.
-    let stopSpeed = Self.stopThresholdPt * 1000 * decay
+    let stopSpeed = stopThresholdPt * 1000 * decay
     let speed = abs(initialVelocityPtS)
     if speed <= stopSpeed {
       durationUs = 0
@@ -128,12 +150,19 @@ public struct IOSDecelerationCurve: Sendable, Equatable {
 }
 
 extension ScrollPhysics {
-  /// The deceleration curve for a release at `velocityPtS` under this physics.
-  public func flingCurve(velocityPtS: Double) -> FlingCurve {
+  /// The deceleration curve for a release at `velocityPtS` under this physics; `iosStopThresholdPt`
+  /// (`scroll.stop_threshold_pt`) ends an `ios` or `ios_fast` fling, and Android ignores it.
+  public func flingCurve(
+    velocityPtS: Double, iosStopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt
+  ) -> FlingCurve {
     switch self {
-    case .ios: return .ios(IOSDecelerationCurve(initialVelocityPtS: velocityPtS))
+    case .ios:
+      return .ios(IOSDecelerationCurve(initialVelocityPtS: velocityPtS, stopThresholdPt: iosStopThresholdPt))
     case .iosFast:
-      return .ios(IOSDecelerationCurve(initialVelocityPtS: velocityPtS, rate: IOSDecelerationCurve.fastRate))
+      return .ios(
+        IOSDecelerationCurve(
+          initialVelocityPtS: velocityPtS, rate: IOSDecelerationCurve.fastRate,
+          stopThresholdPt: iosStopThresholdPt))
     case .android: return .android(AndroidFlingCurve(initialVelocityPtS: velocityPtS))
     }
   }

@@ -37,7 +37,11 @@ public struct ScriptedScroll: ScrollSource {
   ///   - physics: deceleration applied to flings.
   ///   - durationUs: trace length; nil = the script's own length. A longer trace idles at the
   ///     end, a shorter one cuts the script.
-  public init(gestures: [Gesture], physics: ScrollPhysics, durationUs: Int64? = nil) {
+  ///   - iosStopThresholdPt: where an iOS fling ends (`ScrollSpec.iosStopThresholdPt`), pt, > 0.
+  public init(
+    gestures: [Gesture], physics: ScrollPhysics, durationUs: Int64? = nil,
+    iosStopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt
+  ) {
     var segments: [Segment] = []
     segments.reserveCapacity(gestures.count)
     var clock: Int64 = 0
@@ -48,7 +52,7 @@ public struct ScriptedScroll: ScrollSource {
         segment = Segment(
           startUs: clock, durationUs: Self.micros(durationMs), kind: .drag(velocityPtS: velocity))
       case .fling(let velocity):
-        let curve = physics.flingCurve(velocityPtS: velocity)
+        let curve = physics.flingCurve(velocityPtS: velocity, iosStopThresholdPt: iosStopThresholdPt)
         segment = Segment(startUs: clock, durationUs: curve.durationUs, kind: .fling(curve))
       case .wait(let durationMs):
         segment = Segment(startUs: clock, durationUs: Self.micros(durationMs), kind: .wait)

@@ -92,9 +92,11 @@ public enum SyntheticUser {
     return records
   }
 
-  /// The user as a scroll source: drags, flings (cut by the next touch), waits and jumps.
+  /// The user as a scroll source: drags, flings (cut by the next touch), waits and jumps; an iOS
+  /// fling ends `iosStopThresholdPt` short of its rest (`ScrollSpec.iosStopThresholdPt`).
   public static func scroll(
-    _ spec: UserModelSpec, physics: ScrollPhysics, totalItems: Int, seed: UInt64, durationUs: Int64
+    _ spec: UserModelSpec, physics: ScrollPhysics, totalItems: Int, seed: UInt64, durationUs: Int64,
+    iosStopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt
   ) -> ScriptedScroll {
     var builder = ScrollScriptBuilder()
     for gesture in gestures(spec, totalItems: totalItems, seed: seed, durationUs: durationUs) {
@@ -105,7 +107,9 @@ public enum SyntheticUser {
         builder.drag(velocityPtS: gesture.direction * gesture.dragSpeedPtS, durationUs: gesture.strokeUs)
         if let speed = gesture.flingSpeedPtS {
           let flung = builder.fling(
-            physics.flingCurve(velocityPtS: gesture.direction * speed), maxDurationUs: gesture.dwellUs)
+            physics.flingCurve(
+              velocityPtS: gesture.direction * speed, iosStopThresholdPt: iosStopThresholdPt),
+            maxDurationUs: gesture.dwellUs)
           builder.wait(durationUs: gesture.dwellUs - flung)
           continue
         }

@@ -158,8 +158,12 @@ public struct TouchRecording: Sendable, Equatable {
   }
 
   /// The recording as a scroll source; trace time 0 is the first event. `durationUs`: nil = up to
-  /// the last event or the end of the last fling, whichever is later.
-  public func scroll(physics: ScrollPhysics, durationUs: Int64? = nil) -> ScriptedScroll {
+  /// the last event or the end of the last fling, whichever is later. An iOS fling ends
+  /// `iosStopThresholdPt` short of its rest (`ScrollSpec.iosStopThresholdPt`).
+  public func scroll(
+    physics: ScrollPhysics, durationUs: Int64? = nil,
+    iosStopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt
+  ) -> ScriptedScroll {
     var builder = ScrollScriptBuilder()
     let startMs = events.first?.timeMs ?? 0
     func micros(_ ms: Double) -> Int64 { Int64(((ms - startMs) * 1000).rounded()) }
@@ -196,7 +200,9 @@ public struct TouchRecording: Sendable, Equatable {
           // that jumps between two samples a µs apart would otherwise fling arbitrarily far.
           let raw = Self.releaseVelocityPtS(samples: samples, density: density)
           let velocity = min(max(raw, -InputLimits.maxVelocityPtS), InputLimits.maxVelocityPtS)
-          if velocity != 0 { pendingFling = physics.flingCurve(velocityPtS: velocity) }
+          if velocity != 0 {
+            pendingFling = physics.flingCurve(velocityPtS: velocity, iosStopThresholdPt: iosStopThresholdPt)
+          }
           samples = []
         }
       }

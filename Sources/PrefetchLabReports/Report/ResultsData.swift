@@ -244,7 +244,7 @@ public struct ScenarioDetails: Sendable {
         "radio",
         scenario.radio.model == .none
           ? "none"
-          : scenario.radio.model.rawValue
+          : scenario.radio.model.rawValue + " (" + scenario.radio.profile.rawValue + ")"
             + (scenario.radio.promotionDelaysRequests ? ", promotion delays requests" : "")
       ))
     list.append(("patience_ms", DecimalFormat.milliseconds(scenario.patienceUs)))

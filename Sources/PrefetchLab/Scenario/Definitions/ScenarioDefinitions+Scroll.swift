@@ -3,6 +3,8 @@ extension ScenarioDefinitions {
   /// Screen densities (pixels per pt) accepted for `touch_csv`: 0.5…10 covers every phone and
   /// tablet (Android ldpi 0.75 to xxxhdpi 4, iPhones 2–3), with room for odd recordings.
   static let densityRange = 0.5...10.0
+  /// A fling that stops more than 100 pt short of its rest (a row or so) is no longer a fling.
+  static let stopThresholdMaxPt = 100.0
 
   /// `scroll`: the keys every user has, then what `model` users add. Which of the model keys are
   /// allowed depends on the model (`behavior` for a single model, `mixed` for `mixed`).
@@ -15,6 +17,13 @@ extension ScenarioDefinitions {
         note:
           "`\"ios\"` (velocity × 0.998 per ms, `UIScrollView.DecelerationRate.normal`), `\"ios_fast\"` (× 0.99, `.fast`), `\"android\"` (OverScroller spline fling, below)"
       ),
+      KeyDefinition(
+        "stop_threshold_pt", .number(.greaterThan(0, atMost: stopThresholdMaxPt)), unit: "pt",
+        default: JSONValue(IOSDecelerationCurve.defaultStopThresholdPt),
+        defaultText:
+          "`0.5`: the deceleration threshold of I. Lobanov's reverse-engineered UIScrollView (super-ultra/ScrollMechanics, `SimpleScrollView.swift`); Apple documents none",
+        summary: "An ios or ios_fast fling ends when less than this remains to go.",
+        note: "`ios` and `ios_fast` only; see [Physics and edges](#physics-and-edges)"),
       KeyDefinition(
         "script", .script, summary: "A scripted user: drag, fling, wait, jump and repeat gestures.",
         note: "at least one gesture; see [gestures](#scrollscript-gestures)"),

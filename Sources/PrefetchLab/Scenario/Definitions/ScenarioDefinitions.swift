@@ -142,6 +142,14 @@ public enum ScenarioDefinitions {
         summary: "Radio model: lte, 3g or none (no energy columns).",
         note: "`\"lte\"`, `\"3g\"`, `\"none\"` (no energy columns)"),
       KeyDefinition(
+        "profile", .choice(RadioSpec.Profile.allCases.map(\.rawValue)), default: "huang2012",
+        defaultText: "`\"huang2012\"`: Huang et al., MobiSys 2012",
+        summary:
+          "Whose measurement of the radio: huang2012 (Huang et al., MobiSys 2012) or aro (AT&T ARO's carrier settings).",
+        note:
+          "`\"huang2012\"`, `\"aro\"` (ARO's LTE settings; for 3G, Qian et al., IMC 2010, as ARO encodes it); see the table below"
+      ),
+      KeyDefinition(
         "promotion_delays_requests", .boolean, default: false,
         defaultText:
           "`false`: the radio is reported but does not change timing (`rtt_ms` is taken to include whatever promotion the measured link had)",

@@ -58,7 +58,7 @@ extension OraclePlanner {
     let trace = lookahead.scenario.trace
     let changingLink =
       !windows.isEmpty || (!trace.isUnlimited && Set(trace.segments.map(\.bytesPerSecond)).count > 1)
-    let promotes = scenario.radio.promotionDelaysRequests && scenario.radio.model.power != nil
+    let promotes = scenario.radio.promotionDelaysRequests && scenario.radio.power != nil
     var tries: [Int: UInt64] = [:]
     /// Per (request, attempt): when it started and when its first byte was expected.
     var started: [RequestAttempt: (startUs: Int64, expectedUs: Int64)] = [:]
