@@ -6,7 +6,7 @@ extension Simulation: ScrollEnvironment {
   }
 
   public var maxOffsetPtIfEndKnown: Double? {
-    feed.endKnown || feed.isOffsetPagination ? max(0, maxRestingOffsetPt) : nil
+    feed.mayGrowBelow ? nil : max(0, maxRestingOffsetPt)
   }
 
   public var reachableOffsetPt: Double { max(0, maxRestingOffsetPt) }
