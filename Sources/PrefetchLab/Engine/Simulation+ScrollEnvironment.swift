@@ -2,7 +2,11 @@
 extension Simulation: ScrollEnvironment {
   public func topPt(ofLaidOutItem item: Int) -> Double? {
     guard item >= 0, item < feed.layout.rowCount else { return nil }
-    return feed.layout.topPt(ofItem: item)
+    let top = feed.layout.topPt(ofItem: item)
+    // A list without placeholders has no row yet for an item below its loaded ones: the user
+    // waits for it as for a cursor feed's row not laid out yet.
+    if !feed.presentsPlaceholders && top >= feed.layout.contentHeightPt && feed.mayGrowBelow { return nil }
+    return top
   }
 
   public var maxOffsetPtIfEndKnown: Double? {

@@ -122,6 +122,30 @@ import Testing
     #expect(stalling.sessionUs == cursor.sessionUs)
   }
 
+  /// A jump to item 150 one second after first content (60 items loaded, 1000 ms RTT): without
+  /// placeholders the offset feed has no row for it yet, so the user waits as on a cursor feed,
+  /// the viewport following the end while Paging appends pages 60…79, …, 140…159 one round trip
+  /// each: 5 s from the jump (2 s) to 7 s. The drag then starts at row 150 (15 000 pt) with
+  /// rows to 159 loaded: page 160…179 goes out at once (2 loaded rows past the last visible
+  /// one), the viewport's bottom reaches 16 000 pt 0.5 s later and waits 0.5 s for it; page
+  /// 180…199, asked for as it lands (18 past the last visible row), is in long before the
+  /// bottom reaches 18 000 pt. Two stalls, 5.5 s. Everything the summary counts equals the
+  /// cursor feed's run. With placeholders the jump lands at once, on blank rows, no stall.
+  @Test func aJumpPastTheLoadedRowsWaitsAsOnACursorFeed() {
+    let gestures: [Gesture] = [
+      .wait(durationMs: 1000), .jump(.item(150)), .drag(velocityPtS: 400, durationMs: 5000),
+    ]
+    let offset = TestScenarios.steadyDrag(gestures: gestures, pagination: .offset)
+    let cursor = TestScenarios.steadyDrag(gestures: gestures)
+    let without = TestScenarios.run(offset, "paging3", ["enable_placeholders": .bool(false)]).summary
+    let onCursor = TestScenarios.run(cursor, "paging3").summary
+    let with = TestScenarios.run(offset, "paging3").summary
+    #expect(without.stallCount == 2)
+    #expect(without.stallUs >= 5_500_000 && without.stallUs <= 5_533_334, "\(without.stallUs)")
+    #expect(without == onCursor)
+    #expect(with.stallCount == 0 && with.blankUs > 0)
+  }
+
   /// The default is true, and true is what the engine did before the parameter existed: every
   /// summary field of a dropping run and of a plain run equals the run without the parameter.
   @Test(arguments: ["paging3", "recyclerview"])
