@@ -92,6 +92,33 @@ import Testing
     #expect(outcome.summary.stallCount == 0)
   }
 
+  /// The dropping drags on a cursor feed of 140 items (the end known once page 6 is in), then
+  /// down again: without placeholders pages 3…6 come back as APPENDs, each dropping the top
+  /// page (offset −2000 pt), and the user rests where the drag left the rows on screen: rows
+  /// 120…127 at 12 000 − 4 × 2000 = 4000 pt, the same rows as with placeholders (at 12 000 pt).
+  /// 7 + 4 + 4 = 15 requests either way, 8 of them pages fetched again.
+  @Test(arguments: [true, false])
+  func aRestAfterDropsStaysOnTheRowsOnScreen(_ placeholders: Bool) {
+    let scenario = TestScenarios.steadyDrag(
+      rttMs: 100, totalItems: 140, pageSize: 20,
+      gestures: [
+        .drag(velocityPtS: 1000, durationMs: 12_000), .wait(durationMs: 1000),
+        .drag(velocityPtS: -1000, durationMs: 12_000), .wait(durationMs: 1000),
+        .drag(velocityPtS: 1000, durationMs: 12_000), .wait(durationMs: 1000),
+      ])
+    let probe = Self.probe(placeholders)
+    let outcome = Simulator.run(scenario, strategy: probe, seed: 1)
+    let lifts = probe.log.samples.filter { $0.event == .dragEnded }
+    let expectedOffset: Double = placeholders ? 12_000 : 4000
+    #expect(lifts.count == 3)
+    #expect(lifts.last?.offsetAfterPt == expectedOffset && lifts.last?.visibleAfter == 120..<128)
+    #expect(probe.log.samples.last?.offsetAfterPt == expectedOffset)
+    #expect(probe.log.samples.last?.visibleAfter == 120..<128)
+    #expect(outcome.summary.pageRequests == 15)
+    #expect(outcome.summary.redundantFetches == 8)
+    #expect(outcome.summary.stallCount == 0)
+  }
+
   /// `TestScenarios.steadyDrag` on offset pagination, `prefetch_distance` 1, no `max_size`:
   /// 60-item first load, then pages of 20; an append goes out at the first frame showing the
   /// last loaded row n − 1, 0.25 s (15 frames exactly) before the frame showing row n, and
@@ -214,6 +241,8 @@ import Testing
           gestures: [
             .drag(velocityPtS: speed, durationMs: down / speed * 1000), .wait(durationMs: 500),
             .drag(velocityPtS: -speed, durationMs: down / speed * 1000), .wait(durationMs: 500),
+            // Down again: pages dropped at the bottom on the way up come back as APPENDs.
+            .drag(velocityPtS: speed, durationMs: down / speed * 500), .wait(durationMs: 500),
           ], pagination: pagination)
       ) { if android { $0.scroll.physics = .android } }
       let distance = Int.random(in: 1...20, using: &random)
