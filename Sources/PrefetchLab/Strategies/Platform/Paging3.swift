@@ -22,7 +22,8 @@
 /// and PREPEND loads within `prefetch_distance` of the first presented item insert rows above,
 /// anchored the same way. Reaching the top of presented content while a PREPEND is out is not
 /// modelled as a stall: the viewport rests at the top as at the feed's head while the user's
-/// intent goes on, and resumes at that intent once the rows are in (see `docs/strategies.md`).
+/// intent goes on, and resumes at that intent once the rows are in (the same gesture's motion
+/// meanwhile shows as one jump; see `docs/strategies.md`).
 /// `jump_threshold` never fires then: no row outside the loaded data can be reached, so there is
 /// nothing to jump over.
 ///
