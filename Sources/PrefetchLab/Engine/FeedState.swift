@@ -8,6 +8,10 @@
 ///
 /// With cursor pagination pages apply in order and rows are appended; with offset pagination the
 /// first response lays out every row as a placeholder and pages replace their rows in place.
+///
+/// Without placeholders (`hidePlaceholders()`, Paging 3's `enablePlaceholders = false`) the list
+/// presents loaded rows only: a row not loaded is laid out with no height, so it takes no place
+/// on screen, and the content ends at the loaded rows. Row indices stay item indices.
 struct FeedState: Sendable {
   /// Heights, media sizes, page sizes and apply delays for the run's seed.
   let content: FeedContent
@@ -36,6 +40,13 @@ struct FeedState: Sendable {
   private(set) var firstAppliedPage = 0
   private(set) var appliedEndPage = 0
   private(set) var endKnown = false
+  /// Unloaded rows are shown as placeholders (dropped pages keep their place); false after
+  /// `hidePlaceholders()`.
+  private(set) var presentsPlaceholders = true
+  /// More rows may still come below the presented content, so a viewport held at its end waits
+  /// (stalls) rather than resting at the feed's end: cursor pagination until the end is known,
+  /// never with offset placeholders (they stand in for every row). Kept stored: read every frame.
+  private(set) var mayGrowBelow: Bool
   /// Items whose page has been applied.
   private(set) var loadedItemCount = 0
   var items = ItemTable()
@@ -55,6 +66,7 @@ struct FeedState: Sendable {
     endSignal = spec.endSignal
     self.rendersItems = rendersItems
     layout = FeedLayout(pagination: spec.pagination, placeholderHeightPt: spec.placeholderHeightPt)
+    mayGrowBelow = spec.pagination == .cursor
     unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? content.plan.pageCount : 0)
   }
 
@@ -67,7 +79,31 @@ struct FeedState: Sendable {
     guard items != spec.initialPageSize else { return }
     var changed = spec
     changed.initialPageSize = max(1, items)
+    let placeholders = presentsPlaceholders
     self = FeedState(spec: changed, seed: seed, rendersItems: rendersItems)
+    if !placeholders { hidePlaceholders() }
+  }
+
+  /// The list presents loaded rows only (Paging 3 with `enablePlaceholders = false`): with
+  /// offset pagination the rows not loaded are laid out with no height, so the content ends at
+  /// the loaded rows and more may come below; with either pagination a dropped page's rows lose
+  /// their height (`drop(_:anchor:started:)`). Only before the first request.
+  mutating func hidePlaceholders() {
+    presentsPlaceholders = false
+    layout = FeedLayout(pagination: layout.pagination, placeholderHeightPt: 0)
+    refreshGrowth()
+  }
+
+  /// Recomputes `mayGrowBelow` after pages were applied or dropped. With placeholders: cursor
+  /// pagination until the end is known. Without: cursor pagination while dropped pages wait
+  /// below the applied run or the end is unknown; offset pagination until the last page is
+  /// presented (the presented pages are one run: Paging loads and drops at its ends).
+  private mutating func refreshGrowth() {
+    if isOffsetPagination {
+      mayGrowBelow = !presentsPlaceholders && plan.pageCount > 0 && !pages.applied[plan.pageCount - 1]
+    } else {
+      mayGrowBelow = !endKnown || (!presentsPlaceholders && appliedEndPage < appliedPageCount)
+    }
   }
 
   // MARK: Frontier
@@ -146,9 +182,13 @@ struct FeedState: Sendable {
   }
 
   /// Cursor pagination: appends the page's rows; the end becomes known from the last page (or,
-  /// with `empty_page`, from an empty one).
-  mutating func appendRows(ofPage page: Int) {
+  /// with `empty_page`, from an empty one). A dropped page fetched again is restored in place;
+  /// without placeholders its rows get their heights back, keeping row `anchor` (the first
+  /// visible row, once `started`) where it is on screen: returns the offset shift that takes,
+  /// pt, or nil when nothing above it changed.
+  mutating func appendRows(ofPage page: Int, anchor: Int, started: Bool) -> Double? {
     let rows = plan.items(ofPage: page)
+    defer { refreshGrowth() }
     if page < appliedPageCount {
       // A dropped page fetched again: its rows never left the layout.
       if page == firstAppliedPage - 1 {
@@ -156,8 +196,15 @@ struct FeedState: Sendable {
       } else if page == appliedEndPage {
         appliedEndPage += 1
       }
-      for item in rows { markRowLoaded(item) }
-      return
+      let anchorTopBefore = started && anchor < layout.rowCount ? layout.topPt(ofItem: anchor) : 0
+      for item in rows {
+        if !presentsPlaceholders { layout.replace(item: item, heightPt: content.heightPt(ofItem: item)) }
+        markRowLoaded(item)
+      }
+      guard !presentsPlaceholders && started && anchor < layout.rowCount && rows.lowerBound < anchor else {
+        return nil
+      }
+      return layout.topPt(ofItem: anchor) - anchorTopBefore
     }
     if page == appliedPageCount {
       if appliedEndPage == appliedPageCount { appliedEndPage += 1 }
@@ -172,13 +219,17 @@ struct FeedState: Sendable {
     case .flag: if rows.upperBound >= plan.totalItems { endKnown = true }
     case .emptyPage: if rows.isEmpty { endKnown = true }
     }
+    return nil
   }
 
   /// Offset pagination: the first response lays out every row as a placeholder (the total is
   /// known); the page's rows replace their placeholders. Keeps row `anchor` (the first visible
   /// row, once the session has `started`) where it is on screen when rows above it change height:
-  /// returns the offset shift that takes, pt, or nil when nothing above it changed.
+  /// returns the offset shift that takes, pt, or nil when nothing above it changed. Without
+  /// placeholders the rows had no height: a page above the viewport is a PREPEND inserted
+  /// anchored, one below grows the content.
   mutating func replacePlaceholders(ofPage page: Int, anchor: Int, started: Bool) -> Double? {
+    defer { refreshGrowth() }
     if layout.rowCount == 0 {
       layout.layOutPlaceholders(count: plan.totalItems)
       endKnown = true
@@ -202,12 +253,17 @@ struct FeedState: Sendable {
     appliedEndPage - firstAppliedPage > 1 && (page == firstAppliedPage || page == appliedEndPage - 1)
   }
 
-  /// Page `page` (applied) is no longer loaded, as Paging 3 with placeholders drops a page over
-  /// `maxSize`: its rows keep their place and height in the layout and read as placeholders
-  /// (not loaded, incomplete) until the page is fetched and applied again. A delivered page
-  /// whose rows were never on screen stays unused. Media and render state are the caller's.
-  /// O(rows of the page), plus O(pages in its applied run) with offset pagination.
-  mutating func drop(_ page: Int) {
+  /// Page `page` (applied) is no longer loaded, as Paging 3 drops a page over `maxSize`. With
+  /// placeholders its rows keep their place and height in the layout and read as placeholders
+  /// (not loaded, incomplete) until the page is fetched and applied again. Without them the
+  /// rows lose their height (the list removes them) and row `anchor` (the first visible row,
+  /// once `started`) keeps its place on screen: returns the offset shift that takes (negative:
+  /// rows above it went), pt, or nil when nothing above it changed. A delivered page whose rows
+  /// were never on screen stays unused. Media and render state are the caller's.
+  /// O(rows of the page), plus O(pages in its applied run) with offset pagination; without
+  /// placeholders O(rows of the page × log rows).
+  mutating func drop(_ page: Int, anchor: Int, started: Bool) -> Double? {
+    defer { refreshGrowth() }
     pages.applied[page] = false
     pages.awaitingUse[page] = -1
     loadedItemCount -= plan.itemCount(ofPage: page)
@@ -223,6 +279,12 @@ struct FeedState: Sendable {
       items.complete[item] = false
       items.mediaAwaitingUse[item] = -1
     }
+    guard !presentsPlaceholders else { return nil }
+    let rows = plan.items(ofPage: page).clamped(to: 0..<layout.rowCount)
+    let anchorTopBefore = started && anchor < layout.rowCount ? layout.topPt(ofItem: anchor) : 0
+    for item in rows { layout.replace(item: item, heightPt: 0) }
+    guard started && anchor < layout.rowCount && rows.lowerBound < anchor else { return nil }
+    return layout.topPt(ofItem: anchor) - anchorTopBefore
   }
 
   private mutating func markRowLoaded(_ item: Int) {

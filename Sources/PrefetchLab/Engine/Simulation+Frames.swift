@@ -25,7 +25,7 @@ extension Simulation {
     let previousOffset = scroll.viewportOffsetPt
     let previousPhase = scroll.sample.phase
     let intent = scroll.evaluate(atTraceUs: proposedTraceUs, frameStepUs: clock.stepUs, environment: self)
-    let canStall = !feed.isOffsetPagination && !feed.endKnown
+    let canStall = feed.mayGrowBelow
     let limit = max(0, maxRestingOffsetPt)
     if canStall && intent > limit {
       _ = scroll.stopAtEnd(limitPt: limit)
@@ -116,7 +116,7 @@ extension Simulation {
       scroll.loadMotion(atTraceUs: traceUs, environment: self)
     }
     let limit = max(0, maxRestingOffsetPt)
-    let canStall = !feed.isOffsetPagination && !feed.endKnown
+    let canStall = feed.mayGrowBelow
     let intent = scroll.evaluate(atTraceUs: traceUs, frameStepUs: clock.stepUs, environment: self)
     let previousOffset = scroll.viewportOffsetPt
     if canStall && intent > limit {

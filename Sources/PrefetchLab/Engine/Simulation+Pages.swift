@@ -23,14 +23,20 @@ extension Simulation {
     let contentBefore = feed.layout.contentHeightPt
     let limitBefore = max(0, maxRestingOffsetPt)
     let wasEndKnown = feed.endKnown
+    // Rows inserted above the viewport (no placeholders) move it with them: not room to move on.
+    var anchorShiftPt = 0.0
+    let anchor = visibility.rows.isEmpty ? 0 : visibility.rows.lowerBound
     if feed.isOffsetPagination {
-      let anchor = visibility.rows.isEmpty ? 0 : visibility.rows.lowerBound
       if let shift = feed.replacePlaceholders(ofPage: page, anchor: anchor, started: sessionStarted) {
         scroll.shiftAnchor(by: shift)
+        anchorShiftPt = shift
       }
     } else {
-      feed.appendRows(ofPage: page)
-      if feed.prependsPushViewport && sessionStarted {
+      let shift = feed.appendRows(ofPage: page, anchor: anchor, started: sessionStarted)
+      if let shift, !feed.prependsPushViewport {
+        scroll.shiftAnchor(by: shift)
+        anchorShiftPt = shift
+      } else if feed.prependsPushViewport && sessionStarted {
         // A chat prepending older messages without keeping its position: the rows on screen move
         // down by the page's height, so the viewport (measured from the newest message) moves
         // towards the older ones by as much (see `FeedOrigin`).
@@ -52,7 +58,8 @@ extension Simulation {
     if feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown {
       if stall.isStalled {
         contentGrewDuringStall(
-          userCanMove: max(0, maxRestingOffsetPt) > limitBefore || feed.endKnown != wasEndKnown)
+          userCanMove: max(0, maxRestingOffsetPt) - anchorShiftPt > limitBefore
+            || feed.endKnown != wasEndKnown)
       } else if let heldTraceUs = heldFrameTraceUs {
         contentGrewDuringHeldFrame(atTraceUs: heldTraceUs)
       }

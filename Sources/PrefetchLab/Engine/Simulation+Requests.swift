@@ -9,7 +9,8 @@ extension Simulation {
   func issuePageRequest(
     _ page: Int, direction: ScrollDirection, priority: FetchPriority, automatic: Bool = false
   ) -> Bool {
-    if feed.endKnown && !feed.isOffsetPagination { return false }
+    // Past the end nothing more exists; a dropped cursor page inside it can be fetched again.
+    if feed.endKnown && !feed.isOffsetPagination && page >= feed.appliedPageCount { return false }
     let isPrefetch = !feed.plan.items(ofPage: page).contains {
       $0 < feed.items.count && feed.items.firstVisibleUs[$0] >= 0
     }

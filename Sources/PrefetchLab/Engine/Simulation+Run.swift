@@ -10,6 +10,7 @@ extension Simulation {
     if let size = strategy.initialLoadSize(pageSize: feed.requestedPageSize) {
       feed.resizeInitialPage(to: size)
     }
+    if !strategy.enablePlaceholders { feed.hidePlaceholders() }
     issueInitialPage()
     events.schedule(.patience, atUs: patienceUs, subject: -1)
     var eventTime = Int64.max

@@ -163,7 +163,10 @@ extension Simulation: StrategyContext {
       }
       if render.isEnabled { render.mediaLost(item) }
     }
-    feed.drop(page)
+    let anchor = visibility.rows.isEmpty ? 0 : visibility.rows.lowerBound
+    if let shift = feed.drop(page, anchor: anchor, started: sessionStarted) { scroll.shiftAnchor(by: shift) }
+    // Without placeholders the rows left the layout: the rows on screen stay, measured afresh.
+    if !feed.presentsPlaceholders { refreshVisibility(layoutChanged: true) }
     return true
   }
 

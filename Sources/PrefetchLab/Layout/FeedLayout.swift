@@ -4,6 +4,8 @@
 /// With cursor pagination only loaded items are laid out (appended as pages are applied); with
 /// offset pagination all `totalItems` rows exist from the first response on, unloaded ones as
 /// placeholders of `placeholderHeightPt`, replaced by real heights when their page is applied.
+/// A list without placeholders lays out unloaded rows with no height (`placeholderHeightPt` 0):
+/// they take no place and no query returns them as intersecting.
 /// Queries are O(log n) through a Fenwick tree; walking from a known item is O(1) per step.
 public struct FeedLayout: Sendable {
   public let pagination: Pagination
@@ -17,7 +19,8 @@ public struct FeedLayout: Sendable {
 
   public init(pagination: Pagination, placeholderHeightPt: Double) {
     self.pagination = pagination
-    self.placeholderHeightPt = FeedContent.snapToGrid(placeholderHeightPt)
+    // 0 is no placeholder at all (a list without them), not a row of the minimum height.
+    self.placeholderHeightPt = placeholderHeightPt == 0 ? 0 : FeedContent.snapToGrid(placeholderHeightPt)
     self.heights = FenwickTree()
   }
 
@@ -29,9 +32,10 @@ public struct FeedLayout: Sendable {
   /// Top of `item`; `contentHeightPt` for `item == rowCount`. O(log n).
   public func topPt(ofItem item: Int) -> Double { heights.prefixSum(item) }
 
-  /// The row covering `offsetPt` (the last row's index + 1 when past the end). O(log n).
+  /// The row covering `offsetPt` (the first row with height above the content, the last row's
+  /// index + 1 when past the end). O(log n).
   public func item(atPt offsetPt: Double) -> Int {
-    offsetPt < 0 ? 0 : heights.index(containing: offsetPt)
+    heights.index(containing: max(0, offsetPt))
   }
 
   /// Rows intersecting [fromPt, toPt), as an index range. O(log n).
@@ -39,6 +43,11 @@ public struct FeedLayout: Sendable {
     guard toPt > fromPt, rowCount > 0 else { return 0..<0 }
     let first = item(atPt: max(0, fromPt))
     guard first < rowCount else { return rowCount..<rowCount }
+    guard toPt <= contentHeightPt else {
+      // Past the content's end: up to the last row with height (rows without any, a list's
+      // unloaded items without placeholders, take no place).
+      return first..<max(first, item(atPt: contentHeightPt.nextDown) + 1)
+    }
     let last = item(atPt: toPt)  // the row containing toPt is excluded when it starts at toPt
     let end = min(rowCount, topPt(ofItem: min(last, rowCount)) < toPt ? last + 1 : last)
     return first..<max(first, end)

@@ -52,7 +52,8 @@ public struct RowWindow: Sendable, Equatable {
         firstTop += layout.heightPt(ofItem: first)
         first += 1
       }
-      while first > 0 && firstTop > top {
+      // Rows above the content with no height (a list without placeholders) never enter.
+      while first > 0 && firstTop > top && layout.heightPt(ofItem: first - 1) > 0 {
         first -= 1
         firstTop -= layout.heightPt(ofItem: first)
       }
@@ -61,7 +62,9 @@ public struct RowWindow: Sendable, Equatable {
         endTop = firstTop
       }
     }
-    while end < rowCount && endTop < bottom {
+    // Rows after the content's end have no height (a list without placeholders): not in the band.
+    let contentEndPt = layout.contentHeightPt
+    while end < rowCount && endTop < bottom && endTop < contentEndPt {
       endTop += layout.heightPt(ofItem: end)
       end += 1
     }

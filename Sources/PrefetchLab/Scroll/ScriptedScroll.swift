@@ -135,7 +135,7 @@ public struct ScriptedScroll: ScrollSource {
   }
 
   private static func clampAtRest(_ offset: Double, _ environment: some ScrollEnvironment) -> Double {
-    var result = max(0, offset)
+    var result = max(environment.minOffsetPt, offset)
     if let maxOffset = environment.maxOffsetPtIfEndKnown { result = min(result, maxOffset) }
     return result
   }

@@ -120,6 +120,11 @@ public struct ScrollMotion: Sendable, Equatable {
 }
 
 /// What a scroll source may ask of the feed while it produces motions.
+///
+/// Offsets are in the source's own coordinates, those of its intents: the content's, less the
+/// engine's anchor shift (the offset changes made to keep the rows on screen in place when rows
+/// above them change height or are inserted or removed; see `ScrollDriver`). Without any shift
+/// (a fully loaded feed, cursor feeds) they are the content's offsets.
 public protocol ScrollEnvironment {
   /// The top of `item` when it is laid out, else nil.
   func topPt(ofLaidOutItem item: Int) -> Double?
@@ -127,8 +132,15 @@ public protocol ScrollEnvironment {
   /// (more content may still arrive).
   var maxOffsetPtIfEndKnown: Double? { get }
   /// The largest offset the viewport can reach now without waiting for content (the stall limit,
-  /// or the end of the feed once known), pt, >= 0.
+  /// or the end of the feed once known), pt, >= `minOffsetPt`.
   var reachableOffsetPt: Double { get }
+  /// The top of the content, where a gesture that ended past it starts the next one, pt.
+  var minOffsetPt: Double { get }
+}
+
+extension ScrollEnvironment {
+  /// The content's top: 0 without an anchor shift.
+  public var minOffsetPt: Double { 0 }
 }
 
 /// A source of user intent over trace time τ (µs from first content), as a sequence of motions.

@@ -22,9 +22,18 @@ public protocol PrefetchStrategy: Sendable {
   /// size by default). nil (the default) keeps the feed's `initial_page_size`. The server's cap
   /// (`feed.server_max_page_size`) still applies. Asked once, before the first request.
   func initialLoadSize(pageSize: Int) -> Int?
+
+  /// The list shows a placeholder row for each item not loaded (the default, true), or only the
+  /// loaded items (Paging 3's `PagingConfig.enablePlaceholders = false`): the content then ends
+  /// at the loaded rows, a page dropped over `maxSize` leaves the list (the viewport anchored)
+  /// and loads above the first loaded row insert anchored. Asked once, before the first request.
+  var enablePlaceholders: Bool { get }
 }
 
 extension PrefetchStrategy {
   /// The feed's own `initial_page_size`.
   public func initialLoadSize(pageSize: Int) -> Int? { nil }
+
+  /// Placeholders for the items not loaded.
+  public var enablePlaceholders: Bool { true }
 }

@@ -166,10 +166,13 @@ public protocol StrategyContext: AnyObject {
   /// - Returns: true if a request was cancelled.
   @discardableResult
   func cancelPageRequest(index page: Int) -> Bool
-  /// Unloads applied page `page`, as Jetpack Paging 3 drops pages over `PagingConfig.maxSize`
-  /// with placeholders enabled: its rows keep their place and height in the layout (the row
-  /// count does not change, with either pagination) and read as placeholders: not loaded,
-  /// incomplete, blank if scrolled back to. The page can then be requested again (it becomes the
+  /// Unloads applied page `page`, as Jetpack Paging 3 drops pages over `PagingConfig.maxSize`.
+  /// With placeholders enabled (`PrefetchStrategy.enablePlaceholders`, the default) its rows
+  /// keep their place and height in the layout (the row count does not change, with either
+  /// pagination) and read as placeholders: not loaded, incomplete, blank if scrolled back to.
+  /// Without, its rows lose their height (the row count still does not change) and, above the
+  /// viewport, `viewportOffsetPt` falls by that height so the rows on screen stay in place;
+  /// `contentHeightPt` falls by it either way. The page can then be requested again (it becomes the
   /// frontier of the applied run again; with cursor pagination PREPEND reaches it from
   /// `loadFrontier(.up)`); the second response counts as a page request and a redundant fetch.
   /// Media requests of its rows are cancelled and their media leaves memory (not counted as

@@ -44,6 +44,21 @@ import Testing
     // Every page was on screen before it was dropped: nothing wasted.
     #expect(dropping.summary.wastedFetches == unbounded.summary.wastedFetches)
   }
+
+  /// The same drags over a cursor feed of 140 items (7 pages): page 6, asked for with row 110 on
+  /// screen, makes the end known on the way down. Pages 0…3 dropped at the top must still be
+  /// fetched again going up (a dropped page lies inside the known feed): 7 + 4 = 11 requests,
+  /// each back before it shows (nothing blank), pages 0…2 loaded at the end.
+  @Test func droppedCursorPagesAreFetchedAgainAfterTheEndIsKnown() {
+    let scenario = TestScenarios.modified(Self.scenario(.cursor)) { $0.feed.totalItems = 140 }
+    var bounded = Self.parameters
+    bounded["max_size"] = .number(60)
+    let summary = TestScenarios.run(scenario, "paging3", bounded).summary
+    #expect(summary.pageRequests == 11)
+    #expect(summary.redundantFetches == 4)
+    #expect(summary.itemsLoaded == 60)
+    #expect(summary.blankUs == 0)
+  }
 }
 
 /// The drop step against hand-set contexts over many seeds: whatever the run, viewport, distance

@@ -6,19 +6,37 @@
 /// Sources: androidx/androidx `paging/paging-common/src/commonMain/kotlin/androidx/paging/PagingConfig.kt`
 /// @ 0ee887e405f7 (defaults: `prefetchDistance = pageSize`, `initialLoadSize = pageSize *
 /// DEFAULT_INITIAL_PAGE_MULTIPLIER (3)`, `jumpThreshold = COUNT_UNDEFINED`) and
-/// `PageFetcherSnapshot.kt` @ 087c334fadf8 (the per-direction load loop). `enablePlaceholders`
-/// is the feed's `pagination: "offset"` here (rows laid out for the whole feed). `max_size`
+/// `PageFetcherSnapshot.kt` @ 087c334fadf8 (the per-direction load loop). `max_size`
 /// (`PagingConfig.maxSize`, default `MAX_SIZE_UNBOUNDED`) drops far pages after each load as
-/// `PageFetcherSnapshotState.dropEventOrNull` does (see `Paging3Loader`); dropped rows stay as
-/// placeholders, as with Paging's default `enablePlaceholders = true`, with either pagination.
-/// `PagingConfig`'s `init` refuses a `maxSize` below `pageSize + 2 * prefetchDistance`; so does
-/// `definition` (`maxSizeRule`), against the feed's page size.
+/// `PageFetcherSnapshotState.dropEventOrNull` does (see `Paging3Loader`).
+///
+/// `enable_placeholders` (`PagingConfig.enablePlaceholders`, default true, PagingConfig.kt):
+/// placeholders need item counts, which an offset-paginated feed's source reports
+/// (`LoadResult.Page.itemsBefore/itemsAfter`); a cursor feed has none, so its list ends at the
+/// loaded rows either way. With true, an offset feed lays out a placeholder row for every item
+/// not loaded, and a page dropped over `max_size` turns back into placeholders (same positions,
+/// the scroll position unchanged), with either pagination. With false the presented list holds
+/// the loaded items only: the content ends at the last loaded row (the user waits there, a
+/// stall, while an APPEND is out), a dropped page's rows leave the list with the rows on screen
+/// kept in place (the offset moves by the removed height, as RecyclerView anchors its content),
+/// and PREPEND loads within `prefetch_distance` of the first presented item insert rows above,
+/// anchored the same way. Reaching the top of presented content while a PREPEND is out is not
+/// modelled as a stall: the viewport rests at the top as at the feed's head while the user's
+/// intent goes on, and resumes at that intent once the rows are in (the same gesture's motion
+/// meanwhile shows as one jump; see `docs/strategies.md`).
+/// `jump_threshold` never fires then: no row outside the loaded data can be reached, so there is
+/// nothing to jump over.
+///
+/// `PagingConfig`'s `init` refuses a `maxSize` below `pageSize + 2 * prefetchDistance`, and a
+/// `prefetchDistance` of 0 with placeholders disabled (nothing could trigger a load); so does
+/// `definition` (`pagingConfigRule`), against the feed's page size.
 public struct Paging3: PrefetchStrategy {
   public static let prefetchDistance = StrategyParameter.OptionalInteger(
     "prefetch_distance", keyword: "page_size", in: 0...1_000_000,
     help:
       "Items beyond the last bound row below which the next page loads (PagingConfig.prefetchDistance; "
-      + "default = page size, PagingConfig.kt). 0 never loads without placeholders, why Paging refuses it.")
+      + "default = page size, PagingConfig.kt). 0 never loads without placeholders: refused with "
+      + "enable_placeholders=false, as Paging does.")
   public static let initialLoadSize = StrategyParameter.OptionalInteger(
     "initial_load_size", keyword: "3_pages", in: 1...1_000_000,
     help:
@@ -28,7 +46,15 @@ public struct Paging3: PrefetchStrategy {
     "jump_threshold", keyword: "off", in: 1...1_000_000,
     help:
       "Items outside the loaded run beyond which a jump refreshes at the user's position "
-      + "(PagingConfig.jumpThreshold; default COUNT_UNDEFINED = off). Offset pagination only.")
+      + "(PagingConfig.jumpThreshold; default COUNT_UNDEFINED = off). Offset pagination with placeholders only."
+  )
+
+  public static let enablePlaceholders = StrategyParameter.Flag(
+    "enable_placeholders", default: true,
+    help:
+      "Rows for unloaded items (offset feeds) and dropped pages stay as placeholders; false: the list holds "
+      + "loaded items only, drops remove rows and PREPEND inserts them, anchored (PagingConfig.enablePlaceholders; "
+      + "default true, PagingConfig.kt).")
 
   public static let maxSize = StrategyParameter.OptionalInteger(
     "max_size", keyword: "unbounded", in: 1...1_000_000_000,
@@ -37,10 +63,24 @@ public struct Paging3: PrefetchStrategy {
       + "the latest access; at least page size + 2 x prefetch_distance (PagingConfig.maxSize; default "
       + "MAX_SIZE_UNBOUNDED, PagingConfig.kt).")
 
-  /// `PagingConfig`'s `init` check: `maxSize` is unbounded or at least `pageSize + 2 *
-  /// prefetchDistance` (prefetch distance defaulting to the page size). `pageSizeItems` is the
-  /// feed's page size (`StrategyContext.pageSizeItems`). Returns the broken rule, or nil.
-  static func maxSizeRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation? {
+  /// `PagingConfig`'s `init` checks: a `prefetchDistance` above 0 when placeholders are disabled
+  /// ("Placeholders and prefetch are the only ways to trigger loading of more data"), and a
+  /// `maxSize` unbounded or at least `pageSize + 2 * prefetchDistance` (prefetch distance
+  /// defaulting to the page size). `pageSizeItems` is the feed's page size
+  /// (`StrategyContext.pageSizeItems`). Returns the first broken rule, or nil.
+  static func pagingConfigRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation? {
+    if !parameters[Self.enablePlaceholders], parameters[Self.prefetchDistance] == 0 {
+      return FeedRuleViolation(
+        parameter: Self.prefetchDistance.declaration.name,
+        rule:
+          "must be above 0 when enable_placeholders is false: placeholders and prefetch are the only ways "
+          + "to trigger loading (PagingConfig), got 0")
+    }
+    return maxSizeRule(parameters, pageSizeItems: pageSizeItems)
+  }
+
+  private static func maxSizeRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation?
+  {
     guard let maxSize = parameters[Self.maxSize] else { return nil }
     let distance = parameters[Self.prefetchDistance] ?? pageSizeItems
     let least = pageSizeItems + 2 * distance
@@ -57,16 +97,19 @@ public struct Paging3: PrefetchStrategy {
     summary:
       "Jetpack Paging 3: a page while fewer than prefetch_distance items lie beyond the last bound row.",
     source: "androidx PagingConfig.kt @ 0ee887e405f7, PageFetcherSnapshot.kt @ 087c334fadf8.",
-    parameters: [prefetchDistance, initialLoadSize, maxSize, jumpThreshold] + MediaLibrary.parameters,
-    runsByDefault: false, feedRule: maxSizeRule)
+    parameters: [prefetchDistance, initialLoadSize, enablePlaceholders, maxSize, jumpThreshold]
+      + MediaLibrary.parameters,
+    runsByDefault: false, feedRule: pagingConfigRule)
 
   private let initialItems: Int?
+  private let placeholders: Bool
   private let loader: Paging3Loader
   private var media: ImagePrefetcher
 
   public init(parameters: StrategyParameters) {
     let initial = parameters[Self.initialLoadSize]
     initialItems = initial
+    placeholders = parameters[Self.enablePlaceholders]
     loader = Paging3Loader(
       prefetchDistance: parameters[Self.prefetchDistance], jumpThreshold: parameters[Self.jumpThreshold],
       refreshItems: initial, maxSize: parameters[Self.maxSize])
@@ -74,6 +117,8 @@ public struct Paging3: PrefetchStrategy {
   }
 
   public func initialLoadSize(pageSize: Int) -> Int? { initialItems ?? 3 * pageSize }
+
+  public var enablePlaceholders: Bool { placeholders }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }

@@ -13,8 +13,11 @@
 /// With a `maxSize`, each page applied is followed by Paging's drop step
 /// (`PageFetcherSnapshotState.dropEventOrNull`, called from `PageFetcherSnapshot.doLoad` for the
 /// side opposite the load): see `dropOverMaxSize(after:in:)`. Dropped pages keep their rows as
-/// placeholders (`StrategyContext.dropPage(_:)`) and are loaded again by the same loop when the
-/// user comes back to them.
+/// placeholders, or leave the list without placeholders (`StrategyContext.dropPage(_:)`), and
+/// are loaded again by the same loop when the user comes back to them. The loop counts items
+/// from the latest access to the run's edge, which is the presented list's edge without
+/// placeholders: PREPEND then fires within `prefetchDistance` of the first presented item, as
+/// Paging's `presentedItemsBefore` does.
 ///
 /// Per call: O(log rows); the drop step O(pages in the loaded run + rows dropped).
 public struct Paging3Loader: Sendable {

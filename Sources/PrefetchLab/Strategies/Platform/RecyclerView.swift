@@ -12,8 +12,9 @@
 /// - When the list first comes on screen `initial_prefetch_item_count` rows past the viewport are
 ///   bound (`LinearLayoutManager.mInitialPrefetchItemCount`, default 2, which RecyclerView uses
 ///   for a list nested in another).
-/// - Pages: `Paging3Loader` with Paging 3's `prefetch_distance`, `initial_load_size` and
-///   `max_size` (checked against the feed's page size as `paging3` does).
+/// - Pages: `Paging3Loader` with Paging 3's `prefetch_distance`, `initial_load_size`,
+///   `enable_placeholders` and `max_size` (checked against the feed's page size as `paging3`
+///   does; placeholders as `Paging3` describes them).
 ///
 /// Sources: androidx/androidx `recyclerview/.../GapWorker.java` @ 637e40154703,
 /// `LinearLayoutManager.java` @ 11961cb82c68; Paging as in `Paging3`.
@@ -30,12 +31,14 @@ public struct RecyclerView: PrefetchStrategy {
     summary: "RecyclerView GapWorker: one row bound ahead along each frame's scroll delta; Paging 3 pages.",
     source: "androidx GapWorker.java @ 637e40154703, LinearLayoutManager.java @ 11961cb82c68, Paging 3.",
     parameters: [
-      initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.maxSize,
+      initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.enablePlaceholders,
+      Paging3.maxSize,
     ],
-    runsByDefault: false, feedRule: Paging3.maxSizeRule)
+    runsByDefault: false, feedRule: Paging3.pagingConfigRule)
 
   private let initialPrefetch: Int
   private let initialItems: Int?
+  private let placeholders: Bool
   private let pages: Paging3Loader
   private var lastOffsetPt = 0.0
   private var shown: Range<Int> = 0..<0
@@ -45,12 +48,15 @@ public struct RecyclerView: PrefetchStrategy {
   public init(parameters: StrategyParameters) {
     initialPrefetch = parameters[Self.initialPrefetchItemCount]
     initialItems = parameters[Paging3.initialLoadSize]
+    placeholders = parameters[Paging3.enablePlaceholders]
     pages = Paging3Loader(
       prefetchDistance: parameters[Paging3.prefetchDistance], jumpThreshold: nil, refreshItems: initialItems,
       maxSize: parameters[Paging3.maxSize])
   }
 
   public func initialLoadSize(pageSize: Int) -> Int? { initialItems ?? 3 * pageSize }
+
+  public var enablePlaceholders: Bool { placeholders }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     pages.update(in: context)

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Paging 3's `enable_placeholders` at the command line: `PagingConfig` refuses
+/// `prefetchDistance` 0 with placeholders disabled, a bad input (exit 65) naming file, JSON path
+/// and rule; and a run without placeholders goes through.
+@Suite struct PlaceholdersRuleCLITests {
+  @Test func validateRefusesPrefetchDistanceZeroWithoutPlaceholders() {
+    let folder = ScratchFolder()
+    let bad = folder.write(
+      "bad.json",
+      scenarioJSON([
+        "strategies":
+          #"[{"name": "paging3"}, {"name": "recyclerview", "enable_placeholders": false, "prefetch_distance": 0}]"#
+      ]))
+    let failed = runCLI(["validate", bad])
+    #expect(failed.status == 65)
+    #expect(
+      failed.stderr.contains(
+        "bad.json: strategies[1].prefetch_distance: recyclerview.prefetch_distance must be above 0 when "
+          + "enable_placeholders is false"), "\(failed.stderr)")
+    let good = folder.write(
+      "good.json",
+      scenarioJSON(
+        name: "good",
+        [
+          "strategies":
+            #"[{"name": "paging3", "prefetch_distance": 0}, {"name": "paging3", "enable_placeholders": false, "prefetch_distance": 1}]"#
+        ]))
+    #expect(runCLI(["validate", good]).status == 0)
+  }
+
+  /// `--strategy paging3:enable_placeholders=false` runs, and its `params` cell says so.
+  @Test func anOverrideWithoutPlaceholdersRuns() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let result = runCLI([
+      "run", scenario, "--strategy", "paging3:enable_placeholders=false", "--out", folder.path + "/out",
+      "--quiet", "--no-plots",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let summary = try? String(contentsOfFile: folder.path + "/out/summary.csv", encoding: .utf8)
+    #expect(summary?.contains("enable_placeholders=false") == true, "\(summary ?? "no summary.csv")")
+  }
+}
