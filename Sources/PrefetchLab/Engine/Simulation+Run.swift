@@ -39,7 +39,7 @@ extension Simulation {
         processEvents(atUs: eventTime, strategy: &strategy)
       } else {
         advanceClock(to: frameTime)
-        runFrame(strategy: &strategy)
+        runFrame(strategy: &strategy, nextEventUs: eventTime)
       }
       #if DEBUG
         // At coarse points: the checks would cost more than the steps they check.
@@ -57,6 +57,8 @@ extension Simulation {
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.
   func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
     events.markStale()  // events are consumed here
+    // What the strategy declared quiet in the last frame described the state before these events.
+    quietBandPt = nil
     if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
       for id in pool.takeCompleted(atUs: timeUs) {
         completeTransfer(requestID: id, strategy: &strategy)

@@ -20,12 +20,16 @@ public struct RowWindow: Sendable, Equatable {
 
   @inline(__always)
   mutating func update(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
-    if layoutVersion == layout.version && top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt
-      && bottom <= endTopPt && !rows.isEmpty
-    {
-      return
-    }
+    if keeps(fromPt: top, toPt: bottom, layout: layout) { return }
     walk(fromPt: top, toPt: bottom, layout: layout)
+  }
+
+  /// True when `update` for the band [top, bottom) would keep the rows without walking: both
+  /// edges stay inside the first and the last row. O(1).
+  @inline(__always)
+  func keeps(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
+    layoutVersion == layout.version && top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt
+      && bottom <= endTopPt && !rows.isEmpty
   }
 
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {

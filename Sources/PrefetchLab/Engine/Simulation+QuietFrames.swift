@@ -1,0 +1,122 @@
+extension Simulation {
+  /// The event engine's time advance (`SimulationEngine.event`): after a full frame, steps
+  /// through the frames that follow for as long as each is quiet, and leaves the first frame that
+  /// is not (or the next event, or the session's end) to the run loop.
+  ///
+  /// A frame is quiet when a full frame would change nothing but the viewport's position: no
+  /// event falls before it, τ stays in the current motion, the edge rule is on its fast path and
+  /// the intent inside 0…(end of loaded content) (no stall, no rubber band), the phase stays, the
+  /// rows shown stay (`RowWindow.keeps`), the blank fraction stays 0 (no incomplete row shown,
+  /// the loading footer out of view) or the offset does not move, the direction the viewport
+  /// moved in stays, and, when the offset moves, the offset stays in the band the strategy
+  /// declared quiet in the last full frame's consultation. A quiet frame does what the full frame
+  /// would do, at its own instant (clock, blank integral and timeline rows, τ, the scroll's
+  /// evaluation, edge rule and direction): the outputs are those of the stepped engine. Along a
+  /// constant-velocity motion with no timeline the quiet frames are not visited one by one: the
+  /// last one is found by a search over frame indices (`jumpAlongLinearMotion`).
+  ///
+  /// Offset pagination is left to full frames: its visible placeholders are requested frame by
+  /// frame.
+  func skipQuietFrames(nextEventUs cachedEventUs: Int64) {
+    guard !feed.isOffsetPagination, let firstUs = clock.nextFrameUs else { return }
+    // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
+    if quietBandPt == nil && scroll.sample.velocityPtS != 0 { return }
+    let eventUs =
+      events.isStale ? min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) : cachedEventUs
+    let stopUs = min(eventUs, stall.endUs())
+    guard firstUs < stopUs else { return }
+    let limit = max(0, maxRestingOffsetPt)
+    let edgeMaxPt: Double? = feed.endKnown ? limit : nil
+    let blankStaysZero = visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0
+    while let frameUs = clock.nextFrameUs, frameUs < stopUs {
+      let traceUs = stall.proposedTraceUs(atUs: frameUs)
+      guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
+        isQuiet(probed, limitPt: limit, blankStaysZero: blankStaysZero, allowStill: true)
+      else { return }
+      stepQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limit)
+      if recorder.keepsRecentStates {
+        recorder.frameEnded()
+      } else if case .linear(let velocity) = scroll.motion.shape, velocity != 0, blankStaysZero {
+        jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
+      }
+    }
+  }
+
+  /// What a full frame at `frameUs` does when it is quiet.
+  @inline(__always)
+  private func stepQuietFrame(
+    atUs frameUs: Int64, traceUs: Int64, _ probed: ScrollSample, edgeMaxPt: Double?, limitPt: Double
+  ) {
+    advanceClock(to: frameUs)
+    clock.skip(pastFrameAtUs: frameUs)
+    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) { recorder.recordStall(durationUs: pause) }
+    scroll.commit(
+      probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+  }
+
+  /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`). With
+  /// `allowStill` false the conditions on a moving offset apply even when it does not move:
+  /// each is then an interval of offsets, so along a monotone motion the quiet frames form a run.
+  @inline(__always)
+  private func isQuiet(_ probed: ScrollSample, limitPt: Double, blankStaysZero: Bool, allowStill: Bool) -> Bool {
+    let offset = probed.intentOffsetPt + scroll.anchorShiftPt
+    // Also false for a NaN or infinite intent (a jump waiting for its target).
+    guard offset >= 0, offset <= limitPt, probed.phase == scroll.sample.phase else { return false }
+    let current = scroll.viewportOffsetPt
+    if allowStill && offset == current { return true }
+    guard blankStaysZero, let band = quietBandPt, offset >= band.low, offset <= band.high else { return false }
+    // The same expressions as `refreshBlankFractionWithoutScan` and `refreshVisibility`.
+    let bottom = offset + viewportHeightPt
+    guard footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom else { return false }
+    guard visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout) else { return false }
+    // `ScrollDriver.noteMove`: the direction must not turn.
+    let now = min(max(0, offset), limitPt)
+    let before = min(max(0, current), limitPt)
+    return now == before || (now > before ? ScrollDirection.down : .up) == scroll.scrollDirection
+  }
+
+  /// Along a constant-velocity motion, the offset is monotone in the frame index (the closed
+  /// form basePt + v × Δτ / 10⁶ is, in floating point too) and each condition of a quiet frame
+  /// is an interval of offsets, so the quiet frames from the pending one form a run: its last
+  /// frame is found by doubling then halving (O(log frames)), and the frames up to it are taken
+  /// at once. The scroll is left as the last of them leaves it (`commit` at its instant);
+  /// nothing else changes in a quiet frame here (blank fraction 0, no timeline).
+  private func jumpAlongLinearMotion(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
+    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs else { return }
+    let first = clock.nextFrameIndex
+    func quietSample(_ index: Int64) -> (ScrollSample, Int64, Int64)? {
+      let frameUs = clock.timeUs(ofFrame: index)
+      guard frameUs < stopUs else { return nil }
+      let traceUs = stall.proposedTraceUs(atUs: frameUs)
+      guard let probed = scroll.linearSample(atTraceUs: traceUs),
+        isQuiet(probed, limitPt: limitPt, blankStaysZero: true, allowStill: false)
+      else { return nil }
+      return (probed, traceUs, frameUs)
+    }
+    guard quietSample(first) != nil else { return }
+    var low = first  // quiet
+    var step: Int64 = 1
+    var high = first + step  // not yet known
+    while quietSample(high) != nil {
+      low = high
+      step *= 2
+      high = first + step
+    }
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if quietSample(middle) != nil { low = middle } else { high = middle }
+    }
+    guard low > first, let (probed, traceUs, frameUs) = quietSample(low) else { return }
+    advanceClock(to: frameUs)
+    clock.skip(throughFrame: low)
+    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) { recorder.recordStall(durationUs: pause) }
+    scroll.commit(probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+  }
+
+  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a frame's
+  /// consultation.
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
+    guard acceptsQuietBand, lowPt <= highPt else { return }
+    quietBandPt = (lowPt, highPt)
+  }
+}
