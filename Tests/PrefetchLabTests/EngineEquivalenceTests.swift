@@ -90,7 +90,7 @@ import Testing
         continue
       }
       let other = allStrategies[index % allStrategies.count]
-      for name in Set(["infinite_scroll", "fixed_threshold", other]).sorted() {
+      for name in Set(["infinite_scroll", "fixed_threshold", "infinite_loader", other]).sorted() {
         let result = Self.compare(
           prepared, TestScenarios.configured(name), seed: scenario.seed,
           timelineUs: index % 3 == 0 ? 50_000 : 0)

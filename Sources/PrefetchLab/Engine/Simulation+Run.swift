@@ -61,6 +61,7 @@ extension Simulation {
     quietBandPt = nil
     if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
       for id in pool.takeCompleted(atUs: timeUs) {
+        eventsProcessed += 1
         completeTransfer(requestID: id, strategy: &strategy)
         if finished { return }
       }
@@ -69,6 +70,7 @@ extension Simulation {
       // A link completion that became due meanwhile goes first, as its earlier time says.
       if let completion = pool.link.nextCompletionUs(), completion < event.timeUs { break }
       events.takeNext()
+      eventsProcessed += 1
       switch event.kind {
       case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
@@ -138,7 +140,7 @@ extension Simulation {
       itemsLoaded: feed.loadedItemCount, frames: frames)
     return RunOutcome(
       summary: recorder.summary, timeline: recorder.timeline, events: recorder.eventLog,
-      framesProcessed: clock.framesProcessed,
+      framesProcessed: clock.framesProcessed, eventsProcessed: eventsProcessed,
       timesToContent: recorder.timesToContent.sorted { $0.item < $1.item }, strategyType: strategyType)
   }
 }

@@ -43,6 +43,8 @@ final class Simulation {
   /// True only during a frame's consultation: a declaration made at an event would describe a
   /// state the next frame no longer sees.
   @exclusivity(unchecked) var acceptsQuietBand = false
+  /// Timed events handled so far (a benchmark figure).
+  @exclusivity(unchecked) var eventsProcessed = 0
 
   @exclusivity(unchecked) var clock: FrameClock
   @exclusivity(unchecked) var events = EventQueue()

@@ -79,4 +79,8 @@ public struct PageTrigger: Sendable {
   /// one early full frame; one too wide would change the results.
   @inline(__always)
   static func roundedDown(_ offsetPt: Double) -> Double { offsetPt - 1e-9 * (1 + abs(offsetPt)) }
+
+  /// `offsetPt` plus the same margin: an offset at or above it is past the test's threshold.
+  @inline(__always)
+  static func roundedUp(_ offsetPt: Double) -> Double { offsetPt + 1e-9 * (1 + abs(offsetPt)) }
 }
