@@ -152,7 +152,8 @@ struct BenchmarkReport: Equatable {
         rows.map { row in
           [
             "case": .string(row.caseLabel), "strategy": .string(row.strategy), "engine": .string(row.engine),
-            "session_s": JSONValue((row.sessionSeconds * 1e6).rounded() / 1e6), "events": JSONValue(row.events),
+            "session_s": JSONValue((row.sessionSeconds * 1e6).rounded() / 1e6),
+            "events": JSONValue(row.events),
             "session_frames": JSONValue(row.sessionFrames), "stepped_frames": JSONValue(row.steppedFrames),
             "cpu_s": .array(row.cpuSeconds.map { JSONValue(($0 * 1e9).rounded() / 1e9) }),
             "session_frames_per_s": spread(row.sessionRate), "stepped_frames_per_s": spread(row.steppedRate),

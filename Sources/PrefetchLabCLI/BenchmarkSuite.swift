@@ -112,7 +112,8 @@ struct BenchmarkSuite {
         totalItems: benchCase.feedItems, pageSize: 1, itemHeightPt: .constant(400),
         pageBytes: .constant(24_000)),
       network: NetworkSpec(
-        trace: BandwidthTraceSpec(path: constantDragTracePath ?? "", format: .periods), maxConcurrentRequests: 1),
+        trace: BandwidthTraceSpec(path: constantDragTracePath ?? "", format: .periods),
+        maxConcurrentRequests: 1),
       scroll: ScrollSpec(
         physics: .ios, source: .script([.drag(velocityPtS: 400, durationMs: Double(sessionSeconds) * 1000)])))
   }
@@ -134,7 +135,8 @@ struct BenchmarkSuite {
   }
 
   private func measure(
-    _ benchCase: Case, _ prepared: PreparedScenario, _ strategy: ConfiguredStrategy, _ engine: SimulationEngine
+    _ benchCase: Case, _ prepared: PreparedScenario, _ strategy: ConfiguredStrategy,
+    _ engine: SimulationEngine
   ) throws -> Measurement {
     let options = SimulationOptions(timelineIntervalUs: 0, recordEvents: false, engine: engine)
     var work: (session: Int, stepped: Int, events: Int, sessionUs: Int64)? = nil

@@ -57,12 +57,14 @@ import Testing
       let prepared = try PreparedScenario(ScenarioLoader.load(contentsOf: file))
       let experiment = try Experiment(scenarios: [prepared])
       for strategy in Set(experiment.jobs.map(\.strategy.label)).sorted() {
-        guard let configured = experiment.jobs.first(where: { $0.strategy.label == strategy })?.strategy else {
+        guard let configured = experiment.jobs.first(where: { $0.strategy.label == strategy })?.strategy
+        else {
           continue
         }
         // Half the scenarios at their own seed with no timeline, half at the next with one.
         let result = Self.compare(
-          prepared, configured, seed: prepared.scenario.seed + UInt64(parity), timelineUs: parity == 0 ? 0 : 100_000)
+          prepared, configured, seed: prepared.scenario.seed + UInt64(parity),
+          timelineUs: parity == 0 ? 0 : 100_000)
         if let difference = result.difference { differences.append(difference) }
         frames.stepped += result.stepped
         frames.event += result.event

@@ -49,7 +49,9 @@ extension Simulation {
   ) {
     advanceClock(to: frameUs)
     clock.skip(pastFrameAtUs: frameUs)
-    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) { recorder.recordStall(durationUs: pause) }
+    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
+      recorder.recordStall(durationUs: pause)
+    }
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
   }
@@ -58,13 +60,17 @@ extension Simulation {
   /// `allowStill` false the conditions on a moving offset apply even when it does not move:
   /// each is then an interval of offsets, so along a monotone motion the quiet frames form a run.
   @inline(__always)
-  private func isQuiet(_ probed: ScrollSample, limitPt: Double, blankStaysZero: Bool, allowStill: Bool) -> Bool {
+  private func isQuiet(_ probed: ScrollSample, limitPt: Double, blankStaysZero: Bool, allowStill: Bool)
+    -> Bool
+  {
     let offset = probed.intentOffsetPt + scroll.anchorShiftPt
     // Also false for a NaN or infinite intent (a jump waiting for its target).
     guard offset >= 0, offset <= limitPt, probed.phase == scroll.sample.phase else { return false }
     let current = scroll.viewportOffsetPt
     if allowStill && offset == current { return true }
-    guard blankStaysZero, let band = quietBandPt, offset >= band.low, offset <= band.high else { return false }
+    guard blankStaysZero, let band = quietBandPt, offset >= band.low, offset <= band.high else {
+      return false
+    }
     // The same expressions as `refreshBlankFractionWithoutScan` and `refreshVisibility`.
     let bottom = offset + viewportHeightPt
     guard footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom else { return false }
@@ -109,8 +115,11 @@ extension Simulation {
     guard low > first, let (probed, traceUs, frameUs) = quietSample(low) else { return }
     advanceClock(to: frameUs)
     clock.skip(throughFrame: low)
-    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) { recorder.recordStall(durationUs: pause) }
-    scroll.commit(probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
+      recorder.recordStall(durationUs: pause)
+    }
+    scroll.commit(
+      probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
   }
 
   /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a frame's

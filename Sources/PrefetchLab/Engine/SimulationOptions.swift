@@ -8,7 +8,9 @@ public struct SimulationOptions: Sendable, Equatable {
   /// default, is faster when the viewport moves for long stretches between events).
   public var engine: SimulationEngine
 
-  public init(timelineIntervalUs: Int64 = 100_000, recordEvents: Bool = true, engine: SimulationEngine = .event) {
+  public init(
+    timelineIntervalUs: Int64 = 100_000, recordEvents: Bool = true, engine: SimulationEngine = .event
+  ) {
     self.timelineIntervalUs = timelineIntervalUs
     self.recordEvents = recordEvents
     self.engine = engine

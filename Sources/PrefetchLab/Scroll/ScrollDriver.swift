@@ -95,7 +95,8 @@ struct ScrollDriver: Sendable {
   /// direction follows the move.
   @inline(__always)
   mutating func commit(
-    _ probed: ScrollSample, atTraceUs traceUs: Int64, maxOffsetPt: Double?, limitPt: Double, dimensionPt: Double
+    _ probed: ScrollSample, atTraceUs traceUs: Int64, maxOffsetPt: Double?, limitPt: Double,
+    dimensionPt: Double
   ) {
     let previous = viewportOffsetPt
     sample = probed

@@ -89,7 +89,8 @@ enum BenchCommand {
     var suite = BenchmarkSuite(
       sessionSeconds: settings.seconds, sessions: settings.sessions, repetitions: settings.repetitions,
       warmup: settings.warmup)
-    suite.engines = SimulationEngine(rawValue: parsed.string("engine") ?? "both").map { [$0] } ?? [.stepped, .event]
+    suite.engines =
+      SimulationEngine(rawValue: parsed.string("engine") ?? "both").map { [$0] } ?? [.stepped, .event]
     let trace = parsed.string("trace") ?? BenchmarkSuite.constantDragTrace
     suite.constantDragTracePath = FileManager.default.fileExists(atPath: trace) ? trace : nil
     let report = BenchmarkReport(
