@@ -3,17 +3,18 @@ extension Simulation {
   /// through the frames that follow for as long as each is quiet, and leaves the first frame that
   /// is not (or the next event, or the session's end) to the run loop.
   ///
-  /// A frame is quiet when a full frame would change nothing but the viewport's position: no
-  /// event falls before it, τ stays in the current motion, the edge rule is on its fast path and
-  /// the intent inside 0…(end of loaded content) (no stall, no rubber band), the phase stays, the
-  /// rows shown stay (`RowWindow.keeps`), the blank fraction stays 0 (no incomplete row shown,
-  /// the loading footer out of view) or the offset does not move, the direction the viewport
+  /// A frame is quiet when a full frame would change nothing but the viewport's position and
+  /// the blank fraction: no event falls before it, τ stays in the current motion, the edge rule
+  /// is on its fast path and the intent inside 0…(end of loaded content) (no stall, no rubber
+  /// band), the phase stays, the rows shown stay (`RowWindow.keeps`), the direction the viewport
   /// moved in stays, and, when the offset moves, the offset stays in the band the strategy
-  /// declared quiet in the last full frame's consultation. A quiet frame does what the full frame
-  /// would do, at its own instant (clock, blank integral and timeline rows, τ, the scroll's
-  /// evaluation, edge rule and direction): the outputs are those of the stepped engine. Along a
-  /// constant-velocity motion with no timeline the quiet frames are not visited one by one: the
-  /// last one is found by a search over frame indices (`jumpAlongLinearMotion`).
+  /// declared quiet in the last full frame's consultation (strategies do not read the blank
+  /// fraction). A quiet frame does what the full frame would do, at its own instant (clock,
+  /// blank integral and timeline rows, τ, the scroll's evaluation, edge rule and direction, the
+  /// blank fraction of the rows shown): the outputs are those of the stepped engine. Along a
+  /// constant-velocity motion with no timeline and nothing blank (no incomplete row shown, the
+  /// loading footer out of view) the quiet frames are not visited one by one: the last one is
+  /// found by a search over frame indices (`jumpAlongLinearMotion`).
   ///
   /// Offset pagination is left to full frames: its visible placeholders are requested frame by
   /// frame.
@@ -27,16 +28,17 @@ extension Simulation {
     guard firstUs < stopUs else { return }
     let limit = max(0, maxRestingOffsetPt)
     let edgeMaxPt: Double? = feed.endKnown ? limit : nil
-    let blankStaysZero = visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0
     while let frameUs = clock.nextFrameUs, frameUs < stopUs {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
-        isQuiet(probed, limitPt: limit, blankStaysZero: blankStaysZero, allowStill: true)
+        isQuiet(probed, limitPt: limit, jumping: false)
       else { return }
       stepQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limit)
       if recorder.keepsRecentStates {
         recorder.frameEnded()
-      } else if case .linear(let velocity) = scroll.motion.shape, velocity != 0, blankStaysZero {
+      } else if visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0,
+        case .linear(let velocity) = scroll.motion.shape, velocity != 0
+      {
         jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
       }
     }
@@ -54,27 +56,26 @@ extension Simulation {
     }
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+    // `refreshVisibility` when the rows stay: only the blank fraction is computed again.
+    refreshBlankFraction()
   }
 
-  /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`). With
-  /// `allowStill` false the conditions on a moving offset apply even when it does not move:
-  /// each is then an interval of offsets, so along a monotone motion the quiet frames form a run.
+  /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
+  /// `jumping` (`jumpAlongLinearMotion`) also asks that the loading footer stay out of view, and
+  /// applies the conditions on a moving offset even when it does not move: each is then an
+  /// interval of offsets, so along a monotone motion the quiet frames form a run.
   @inline(__always)
-  private func isQuiet(_ probed: ScrollSample, limitPt: Double, blankStaysZero: Bool, allowStill: Bool)
-    -> Bool
-  {
+  private func isQuiet(_ probed: ScrollSample, limitPt: Double, jumping: Bool) -> Bool {
     let offset = probed.intentOffsetPt + scroll.anchorShiftPt
     // Also false for a NaN or infinite intent (a jump waiting for its target).
     guard offset >= 0, offset <= limitPt, probed.phase == scroll.sample.phase else { return false }
     let current = scroll.viewportOffsetPt
-    if allowStill && offset == current { return true }
-    guard blankStaysZero, let band = quietBandPt, offset >= band.low, offset <= band.high else {
-      return false
-    }
-    // The same expressions as `refreshBlankFractionWithoutScan` and `refreshVisibility`.
+    if !jumping && offset == current { return true }
+    guard let band = quietBandPt, offset >= band.low, offset <= band.high else { return false }
+    // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
     let bottom = offset + viewportHeightPt
-    guard footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom else { return false }
     guard visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout) else { return false }
+    if jumping && !(footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom) { return false }
     // `ScrollDriver.noteMove`: the direction must not turn.
     let now = min(max(0, offset), limitPt)
     let before = min(max(0, current), limitPt)
@@ -86,7 +87,8 @@ extension Simulation {
   /// is an interval of offsets, so the quiet frames from the pending one form a run: its last
   /// frame is found by doubling then halving (O(log frames)), and the frames up to it are taken
   /// at once. The scroll is left as the last of them leaves it (`commit` at its instant);
-  /// nothing else changes in a quiet frame here (blank fraction 0, no timeline).
+  /// nothing else changes in a quiet frame here (no row shown is incomplete and the footer stays
+  /// out of view, so the blank fraction stays 0; no timeline).
   private func jumpAlongLinearMotion(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
     guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs else { return }
     let first = clock.nextFrameIndex
@@ -95,7 +97,7 @@ extension Simulation {
       guard frameUs < stopUs else { return nil }
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.linearSample(atTraceUs: traceUs),
-        isQuiet(probed, limitPt: limitPt, blankStaysZero: true, allowStill: false)
+        isQuiet(probed, limitPt: limitPt, jumping: true)
       else { return nil }
       return (probed, traceUs, frameUs)
     }

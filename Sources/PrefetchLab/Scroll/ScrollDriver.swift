@@ -81,8 +81,9 @@ struct ScrollDriver: Sendable {
 
   /// The intent's sample at `traceUs` from the closed form of the current motion, for a
   /// linear motion only (where it is what the evaluator gives, and monotone in τ); nil otherwise.
+  /// `mutating` only so that the call works in place (see the type's comment).
   @inline(__always)
-  func linearSample(atTraceUs traceUs: Int64) -> ScrollSample? {
+  mutating func linearSample(atTraceUs traceUs: Int64) -> ScrollSample? {
     guard case .linear = motion.shape, motion.covers(traceUs) else { return nil }
     return motion.sample(atTraceUs: traceUs)
   }
