@@ -84,13 +84,17 @@ extension Simulation {
 
   /// Along a constant-velocity motion, the offset is monotone in the frame index (the closed
   /// form basePt + v × Δτ / 10⁶ is, in floating point too) and each condition of a quiet frame
-  /// is an interval of offsets, so the quiet frames from the pending one form a run: its last
-  /// frame is found by doubling then halving (O(log frames)), and the frames up to it are taken
-  /// at once. The scroll is left as the last of them leaves it (`commit` at its instant);
-  /// nothing else changes in a quiet frame here (no row shown is incomplete and the footer stays
-  /// out of view, so the blank fraction stays 0; no timeline).
+  /// is an interval of offsets, so the quiet frames from the pending one form a run. Its last
+  /// frame is estimated from the nearest bound ahead (the strategy's band, the rows' edges, the
+  /// footer, the end of loaded content, the next event, the motion's end), then found exactly
+  /// by galloping from the estimate and halving (a few evaluations), and the frames up to it
+  /// are taken at once. The scroll is left as the last of them leaves it (`commit` at its
+  /// instant); nothing else changes in a quiet frame here (no row shown is incomplete and the
+  /// footer stays out of view, so the blank fraction stays 0; no timeline).
   private func jumpAlongLinearMotion(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
-    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs else { return }
+    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs,
+      case .linear(let velocity) = scroll.motion.shape
+    else { return }
     let first = clock.nextFrameIndex
     func quietSample(_ index: Int64) -> (ScrollSample, Int64, Int64)? {
       let frameUs = clock.timeUs(ofFrame: index)
@@ -102,13 +106,29 @@ extension Simulation {
       return (probed, traceUs, frameUs)
     }
     guard quietSample(first) != nil else { return }
-    var low = first  // quiet
+    // Invariant: `low` is quiet, and so is every frame from `first` to it; `high` is not.
+    var low = first
+    var high: Int64
+    let guess = max(first, estimatedLastQuietFrame(velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt))
     var step: Int64 = 1
-    var high = first + step  // not yet known
-    while quietSample(high) != nil {
-      low = high
-      step *= 2
-      high = first + step
+    if guess > first, quietSample(guess) == nil {
+      // Past the run: gallop back from the estimate.
+      high = guess
+      while high - step > low, quietSample(high - step) == nil {
+        high -= step
+        step *= 2
+      }
+      low = max(low, high - step)
+    } else {
+      // Within the run (or no estimate ahead): gallop on from the estimate.
+      let base = max(first, guess)
+      low = base
+      high = base + step
+      while quietSample(high) != nil {
+        low = high
+        step *= 2
+        high = base + step
+      }
     }
     while high - low > 1 {
       let middle = low + (high - low) / 2
@@ -122,6 +142,30 @@ extension Simulation {
     }
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+  }
+
+  /// Where the run of quiet frames along a drag at `velocityPtS` (≠ 0) likely ends: the frame
+  /// before the first bound ahead is crossed, from the closed form in real numbers. Only a
+  /// starting point for `jumpAlongLinearMotion`'s exact search.
+  private func estimatedLastQuietFrame(velocityPtS: Double, stopUs: Int64, limitPt: Double) -> Int64 {
+    let offset = scroll.viewportOffsetPt
+    let kept = visibility.window.keptTopsPt(heightPt: viewportHeightPt)
+    let band = quietBandPt ?? (offset, offset)
+    let boundPt: Double
+    if velocityPtS > 0 {
+      var bound = min(band.high, limitPt, kept.high)
+      if footerHeightPt > 0 { bound = min(bound, feed.layout.contentHeightPt - viewportHeightPt) }
+      boundPt = bound
+    } else {
+      boundPt = max(band.low, 0, kept.low)
+    }
+    // Clock time at which the offset reaches the bound, then the motion's end and the stop.
+    let secondsAhead = max(0, (boundPt - offset) / velocityPtS)
+    let reachUs = nowUs + Int64(min(secondsAhead * 1e6, 1e15))
+    let motionEndUs = stall.traceClockUs + (scroll.motionEndTraceUs - stall.traceUs)
+    let untilUs = min(reachUs, stopUs, scroll.motionEndTraceUs == .max ? .max : motionEndUs)
+    guard untilUs > clock.firstContentUs else { return clock.nextFrameIndex }
+    return (untilUs - clock.firstContentUs) * clock.rateHz / 1_000_000 - 1
   }
 
   /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a frame's
