@@ -69,7 +69,8 @@ extension Simulation {
       } else {
         clock.schedule(atOrAfter: stall.traceClockUs + (restEndUs - stall.traceUs))
       }
-    } else if skipsQuietFrames {
+    } else if skipsQuietFrames && (quietBandPt != nil || scroll.sample.velocityPtS == 0) {
+      // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
       skipQuietFrames(nextEventUs: nextEventUs)
     }
   }

@@ -18,10 +18,12 @@ extension Simulation {
   ///
   /// Offset pagination is left to full frames: its visible placeholders are requested frame by
   /// frame.
+  ///
+  /// Called after a full frame in which the strategy declared a quiet band or the scroll is
+  /// still (`runFrame`); out of line, so that the frame stays small.
+  @inline(never)
   func skipQuietFrames(nextEventUs cachedEventUs: Int64) {
     guard !feed.isOffsetPagination, let firstUs = clock.nextFrameUs else { return }
-    // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
-    if quietBandPt == nil && scroll.sample.velocityPtS != 0 { return }
     let eventUs =
       events.isStale ? min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) : cachedEventUs
     let stopUs = min(eventUs, stall.endUs())
