@@ -30,15 +30,16 @@ public struct PageTrigger: Sendable {
   /// `quietBelowPt(frontier)`, for a test that reads only the viewport's position and passes only
   /// once the viewport's top is at or past that offset going down, lets the event engine skip the
   /// frames before it: with cursor pagination, a frame consultation that does not fire declares
-  /// the offsets below it quiet, and one that fires but can ask for nothing (a page in flight, the
-  /// end known) declares every offset quiet until an event (`StrategyContext.skipFrames`). The
-  /// media side needs nothing new while the rows shown and the direction stay. Without it the
-  /// strategy is consulted every moving frame.
+  /// the offsets below it quiet, and one that fires but can ask for nothing (a page in flight)
+  /// declares every offset quiet until an event (`StrategyContext.skipFrames`). The media side
+  /// needs nothing new while the rows shown and the direction stay. The default answers nil: no
+  /// declaration, the strategy is consulted every moving frame. (Not an optional closure: that
+  /// would escape, and be allocated at every consultation.)
   @inline(__always)
   public mutating func update(
     _ event: StrategyEvent, in context: some StrategyContext,
     fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection) -> Bool,
-    quietBelowPt: ((_ frontier: LoadFrontier) -> Double)? = nil
+    quietBelowPt: (_ frontier: LoadFrontier) -> Double? = { _ in nil }
   ) {
     var none: Void = ()
     update(event, in: context, state: &none, quietBelowPt: quietBelowPt) { frontier, direction, _ in
@@ -48,28 +49,28 @@ public struct PageTrigger: Sendable {
 
   /// `update` for a trigger test that keeps state of its own between calls (a value remembered
   /// per frontier, say): the test gets it `inout`, so it need not capture the strategy. A test
-  /// with state declares no quiet band unless `quietBelowPt` is given, which asserts that the
+  /// with state declares no quiet band unless `quietBelowPt` answers, which asserts that the
   /// test's answer depends on the viewport's position alone.
   @inline(__always)
   public mutating func update<State>(
     _ event: StrategyEvent, in context: some StrategyContext, state: inout State,
-    quietBelowPt: ((_ frontier: LoadFrontier) -> Double)? = nil,
+    quietBelowPt: (_ frontier: LoadFrontier) -> Double? = { _ in nil },
     fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection, _ state: inout State) -> Bool
   ) {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
     let direction = context.pageTriggerDirection
-    var quietUpToPt: Double? = .infinity
+    var quietUpToPt: Double?
     if let frontier = context.loadFrontier(direction) {
       if fires(frontier, direction, &state) {
-        if context.requestPage(direction, guardInFlight: guardInFlight) { quietUpToPt = nil }
-      } else if direction == .down, let quietBelowPt {
-        quietUpToPt = Self.roundedDown(quietBelowPt(frontier))
-      } else {
-        quietUpToPt = nil
+        if !context.requestPage(direction, guardInFlight: guardInFlight), quietBelowPt(frontier) != nil {
+          quietUpToPt = .infinity
+        }
+      } else if direction == .down, let belowPt = quietBelowPt(frontier) {
+        quietUpToPt = Self.roundedDown(belowPt)
       }
     }
     media.update(after: event, in: context)
-    if quietBelowPt != nil, context.pagination == .cursor, let quietUpToPt {
+    if let quietUpToPt, context.pagination == .cursor {
       context.skipFrames(whileOffsetWithinPt: -.infinity, quietUpToPt)
     }
   }
