@@ -4,8 +4,8 @@ import Testing
 
 /// The event engine (`SimulationEngine.event`, quiet frames stepped through or jumped over)
 /// against the frame-stepped reference: the same summary (every metric, exactly: no tolerance),
-/// the same times to content and, with a timeline, the same timeline rows, on every bundled
-/// scenario and on random ones.
+/// the same times to content and, with a timeline, the same timeline rows and request events,
+/// on every bundled scenario and on random ones.
 @Suite struct EngineEquivalenceTests {
   /// What a run produced that either engine must reproduce bit for bit (`framesProcessed`, the
   /// count of full frames, is what differs).
@@ -13,11 +13,13 @@ import Testing
     var summary: SummaryMetrics
     var timesToContent: [TimeToContent]
     var timeline: [TimelineSample]
+    var events: [RequestEvent]
 
     init(_ outcome: RunOutcome) {
       summary = outcome.summary
       timesToContent = outcome.timesToContent
       timeline = outcome.timeline
+      events = outcome.events
     }
 
     var description: String { "\(summary)" }
@@ -29,7 +31,7 @@ import Testing
   ) -> (Observed, frames: Int) {
     let outcome = Simulator.run(
       prepared, strategy: strategy, seed: seed,
-      options: SimulationOptions(timelineIntervalUs: timelineUs, recordEvents: false, engine: engine))
+      options: SimulationOptions(timelineIntervalUs: timelineUs, recordEvents: timelineUs > 0, engine: engine))
     return (Observed(outcome), outcome.framesProcessed)
   }
 

@@ -11,6 +11,9 @@
 public struct PageTrigger: Sendable {
   private let guardInFlight: Bool
   private var media: ImagePrefetcher
+  /// `quietBelowPt` has answered once: the strategy's test reads the viewport's position alone,
+  /// so with no frontier (nothing left to ask for) every offset is quiet.
+  private var declaresQuiet = false
 
   /// Reads `StrategyParameter.guardInFlight` and `MediaLibrary.parameters`, which the strategy
   /// must declare (`PageTrigger.parameters`).
@@ -63,11 +66,15 @@ public struct PageTrigger: Sendable {
     if let frontier = context.loadFrontier(direction) {
       if fires(frontier, direction, &state) {
         if !context.requestPage(direction, guardInFlight: guardInFlight), quietBelowPt(frontier) != nil {
+          declaresQuiet = true
           quietUpToPt = .infinity
         }
       } else if direction == .down, let belowPt = quietBelowPt(frontier) {
+        declaresQuiet = true
         quietUpToPt = Self.roundedDown(belowPt)
       }
+    } else if declaresQuiet {
+      quietUpToPt = .infinity
     }
     media.update(after: event, in: context)
     if let quietUpToPt, context.pagination == .cursor {
