@@ -31,7 +31,8 @@ import Testing
   ) -> (Observed, frames: Int) {
     let outcome = Simulator.run(
       prepared, strategy: strategy, seed: seed,
-      options: SimulationOptions(timelineIntervalUs: timelineUs, recordEvents: timelineUs > 0, engine: engine))
+      options: SimulationOptions(timelineIntervalUs: timelineUs, recordEvents: timelineUs > 0, engine: engine)
+    )
     return (Observed(outcome), outcome.framesProcessed)
   }
 
