@@ -86,9 +86,9 @@ public struct PageTrigger: Sendable {
   /// (10⁻⁹ relative): an offset at or below it does not fire. A band a little too narrow costs
   /// one early full frame; one too wide would change the results.
   @inline(__always)
-  static func roundedDown(_ offsetPt: Double) -> Double { offsetPt - 1e-9 * (1 + abs(offsetPt)) }
+  public static func roundedDown(_ offsetPt: Double) -> Double { offsetPt - 1e-9 * (1 + abs(offsetPt)) }
 
   /// `offsetPt` plus the same margin: an offset at or above it is past the test's threshold.
   @inline(__always)
-  static func roundedUp(_ offsetPt: Double) -> Double { offsetPt + 1e-9 * (1 + abs(offsetPt)) }
+  public static func roundedUp(_ offsetPt: Double) -> Double { offsetPt + 1e-9 * (1 + abs(offsetPt)) }
 }
