@@ -12,14 +12,19 @@ import PrefetchLabReports
 ///  "settings": {"seconds": 600, "sessions": 40, "repetitions": 5, "warmup": 1},
 ///  "peak_memory_bytes": 20447232,
 ///  "results": [{"case": "flicker, 1000 items, pages only", "strategy": "infinite_scroll",
+///               "engine": "event", "session_s": 24000, "events": 52310,
 ///               "session_frames": 1440000, "stepped_frames": 1414200,
 ///               "cpu_s": [0.049, 0.048, …],
 ///               "session_frames_per_s": {"min": …, "median": …, "max": …},
-///               "stepped_frames_per_s": {"min": …, "median": …, "max": …}}]}
+///               "stepped_frames_per_s": {"min": …, "median": …, "max": …},
+///               "session_s_per_cpu_s": {…}, "events_per_s": {…}}]}
 /// ```
 ///
-/// `session_frames` and `stepped_frames` count the frames of one sample: they depend only on the
-/// build and the settings, so two files with equal counts measured the same work.
+/// `session_frames` and `stepped_frames` count the frames of one sample, `session_s` its
+/// simulated session time and `events` the timed events the engine handled: they depend only on
+/// the build and the settings, so two files with equal counts measured the same work. Files
+/// written before the engines had names have no `engine` (read as `stepped`, the only engine
+/// then), `session_s` or `events` (read as 0).
 struct BenchmarkReport: Equatable {
   static let currentFormat = 1
 
@@ -33,13 +38,19 @@ struct BenchmarkReport: Equatable {
   struct Row: Equatable {
     var caseLabel: String
     var strategy: String
+    var engine = SimulationEngine.stepped.rawValue
+    var sessionSeconds = 0.0
+    var events = 0
     var sessionFrames: Int
     var steppedFrames: Int
     var cpuSeconds: [Double]
 
     var sessionRate: Spread { Spread(cpuSeconds.map { Double(sessionFrames) / max($0, 1e-9) }) }
     var steppedRate: Spread { Spread(cpuSeconds.map { Double(steppedFrames) / max($0, 1e-9) }) }
-    var key: String { caseLabel + " / " + strategy }
+    /// Simulated session seconds per CPU second.
+    var sessionSecondsRate: Spread { Spread(cpuSeconds.map { sessionSeconds / max($0, 1e-9) }) }
+    var eventRate: Spread { Spread(cpuSeconds.map { Double(events) / max($0, 1e-9) }) }
+    var key: String { caseLabel + " / " + strategy + " / " + engine }
   }
 
   /// Smallest, median and largest of a sample (the median of an even count is the mean of the
@@ -77,7 +88,8 @@ struct BenchmarkReport: Equatable {
       version: ToolVersion.current, settings: settings, peakMemoryBytes: peakMemoryBytes,
       rows: measurements.map {
         Row(
-          caseLabel: $0.caseLabel, strategy: $0.strategy, sessionFrames: $0.sessionFrames,
+          caseLabel: $0.caseLabel, strategy: $0.strategy, engine: $0.engine.rawValue,
+          sessionSeconds: $0.sessionSeconds, events: $0.events, sessionFrames: $0.sessionFrames,
           steppedFrames: $0.steppedFrames, cpuSeconds: $0.cpuSeconds)
       })
   }
@@ -89,23 +101,26 @@ struct BenchmarkReport: Equatable {
 
   // MARK: - Text
 
-  /// The table: frames per CPU-second as min / median / max over the repetitions, in millions.
+  /// The table: frames per CPU-second as min / median / max over the repetitions, in millions;
+  /// full frames, simulated session seconds and events per CPU-second as medians.
   var text: String {
     let header = [
-      "case", "strategy", "session frames/s (min / median / max)", "stepped frames/s (median)",
-      "cpu ms per sample (median)",
+      "case", "strategy", "engine", "session frames/s (min / median / max)", "stepped frames/s (median)",
+      "session s per cpu s (median)", "events/s (median)", "cpu ms per sample (median)",
     ]
     var table = [header]
     for row in rows {
       let session = row.sessionRate
       table.append([
-        row.caseLabel, row.strategy,
+        row.caseLabel, row.strategy, row.engine,
         "\(millions(session.min)) / \(millions(session.median)) / \(millions(session.max)) M",
         millions(row.steppedRate.median) + " M",
+        DecimalFormat.fixed(row.sessionSecondsRate.median, places: 0),
+        millions(row.eventRate.median) + " M",
         DecimalFormat.fixed(Spread(row.cpuSeconds).median * 1000, places: 1),
       ])
     }
-    var text = TextTable.render(table, rightAligned: Set(2..<header.count))
+    var text = TextTable.render(table, rightAligned: Set(3..<header.count))
     let peakMiB = Double(peakMemoryBytes) / 1_048_576
     text +=
       "\n\(settings.repetitions) timed samples of \(settings.sessions) sessions of \(settings.seconds) s each "
@@ -136,10 +151,13 @@ struct BenchmarkReport: Equatable {
       "results": .array(
         rows.map { row in
           [
-            "case": .string(row.caseLabel), "strategy": .string(row.strategy),
+            "case": .string(row.caseLabel), "strategy": .string(row.strategy), "engine": .string(row.engine),
+            "session_s": JSONValue((row.sessionSeconds * 1e6).rounded() / 1e6),
+            "events": JSONValue(row.events),
             "session_frames": JSONValue(row.sessionFrames), "stepped_frames": JSONValue(row.steppedFrames),
             "cpu_s": .array(row.cpuSeconds.map { JSONValue(($0 * 1e9).rounded() / 1e9) }),
             "session_frames_per_s": spread(row.sessionRate), "stepped_frames_per_s": spread(row.steppedRate),
+            "session_s_per_cpu_s": spread(row.sessionSecondsRate), "events_per_s": spread(row.eventRate),
           ]
         }),
     ]
@@ -194,9 +212,15 @@ struct BenchmarkReport: Equatable {
         }
         cpuSeconds.append(seconds)
       }
+      let engine = item["engine"]?.stringValue ?? SimulationEngine.stepped.rawValue
+      guard SimulationEngine(rawValue: engine) != nil else {
+        throw fail(location + ".engine", "expected event or stepped")
+      }
       rows.append(
         Row(
-          caseLabel: caseLabel, strategy: strategy,
+          caseLabel: caseLabel, strategy: strategy, engine: engine,
+          sessionSeconds: item["session_s"]?.doubleValue ?? 0,
+          events: item["events"] == nil ? 0 : try integer(item["events"], location + ".events"),
           sessionFrames: try integer(item["session_frames"], location + ".session_frames"),
           steppedFrames: try integer(item["stepped_frames"], location + ".stepped_frames"),
           cpuSeconds: cpuSeconds))

@@ -9,11 +9,17 @@ import Testing
 /// tolerance. Nothing here asserts a speed: the comparisons use baselines made 100 times faster
 /// or slower than any machine, so their verdicts do not depend on the machine.
 @Suite struct BenchCommandTests {
-  /// One 1-second session per sample, two timed samples, no warm-up, one strategy.
+  /// One 1-second session per sample, two timed samples, no warm-up, one strategy, the stepped
+  /// engine, no constant drag (its trace is not where it says).
   static let tiny = [
     "bench", "--seconds", "1", "--sessions", "1", "--repetitions", "2", "--warmup", "0", "--strategy",
-    "infinite_scroll",
+    "infinite_scroll", "--engine", "stepped", "--trace", "/nonexistent/trace.json",
   ]
+
+  /// The bundled 3G trace of the constant drag (this file is Tests/PrefetchLabCLITests/…).
+  static let bundledTrace =
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path + "/" + BenchmarkSuite.constantDragTrace
 
   static func json(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
 
@@ -50,11 +56,36 @@ import Testing
     #expect(result.stdout.hasPrefix("case  "))
     #expect(result.stdout.contains("session frames/s (min / median / max)"))
     #expect(result.stdout.contains("2 timed samples of 1 sessions of 1 s each per row, after 0 untimed"))
+    #expect(result.stdout.contains("constant drag left out: its trace /nonexistent/trace.json was not found"))
     // A 60-frame sample takes well under a millisecond: far below the 10 ms floor.
     #expect(
       result.stderr.hasPrefix(
         "warning: 8 of 8 rows have samples under 10 ms of CPU, too short to time reliably"))
     #expect(result.stderr.hasSuffix("raise --sessions or --seconds\n"))
+  }
+
+  /// The constant drag with both engines: the same session (frames, session time) whichever the
+  /// engine, fewer full frames with the event engine, and the rates beside the frame rates.
+  @Test func constantDragRunsWithBothEngines() throws {
+    let result = runCLI([
+      "bench", "--seconds", "30", "--sessions", "1", "--repetitions", "1", "--warmup", "0", "--strategy",
+      "fixed_threshold", "--trace", Self.bundledTrace, "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = try #require(try Self.json(result.stdout)["results"]?.arrayValue)
+    let drag = rows.filter { $0["case"]?.stringValue?.hasPrefix("constant drag") == true }
+    #expect(rows.count == 2 * (BenchmarkSuite.cases.count + 1))
+    try #require(drag.count == 2)
+    #expect(drag.map { $0["engine"]?.stringValue } == ["stepped", "event"])
+    // 30 s of trace at 240 Hz: 7 200 moving frames, each computed by the stepped engine (more
+    // session frames if the user stalled: the frames of a stall are skipped by both).
+    let steppedFrames = try #require(drag[0]["stepped_frames"]?.doubleValue)
+    #expect(drag[0]["session_frames"] == drag[1]["session_frames"])
+    #expect(steppedFrames >= 7_200 && steppedFrames <= drag[0]["session_frames"]?.doubleValue ?? 0)
+    #expect((drag[1]["stepped_frames"]?.doubleValue ?? .infinity) * 10 < steppedFrames)
+    #expect(drag[0]["session_s"] == drag[1]["session_s"] && drag[0]["events"] == drag[1]["events"])
+    #expect((drag[1]["events_per_s"]?["median"]?.doubleValue ?? 0) > 0)
+    #expect((drag[1]["session_s_per_cpu_s"]?["median"]?.doubleValue ?? 0) > 0)
   }
 
   @Test func spreadIsMinMedianMax() {
@@ -77,13 +108,13 @@ import Testing
     let slow = folder.write("slow.json", try scaled(100))
     let regressed = runCLI(Self.tiny + ["--baseline", fast])
     #expect(regressed.status == 2, "\(regressed.stdout)")
-    #expect(regressed.stdout.contains("  slower: flicker, 1000 items, media / infinite_scroll: "))
+    #expect(regressed.stdout.contains("  slower: flicker, 1000 items, media / infinite_scroll / stepped: "))
     #expect(
       regressed.stdout.contains(
         "FAIL: 8 rows are slower than the baseline by more than 10 % (of 8 rows compared)"))
     let faster = runCLI(Self.tiny + ["--baseline", slow, "--tolerance-percent", "5"])
     #expect(faster.status == 0, "\(faster.stdout)")
-    #expect(faster.stdout.contains("  faster: reader, 1000 items, pages only / infinite_scroll: "))
+    #expect(faster.stdout.contains("  faster: reader, 1000 items, pages only / infinite_scroll / stepped: "))
     #expect(faster.stdout.contains("PASS: 8 rows within 5 % of the baseline or faster"))
     // With --format json the JSON stays alone on stdout; the verdict goes to stderr.
     let json = runCLI(Self.tiny + ["--format", "json", "--baseline", fast])
@@ -119,17 +150,18 @@ import Testing
     let comparison = BenchmarkComparison(
       current: current, baseline: baseline, tolerancePercent: 10, baselineLabel: "b.json")
     #expect(comparison.compared.map(\.verdict) == [.within, .regression, .improvement])
-    #expect(comparison.regressions.map(\.key) == ["c / slower"])
+    #expect(comparison.regressions.map(\.key) == ["c / slower / stepped"])
     let expectedChange: Double = (1.0 / 1.2 - 1) * 100
     let change: Double = comparison.regressions.first?.changePercent ?? 0
     #expect(abs(change - expectedChange) < 1e-9)
-    #expect(comparison.differentWork.map(\.key) == ["c / changed"])
-    #expect(comparison.onlyInBaseline == ["c / gone"])
-    #expect(comparison.onlyInCurrent == ["c / new"])
+    #expect(comparison.differentWork.map(\.key) == ["c / changed / stepped"])
+    #expect(comparison.onlyInBaseline == ["c / gone / stepped"])
+    #expect(comparison.onlyInCurrent == ["c / new / stepped"])
     #expect(comparison.status == 2)
-    #expect(comparison.text.contains("  slower: c / slower: 1 M → 0.83 M (-16.7 %)\n"))
+    #expect(comparison.text.contains("  slower: c / slower / stepped: 1 M → 0.83 M (-16.7 %)\n"))
     #expect(
-      comparison.text.contains("  not comparable: c / changed: 10 frames stepped in the baseline, 11 now"))
+      comparison.text.contains(
+        "  not comparable: c / changed / stepped: 10 frames stepped in the baseline, 11 now"))
     // Without the regression, other work alone is status 3; other settings make every row other work.
     let quiet = BenchmarkComparison(
       current: report([("changed", 11, [1.0])]), baseline: baseline, tolerancePercent: 10,

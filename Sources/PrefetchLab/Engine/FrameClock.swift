@@ -48,6 +48,22 @@ struct FrameClock: Sendable {
   @inline(__always)
   mutating func advance(pastFrameAtUs nowUs: Int64) {
     framesProcessed += 1
+    step(pastFrameAtUs: nowUs)
+  }
+
+  /// The frame at `nowUs` was stepped through without a full frame (`Simulation.skipQuietFrames`):
+  /// schedule the one after it; `framesProcessed` counts full frames only.
+  @inline(__always)
+  mutating func skip(pastFrameAtUs nowUs: Int64) { step(pastFrameAtUs: nowUs) }
+
+  /// Frames up to `index` inclusive were stepped through at once: the next is `index + 1`.
+  mutating func skip(throughFrame index: Int64) { schedule(index: index + 1) }
+
+  /// Index of the pending frame (meaningful while `nextFrameUs` is not nil).
+  var nextFrameIndex: Int64 { nextIndex }
+
+  @inline(__always)
+  private mutating func step(pastFrameAtUs nowUs: Int64) {
     var time = nowUs + stepUs
     var remainder = nextRemainder + stepRemainder
     if remainder >= rateHz {

@@ -5,6 +5,8 @@ public struct RunOutcome: Sendable {
   public var events: [RequestEvent]
   /// Frames actually simulated (frames where nothing could move are skipped); for benchmarks.
   public var framesProcessed: Int
+  /// Timed events handled (queue events and transfer completions); for benchmarks.
+  public var eventsProcessed: Int
   /// Every item that became visible, by item: the samples behind `ttc_*` (for CDFs).
   public var timesToContent: [TimeToContent]
   /// Diagnostic: the strategy type the engine's loop was instantiated with

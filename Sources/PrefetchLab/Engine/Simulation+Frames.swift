@@ -15,7 +15,10 @@ extension Simulation {
   /// trip, unlimited bandwidth and no apply delay) is applied before the frame is shown. Only if
   /// the content is still short then is it a stall (dated back to the crossing). So strategies
   /// that run once per frame do not stall at zero latency for want of a chance to ask in time.
-  func runFrame<Strategy: PrefetchStrategy>(strategy: inout Strategy) {
+  ///
+  /// `nextEventUs` is the run loop's next event time (stale if events were scheduled since): the
+  /// event engine steps through the quiet frames before it (`skipQuietFrames`).
+  func runFrame<Strategy: PrefetchStrategy>(strategy: inout Strategy, nextEventUs: Int64) {
     clock.advance(pastFrameAtUs: nowUs)
     guard sessionStarted, !stall.isStalled else {
       clock.stop()
@@ -43,11 +46,14 @@ extension Simulation {
     if feed.isOffsetPagination { requestVisiblePlaceholderPages() }
     // One consultation: the frame in which the finger lifted is reported as the lift.
     let phase = scroll.sample.phase
+    quietBandPt = nil
+    acceptsQuietBand = skipsQuietFrames
     if previousPhase == .dragging && phase != .dragging {
       consult(.dragEnded, &strategy)
     } else if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
       consult(.frame, &strategy)
     }
+    acceptsQuietBand = false
     if heldFrameTraceUs != nil {
       settleHeldFrame(strategy: &strategy)
       if finished { return }
@@ -63,6 +69,9 @@ extension Simulation {
       } else {
         clock.schedule(atOrAfter: stall.traceClockUs + (restEndUs - stall.traceUs))
       }
+    } else if skipsQuietFrames && (quietBandPt != nil || scroll.sample.velocityPtS == 0) {
+      // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
+      skipQuietFrames(nextEventUs: nextEventUs)
     }
   }
 

@@ -40,7 +40,7 @@ extension Simulation {
         processEvents(atUs: eventTime, strategy: &strategy)
       } else {
         advanceClock(to: frameTime)
-        runFrame(strategy: &strategy)
+        runFrame(strategy: &strategy, nextEventUs: eventTime)
       }
       #if DEBUG
         // At coarse points: the checks would cost more than the steps they check.
@@ -58,8 +58,11 @@ extension Simulation {
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.
   func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
     events.markStale()  // events are consumed here
+    // What the strategy declared quiet in the last frame described the state before these events.
+    quietBandPt = nil
     if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
       for id in pool.takeCompleted(atUs: timeUs) {
+        eventsProcessed += 1
         completeTransfer(requestID: id, strategy: &strategy)
         if finished { return }
       }
@@ -68,6 +71,7 @@ extension Simulation {
       // A link completion that became due meanwhile goes first, as its earlier time says.
       if let completion = pool.link.nextCompletionUs(), completion < event.timeUs { break }
       events.takeNext()
+      eventsProcessed += 1
       switch event.kind {
       case .firstByte: startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
@@ -137,7 +141,7 @@ extension Simulation {
       itemsLoaded: feed.loadedItemCount, frames: frames)
     return RunOutcome(
       summary: recorder.summary, timeline: recorder.timeline, events: recorder.eventLog,
-      framesProcessed: clock.framesProcessed,
+      framesProcessed: clock.framesProcessed, eventsProcessed: eventsProcessed,
       timesToContent: recorder.timesToContent.sorted { $0.item < $1.item }, strategyType: strategyType)
   }
 }

@@ -23,6 +23,9 @@ final class Simulation {
   /// `patience_ms`, µs: how long the user waits for first content or through a stall.
   let patienceUs: Int64
   let policy: RequestPolicy
+  /// `SimulationEngine.event`: after a full frame, step through the quiet frames that follow
+  /// (`skipQuietFrames`).
+  let skipsQuietFrames: Bool
 
   /// Simulated time, µs since the first page request.
   @exclusivity(unchecked) private(set) var nowUs: Int64 = 0
@@ -33,6 +36,15 @@ final class Simulation {
   /// proposed, while the viewport waits at the end for what the strategy's requests bring at the
   /// same instant (see `runFrame`); nil otherwise.
   @exclusivity(unchecked) var heldFrameTraceUs: Int64?
+  /// The band of viewport offsets the strategy declared quiet in this frame's consultation
+  /// (`StrategyContext.skipFrames(whileOffsetWithinPt:_:)`); nil when it declared none, or
+  /// outside a frame.
+  @exclusivity(unchecked) var quietBandPt: (low: Double, high: Double)?
+  /// True only during a frame's consultation: a declaration made at an event would describe a
+  /// state the next frame no longer sees.
+  @exclusivity(unchecked) var acceptsQuietBand = false
+  /// Timed events handled so far (a benchmark figure).
+  @exclusivity(unchecked) var eventsProcessed = 0
 
   @exclusivity(unchecked) var clock: FrameClock
   @exclusivity(unchecked) var events = EventQueue()
@@ -57,6 +69,7 @@ final class Simulation {
     let random = CounterRandom(seed: seed)
     viewportHeightPt = scenario.viewport.heightPt
     patienceUs = scenario.patienceUs
+    skipsQuietFrames = options.engine == .event
     policy = RequestPolicy(
       network: scenario.network, promotionDelaysRequests: scenario.radio.promotionDelaysRequests,
       trace: trace,

@@ -20,12 +20,23 @@ public struct RowWindow: Sendable, Equatable {
 
   @inline(__always)
   mutating func update(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
-    if layoutVersion == layout.version && top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt
-      && bottom <= endTopPt && !rows.isEmpty
-    {
-      return
-    }
+    if keeps(fromPt: top, toPt: bottom, layout: layout) { return }
     walk(fromPt: top, toPt: bottom, layout: layout)
+  }
+
+  /// The tops of a band `heightPt` high that `keeps` may accept: from the first row's top (or
+  /// where the bottom leaves the last row's top) to the first row's bottom (or where the bottom
+  /// reaches the end of the last row), pt. An estimate for searches; `keeps` decides.
+  func keptTopsPt(heightPt: Double) -> (low: Double, high: Double) {
+    (max(firstTopPt, lastTopPt - heightPt), min(firstBottomPt, endTopPt - heightPt))
+  }
+
+  /// True when `update` for the band [top, bottom) would keep the rows without walking: both
+  /// edges stay inside the first and the last row. O(1).
+  @inline(__always)
+  func keeps(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
+    layoutVersion == layout.version && top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt
+      && bottom <= endTopPt && !rows.isEmpty
   }
 
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {

@@ -130,6 +130,13 @@ public struct EdgeBounce: Sendable, Equatable {
     return false
   }
 
+  /// True when `resolve` takes its fast path for any intent inside the bounds: nothing springs,
+  /// is pinned or is held by a drag past an edge.
+  public var isFree: Bool {
+    if case .free = state, dragShownPt == 0 { return true }
+    return false
+  }
+
   /// Forgets any overscroll (the intent became unknown, e.g. waiting for a jump's target).
   public mutating func reset() { self = EdgeBounce() }
 

@@ -67,6 +67,46 @@ struct ScrollDriver: Sendable {
     return sample.intentOffsetPt + anchorShiftPt
   }
 
+  /// The event engine's look at the frame at `traceUs` before deciding whether it is quiet: the
+  /// sample `evaluate` would produce, evaluated with the same evaluator (an iOS fling's decay is
+  /// stepped by the same products), or nil when that frame needs the full path: τ leaves the
+  /// current motion (the next one is loaded there), or the edge rule is not on its fast path
+  /// (a spring, a pinned edge, a drag past an edge). Stores nothing but the evaluator's step,
+  /// which a full frame evaluating the same instant next reuses unchanged.
+  @inline(__always)
+  mutating func probe(atTraceUs traceUs: Int64, frameStepUs: Int64) -> ScrollSample? {
+    guard motion.covers(traceUs), bounce.isFree else { return nil }
+    return evaluator.sample(motion, atTraceUs: traceUs, frameStepUs: frameStepUs)
+  }
+
+  /// The intent's sample at `traceUs` from the closed form of the current motion, for a
+  /// linear motion only (where it is what the evaluator gives, and monotone in τ); nil otherwise.
+  /// `mutating` only so that the call works in place (see the type's comment).
+  @inline(__always)
+  mutating func linearSample(atTraceUs traceUs: Int64) -> ScrollSample? {
+    guard case .linear = motion.shape, motion.covers(traceUs) else { return nil }
+    return motion.sample(atTraceUs: traceUs)
+  }
+
+  /// End of the current motion in τ (exclusive).
+  var motionEndTraceUs: Int64 { motion.endUs }
+
+  /// A quiet frame at `traceUs`: what a full frame does to the scroll, with `probed` (from
+  /// `probe` or `linearSample`) as the evaluated sample: the edge rule shows it, and the
+  /// direction follows the move.
+  @inline(__always)
+  mutating func commit(
+    _ probed: ScrollSample, atTraceUs traceUs: Int64, maxOffsetPt: Double?, limitPt: Double,
+    dimensionPt: Double
+  ) {
+    let previous = viewportOffsetPt
+    sample = probed
+    _ = show(
+      intentPt: probed.intentOffsetPt + anchorShiftPt, atTraceUs: traceUs, maxOffsetPt: maxOffsetPt,
+      dimensionPt: dimensionPt)
+    noteMove(from: previous, limitPt: limitPt)
+  }
+
   /// The edge rule: shows `intentPt` (the evaluated intent) at `traceUs`. An unknown intent (a
   /// jump waiting for its target) shows the end, `maxOffsetPt` (0 when there is none). With the
   /// rubber band, `EdgeBounce` maps the intent past either edge; otherwise it is clamped to

@@ -22,6 +22,10 @@
 /// cancelled. With a render stage the same rows are rendered ahead.
 ///
 /// Per consultation: O(rows entering or leaving the media range + estimator window).
+///
+/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
+/// consults it at every moving frame, as the stepped one does: its speed estimator takes a sample
+/// from every frame, and its lead follows the velocity.
 public struct Adaptive: PrefetchStrategy {
   public static let safetyFactor = StrategyParameter.Number(
     "safety_factor", default: 2, in: 1...20,

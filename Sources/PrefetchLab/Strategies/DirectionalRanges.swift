@@ -23,6 +23,11 @@
 /// ahead of visibility (`requestRender`), as Texture's display state draws nodes asynchronously
 /// before they show; leaving it drops a render not yet started. Other strategies render on
 /// visibility only.
+///
+/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
+/// consults it at every moving frame, as the stepped one does: its ranges are measured in
+/// screenfuls from the moving viewport (rows enter a range at offsets the engine does not watch)
+/// and its batch fetch reads the projected fling target.
 public struct DirectionalRanges: PrefetchStrategy {
   public static let batchLeadingScreens = StrategyParameter.Number(
     "batch_leading_screens", default: 2.0, in: 0...100,

@@ -5,6 +5,10 @@
 /// the lead is always (1 − ratio) of one page whatever the content height. With offset
 /// pagination the "newest page" is the applied page next to the nearest unloaded page in the
 /// scroll direction.
+///
+/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
+/// consults it at every moving frame, as the stepped one does: its lead follows the velocity, which
+/// changes from frame to frame during a fling.
 public struct DynamicThreshold: PrefetchStrategy {
   public static let ratio = StrategyParameter.Number(
     "ratio", default: 0.7, in: 0...1,

@@ -36,6 +36,10 @@ public struct FixedThreshold: PrefetchStrategy {
         ? context.viewportBottomPt - frontier.runStartPt
         : frontier.runStartPt - context.viewportOffsetPt
       return length <= 0 || travelled >= ratio * length
+    } quietBelowPt: { frontier in
+      // Going down it fires once the bottom has travelled `ratio` of the run (a run of length 0
+      // fires at once, and never reaches here).
+      frontier.runStartPt + ratio * abs(frontier.edgePt - frontier.runStartPt) - context.viewportHeightPt
     }
   }
 }

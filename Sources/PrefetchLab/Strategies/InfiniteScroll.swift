@@ -19,10 +19,14 @@ public struct InfiniteScroll: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    let heightPt = context.viewportHeightPt
     trigger.update(event, in: context) { frontier, direction in
       direction == .down
         ? context.viewportBottomPt >= frontier.edgePt
         : context.viewportOffsetPt <= frontier.edgePt
+    } quietBelowPt: { frontier in
+      // Going down it fires once the viewport's bottom reaches the edge.
+      frontier.edgePt - heightPt
     }
   }
 }

@@ -11,6 +11,9 @@
 public struct PageTrigger: Sendable {
   private let guardInFlight: Bool
   private var media: ImagePrefetcher
+  /// `quietBelowPt` has answered once: the strategy's test reads the viewport's position alone,
+  /// so with no frontier (nothing left to ask for) every offset is quiet.
+  private var declaresQuiet = false
 
   /// Reads `StrategyParameter.guardInFlight` and `MediaLibrary.parameters`, which the strategy
   /// must declare (`PageTrigger.parameters`).
@@ -26,27 +29,66 @@ public struct PageTrigger: Sendable {
   /// Handles `event`. `fires(frontier, direction)` is the strategy's trigger test: true when the
   /// viewport is close enough to `frontier` (the loaded edge in `direction`) to ask for the page
   /// beyond it.
+  ///
+  /// `quietBelowPt(frontier)`, for a test that reads only the viewport's position and passes only
+  /// once the viewport's top is at or past that offset going down, lets the event engine skip the
+  /// frames before it: with cursor pagination, a frame consultation that does not fire declares
+  /// the offsets below it quiet, and one that fires but can ask for nothing (a page in flight)
+  /// declares every offset quiet until an event (`StrategyContext.skipFrames`). The media side
+  /// needs nothing new while the rows shown and the direction stay. The default answers nil: no
+  /// declaration, the strategy is consulted every moving frame. (Not an optional closure: that
+  /// would escape, and be allocated at every consultation.)
   @inline(__always)
   public mutating func update(
     _ event: StrategyEvent, in context: some StrategyContext,
-    fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection) -> Bool
+    fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection) -> Bool,
+    quietBelowPt: (_ frontier: LoadFrontier) -> Double? = { _ in nil }
   ) {
     var none: Void = ()
-    update(event, in: context, state: &none) { frontier, direction, _ in fires(frontier, direction) }
+    update(event, in: context, state: &none, quietBelowPt: quietBelowPt) { frontier, direction, _ in
+      fires(frontier, direction)
+    }
   }
 
   /// `update` for a trigger test that keeps state of its own between calls (a value remembered
-  /// per frontier, say): the test gets it `inout`, so it need not capture the strategy.
+  /// per frontier, say): the test gets it `inout`, so it need not capture the strategy. A test
+  /// with state declares no quiet band unless `quietBelowPt` answers, which asserts that the
+  /// test's answer depends on the viewport's position alone.
   @inline(__always)
   public mutating func update<State>(
     _ event: StrategyEvent, in context: some StrategyContext, state: inout State,
+    quietBelowPt: (_ frontier: LoadFrontier) -> Double? = { _ in nil },
     fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection, _ state: inout State) -> Bool
   ) {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
     let direction = context.pageTriggerDirection
-    if let frontier = context.loadFrontier(direction), fires(frontier, direction, &state) {
-      context.requestPage(direction, guardInFlight: guardInFlight)
+    var quietUpToPt: Double?
+    if let frontier = context.loadFrontier(direction) {
+      if fires(frontier, direction, &state) {
+        if !context.requestPage(direction, guardInFlight: guardInFlight), quietBelowPt(frontier) != nil {
+          declaresQuiet = true
+          quietUpToPt = .infinity
+        }
+      } else if direction == .down, let belowPt = quietBelowPt(frontier) {
+        declaresQuiet = true
+        quietUpToPt = Self.roundedDown(belowPt)
+      }
+    } else if declaresQuiet {
+      quietUpToPt = .infinity
     }
     media.update(after: event, in: context)
+    if let quietUpToPt, context.pagination == .cursor {
+      context.skipFrames(whileOffsetWithinPt: -.infinity, quietUpToPt)
+    }
   }
+
+  /// `offsetPt` less a margin far above the rounding error of the trigger tests' few additions
+  /// (10⁻⁹ relative): an offset at or below it does not fire. A band a little too narrow costs
+  /// one early full frame; one too wide would change the results.
+  @inline(__always)
+  public static func roundedDown(_ offsetPt: Double) -> Double { offsetPt - 1e-9 * (1 + abs(offsetPt)) }
+
+  /// `offsetPt` plus the same margin: an offset at or above it is past the test's threshold.
+  @inline(__always)
+  public static func roundedUp(_ offsetPt: Double) -> Double { offsetPt + 1e-9 * (1 + abs(offsetPt)) }
 }

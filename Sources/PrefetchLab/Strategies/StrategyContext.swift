@@ -215,9 +215,30 @@ public protocol StrategyContext: AnyObject {
   /// Withdraws a `requestRender`: a queued render of a row that is not on screen is dropped (one
   /// already running finishes). O(1).
   func cancelRender(item: Int)
+
+  // MARK: Time advance
+
+  /// Declares, during `update(.frame, …)` or `update(.dragEnded, …)`, that further `.frame`
+  /// consultations would do nothing at all (no action, no change to the strategy's own state)
+  /// while the viewport's top stays within `lowPt`…`highPt` (pt; either may be infinite) and
+  /// nothing else that the engine watches changes: the rows shown, the scroll direction and
+  /// phase, the layout, pages and requests (any event), the blank fraction. The event engine
+  /// then steps through those frames without consulting the strategy (see "Time advance" in
+  /// docs/model.md); the outputs are the same as if it had been consulted every frame.
+  ///
+  /// A declaration lasts until the next consultation; not declaring (the default, and what a
+  /// strategy must do if its decision reads anything else that moves between frames: the
+  /// velocity, the projected target, the clock) means a consultation every moving frame. A
+  /// band that is too narrow costs only speed; one that is too wide changes the results, so
+  /// round it towards the current offset when it comes from arithmetic. Ignored outside a
+  /// frame's consultation and by the stepped engine. O(1).
+  func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double)
 }
 
 extension StrategyContext {
+  /// A context that never skips a frame (a test double) ignores the declaration.
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {}
+
   /// `requestPage(direction, guardInFlight: true)`: the careful client's page request.
   @discardableResult
   @inline(__always)

@@ -14,6 +14,11 @@
 /// `scrollViewWillEndDragging:withVelocity:targetContentOffset:`): skip count 8 rows, 3 extra rows
 /// beyond the target rect, load list cleared on `scrollViewWillBeginDragging` and when
 /// deceleration ends: "lazy loading of the target range".
+///
+/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
+/// consults it at every moving frame, as the stepped one does: its page trigger reads the projected
+/// target, which moves with the viewport during a drag and is the fling's end during a fling;
+/// bounding both is left undone.
 public struct TargetRange: PrefetchStrategy {
   public static let skipRows = StrategyParameter.Integer(
     "skip_rows", default: 8, in: 0...10_000,

@@ -3,16 +3,20 @@ import PrefetchLab
 import PrefetchLabReports
 
 /// `prefetchlab bench [--seconds N] [--sessions N] [--repetitions N] [--warmup N] [--strategy S]…
-/// [--format text|json] [--baseline FILE] [--tolerance-percent P]`: simulator speed (frames per
-/// CPU-second, spread over repetitions) and peak memory, optionally judged against a saved run.
+/// [--engine both|event|stepped] [--trace FILE] [--format text|json] [--baseline FILE]
+/// [--tolerance-percent P]`: simulator speed (frames, session seconds and events per CPU-second,
+/// spread over repetitions) and peak memory, optionally judged against a saved run.
 enum BenchCommand {
   static let spec = CommandSpec(
     name: "bench",
-    abstract: "Measure simulated frames per CPU-second and peak memory.",
+    abstract: "Measure simulated frames, session seconds and events per CPU-second, and peak memory.",
     discussion: """
       Simulates 60 Hz sessions on 1 000- and 1 000 000-item feeds, with and without per-item \
       media, with each strategy, for two users: a flicker who never stops (the worst case: \
-      nearly every frame moves) and the synthetic reader (long dwells). Each row times the same \
+      nearly every frame moves) and the synthetic reader (long dwells); and a constant drag of \
+      one 400 pt row per second at 240 Hz down 600 rows, pages of one row, one request at a \
+      time, over a recorded 3G link (--trace; the case is left out when the file is missing). \
+      Every case runs with each engine (--engine). Each row times the same \
       work (--sessions sessions, seeds 1 up) --repetitions times in thread CPU time after \
       --warmup untimed runs, and shows the smallest, median and largest rate. 'session' counts \
       every frame of the simulated sessions; 'stepped' counts the frames the engine computed \
@@ -30,6 +34,10 @@ enum BenchCommand {
       .option(
         "warmup", type: .integer, default: "1", help: "Untimed samples run first, per case and strategy."),
       .option("strategy", repeating: true, help: "Benchmark only these strategies (default: all)."),
+      .option("engine", default: "both", help: "Engines to measure: both, event or stepped."),
+      .option(
+        "trace", default: BenchmarkSuite.constantDragTrace,
+        help: "The constant drag's 3G link (Sabre periods JSON); the case is left out if it is missing."),
       .option("format", default: "text", help: "Output format: text or json."),
       .option("baseline", help: "A file written by 'bench --format json' to compare with."),
       .option(
@@ -44,6 +52,9 @@ enum BenchCommand {
       }
       if let warmup = parsed.int("warmup"), warmup < 0 {
         throw .invalidValue(String(warmup), for: "warmup", reason: "must be at least 0")
+      }
+      if let engine = parsed.string("engine"), engine != "both" && SimulationEngine(rawValue: engine) == nil {
+        throw .invalidValue(engine, for: "engine", reason: "expected both, event or stepped")
       }
       if let format = parsed.string("format"), format != "text" && format != "json" {
         throw .invalidValue(format, for: "format", reason: "expected text or json")
@@ -75,15 +86,22 @@ enum BenchCommand {
     let settings = BenchmarkReport.Settings(
       seconds: parsed.int("seconds") ?? 600, sessions: parsed.int("sessions") ?? 40,
       repetitions: parsed.int("repetitions") ?? 5, warmup: parsed.int("warmup") ?? 1)
-    let suite = BenchmarkSuite(
+    var suite = BenchmarkSuite(
       sessionSeconds: settings.seconds, sessions: settings.sessions, repetitions: settings.repetitions,
       warmup: settings.warmup)
+    suite.engines =
+      SimulationEngine(rawValue: parsed.string("engine") ?? "both").map { [$0] } ?? [.stepped, .event]
+    let trace = parsed.string("trace") ?? BenchmarkSuite.constantDragTrace
+    suite.constantDragTracePath = FileManager.default.fileExists(atPath: trace) ? trace : nil
     let report = BenchmarkReport(
       try suite.run(strategies: strategies), settings: settings,
       peakMemoryBytes: BenchmarkSuite.peakMemoryBytes())
 
     let json = parsed.string("format") == "json"
     terminal.out(json ? report.json.serialized(expandingDepth: 3) + "\n" : report.text)
+    if !json && suite.constantDragTracePath == nil {
+      terminal.out("constant drag left out: its trace \(trace) was not found (--trace)\n")
+    }
     let short = report.tooShortToTime
     if let first = short.first {
       let rows = short.count == 1 ? "1 row has" : "\(short.count) of \(report.rows.count) rows have"

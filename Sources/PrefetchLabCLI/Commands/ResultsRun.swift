@@ -7,7 +7,8 @@ import PrefetchLabReports
 /// and reports, rename into place) with progress, sharding and the closing summary.
 enum ResultsRun {
   /// `--out` (with the verb's default), `--jobs`, `--timeline-interval-ms`, `--no-plots`,
-  /// `--plots`, `--timelines`, `--run-files`, `--shard`, `--quiet`.
+  /// `--plots`, `--timelines`, `--run-files`, `--shard`, `--quiet`, `--engine` (not recorded in
+  /// the manifest: both engines write the same files).
   static func outputArguments(defaultOut: String) -> [ArgumentSpec] {
     [
       .option("out", default: defaultOut, help: "Results folder, replaced when the run completes."),
@@ -33,6 +34,11 @@ enum ResultsRun {
           "Run only slice K of N (K/N, e.g. 2/4), or auto: from Slurm, Kubernetes or CI variables (see docs/scale.md)."
       ),
       .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
+      .option(
+        "engine", default: "event",
+        help:
+          "Time advance: event (steps through the frames in which nothing but the viewport moves) or stepped "
+          + "(every frame in full, the reference); the outputs are identical."),
     ]
   }
 
@@ -55,6 +61,9 @@ enum ResultsRun {
     }
     if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
       throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
+    }
+    if let engine = parsed.string("engine"), SimulationEngine(rawValue: engine) == nil {
+      throw .invalidValue(engine, for: "engine", reason: "expected event or stepped")
     }
     if let files = parsed.string("run-files"), RunFileSelection(rawValue: files) == nil {
       throw .invalidValue(files, for: "run-files", reason: "expected all, summary or none")
@@ -129,7 +138,9 @@ enum ResultsRun {
   /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).
   static func simulationOptions(for parsed: ParsedArguments) -> SimulationOptions {
     let intervalMs = Int64(parsed.int("timeline-interval-ms") ?? 100)
-    return SimulationOptions(timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0)
+    return SimulationOptions(
+      timelineIntervalUs: intervalMs * 1000, recordEvents: intervalMs > 0,
+      engine: parsed.string("engine").flatMap(SimulationEngine.init(rawValue:)) ?? .event)
   }
 
   /// The options `recordedCommand`s keep after the experiment's own: what can change the

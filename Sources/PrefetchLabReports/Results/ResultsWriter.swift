@@ -54,7 +54,7 @@ public struct ResultsWriter: Sendable {
     let firstSeeds = Self.firstSeedPositions(experiment.jobs)
     let indices = shard.map { $0.positions(among: experiment.jobs.count) } ?? Array(experiment.jobs.indices)
     let options = self.options
-    let quiet = SimulationOptions(timelineIntervalUs: 0, recordEvents: false)
+    let quiet = SimulationOptions(timelineIntervalUs: 0, recordEvents: false, engine: options.engine)
     progress?.started(.simulating, total: indices.count)
     let results = experiment.run(
       indices: indices, parallelism: parallelism,

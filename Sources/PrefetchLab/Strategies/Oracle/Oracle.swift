@@ -33,6 +33,10 @@
 /// Source: the clairvoyant reference of caching and prefetching studies (Belady's MIN, IBM Systems
 /// Journal 5(2), 1966; the offline optimal bitrate of Yin et al., "A Control-Theoretic Approach
 /// for Dynamic Adaptive Video Streaming over HTTP", SIGCOMM 2015), built here by replaying the run.
+///
+/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
+/// consults it at every moving frame, as the stepped one does: its plan releases requests at clock
+/// times, checked at every consultation.
 public struct Oracle: ClairvoyantStrategy {
   public static let definition = StrategyDefinition(
     clairvoyant: Oracle.self,

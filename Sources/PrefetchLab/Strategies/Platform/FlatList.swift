@@ -21,6 +21,10 @@
 /// `_sentEndForContentLength`, `_shouldRenderWithPriority`), `VirtualizedListProps.js` @
 /// 002c1bb1af3f (defaults 21, 10, 10, 50 ms, threshold 2), `VirtualizeUtils.js` @ 0de6a152471f
 /// (`computeWindowedRenderLimits`). One pt stands for one px.
+///
+/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
+/// consults it at every moving frame, as the stepped one does: its window grows in batches timed by
+/// the clock (`update_cells_batching_period_ms`) and its priority zone reads the velocity.
 public struct FlatList: PrefetchStrategy {
   public static let onEndReachedThreshold = StrategyParameter.OptionalNumber(
     "on_end_reached_threshold", default: 2, keyword: "unset", in: 0...1_000,

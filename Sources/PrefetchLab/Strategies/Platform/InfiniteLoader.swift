@@ -82,6 +82,16 @@ public struct InfiniteLoader: PrefetchStrategy {
       scan(visible, context)
     }
     media.update(after: event, in: context)
+    // While the rows shown stay (the engine watches them), only the loading row's showing can
+    // change what this does: quiet on this side of the content's end.
+    if context.pagination == .cursor {
+      let endOffsetPt = context.contentHeightPt - context.viewportHeightPt
+      if context.viewportBottomPt >= context.contentHeightPt {
+        context.skipFrames(whileOffsetWithinPt: PageTrigger.roundedUp(endOffsetPt), .infinity)
+      } else {
+        context.skipFrames(whileOffsetWithinPt: -.infinity, PageTrigger.roundedDown(endOffsetPt))
+      }
+    }
   }
 
   private mutating func scan(_ visible: Range<Int>, _ context: some StrategyContext) {

@@ -63,6 +63,27 @@ public struct IntersectionObserverLoader: PrefetchStrategy {
       onRepeat.requestPage(.down, in: context)
     }
     media.update(after: event, in: context)
+    declareQuietBand(intersecting: intersecting, context)
+  }
+
+  /// At a frame only the sentinel's entering acts and only its intersecting changes state: quiet
+  /// while the viewport's top stays on this side of both edges of intersection (top at
+  /// `edge − height − margin`, at `edge + footer + margin`), rounded towards the offset.
+  private func declareQuietBand(intersecting: Bool, _ context: some StrategyContext) {
+    guard let frontier = context.loadFrontier(.down) else {
+      context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
+      return
+    }
+    let enterPt = frontier.edgePt - context.viewportHeightPt - marginPt
+    let leavePt = frontier.edgePt + context.footerHeightPt + marginPt
+    if intersecting {
+      context.skipFrames(
+        whileOffsetWithinPt: PageTrigger.roundedUp(enterPt), PageTrigger.roundedDown(leavePt))
+    } else if context.viewportOffsetPt < enterPt {
+      context.skipFrames(whileOffsetWithinPt: -.infinity, PageTrigger.roundedDown(enterPt))
+    } else if context.viewportOffsetPt > leavePt {
+      context.skipFrames(whileOffsetWithinPt: PageTrigger.roundedUp(leavePt), .infinity)
+    }
   }
 
   private func sentinelIntersects(_ context: some StrategyContext) -> Bool {

@@ -125,5 +125,9 @@ public struct Paging3: PrefetchStrategy {
     loader.update(in: context)
     loader.dropOverMaxSize(after: event, in: context)
     media.update(after: event, in: context)
+    // The loader's decisions read the rows shown and the pages, which the engine watches: with
+    // the same rows and no event, the next frame asks for nothing (a page asked for now is in
+    // flight then, and the guard holds it), wherever the offset.
+    context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
   }
 }

@@ -18,6 +18,10 @@
 ///
 /// Sources: androidx/androidx `recyclerview/.../GapWorker.java` @ 637e40154703,
 /// `LinearLayoutManager.java` @ 11961cb82c68; Paging as in `Paging3`.
+///
+/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
+/// consults it at every moving frame, as the stepped one does: GapWorker's prefetch runs from the
+/// scroll delta of every moving frame and remembers the last offset.
 public struct RecyclerView: PrefetchStrategy {
   public static let initialPrefetchItemCount = StrategyParameter.Integer(
     "initial_prefetch_item_count", default: 2, in: 0...10_000,

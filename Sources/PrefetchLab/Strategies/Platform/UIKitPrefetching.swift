@@ -52,6 +52,9 @@ public struct UIKitPrefetching: PrefetchStrategy {
     }()
     prefetchPages(context, reloaded: reloaded)
     media.update(after: event, in: context)
+    // The prefetch window follows the rows shown and the direction, which the engine watches:
+    // with both unchanged the window is the same and nothing is asked for, wherever the offset.
+    context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
   }
 
   private mutating func prefetchPages(_ context: some StrategyContext, reloaded: Bool) {

@@ -1,0 +1,179 @@
+extension Simulation {
+  /// The event engine's time advance (`SimulationEngine.event`): after a full frame, steps
+  /// through the frames that follow for as long as each is quiet, and leaves the first frame that
+  /// is not (or the next event, or the session's end) to the run loop.
+  ///
+  /// A frame is quiet when a full frame would change nothing but the viewport's position and
+  /// the blank fraction: no event falls before it, τ stays in the current motion, the edge rule
+  /// is on its fast path and the intent inside 0…(end of loaded content) (no stall, no rubber
+  /// band), the phase stays, the rows shown stay (`RowWindow.keeps`), the direction the viewport
+  /// moved in stays, and, when the offset moves, the offset stays in the band the strategy
+  /// declared quiet in the last full frame's consultation (strategies do not read the blank
+  /// fraction). A quiet frame does what the full frame would do, at its own instant (clock,
+  /// blank integral and timeline rows, τ, the scroll's evaluation, edge rule and direction, the
+  /// blank fraction of the rows shown): the outputs are those of the stepped engine. Along a
+  /// constant-velocity motion with no timeline and nothing blank (no incomplete row shown, the
+  /// loading footer out of view) the quiet frames are not visited one by one: the last one is
+  /// found by a search over frame indices (`jumpAlongLinearMotion`).
+  ///
+  /// Offset pagination is left to full frames: its visible placeholders are requested frame by
+  /// frame.
+  ///
+  /// Called after a full frame in which the strategy declared a quiet band or the scroll is
+  /// still (`runFrame`); out of line, so that the frame stays small.
+  @inline(never)
+  func skipQuietFrames(nextEventUs cachedEventUs: Int64) {
+    guard !feed.isOffsetPagination, let firstUs = clock.nextFrameUs else { return }
+    let eventUs =
+      events.isStale ? min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) : cachedEventUs
+    let stopUs = min(eventUs, stall.endUs())
+    guard firstUs < stopUs else { return }
+    let limit = max(0, maxRestingOffsetPt)
+    let edgeMaxPt: Double? = feed.endKnown ? limit : nil
+    while let frameUs = clock.nextFrameUs, frameUs < stopUs {
+      let traceUs = stall.proposedTraceUs(atUs: frameUs)
+      guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
+        isQuiet(probed, limitPt: limit, jumping: false)
+      else { return }
+      stepQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limit)
+      if recorder.keepsRecentStates {
+        recorder.frameEnded()
+      } else if visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0,
+        case .linear(let velocity) = scroll.motion.shape, velocity != 0
+      {
+        jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
+      }
+    }
+  }
+
+  /// What a full frame at `frameUs` does when it is quiet.
+  @inline(__always)
+  private func stepQuietFrame(
+    atUs frameUs: Int64, traceUs: Int64, _ probed: ScrollSample, edgeMaxPt: Double?, limitPt: Double
+  ) {
+    advanceClock(to: frameUs)
+    clock.skip(pastFrameAtUs: frameUs)
+    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
+      recorder.recordStall(durationUs: pause)
+    }
+    scroll.commit(
+      probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+    // `refreshVisibility` when the rows stay: only the blank fraction is computed again.
+    refreshBlankFraction()
+  }
+
+  /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
+  /// `jumping` (`jumpAlongLinearMotion`) also asks that the loading footer stay out of view, and
+  /// applies the conditions on a moving offset even when it does not move: each is then an
+  /// interval of offsets, so along a monotone motion the quiet frames form a run.
+  @inline(__always)
+  private func isQuiet(_ probed: ScrollSample, limitPt: Double, jumping: Bool) -> Bool {
+    let offset = probed.intentOffsetPt + scroll.anchorShiftPt
+    // Also false for a NaN or infinite intent (a jump waiting for its target).
+    guard offset >= 0, offset <= limitPt, probed.phase == scroll.sample.phase else { return false }
+    let current = scroll.viewportOffsetPt
+    if !jumping && offset == current { return true }
+    guard let band = quietBandPt, offset >= band.low, offset <= band.high else { return false }
+    // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
+    let bottom = offset + viewportHeightPt
+    guard visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout) else { return false }
+    if jumping && !(footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom) { return false }
+    // `ScrollDriver.noteMove`: the direction must not turn.
+    let now = min(max(0, offset), limitPt)
+    let before = min(max(0, current), limitPt)
+    return now == before || (now > before ? ScrollDirection.down : .up) == scroll.scrollDirection
+  }
+
+  /// Along a constant-velocity motion, the offset is monotone in the frame index (the closed
+  /// form basePt + v × Δτ / 10⁶ is, in floating point too) and each condition of a quiet frame
+  /// is an interval of offsets, so the quiet frames from the pending one form a run. Its last
+  /// frame is estimated from the nearest bound ahead (the strategy's band, the rows' edges, the
+  /// footer, the end of loaded content, the next event, the motion's end), then found exactly
+  /// by galloping from the estimate and halving (a few evaluations), and the frames up to it
+  /// are taken at once. The scroll is left as the last of them leaves it (`commit` at its
+  /// instant); nothing else changes in a quiet frame here (no row shown is incomplete and the
+  /// footer stays out of view, so the blank fraction stays 0; no timeline).
+  private func jumpAlongLinearMotion(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
+    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs,
+      case .linear(let velocity) = scroll.motion.shape
+    else { return }
+    let first = clock.nextFrameIndex
+    func quietSample(_ index: Int64) -> (ScrollSample, Int64, Int64)? {
+      let frameUs = clock.timeUs(ofFrame: index)
+      guard frameUs < stopUs else { return nil }
+      let traceUs = stall.proposedTraceUs(atUs: frameUs)
+      guard let probed = scroll.linearSample(atTraceUs: traceUs),
+        isQuiet(probed, limitPt: limitPt, jumping: true)
+      else { return nil }
+      return (probed, traceUs, frameUs)
+    }
+    guard quietSample(first) != nil else { return }
+    // Invariant: `low` is quiet, and so is every frame from `first` to it; `high` is not.
+    var low = first
+    var high: Int64
+    let guess = max(first, estimatedLastQuietFrame(velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt))
+    var step: Int64 = 1
+    if guess > first, quietSample(guess) == nil {
+      // Past the run: gallop back from the estimate.
+      high = guess
+      while high - step > low, quietSample(high - step) == nil {
+        high -= step
+        step *= 2
+      }
+      low = max(low, high - step)
+    } else {
+      // Within the run (or no estimate ahead): gallop on from the estimate.
+      let base = max(first, guess)
+      low = base
+      high = base + step
+      while quietSample(high) != nil {
+        low = high
+        step *= 2
+        high = base + step
+      }
+    }
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if quietSample(middle) != nil { low = middle } else { high = middle }
+    }
+    guard low > first, let (probed, traceUs, frameUs) = quietSample(low) else { return }
+    advanceClock(to: frameUs)
+    clock.skip(throughFrame: low)
+    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
+      recorder.recordStall(durationUs: pause)
+    }
+    scroll.commit(
+      probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+  }
+
+  /// Where the run of quiet frames along a drag at `velocityPtS` (≠ 0) likely ends: the frame
+  /// before the first bound ahead is crossed, from the closed form in real numbers. Only a
+  /// starting point for `jumpAlongLinearMotion`'s exact search.
+  private func estimatedLastQuietFrame(velocityPtS: Double, stopUs: Int64, limitPt: Double) -> Int64 {
+    let offset = scroll.viewportOffsetPt
+    let kept = visibility.window.keptTopsPt(heightPt: viewportHeightPt)
+    let band = quietBandPt ?? (offset, offset)
+    let boundPt: Double
+    if velocityPtS > 0 {
+      var bound = min(band.high, limitPt, kept.high)
+      if footerHeightPt > 0 { bound = min(bound, feed.layout.contentHeightPt - viewportHeightPt) }
+      boundPt = bound
+    } else {
+      boundPt = max(band.low, 0, kept.low)
+    }
+    // Clock time at which the offset reaches the bound, then the motion's end and the stop.
+    let secondsAhead = max(0, (boundPt - offset) / velocityPtS)
+    let reachUs = nowUs + Int64(min(secondsAhead * 1e6, 1e15))
+    let motionEndUs = stall.traceClockUs + (scroll.motionEndTraceUs - stall.traceUs)
+    let untilUs = min(reachUs, stopUs, scroll.motionEndTraceUs == .max ? .max : motionEndUs)
+    guard untilUs > clock.firstContentUs else { return clock.nextFrameIndex }
+    return (untilUs - clock.firstContentUs) * clock.rateHz / 1_000_000 - 1
+  }
+
+  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a frame's
+  /// consultation.
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
+    guard acceptsQuietBand, lowPt <= highPt else { return }
+    quietBandPt = (lowPt, highPt)
+  }
+}

@@ -1,0 +1,134 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// The event engine (`SimulationEngine.event`, quiet frames stepped through or jumped over)
+/// against the frame-stepped reference: the same summary (every metric, exactly: no tolerance),
+/// the same times to content and, with a timeline, the same timeline rows and request events,
+/// on every bundled scenario and on random ones.
+@Suite struct EngineEquivalenceTests {
+  /// What a run produced that either engine must reproduce bit for bit (`framesProcessed`, the
+  /// count of full frames, is what differs).
+  struct Observed: Equatable, CustomStringConvertible {
+    var summary: SummaryMetrics
+    var timesToContent: [TimeToContent]
+    var timeline: [TimelineSample]
+    var events: [RequestEvent]
+
+    init(_ outcome: RunOutcome) {
+      summary = outcome.summary
+      timesToContent = outcome.timesToContent
+      timeline = outcome.timeline
+      events = outcome.events
+    }
+
+    var description: String { "\(summary)" }
+  }
+
+  static func observe(
+    _ prepared: PreparedScenario, _ strategy: ConfiguredStrategy, seed: UInt64, engine: SimulationEngine,
+    timelineUs: Int64
+  ) -> (Observed, frames: Int) {
+    let outcome = Simulator.run(
+      prepared, strategy: strategy, seed: seed,
+      options: SimulationOptions(timelineIntervalUs: timelineUs, recordEvents: timelineUs > 0, engine: engine)
+    )
+    return (Observed(outcome), outcome.framesProcessed)
+  }
+
+  /// Both engines on one run; returns a description of the difference, or nil, and the full
+  /// frames each simulated.
+  static func compare(
+    _ prepared: PreparedScenario, _ strategy: ConfiguredStrategy, seed: UInt64, timelineUs: Int64 = 0
+  ) -> (difference: String?, stepped: Int, event: Int) {
+    let stepped = observe(prepared, strategy, seed: seed, engine: .stepped, timelineUs: timelineUs)
+    let event = observe(prepared, strategy, seed: seed, engine: .event, timelineUs: timelineUs)
+    let label = "\(prepared.scenario.name) / \(strategy.label) / seed \(seed)"
+    let difference: String? =
+      stepped.0 == event.0 ? nil : "\(label):\n  stepped \(stepped.0)\n  event   \(event.0)"
+    return (difference, stepped.frames, event.frames)
+  }
+
+  /// Every bundled scenario, each of its strategies: every other scenario at its own seed with
+  /// no timeline, the rest at the next seed with a timeline (one run of each keeps the suite's
+  /// time in bounds).
+  @Test(arguments: [0, 1])
+  func bundledScenariosGiveIdenticalResults(parity: Int) throws {
+    var differences: [String] = []
+    var frames = (stepped: 0, event: 0)
+    for (index, file) in try ScenarioJSONTests.bundledScenarios().enumerated() where index % 2 == parity {
+      let prepared = try PreparedScenario(ScenarioLoader.load(contentsOf: file))
+      let experiment = try Experiment(scenarios: [prepared])
+      for strategy in Set(experiment.jobs.map(\.strategy.label)).sorted() {
+        guard let configured = experiment.jobs.first(where: { $0.strategy.label == strategy })?.strategy
+        else {
+          continue
+        }
+        // Half the scenarios at their own seed with no timeline, half at the next with one.
+        let result = Self.compare(
+          prepared, configured, seed: prepared.scenario.seed + UInt64(parity),
+          timelineUs: parity == 0 ? 0 : 100_000)
+        if let difference = result.difference { differences.append(difference) }
+        frames.stepped += result.stepped
+        frames.event += result.event
+      }
+    }
+    #expect(differences.isEmpty, "\(differences.count) differ, e.g. \(differences.prefix(2))")
+    // The comparison is not vacuous: the event engine left frames out.
+    #expect(frames.event < frames.stepped)
+  }
+
+  /// The built-ins that declare quiet bands (`StrategyContext.skipFrames`); the others are
+  /// consulted every moving frame, so only the engine's own quiet frames (a still offset) apply.
+  static let declaring = [
+    "fixed_threshold", "infinite_loader", "infinite_scroll", "intersection_observer", "paging3",
+    "uikit_prefetching",
+  ]
+
+  /// 600 random scenarios (`RunnableScenario`), each with two of the strategies that declare
+  /// quiet bands and one of all the built-ins in turn, with a timeline on every third.
+  @Test(arguments: 0..<4)
+  func randomScenariosGiveIdenticalResults(batch: Int) {
+    let scenarios = RunnableScenario.many(600, seed: 20_261_201)
+    var differences: [String] = []
+    var frames = (stepped: 0, event: 0)
+    for index in stride(from: batch, to: scenarios.count, by: 4) {
+      let scenario = scenarios[index]
+      let prepared: PreparedScenario
+      do {
+        prepared = try PreparedScenario(scenario)
+      } catch {
+        Issue.record("a generated scenario does not prepare: \(error)")
+        continue
+      }
+      let names = [
+        Self.declaring[index % Self.declaring.count], Self.declaring[(index / 2 + 3) % Self.declaring.count],
+        allStrategies[index % allStrategies.count],
+      ]
+      for name in Set(names).sorted() {
+        let result = Self.compare(
+          prepared, TestScenarios.configured(name), seed: scenario.seed,
+          timelineUs: index % 3 == 0 ? 50_000 : 0)
+        if let difference = result.difference { differences.append(difference) }
+        frames.stepped += result.stepped
+        frames.event += result.event
+      }
+    }
+    #expect(differences.isEmpty, "\(differences.count) differ, e.g. \(differences.prefix(2))")
+    #expect(frames.event < frames.stepped)
+  }
+
+  /// A long constant drag on the analytic feed (100 pt rows, one row per second): between row
+  /// boundaries and the trigger the frames are quiet, so the event engine runs a few full frames
+  /// per row where the stepped one runs every frame, with the same results.
+  @Test func constantDragSkipsMostFrames() {
+    let prepared = TestScenarios.steadyDrag(velocityPtS: 100, durationMs: 60_000)
+    for name in ["fixed_threshold", "infinite_scroll"] {
+      let result = Self.compare(prepared, TestScenarios.configured(name), seed: 1)
+      #expect(result.difference == nil, "\(result.difference ?? "")")
+      // 60 s at 60 Hz is 3 600 frames; the rows' edges cross the viewport's twice a second.
+      #expect(result.stepped > 3_000, "\(name): \(result.stepped)")
+      #expect(result.event * 10 < result.stepped, "\(name): \(result.event) of \(result.stepped)")
+    }
+  }
+}
