@@ -78,16 +78,21 @@ public struct Paging3Loader: Sendable {
   /// after a load; asks for the next page per direction.
   public mutating func update(after event: StrategyEvent, in context: some StrategyContext) {
     var loadedDirection: ScrollDirection?
+    var pagesChanged = true
     switch event {
     case .pageApplied(let page):
       loadedDirection = pageEnded(page, applied: true, context)
     case .fetchFailed(.page(let page)):
       _ = pageEnded(page, applied: false, context)
-    default:
+    case .start:
       break
+    default:
+      pagesChanged = false
     }
     let visible = context.visibleItems
-    guard !visible.isEmpty else { return }
+    // No row bound and no page in or failed: the hints, the run and the loads in flight are as
+    // the last call left them, and so is every decision below (the per-frame common case).
+    guard !visible.isEmpty, pagesChanged || visible != bound || run == nil else { return }
     if run == nil && refreshPages == nil {
       run = appliedRun(around: context.page(ofItem: visible.lowerBound), context)
     }
