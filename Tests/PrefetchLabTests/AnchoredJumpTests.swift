@@ -6,11 +6,14 @@ import Testing
 /// engine answers their questions (an item's top, the end) in those coordinates, so a jump lands
 /// on its item after rows above the viewport changed height.
 @Suite struct AnchoredJumpTests {
-  /// Offset feed, 100 pt rows, 50 pt placeholders, 60 items first, `paging3` defaults. A jump to
-  /// item 150 (60 × 100 + 90 × 50 = 10 500 pt) shows placeholders 150…165; pages 6 and 7 go in
-  /// above row 150 while the user waits (rows 120…149 grow by 50 pt each: the offset moves
-  /// 1500 pt with them). The jump to item 100 at τ = 5 s must land on row 100, at
-  /// 60 × 100 + 40 × 50 = 8000 pt (rows 60…99 are still placeholders), not 1500 pt further down.
+  /// Offset feed, 100 pt rows, 50 pt placeholders, 200 items in pages of 20, 60 items first
+  /// (in at τ = 0, 1 s after the request), `paging3` with `jump_threshold` 50. The jump to item
+  /// 150 (60 × 100 + 90 × 50 = 10 500 pt) binds placeholders 150…165, 106 items past the loaded
+  /// rows 0…59: Paging refreshes there. Rows 0…59 are dropped in the same frame, keeping their
+  /// height (the offset stays); the refresh's rows 135…194 come in (pages 120…199) while the user
+  /// waits: rows 120…149 grow by 50 pt each above the viewport, the offset moves 1500 pt with
+  /// them. The jump to item 100 at τ = 5 s must land on row 100, at 60 × 100 + 40 × 50 = 8000 pt
+  /// (rows 60…99 are still placeholders), not 1500 pt further down.
   @Test func aJumpAfterAnchoringLandsOnItsItem() {
     let scenario = TestScenarios.modified(
       TestScenarios.steadyDrag(
@@ -19,11 +22,13 @@ import Testing
           .wait(durationMs: 2000),
         ], pagination: .offset)
     ) { $0.feed.placeholderHeightPt = 50 }
-    let probe = PresentationProbe<Paging3>("paging3")
+    let probe = PresentationProbe<Paging3>("paging3", ["jump_threshold": .number(50)])
     _ = Simulator.run(scenario, strategy: probe, seed: 1)
     let samples = probe.log.samples
-    let first = samples.first { $0.event == .frame && $0.timeUs >= 2_000_000 }
-    #expect(first?.offsetAfterPt == 10_500 && first?.visibleAfter.lowerBound == 150)
+    let jumped = samples.first { $0.event == .frame && $0.visibleBefore.lowerBound == 150 }
+    #expect(jumped?.offsetBeforePt == 10_500 && jumped?.offsetAfterPt == 10_500)
+    // The refresh dropped the first load: nothing loaded until its pages are in.
+    #expect(jumped?.loadedRows == 0)
     let before = samples.last { $0.timeUs < 6_000_000 }
     #expect(before?.offsetAfterPt == 12_000 && before?.visibleAfter.lowerBound == 150)
     let landed = samples.first { $0.event == .frame && $0.timeUs >= 6_000_000 }

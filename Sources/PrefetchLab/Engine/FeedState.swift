@@ -40,6 +40,9 @@ struct FeedState: Sendable {
   private(set) var firstAppliedPage = 0
   private(set) var appliedEndPage = 0
   private(set) var endKnown = false
+  /// Offset pagination: a page with a placeholder on screen is requested by the engine itself
+  /// (`PrefetchStrategy.loadsVisiblePlaceholderPages`).
+  var loadsVisiblePlaceholderPages = true
   /// Unloaded rows are shown as placeholders (dropped pages keep their place); false after
   /// `hidePlaceholders()`.
   private(set) var presentsPlaceholders = true

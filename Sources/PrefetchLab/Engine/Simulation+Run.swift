@@ -11,6 +11,7 @@ extension Simulation {
       feed.resizeInitialPage(to: size)
     }
     if !strategy.enablePlaceholders { feed.hidePlaceholders() }
+    feed.loadsVisiblePlaceholderPages = strategy.loadsVisiblePlaceholderPages
     issueInitialPage()
     events.schedule(.patience, atUs: patienceUs, subject: -1)
     var eventTime = Int64.max

@@ -108,11 +108,13 @@ extension Simulation {
     }
   }
 
-  /// Offset pagination: a page with a visible placeholder is always requested, whatever the
-  /// strategy does (see "Pagination" in docs/model.md).
+  /// Offset pagination: a page with a visible placeholder is requested, whatever the strategy
+  /// does, unless the strategy loads every page itself (see "Pagination" in docs/model.md).
   func requestVisiblePlaceholderPages() {
     let rows = visibility.rows
-    guard feed.isOffsetPagination, sessionStarted, !rows.isEmpty else { return }
+    guard feed.isOffsetPagination, feed.loadsVisiblePlaceholderPages, sessionStarted, !rows.isEmpty else {
+      return
+    }
     let firstPage = feed.plan.page(ofItem: rows.lowerBound)
     let lastPage = feed.plan.page(ofItem: rows.upperBound - 1)
     for page in firstPage...lastPage

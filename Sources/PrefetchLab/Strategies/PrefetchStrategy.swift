@@ -28,6 +28,12 @@ public protocol PrefetchStrategy: Sendable {
   /// at the loaded rows, a page dropped over `maxSize` leaves the list (the viewport anchored)
   /// and loads above the first loaded row insert anchored. Asked once, before the first request.
   var enablePlaceholders: Bool { get }
+
+  /// Offset pagination: the engine itself asks for the page of every placeholder on screen (the
+  /// default, true: list code that loads what it shows, whatever the strategy). False: only the
+  /// strategy's requests load pages (Paging 3, where binding a placeholder is an access hint that
+  /// the load loop acts on, `PageFetcherSnapshot.kt`). Asked once, before the first request.
+  var loadsVisiblePlaceholderPages: Bool { get }
 }
 
 extension PrefetchStrategy {
@@ -36,4 +42,7 @@ extension PrefetchStrategy {
 
   /// Placeholders for the items not loaded.
   public var enablePlaceholders: Bool { true }
+
+  /// The engine loads the pages of placeholders on screen.
+  public var loadsVisiblePlaceholderPages: Bool { true }
 }

@@ -41,40 +41,19 @@ import Testing
     #expect(Self.strategy(["initial_load_size": .number(35)]).initialLoadSize(pageSize: 20) == 35)
   }
 
-  /// Offset pagination: PREPEND runs on its own. The run spans rows 30…59 (pages 3…5); at offset
-  /// 3500 rows 35…38 show: 5 rows before (35 − 30) < 10 → PREPEND; 59 − 39 + 1 = 21 after → no APPEND.
+  /// Offset pagination: PREPEND runs on its own. Pages 0…2 dropped, the run spans rows 30…59
+  /// (pages 3…5); at offset 3500 rows 35…38 are bound: 5 rows before (35 − 30) < 10 → PREPEND of
+  /// page 2; 59 − 38 = 21 after → no APPEND.
   @Test func prependsIndependentlyOfTheScrollDirection() {
     let context = StrategyContextDouble(
       viewportHeightPt: 400, pageSize: 10, totalItems: 100, pagination: .offset, appliedPages: 6)
     context.scrollDirection = .down
-    context.frontierOverride[.up] = LoadFrontier(
-      page: 2, direction: .up, edgePt: 3000, runStartPt: 6000, adjacentPage: 3)
-    context.frontierOverride[.down] = LoadFrontier(
-      page: 6, direction: .down, edgePt: 6000, runStartPt: 3000, adjacentPage: 5)
+    context.viewportOffsetPt = 3500
+    for page in 0...2 { context.dropPage(page) }
+    _ = context.takeActions()
     var strategy = Self.strategy()
     #expect(
-      context.pageRequests(after: &strategy, atOffsetPt: 3500) == [.requestPage(.up, guardInFlight: true)])
-  }
-
-  /// jump_threshold 20, offset pagination: pages 0…2 (rows 0…29) loaded, the viewport jumped to
-  /// rows 80…83, 50 items past the run's edge (row 30) > 20: a refresh cancels the loads of both
-  /// directions and asks for the pages around the user, 3 × 10 / 2 = 15 rows each side: rows
-  /// 65…98, pages 6…9. Without the threshold, the APPEND loop asks for the next page at the edge.
-  @Test func aJumpPastTheThresholdRefreshesAtTheUser() {
-    let context = StrategyContextDouble(
-      viewportHeightPt: 400, pageSize: 10, totalItems: 100, pagination: .offset, appliedPages: 10)
-    context.loadedOverride = 0..<30
-    context.frontierOverride[.down] = LoadFrontier(
-      page: 3, direction: .down, edgePt: 3000, runStartPt: 0, adjacentPage: 2)
-    context.frontierOverride[.up] = .some(nil)
-    var refreshing = Self.strategy(["jump_threshold": .number(20)])
-    context.viewportOffsetPt = 8000
-    refreshing.update(.frame, in: context)
-    #expect(
-      context.takeActions().filter { $0.isPageRequest || $0 == .cancelPage(.down) || $0 == .cancelPage(.up) }
-        == [.cancelPage(.down), .cancelPage(.up)] + (6...9).map { .requestPageIndex($0, .page) })
-    var sequential = Self.strategy()
-    sequential.update(.frame, in: context)
-    #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
+      context.pageRequests(after: &strategy, atOffsetPt: 3500, event: .start) == [.requestPageIndex(2, .page)]
+    )
   }
 }

@@ -2,7 +2,8 @@
 
 /// Wraps a strategy and writes down, at every consultation, what the list presented just before
 /// and just after the strategy acted: content height, viewport offset, rows on screen, loaded
-/// rows. Forwards what the engine asks before the run (`initialLoadSize`, `enablePlaceholders`).
+/// rows. Forwards what the engine asks before the run (`initialLoadSize`, `enablePlaceholders`,
+/// `loadsVisiblePlaceholderPages`).
 struct PresentationProbe<Inner: PrefetchStrategy>: PrefetchStrategy {
   struct Sample: Sendable {
     var timeUs: Int64
@@ -37,6 +38,7 @@ struct PresentationProbe<Inner: PrefetchStrategy>: PrefetchStrategy {
 
   func initialLoadSize(pageSize: Int) -> Int? { inner.initialLoadSize(pageSize: pageSize) }
   var enablePlaceholders: Bool { inner.enablePlaceholders }
+  var loadsVisiblePlaceholderPages: Bool { inner.loadsVisiblePlaceholderPages }
 
   mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     let contentBefore = context.contentHeightPt

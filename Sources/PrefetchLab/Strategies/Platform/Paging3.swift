@@ -1,12 +1,15 @@
 /// Jetpack Paging 3 (`PagingConfig`, `PageFetcherSnapshot`) under a RecyclerView: pages load
-/// while fewer than `prefetch_distance` loaded items lie beyond the last row bound, one page at a
-/// time per direction, never cancelled by scrolling (see `Paging3Loader`); the first request asks
-/// for `initial_load_size` items.
+/// while fewer than `prefetch_distance` loaded items lie beyond the latest access in that
+/// direction (`HintHandler`'s hint), one page at a time per direction, never cancelled by
+/// scrolling; a bound placeholder is an access, not a load of its page, so a jump chains pages
+/// from the loaded edge unless `jump_threshold` refreshes at the user (see `Paging3Loader`). The
+/// first request asks for `initial_load_size` items.
 ///
 /// Sources: androidx/androidx `paging/paging-common/src/commonMain/kotlin/androidx/paging/PagingConfig.kt`
 /// @ 0ee887e405f7 (defaults: `prefetchDistance = pageSize`, `initialLoadSize = pageSize *
 /// DEFAULT_INITIAL_PAGE_MULTIPLIER (3)`, `jumpThreshold = COUNT_UNDEFINED`) and
-/// `PageFetcherSnapshot.kt` @ 087c334fadf8 (the per-direction load loop). `max_size`
+/// `PageFetcherSnapshot.kt` @ 087c334fadf8 (the per-direction load loop), `HintHandler.kt`
+/// @ 0ee887e405f7 (the hints). `max_size`
 /// (`PagingConfig.maxSize`, default `MAX_SIZE_UNBOUNDED`) drops far pages after each load as
 /// `PageFetcherSnapshotState.dropEventOrNull` does (see `Paging3Loader`).
 ///
@@ -34,9 +37,9 @@ public struct Paging3: PrefetchStrategy {
   public static let prefetchDistance = StrategyParameter.OptionalInteger(
     "prefetch_distance", keyword: "page_size", in: 0...1_000_000,
     help:
-      "Items beyond the last bound row below which the next page loads (PagingConfig.prefetchDistance; "
-      + "default = page size, PagingConfig.kt). 0 never loads without placeholders: refused with "
-      + "enable_placeholders=false, as Paging does.")
+      "Items beyond the latest bound row below which the next page loads (PagingConfig.prefetchDistance; "
+      + "default = page size, PagingConfig.kt). 0 never appends on a feed without placeholders (cursor feeds, "
+      + "or enable_placeholders=false); refused with enable_placeholders=false as PagingConfig does.")
   public static let initialLoadSize = StrategyParameter.OptionalInteger(
     "initial_load_size", keyword: "3_pages", in: 1...1_000_000,
     help:
@@ -45,9 +48,9 @@ public struct Paging3: PrefetchStrategy {
   public static let jumpThreshold = StrategyParameter.OptionalInteger(
     "jump_threshold", keyword: "off", in: 1...1_000_000,
     help:
-      "Items outside the loaded run beyond which a jump refreshes at the user's position "
-      + "(PagingConfig.jumpThreshold; default COUNT_UNDEFINED = off). Offset pagination with placeholders only."
-  )
+      "Items outside the loaded data beyond which an access refreshes at the user's position (initial_load_size "
+      + "items around it); off, the pages load one after another toward it (PagingConfig.jumpThreshold; default "
+      + "COUNT_UNDEFINED = off). Offset pagination with placeholders only.")
 
   public static let enablePlaceholders = StrategyParameter.Flag(
     "enable_placeholders", default: true,
@@ -103,7 +106,7 @@ public struct Paging3: PrefetchStrategy {
 
   private let initialItems: Int?
   private let placeholders: Bool
-  private let loader: Paging3Loader
+  private var loader: Paging3Loader
   private var media: ImagePrefetcher
 
   public init(parameters: StrategyParameters) {
@@ -120,10 +123,12 @@ public struct Paging3: PrefetchStrategy {
 
   public var enablePlaceholders: Bool { placeholders }
 
+  /// A placeholder bound is an access hint to Paging, not a load of its page (`Paging3Loader`).
+  public var loadsVisiblePlaceholderPages: Bool { false }
+
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
-    loader.update(in: context)
-    loader.dropOverMaxSize(after: event, in: context)
+    loader.update(after: event, in: context)
     media.update(after: event, in: context)
     // The loader's decisions read the rows shown and the pages, which the engine watches: with
     // the same rows and no event, the next frame asks for nothing (a page asked for now is in

@@ -1,25 +1,42 @@
-/// Jetpack Paging 3's load loop (androidx `paging/paging-common/.../PageFetcherSnapshot.kt`),
-/// shared by `paging3` and `recyclerview`.
+/// Jetpack Paging 3's load loop, shared by `paging3` and `recyclerview`. Sources, androidx/androidx
+/// `paging/paging-common/src/commonMain/kotlin/androidx/paging/`: `PageFetcherSnapshot.kt`
+/// @ 087c334fadf8 (`doLoad`, `nextLoadKeyOrNull`, `startConsumingHints`), `HintHandler.kt`
+/// @ 0ee887e405f7 (`processHint`, `shouldPrioritizeOver`), `PageFetcherSnapshotState.kt`
+/// @ 577c15b7aa49 (`dropEventOrNull`), `PagingConfig.kt` @ 0ee887e405f7.
 ///
-/// An access is a row being bound; RecyclerView binds rows as they enter the viewport, so the
-/// accesses that matter are the first and last visible rows. For each direction on its own
-/// (APPEND down, PREPEND up — only APPEND with cursor pagination), while the loaded items beyond
-/// the latest access number fewer than `prefetchDistance`, one page is loaded; the next waits
-/// until it is in (one load at a time per direction), and a load is never cancelled because the
-/// user scrolled. With a `jumpThreshold`, an access further than that many items outside the
-/// loaded run refreshes: the loads of the old generation are cancelled and the pages around the
-/// user are requested directly (offset pagination, where a far jump lands on placeholders).
+/// - The loaded data is one run of pages (`PageFetcherSnapshotState.pages`): APPEND extends it
+///   below, PREPEND above, a drop takes pages off its ends, a refresh replaces it.
+/// - An access is a row being bound: RecyclerView binds rows as they enter the viewport, and
+///   rebinds the rows on screen whose placeholders a page replaced. A placeholder being bound is
+///   an access like any other: nothing loads the page under it directly (the engine's own
+///   loading of visible placeholders is off, `loadsVisiblePlaceholderPages`).
+/// - `HintHandler` keeps one hint per direction. After the presented pages changed (an insert
+///   or a drop changes `originalPageOffsetFirst/Last`), the next access replaces both; until the
+///   next change an access replaces the APPEND hint only if it lies further down and the PREPEND
+///   hint only if further up. So scrolling down after a drop moves the PREPEND hint down with
+///   the bound rows: the first visible row is not an access, having been bound already.
+/// - Per direction one page at a time (`doLoad`'s loop): a page while the loaded items beyond the
+///   hint (`presentedItemsAfter`, negative for a placeholder past the run) are fewer than
+///   `prefetchDistance` (`nextLoadKeyOrNull`). An access far past the run thus chains page after
+///   page from the run's edge until `prefetchDistance` items lie past it. Scrolling cancels
+///   nothing.
+/// - `jumpThreshold` (offset pagination): a hint more than that many items outside the run
+///   (`startConsumingHints`: `-presentedItemsBefore` or `-presentedItemsAfter` above the
+///   threshold) invalidates; the new generation REFRESHes `initialLoadSize` items from
+///   `max(0, access - initialLoadSize / 2)` (the clipped refresh key of Room's offset source,
+///   `PagingSource.getRefreshKey`). Modelled as: the running loads are cancelled, the run's pages
+///   dropped, and the pages holding those items requested at once (one request per page, the
+///   engine's pages being fixed); hints wait until they are all in, as hints wait for the
+///   REFRESH (`startConsumingHints` runs after `doInitialLoad`).
+/// - `maxSize`: after each APPEND (PREPEND) pages go from the top (bottom) while the run holds
+///   more than `maxSize` items and held more than 2 pages, each only if the loaded items left
+///   between the run's edge and the direction's hint stay at least `prefetchDistance`
+///   (`dropEventOrNull`); a page on screen is never dropped (`StrategyContext.dropPage` refuses).
+///   Because the PREPEND hint follows the rows bound while scrolling down, a top page dropped by
+///   an APPEND does not come straight back as a PREPEND, even with `maxSize` at its least,
+///   `pageSize + 2 * prefetchDistance` below a screenful (see `docs/strategies.md`).
 ///
-/// With a `maxSize`, each page applied is followed by Paging's drop step
-/// (`PageFetcherSnapshotState.dropEventOrNull`, called from `PageFetcherSnapshot.doLoad` for the
-/// side opposite the load): see `dropOverMaxSize(after:in:)`. Dropped pages keep their rows as
-/// placeholders, or leave the list without placeholders (`StrategyContext.dropPage(_:)`), and
-/// are loaded again by the same loop when the user comes back to them. The loop counts items
-/// from the latest access to the run's edge, which is the presented list's edge without
-/// placeholders: PREPEND then fires within `prefetchDistance` of the first presented item, as
-/// Paging's `presentedItemsBefore` does.
-///
-/// Per call: O(log rows); the drop step O(pages in the loaded run + rows dropped).
+/// Per call: O(rows entering the viewport + log rows); a drop or refresh O(pages in the run).
 public struct Paging3Loader: Sendable {
   /// Items; nil: the feed's page size (`PagingConfig.prefetchDistance = pageSize`).
   public let prefetchDistance: Int?
@@ -31,6 +48,25 @@ public struct Paging3Loader: Sendable {
   /// unbounded (`MAX_SIZE_UNBOUNDED`), nothing is ever dropped.
   public let maxSize: Int?
 
+  /// The loaded run's first and last pages; nil before first content and during a refresh.
+  private(set) var run: ClosedRange<Int>?
+  /// Rows bound at the last call: the viewport.
+  private var bound: Range<Int> = 0..<0
+  /// The item of the APPEND hint and of the PREPEND hint; nil after a drop on that side, until
+  /// the next access (a drop restarts that direction's hint flow without its current hint:
+  /// `collectAsGenerationalViewportHints`, `.drop(1)`, "Prevent infinite loop when competing
+  /// PREPEND / APPEND cancel each other").
+  private(set) var appendHint: Int?
+  private(set) var prependHint: Int?
+  /// False once the presented pages changed: the next access replaces both hints.
+  private var hintsCurrent = false
+  /// The page each direction's load is fetching.
+  private var appending: Int?
+  private var prepending: Int?
+  /// The pages a refresh asked for, and how many of them are still out.
+  private var refreshPages: ClosedRange<Int>?
+  private var refreshOutstanding = 0
+
   public init(prefetchDistance: Int?, jumpThreshold: Int?, refreshItems: Int?, maxSize: Int? = nil) {
     self.prefetchDistance = prefetchDistance
     self.jumpThreshold = jumpThreshold
@@ -38,103 +74,212 @@ public struct Paging3Loader: Sendable {
     self.maxSize = maxSize
   }
 
-  /// Paging's drop step after page `loaded` was applied, when `maxSize` is set. The loaded run
-  /// is the applied pages around the viewport. Nothing is dropped while it holds 2 pages or
-  /// fewer or at most `maxSize` items. A page that loaded below the first visible row was an
-  /// APPEND: pages go from the top while the run exceeds `maxSize`, but only while at least
-  /// `prefetchDistance` loaded items stay between the run's new top and the latest access (the
-  /// last visible row, the access nearest the end); a PREPEND drops from the bottom against the
-  /// first visible row. So no row within `prefetchDistance` items of that access is ever
-  /// dropped, nor any row on screen (`dropPage` refuses those, which ends the step).
-  @inline(__always)
-  public func dropOverMaxSize(after event: StrategyEvent, in context: some StrategyContext) {
-    guard case .pageApplied(let loaded) = event, let maxSize else { return }
-    dropPages(maxSize: maxSize, loaded: loaded, context)
+  /// Reacts to `event`: notes pages in or failed, the rows bound, a jump; drops over `maxSize`
+  /// after a load; asks for the next page per direction.
+  public mutating func update(after event: StrategyEvent, in context: some StrategyContext) {
+    var loadedDirection: ScrollDirection?
+    var pagesChanged = true
+    switch event {
+    case .pageApplied(let page):
+      loadedDirection = pageEnded(page, applied: true, context)
+    case .fetchFailed(.page(let page)):
+      _ = pageEnded(page, applied: false, context)
+    case .start:
+      break
+    default:
+      pagesChanged = false
+    }
+    let visible = context.visibleItems
+    // No row bound and no page in or failed: the hints, the run and the loads in flight are as
+    // the last call left them, and so is every decision below (the per-frame common case).
+    guard !visible.isEmpty, pagesChanged || visible != bound || run == nil else { return }
+    if run == nil && refreshPages == nil {
+      run = appliedRun(around: context.page(ofItem: visible.lowerBound), context)
+    }
+    noteAccesses(visible, event: event, context)
+    guard refreshPages == nil, let run else { return }
+    let distance = prefetchDistance ?? context.pageSizeItems
+    if let jumpThreshold, context.pagination == .offset, jumped(run, threshold: jumpThreshold, context) {
+      return
+    }
+    if let loadedDirection, let maxSize {
+      dropOverMaxSize(maxSize, after: loadedDirection, distance, context)
+    }
+    load(distance: distance, context)
   }
 
-  // Out of line: the per-frame `update` of the strategies that own this loader stays as small as
-  // it was without `max_size`.
-  @inline(never)
-  private func dropPages(maxSize: Int, loaded: Int, _ context: some StrategyContext) {
-    let visible = context.visibleItems
-    guard !visible.isEmpty else { return }
-    guard
-      var first = stride(
-        from: context.page(ofItem: visible.lowerBound), through: context.page(ofItem: visible.upperBound - 1),
-        by: 1
-      ).first(where: { context.isPageApplied($0) })
-    else { return }
-    var last = first
-    while context.isPageApplied(first - 1) { first -= 1 }
-    while context.isPageApplied(last + 1) { last += 1 }
-    guard last - first + 1 > 2 else { return }
-    var stored = context.items(ofPage: last).upperBound - context.items(ofPage: first).lowerBound
-    let distance = prefetchDistance ?? context.pageSizeItems
-    if context.items(ofPage: loaded).lowerBound > visible.lowerBound {
-      let access = visible.upperBound - 1
-      while first < last && stored > maxSize {
-        let rows = context.items(ofPage: first)
-        // Loaded items left between the run's top and the access once this page goes.
-        guard access - rows.upperBound >= distance, context.dropPage(first) else { return }
-        stored -= rows.count
-        first += 1
+  /// A page request ended (its page applied, or failed for good): the direction whose load it was,
+  /// if one was.
+  private mutating func pageEnded(_ page: Int, applied: Bool, _ context: some StrategyContext)
+    -> ScrollDirection?
+  {
+    if applied { hintsCurrent = false }
+    if let pages = refreshPages, pages.contains(page) {
+      refreshOutstanding -= 1
+      if refreshOutstanding <= 0 {
+        refreshPages = nil
+        run = appliedRun(around: pages.lowerBound, context) ?? appliedRun(around: pages.upperBound, context)
       }
+      return nil
+    }
+    var direction: ScrollDirection?
+    if page == appending {
+      appending = nil
+      direction = .down
+    } else if page == prepending {
+      prepending = nil
+      direction = .up
+    }
+    if applied, let current = run, page == current.upperBound + 1 || page == current.lowerBound - 1 {
+      run = min(page, current.lowerBound)...max(page, current.upperBound)
+    }
+    return applied ? direction : nil
+  }
+
+  /// The applied pages next to each other around `page`, or nil if it is not applied.
+  private func appliedRun(around page: Int, _ context: some StrategyContext) -> ClosedRange<Int>? {
+    guard context.isPageApplied(page) else { return nil }
+    var first = page
+    var last = page
+    while context.isPageApplied(first - 1) { first -= 1 }
+    while last + 1 < context.pageCount && context.isPageApplied(last + 1) { last += 1 }
+    return first...last
+  }
+
+  /// The rows bound since the last call (entering the viewport; after a page applied, its rows on
+  /// screen, rebound) update the hints as `HintHandler.processHint` does.
+  private mutating func noteAccesses(
+    _ visible: Range<Int>, event: StrategyEvent, _ context: some StrategyContext
+  ) {
+    var lowest = Int.max
+    var highest = Int.min
+    func bind(_ rows: Range<Int>) {
+      guard !rows.isEmpty else { return }
+      lowest = min(lowest, rows.lowerBound)
+      highest = max(highest, rows.upperBound - 1)
+    }
+    if bound.isEmpty {
+      bind(visible)
     } else {
-      let access = visible.lowerBound
-      while first < last && stored > maxSize {
-        let rows = context.items(ofPage: last)
-        guard rows.lowerBound - access - 1 >= distance, context.dropPage(last) else { return }
-        stored -= rows.count
-        last -= 1
+      // The viewport less the rows bound before: above them and below them.
+      bind(visible.lowerBound..<max(visible.lowerBound, min(visible.upperBound, bound.lowerBound)))
+      bind(min(visible.upperBound, max(visible.lowerBound, bound.upperBound))..<visible.upperBound)
+    }
+    if case .pageApplied(let page) = event {
+      bind(context.items(ofPage: page).clamped(to: visible))
+    }
+    bound = visible
+    guard lowest <= highest else { return }
+    if hintsCurrent, let append = appendHint, let prepend = prependHint {
+      appendHint = max(append, highest)
+      prependHint = min(prepend, lowest)
+    } else {
+      appendHint = highest
+      prependHint = lowest
+      hintsCurrent = true
+    }
+  }
+
+  /// One page per direction at a time, while fewer than `distance` loaded items lie beyond that
+  /// direction's hint (`nextLoadKeyOrNull`).
+  private mutating func load(distance: Int, _ context: some StrategyContext) {
+    guard let run else { return }
+    let cursor = context.pagination == .cursor
+    if appending == nil, let appendHint,
+      context.items(ofPage: run.upperBound).upperBound - 1 - appendHint < distance
+    {
+      if cursor {
+        if let frontier = context.loadFrontier(.down), context.requestPage(.down, guardInFlight: true) {
+          appending = frontier.page
+        }
+      } else if run.upperBound + 1 < context.pageCount,
+        context.requestPage(index: run.upperBound + 1, priority: .page)
+      {
+        appending = run.upperBound + 1
+      }
+    }
+    if prepending == nil, run.lowerBound > 0, let prependHint,
+      prependHint - context.items(ofPage: run.lowerBound).lowerBound < distance
+    {
+      if cursor {
+        if let frontier = context.loadFrontier(.up), context.requestPage(.up, guardInFlight: true) {
+          prepending = frontier.page
+        }
+      } else if context.requestPage(index: run.lowerBound - 1, priority: .page) {
+        prepending = run.lowerBound - 1
       }
     }
   }
 
-  @inline(__always)
-  public func update(in context: some StrategyContext) {
-    let visible = context.visibleItems
-    guard !visible.isEmpty else { return }
-    let distance = prefetchDistance ?? context.pageSizeItems
-    if let jumpThreshold, refreshAfterJump(visible, threshold: jumpThreshold, context) { return }
-    load(.down, visible: visible, distance: distance, context)
-    load(.up, visible: visible, distance: distance, context)
-  }
-
-  /// One direction's loop step: a page while the loaded items between the latest access and the
-  /// run's edge that way are fewer than `distance`.
-  @inline(__always)
-  private func load(
-    _ direction: ScrollDirection, visible: Range<Int>, distance: Int, _ context: some StrategyContext
-  ) {
-    guard let frontier = context.loadFrontier(direction) else { return }
-    let beyond =
-      direction == .down
-      ? context.items(ofPage: frontier.page).lowerBound - visible.upperBound
-      : visible.lowerBound - context.items(ofPage: frontier.page).upperBound
-    if beyond < distance { context.requestPage(direction, guardInFlight: true) }
-  }
-
-  /// A jump further than `threshold` items from the loaded run: Paging invalidates and reloads
-  /// at the user's position. Returns true when it did.
-  private func refreshAfterJump(_ visible: Range<Int>, threshold: Int, _ context: some StrategyContext)
+  /// A hint further than `threshold` items outside the run: refresh around it. Returns true
+  /// when it did.
+  private mutating func jumped(_ run: ClosedRange<Int>, threshold: Int, _ context: some StrategyContext)
     -> Bool
   {
-    guard context.pagination == .offset, !context.isLoaded(item: visible.lowerBound) else { return false }
-    var nearestLoaded: Int?
-    for direction in [ScrollDirection.down, .up] {
-      guard let frontier = context.loadFrontier(direction), frontier.adjacentPage != nil else { continue }
-      let rows = context.items(ofPage: frontier.page)
-      let gap =
-        direction == .down ? visible.lowerBound - rows.lowerBound : rows.upperBound - visible.upperBound
-      nearestLoaded = min(nearestLoaded ?? .max, max(0, gap))
+    let firstLoaded = context.items(ofPage: run.lowerBound).lowerBound
+    let lastLoaded = context.items(ofPage: run.upperBound).upperBound - 1
+    let access: Int
+    if let appendHint, appendHint - lastLoaded > threshold {
+      access = appendHint
+    } else if let prependHint, firstLoaded - prependHint > threshold {
+      access = prependHint
+    } else {
+      return false
     }
-    guard let gap = nearestLoaded, gap > threshold else { return false }
-    context.cancelPageRequest(.down)
-    context.cancelPageRequest(.up)
-    let half = (refreshItems ?? 3 * context.pageSizeItems) / 2
-    let first = context.page(ofItem: max(0, visible.lowerBound - half))
-    let last = context.page(ofItem: visible.upperBound + half)
-    for page in first...min(last, context.pageCount - 1) { context.requestPage(index: page) }
+    refresh(at: access, run, context)
     return true
+  }
+
+  private mutating func refresh(at access: Int, _ run: ClosedRange<Int>, _ context: some StrategyContext) {
+    for page in [appending, prepending].compactMap({ $0 }) { context.cancelPageRequest(index: page) }
+    appending = nil
+    prepending = nil
+    for page in run { context.dropPage(page) }
+    self.run = nil
+    hintsCurrent = false
+    let size = refreshItems ?? 3 * context.pageSizeItems
+    let firstItem = max(0, access - size / 2)
+    let lastItem = min(context.rowCount - 1, firstItem + size - 1)
+    let pages = context.page(ofItem: firstItem)...min(context.page(ofItem: lastItem), context.pageCount - 1)
+    refreshOutstanding = 0
+    for page in pages where context.requestPage(index: page, priority: .page) { refreshOutstanding += 1 }
+    refreshPages = refreshOutstanding > 0 ? pages : nil
+  }
+
+  /// Paging's drop step after a load in `direction` (`dropEventOrNull` for the opposite side):
+  /// see the type's notes.
+  private mutating func dropOverMaxSize(
+    _ maxSize: Int, after direction: ScrollDirection, _ distance: Int, _ context: some StrategyContext
+  ) {
+    guard var run = self.run, run.count > 2 else { return }
+    var stored =
+      context.items(ofPage: run.upperBound).upperBound - context.items(ofPage: run.lowerBound).lowerBound
+    var dropped = false
+    if direction == .down, let appendHint {
+      // Loaded items before the APPEND hint (`presentedItemsBefore`).
+      var before = appendHint - context.items(ofPage: run.lowerBound).lowerBound
+      while run.count > 1 && stored > maxSize {
+        let rows = context.items(ofPage: run.lowerBound)
+        guard before - rows.count >= distance, context.dropPage(run.lowerBound) else { break }
+        stored -= rows.count
+        before -= rows.count
+        run = (run.lowerBound + 1)...run.upperBound
+        dropped = true
+      }
+      if dropped { prependHint = nil }
+    } else if direction == .up, let prependHint {
+      var after = context.items(ofPage: run.upperBound).upperBound - 1 - prependHint
+      while run.count > 1 && stored > maxSize {
+        let rows = context.items(ofPage: run.upperBound)
+        guard after - rows.count >= distance, context.dropPage(run.upperBound) else { break }
+        stored -= rows.count
+        after -= rows.count
+        run = run.lowerBound...(run.upperBound - 1)
+        dropped = true
+      }
+      if dropped { appendHint = nil }
+    }
+    self.run = run
+    if dropped { hintsCurrent = false }
   }
 }

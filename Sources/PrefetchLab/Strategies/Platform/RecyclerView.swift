@@ -43,7 +43,7 @@ public struct RecyclerView: PrefetchStrategy {
   private let initialPrefetch: Int
   private let initialItems: Int?
   private let placeholders: Bool
-  private let pages: Paging3Loader
+  private var pages: Paging3Loader
   private var lastOffsetPt = 0.0
   private var shown: Range<Int> = 0..<0
   /// Rows kept bound: the viewport and the view cache around it.
@@ -62,9 +62,11 @@ public struct RecyclerView: PrefetchStrategy {
 
   public var enablePlaceholders: Bool { placeholders }
 
+  /// Paging 3 pages: a placeholder bound is an access hint, not a load (`Paging3Loader`).
+  public var loadsVisiblePlaceholderPages: Bool { false }
+
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    pages.update(in: context)
-    pages.dropOverMaxSize(after: event, in: context)
+    pages.update(after: event, in: context)
     let visible = context.visibleItems
     guard !visible.isEmpty else { return }
     switch event {
