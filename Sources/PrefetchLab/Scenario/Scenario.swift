@@ -295,7 +295,7 @@ public struct ScrollSpec: Sendable, Equatable {
   public var physics: ScrollPhysics
   public var source: Source
   /// [scroll.stop_threshold_pt] An `ios` or `ios_fast` fling ends when less than this remains to
-  /// go, pt, > 0. Default `IOSDecelerationCurve.defaultStopThresholdPt` (0.5 pt, the
+  /// go, pt, 0.01…10 (`ScenarioDefinitions.stopThresholdRangePt`). Default `IOSDecelerationCurve.defaultStopThresholdPt` (0.5 pt, the
   /// reverse-engineered model's; see there). Android's spline ends by its own duration.
   public var iosStopThresholdPt: Double
 
