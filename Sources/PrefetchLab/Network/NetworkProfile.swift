@@ -1,7 +1,9 @@
 /// Named network presets ([network.profile]): a round-trip time and a downlink capacity taken
 /// from the throttling presets developers test with. Each field a preset sets can be overridden:
 /// explicit `rtt_ms` and `bandwidth_kbps` (or a `trace`) written next to it win, and are checked
-/// by the same rules as without a preset.
+/// by the same rules as without a preset. A trace replaces the preset's bandwidth; a `periods`
+/// trace whose periods carry `latency_ms` also replaces its round trip (an explicit `rtt_ms`
+/// beside any `periods` trace is refused instead, as the file is read only when the run starts).
 ///
 /// Sources:
 /// - Apple's Network Link Conditioner (Xcode's Additional Tools: the macOS preference pane, and

@@ -200,8 +200,9 @@ public struct NetworkSpec: Sendable, Equatable {
   public var bandwidthKbps: Double?
   /// [network.trace] A recorded link replacing bandwidth_kbps.
   public var trace: BandwidthTraceSpec?
-  /// [network.max_concurrent_requests] >= 1. Default 6 (the per-host connection limit of
-  /// HTTP/1.1 browsers, and URLSessionConfiguration.httpMaximumConnectionsPerHost on macOS).
+  /// [network.max_concurrent_requests] >= 1. Default 6 (Chromium's per-host socket limit,
+  /// chromium/src `net/socket/client_socket_pool_manager.cc`; URLSession's
+  /// `httpMaximumConnectionsPerHost` is 6 on macOS and 4 on iOS, per Apple's documentation).
   public var maxConcurrentRequests: Int
   /// [network.timeout_ms] An attempt not finished this long after it started fails. Default 15000
   /// (a common client-side request timeout (a judgement; URLSession's own default is 60 s)).
