@@ -15,10 +15,10 @@ import Testing
       profile
         == "scenarios/x.json: radio.profile: needs a radio model (lte or 3g); radio.model is none")
     let delays = ScenarioFixture.error(
-      ScenarioFixture.text([("radio", #"{"model": "none", "promotion_delays_requests": false}"#)]))
+      ScenarioFixture.text([("radio", #"{"model": "none", "promotion_delays_requests": true}"#)]))
     #expect(
       delays
-        == "scenarios/x.json: radio.promotion_delays_requests: needs a radio model (lte or 3g); radio.model is none"
+        == "scenarios/x.json: radio.promotion_delays_requests: true needs a radio model (lte or 3g); radio.model is none"
     )
     // Both keys at once: both reported, in the file's order.
     var lines: [String] = []
@@ -31,14 +31,18 @@ import Testing
     #expect(
       lines == [
         "scenarios/x.json: radio.profile: needs a radio model (lte or 3g); radio.model is none",
-        "scenarios/x.json: radio.promotion_delays_requests: needs a radio model (lte or 3g); radio.model is none",
+        "scenarios/x.json: radio.promotion_delays_requests: true needs a radio model (lte or 3g); radio.model is none",
       ])
-    // With a model, or with none alone, the same keys load.
+    // With a model the same keys load; without one, the default false still does, so a scenario
+    // without a radio, written back as the manifest writes it, loads again.
     let aro = try ScenarioFixture.load(
       ScenarioFixture.text([("radio", #"{"model": "3g", "profile": "aro"}"#)]))
     #expect(aro.radio.model == .threeG && aro.radio.profile == .aro)
-    let none = try ScenarioFixture.load(ScenarioFixture.text([("radio", #"{"model": "none"}"#)]))
+    let none = try ScenarioFixture.load(ScenarioFixture.text([("radio", #""none""#)]))
     #expect(none.radio.model == RadioSpec.Model.none)
+    let written = none.json().serialized()
+    #expect(written.contains(#""radio":{"model":"none","promotion_delays_requests":false}"#), "\(written)")
+    #expect(try ScenarioFixture.load(written).radio == none.radio)
   }
 
   /// `{"profile": "lte", "trace": {"format": "periods"}}`: each attempt's time to first byte is
