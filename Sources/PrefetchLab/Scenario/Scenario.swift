@@ -60,7 +60,8 @@ public struct ViewportSpec: Sendable, Equatable {
   /// [viewport.height_pt] > 0. Default 852 (iPhone 15 / 16 logical screen height in points,
   /// Apple Human Interface Guidelines, "Layout" device table).
   public var heightPt: Double
-  /// [viewport.frame_rate_hz] 1...240. Default 60 (UIKit's standard display link rate).
+  /// [viewport.frame_rate_hz] 1...240. Default 60: the standard refresh rate of iPhone and most
+  /// Android displays, a judgement (ProMotion iPhones and many Android phones reach 120 Hz).
   public var frameRateHz: Int
 
   public init(heightPt: Double = 852, frameRateHz: Int = 60) {

@@ -88,7 +88,9 @@ public enum ScenarioDefinitions {
       KeyDefinition(
         "frame_rate_hz", .integer(.integer(in: 1...240)), unit: "Hz",
         default: JSONValue(ViewportSpec().frameRateHz),
-        defaultText: "`60`: UIKit's standard display link rate", summary: "Display frames per second."),
+        defaultText:
+          "`60`: the standard iPhone and Android display rate (a judgement; ProMotion iPhones and many Android phones run at 120 Hz)",
+        summary: "Display frames per second."),
     ])
 
   public static let cache = ObjectDefinition(
