@@ -42,7 +42,33 @@ import Testing
       "run", scenario, "--strategy", "paging3:max_size=25", "--out", folder.path + "/out", "--quiet",
     ])
     #expect(result.status == 65)
-    #expect(result.stderr.contains("tiny.json: feed.page_size: --strategy paging3.max_size must be at least"))
+    // The error names the option as given, not a key of the file; the page size it was checked
+    // with is the file's (10 items): 10 + 2 × 10 = 30 > 25.
+    #expect(
+      result.stderr.contains(
+        "tiny.json: --strategy paging3:max_size=25: paging3.max_size must be at least page size + 2 x "
+          + "prefetch_distance = 10 + 2 x 10 = 30 (PagingConfig), got 25 (page size 10: this file's feed.page_size)"
+      ),
+      "\(result.stderr)")
+    #expect(!result.stderr.contains("feed.page_size: --strategy"))
+    #expect(!folder.exists("out"))
+  }
+
+  /// In a sweep the error names the `--vary` setting at fault (the other setting is fine).
+  @Test func aSweepSettingIsNamedByItsValues() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let result = runCLI([
+      "sweep", scenario, "--strategy", "paging3", "--vary", "max_size=25,500", "--x", "stall_ms", "--y",
+      "wasted_bytes", "--out", folder.path + "/out", "--quiet",
+    ])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.contains(
+        "tiny.json: --vary setting max_size=25: paging3.max_size must be at least page size + 2 x "
+          + "prefetch_distance = 10 + 2 x 10 = 30 (PagingConfig), got 25 (page size 10: this file's feed.page_size)"
+      ),
+      "\(result.stderr)")
     #expect(!folder.exists("out"))
   }
 }

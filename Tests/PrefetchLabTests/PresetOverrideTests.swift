@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PrefetchLab
@@ -29,7 +30,7 @@ import Testing
     #expect(rtt?.contains("network.rtt_ms") == true)
   }
 
-  /// `scroll.stop_threshold_pt`: 0.5 pt by default, any value in (0, 100] for ios and ios_fast,
+  /// `scroll.stop_threshold_pt`: 0.5 pt by default, any value in 0.01…10 pt for ios and ios_fast,
   /// refused for android (whose spline ignores it) and written back when not the default.
   @Test func theStopThresholdIsAPhysicsParameter() throws {
     #expect(try ScenarioFixture.load(ScenarioFixture.text()).scroll.iosStopThresholdPt == 0.5)
@@ -59,6 +60,36 @@ import Testing
       ScenarioFixture.text([
         ("scroll", #"{"stop_threshold_pt": 0, "script": [{"wait": {"duration_ms": 1}}]}"#)
       ]))
-    #expect(zero?.contains("scroll.stop_threshold_pt: must be > 0") == true)
+    #expect(zero?.contains("scroll.stop_threshold_pt: must be in 0.01...10") == true)
+  }
+
+  /// The threshold's range ends where it stops meaning anything: 1e-300 pt (a 351 s fling) and
+  /// 100 pt (a 201 pt/s fling stopped within a frame) are refused with the range; both ends are
+  /// accepted and move the stop as the closed form says.
+  @Test func theStopThresholdRangeIsPhysical() throws {
+    func scroll(_ threshold: String) -> String {
+      ScenarioFixture.text([
+        (
+          "scroll",
+          #"{"stop_threshold_pt": "# + threshold + #", "script": [{"fling": {"velocity_pt_s": 3000}}]}"#
+        )
+      ])
+    }
+    for refused in ["1e-300", "0.0099", "10.01", "100"] {
+      let error = ScenarioFixture.error(scroll(refused))
+      #expect(
+        error?.contains("scenarios/x.json: scroll.stop_threshold_pt: must be in 0.01...10") == true,
+        "\(refused): \(error ?? "accepted")")
+    }
+    // ios, 3000 pt/s: remaining distance 3 / (−ln 0.998) × 0.998ᵗ falls below s after
+    // t = ln(s × −ln 0.998 / 3) / ln 0.998 ms: 10 pt → ln(0.0066734) / −0.0020020 = 2502.3 ms;
+    // 0.01 pt → ln(0.0000066734) / −0.0020020 = 5952.7 ms.
+    let longest = try PreparedScenario(try ScenarioFixture.load(scroll("0.01")))
+    let shortest = try PreparedScenario(try ScenarioFixture.load(scroll("10")))
+    let k = -log(0.998)
+    #expect(abs(Double(shortest.traceDurationUs) / 1000 - log(10 * k / 3) / log(0.998)) < 0.01)
+    #expect(abs(Double(longest.traceDurationUs) / 1000 - log(0.01 * k / 3) / log(0.998)) < 0.01)
+    #expect(abs(Double(shortest.traceDurationUs) / 1000 - 2502.3) < 0.1)
+    #expect(abs(Double(longest.traceDurationUs) / 1000 - 5952.7) < 0.1)
   }
 }

@@ -159,6 +159,14 @@ struct RandomScenario {
           cacheDurationMs: $0.double(0.001...1e9), diskReadMs: $0.distribution(), ignoreCache: $0.bool())
       },
       render: maybe { RenderSpec(timeMs: $0.distribution(), workers: $0.int(1...1024)) },
-      radio: RadioSpec(model: choice(RadioSpec.Model.allCases), promotionDelaysRequests: bool()))
+      radio: radioSpec())
+  }
+
+  /// A radio; the promotion flag is drawn for every model (the same draws as before the loader
+  /// refused it without a radio) but kept only where there is a radio to promote.
+  mutating func radioSpec() -> RadioSpec {
+    let model = choice(RadioSpec.Model.allCases)
+    let delays = bool()
+    return RadioSpec(model: model, promotionDelaysRequests: delays && model != .none)
   }
 }

@@ -153,7 +153,7 @@ import Testing
         == RadioSpec(model: .lte, promotionDelaysRequests: false))
     #expect(try ScenarioFixture.load(ScenarioFixture.text([("radio", #""3g""#)])).radio.model == .threeG)
     let object = try ScenarioFixture.load(
-      ScenarioFixture.text([("radio", #"{"model": "none", "promotion_delays_requests": true}"#)]))
-    #expect(object.radio == RadioSpec(model: .none, promotionDelaysRequests: true))
+      ScenarioFixture.text([("radio", #"{"model": "3g", "promotion_delays_requests": true}"#)]))
+    #expect(object.radio == RadioSpec(model: .threeG, promotionDelaysRequests: true))
   }
 }

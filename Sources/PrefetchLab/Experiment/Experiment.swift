@@ -22,13 +22,16 @@ public struct Experiment: Sendable {
   ///     scenario's own list.
   ///   - seeds: seeds from the command line, in any order; each runs once, in ascending order.
   ///     nil = each scenario's own seed.
+  ///   - overrideNames: how the user gave each override, named in an error about it (e.g.
+  ///     `--strategy paging3:max_size=25`, or a sweep's `--vary` setting); missing names default
+  ///     to `--strategy NAME:non-default parameters`.
   /// - Throws: `StrategyError` for a bad override (a usage error), `InputError` for a bad strategy
   ///   entry in a scenario file, a strategy (listed or given as an override) whose parameters
   ///   break a rule with the scenario's feed (`ConfiguredStrategy.checkFeed`), or two scenarios
   ///   with the same name.
   public init(
     scenarios: [PreparedScenario], strategyOverrides: [StrategySpec] = [], seeds: [UInt64]? = nil,
-    registry: StrategyRegistry = .builtIn
+    registry: StrategyRegistry = .builtIn, overrideNames: [String] = []
   ) throws {
     let seeds = seeds.map { Set($0).sorted() }
     var overrides: [ConfiguredStrategy] = []
@@ -64,11 +67,22 @@ public struct Experiment: Sendable {
         do {
           try strategy.checkFeed(pageSizeItems: pageSizeItems)
         } catch {
-          let location =
-            overrides.isEmpty
-            ? "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "") : "feed.page_size"
-          let message = overrides.isEmpty ? error.description : "--strategy " + error.description
-          throw InputError(file: scenario.sourcePath, location: location, message: message)
+          guard !overrides.isEmpty else {
+            let location = "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "")
+            throw InputError(file: scenario.sourcePath, location: location, message: error.description)
+          }
+          // The override is at fault, checked against this file's feed: name the option as
+          // given, and where the page size it was checked with comes from.
+          let name =
+            position < overrideNames.count
+            ? overrideNames[position]
+            : "--strategy " + strategy.definition.name
+              + (strategy.paramsText.isEmpty ? "" : ":" + strategy.paramsText)
+          let source =
+            pageSizeItems < feed.pageSize ? "feed.server_max_page_size" : "feed.page_size"
+          throw InputError(
+            file: scenario.sourcePath, location: name,
+            message: error.description + " (page size \(pageSizeItems): this file's \(source))")
         }
       }
       var labels = Set<String>()

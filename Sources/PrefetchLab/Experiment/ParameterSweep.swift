@@ -78,7 +78,9 @@ public struct ParameterSweep: Sendable {
       do throws(StrategyError) {
         strategies.append(try registry.configure(spec))
       } catch {
-        throw SweepError(text: vary.joined(separator: " "), option: "vary", reason: error.description)
+        // A combination breaks a rule (each value alone passed): name the setting at fault.
+        throw SweepError(
+          text: Self.settingName(axes, setting), option: "vary", reason: "this setting: " + error.description)
       }
     }
     self.base = base
@@ -94,6 +96,13 @@ public struct ParameterSweep: Sendable {
       for (axis, value) in zip(axes, setting) { spec.parameters[axis.parameter] = value }
       return spec
     }
+  }
+
+  /// Each setting as `PARAM=VALUE × PARAM=VALUE`, in grid order: how errors about one name it.
+  public var settingNames: [String] { settings.map { Self.settingName(axes, $0) } }
+
+  static func settingName(_ axes: [Axis], _ setting: [ParameterValue]) -> String {
+    zip(axes, setting).map { "\($0.parameter)=\($1)" }.joined(separator: " × ")
   }
 
   /// Whether setting `index` has every varied parameter at its default.

@@ -1,13 +1,15 @@
 /// Named network presets ([network.profile]): a round-trip time and a downlink capacity taken
 /// from the throttling presets developers test with. Each field a preset sets can be overridden:
 /// explicit `rtt_ms` and `bandwidth_kbps` (or a `trace`) written next to it win, and are checked
-/// by the same rules as without a preset.
+/// by the same rules as without a preset. A trace replaces the preset's bandwidth; a `periods`
+/// trace whose periods carry `latency_ms` also replaces its round trip (an explicit `rtt_ms`
+/// beside any `periods` trace is refused instead, as the file is read only when the run starts).
 ///
 /// Sources:
 /// - Apple's Network Link Conditioner (Xcode's Additional Tools: the macOS preference pane, and
 ///   iOS Settings › Developer). Apple publishes none of the presets' values; those here are
-///   third-party observations of the shipped presets (blog posts and copies of the preference
-///   pane's settings). Each preset gives a downlink bandwidth and a delay per direction; the round
+///   the values as commonly reproduced in third-party write-ups of the shipped presets (blog
+///   posts, copies of the preference pane's settings); no single copy is the reference. Each preset gives a downlink bandwidth and a delay per direction; the round
 ///   trip here is downlink delay + uplink delay. The copies agree on the 3G and Edge rates and on
 ///   every delay; they disagree on Very Bad Network's packet loss (1 %, 10 % or 20 % depending on
 ///   the copy), on its 1 Mbit/s downlink and on LTE's 50 Mbit/s, so treat those as the most
@@ -79,19 +81,24 @@ public enum NetworkProfile: String, Sendable, Equatable, CaseIterable {
   /// Where the preset's values come from (`ConstantCatalogue`, docs/constants.md).
   public var source: String {
     let nlc = "Network Link Conditioner"
+    let copies = "values as commonly reproduced in third-party write-ups; Apple publishes none"
     switch self {
-    case .threeG: return nlc + " \"3G\", third-party copies (they agree)"
-    case .edge: return nlc + " \"Edge\", third-party copies (they agree)"
-    case .lte: return nlc + " \"LTE\", third-party copies (the downlink differs between copies)"
-    case .wifi: return nlc + " \"WiFi\", third-party copies"
-    case .dsl: return nlc + " \"DSL\", third-party copies"
+    case .threeG: return nlc + " \"3G\", " + copies + " (the write-ups agree)"
+    case .edge: return nlc + " \"Edge\", " + copies + " (the write-ups agree)"
+    case .lte:
+      return nlc + " \"LTE\", " + copies
+        + "; the delays agree, the 50 Mbit/s downlink is the most common reading"
+    case .wifi: return nlc + " \"WiFi\", " + copies
+    case .dsl: return nlc + " \"DSL\", " + copies
     case .veryBadNetwork:
-      return nlc + " \"Very Bad Network\", third-party copies (downlink and loss, 1 %, 10 % or 20 %, differ)"
+      return nlc + " \"Very Bad Network\", " + copies
+        + "; the delays agree, the 1 Mbit/s downlink is the most common reading, the loss (1 %, 10 % or 20 %) is not modelled"
     case .slow3G:
       return
         "Chrome DevTools \"3G\" (`SPEED_3G`), ChromeDevTools/devtools-frontend `front_end/core/sdk/NetworkManager.ts`"
     case .fast3G:
-      return "Chrome DevTools \"Slow 4G\" (`SPEED_SLOW_4G`), same file"
+      return
+        "Chrome DevTools \"Slow 4G\" (`SPEED_SLOW_4G`), ChromeDevTools/devtools-frontend `front_end/core/sdk/NetworkManager.ts`"
     }
   }
 }

@@ -60,7 +60,8 @@ public struct ViewportSpec: Sendable, Equatable {
   /// [viewport.height_pt] > 0. Default 852 (iPhone 15 / 16 logical screen height in points,
   /// Apple Human Interface Guidelines, "Layout" device table).
   public var heightPt: Double
-  /// [viewport.frame_rate_hz] 1...240. Default 60 (UIKit's standard display link rate).
+  /// [viewport.frame_rate_hz] 1...240. Default 60: the standard refresh rate of iPhone and most
+  /// Android displays, a judgement (ProMotion iPhones and many Android phones reach 120 Hz).
   public var frameRateHz: Int
 
   public init(heightPt: Double = 852, frameRateHz: Int = 60) {
@@ -200,8 +201,9 @@ public struct NetworkSpec: Sendable, Equatable {
   public var bandwidthKbps: Double?
   /// [network.trace] A recorded link replacing bandwidth_kbps.
   public var trace: BandwidthTraceSpec?
-  /// [network.max_concurrent_requests] >= 1. Default 6 (the per-host connection limit of
-  /// HTTP/1.1 browsers, and URLSessionConfiguration.httpMaximumConnectionsPerHost on macOS).
+  /// [network.max_concurrent_requests] >= 1. Default 6 (Chromium's per-host socket limit,
+  /// chromium/src `net/socket/client_socket_pool_manager.cc`; URLSession's
+  /// `httpMaximumConnectionsPerHost` is 6 on macOS and 4 on iOS, per Apple's documentation).
   public var maxConcurrentRequests: Int
   /// [network.timeout_ms] An attempt not finished this long after it started fails. Default 15000
   /// (a common client-side request timeout (a judgement; URLSession's own default is 60 s)).
@@ -295,7 +297,7 @@ public struct ScrollSpec: Sendable, Equatable {
   public var physics: ScrollPhysics
   public var source: Source
   /// [scroll.stop_threshold_pt] An `ios` or `ios_fast` fling ends when less than this remains to
-  /// go, pt, > 0. Default `IOSDecelerationCurve.defaultStopThresholdPt` (0.5 pt, the
+  /// go, pt, 0.01…10 (`ScenarioDefinitions.stopThresholdRangePt`). Default `IOSDecelerationCurve.defaultStopThresholdPt` (0.5 pt, the
   /// reverse-engineered model's; see there). Android's spline ends by its own duration.
   public var iosStopThresholdPt: Double
 

@@ -5,7 +5,9 @@ extension ScenarioLoader {
     let field = network.field
     var spec = NetworkSpec()
     if let profile = network.choice("profile", NetworkProfile.self) {
-      // A preset first; the explicit keys below override what it sets.
+      // A preset first; the explicit keys below override what it sets. A `periods` trace
+      // overrides its round trip as well (each period's latency_ms is the round trip while it
+      // lasts), which is why an explicit rtt_ms beside such a trace is refused below.
       spec.profile = profile
       spec.rttMs = .constant(profile.rttMs)
       spec.bandwidthKbps = profile.downlinkKbps

@@ -29,9 +29,9 @@ extension ScrollPhysics {
 /// - Released content past an edge, and content that a fling carries across an edge, follows a
 ///   critically damped spring towards the edge (mass 1, stiffness 100, damping ratio 1, so
 ///   ω = 10 /s: x(t) = (x₀ + (v₀ + ω x₀) t) e^(−ωt)), starting from the shown overscroll and the
-///   outward velocity. These are Lobanov's fitted parameters (ScrollMechanics
-///   `SimpleScrollView.bounce`), not Apple's (which are undocumented): a judgement that they look
-///   right. The spring ends when it is within `restThresholdPt` of the edge: half a pixel at 3×,
+///   outward velocity. These are Lobanov's parameters (ScrollMechanics
+///   `SimpleScrollView.bounce`), fitted by eye to UIScrollView: reverse-engineered, as
+///   `ConstantCatalogue.springWording` says; Apple's are undocumented. The spring ends when it is within `restThresholdPt` of the edge: half a pixel at 3×,
 ///   as ScrollMechanics' bounce uses `0.5 / UIScreen.main.scale` (its deceleration stops at
 ///   0.5 pt instead, see `IOSDecelerationCurve`).
 /// - Once settled while the intent is still past the edge (a fling whose intent keeps going), the

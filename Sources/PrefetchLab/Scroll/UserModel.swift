@@ -91,7 +91,7 @@ public struct UserBehavior: Sendable, Equatable {
   /// lab document reading, not feed browsing: treat the figures as a plausible touch rhythm, not
   /// a measured feed user. Facebook IQ, "Capturing Attention in Feed: The Science Behind
   /// Effective Video Creative" (April 2016): people spend 1.7 s on a piece of feed content on
-  /// mobile (2.5 s on desktop); a later Facebook figure (June 2017) has feeds scrolled 41 % faster
+  /// mobile (2.5 s on desktop); a later Facebook figure (June 2017, cited second-hand) has feeds scrolled 41 % faster
   /// on mobile than on desktop, so the mobile pace is the one used. The reader is tuned to that
   /// pace on the default feed (mean item 240 pt): one stroke moves ≈ 590 pt (1255 ms × 470 pt/s,
   /// the lognormal means) ≈ 2.5 items, and the stroke plus the mean dwell (2606 ms) is 3.9 s ≈

@@ -71,7 +71,10 @@ public struct StrategyRegistry: Sendable {
   /// whose definition `runsByDefault` (the general ones; platform models run where named).
   public var defaultNames: [String] { definitions.filter(\.runsByDefault).map(\.name) }
 
-  /// Validates `spec` against the named strategy's parameters and fills in defaults.
+  /// Validates `spec` against the named strategy's parameters and fills in defaults. A feed rule
+  /// that the parameters break whatever the feed (`ConfiguredStrategy.parameterRuleViolation`,
+  /// e.g. Paging 3's prefetch distance 0 without placeholders) is refused here, so a bad
+  /// `--strategy` is a usage error and a bad scenario entry names its own key.
   public func configure(_ spec: StrategySpec) throws(StrategyError) -> ConfiguredStrategy {
     guard let definition = definition(named: spec.name) else {
       throw StrategyError(strategy: spec.name, parameter: nil, reason: .unknownStrategy(known: names))
@@ -95,8 +98,10 @@ public struct StrategyRegistry: Sendable {
         throw StrategyError(strategy: spec.name, parameter: parameter.name, reason: reason)
       }
     }
-    return ConfiguredStrategy(
+    let configured = ConfiguredStrategy(
       definition: definition, parameters: StrategyParameters(values), overrides: overrides)
+    if let violation = configured.parameterRuleViolation() { throw violation }
+    return configured
   }
 
   /// Parses the command line's `NAME[:key=value,…]` into a spec: `true`/`false` become booleans,

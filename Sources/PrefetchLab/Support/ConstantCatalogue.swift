@@ -34,10 +34,15 @@ public enum ConstantCatalogue {
   }
 
   /// Every entry, grouped by component in the order of docs/constants.md.
-  public static var all: [Entry] { scroll + network + radio + users + defaults }
+  public static var all: [Entry] { scroll + network + libraries + radio + users + defaults }
 
   /// Six decimals at most: enough to recognise every value, short enough to read.
   static func number(_ value: Double) -> String { ValueText.number((value * 1e6).rounded() / 1e6) }
+
+  /// How the bounce spring's values are described here and in docs/scenario-format.md (a test
+  /// checks the doc uses these words).
+  public static let springWording =
+    "I. Lobanov's values, fitted by eye to UIScrollView (reverse-engineered; Apple's are undocumented)"
 
   static var scroll: [Entry] {
     let lobanov =
@@ -51,7 +56,10 @@ public enum ConstantCatalogue {
       ),
       Entry(
         name: "IOSDecelerationCurve.fastRate", value: number(IOSDecelerationCurve.fastRate) + " per ms",
-        standing: .observed, source: "`UIScrollView.DecelerationRate.fast`, likewise"),
+        standing: .observed,
+        source:
+          "`UIScrollView.DecelerationRate.fast`: Apple names it without a number; the run-time value as reported by third parties (Lobanov 2018)"
+      ),
       Entry(
         name: "IOSDecelerationCurve.defaultStopThresholdPt",
         value: number(IOSDecelerationCurve.defaultStopThresholdPt) + " pt", standing: .reverseEngineered,
@@ -60,13 +68,13 @@ public enum ConstantCatalogue {
         name: "EdgeBounce.rubberBandConstant", value: number(EdgeBounce.rubberBandConstant),
         standing: .reverseEngineered,
         source:
-          "Grant Paul (2013), as used by super-ultra/ScrollMechanics `ScrollMechanics/Sources/RubberBand.swift`"
+          "Grant Paul (@chpwn), a 2013 social-media post, not a publication, as recorded in \"Analysis of Apple's rubber band scrolling\" (squareb.wordpress.com blog post, 6 Jan 2013); used by super-ultra/ScrollMechanics `ScrollMechanics/Sources/RubberBand.swift`"
       ),
       Entry(
         name: "EdgeBounce.springAngularFrequency",
         value: number(EdgeBounce.springAngularFrequency) + " rad/s",
         standing: .reverseEngineered,
-        source: lobanov + ", `bounce`: `Spring(mass: 1, stiffness: 100, dampingRatio: 1)`, fitted by eye"),
+        source: lobanov + ", `bounce`: `Spring(mass: 1, stiffness: 100, dampingRatio: 1)`: " + springWording),
       Entry(
         name: "EdgeBounce.restThresholdPt", value: number(EdgeBounce.restThresholdPt) + " pt",
         standing: .reverseEngineered, source: lobanov + ", `bounce`: `0.5 / UIScreen.main.scale` at 3×"),
@@ -115,6 +123,14 @@ public enum ConstantCatalogue {
         source:
           "Alamofire `RetryPolicy`: `defaultRetryLimit` 2 retries, `defaultExponentialBackoffScale` 0.5 s, `defaultExponentialBackoffBase` 2"
       ))
+    entries.append(
+      Entry(
+        name: "BandwidthTrace.mahimahiOpportunityBytes",
+        value: number(BandwidthTrace.mahimahiOpportunityBytes) + " bytes per delivery opportunity",
+        standing: .platformSource,
+        source:
+          "Mahimahi (ravinet/mahimahi) trace format, `man/mm-link.1` and `traces/README`: each line is an opportunity to deliver one 1500-byte packet (`src/frontend/link_queue.hh` counts 1504 with framing; 1500 is used)"
+      ))
     let nuke = RateLimitSpec.nuke
     entries.append(
       Entry(
@@ -122,6 +138,26 @@ public enum ConstantCatalogue {
         value: "\(number(nuke.requestsPerSecond)) requests/s, burst \(nuke.burst)",
         standing: .platformSource, source: "Nuke `RateLimiter` defaults (`rate: 80, burst: 25`)"))
     return entries
+  }
+
+  /// The image prefetchers' concurrency caps (`media`); their other defaults are strategy
+  /// parameters, listed in the second table (`strategyMarkdown`).
+  static var libraries: [Entry] {
+    let sources: [MediaLibrary: String] = [
+      .sdwebimage:
+        "SDWebImage/SDWebImage `SDWebImage/Core/SDWebImagePrefetcher.m`, `maxConcurrentPrefetchCount = 3`",
+      .kingfisher:
+        "onevcat/Kingfisher `Sources/Networking/ImagePrefetcher.swift`, `maxConcurrentDownloads = 5`",
+      .nuke: "kean/Nuke `Sources/Nuke/Prefetching/ImagePrefetcher.swift`, `maxConcurrentRequestCount = 2`",
+    ]
+    return MediaLibrary.allCases.compactMap { library in
+      sources[library].map {
+        Entry(
+          name: "MediaLibrary.\(library).maxConcurrentPrefetches",
+          value: "\(library.maxConcurrentPrefetches) prefetches at once", standing: .platformSource,
+          source: $0)
+      }
+    }
   }
 
   static var radio: [Entry] {
@@ -132,22 +168,32 @@ public enum ConstantCatalogue {
       ),
       ("huang2012ThreeG", .huang2012ThreeG, .measured, "Huang et al., MobiSys 2012, Tables 3 and 4 (3G)"),
       (
+        "huang2012ThreeG.tailPromotion", .huang2012ThreeG, .judgement,
+        "the FACH → DCH promotion reuses the idle promotion: Huang et al. give one 3G promotion figure, and none from FACH"
+      ),
+      (
         "aroLTE", .aroLTE, .toolSetting,
         "AT&T ARO, attdevsupport/VideoOptimizer `ARO.Core/…/configuration/impl/ProfileFactoryImpl.java`, `createLTE` defaults"
       ),
       (
         "aroThreeG", .aroThreeG, .toolSetting,
-        "F. Qian et al., \"Characterizing Radio Resource Allocation for 3G Networks\", IMC 2010, as encoded in ARO's `create3G` defaults (same file)"
+        "F. Qian et al., \"Characterizing Radio Resource Allocation for 3G Networks\", IMC 2010, as encoded in AT&T ARO, attdevsupport/VideoOptimizer `ARO.Core/…/configuration/impl/ProfileFactoryImpl.java`, `create3G` defaults"
       ),
     ]
     return presets.map { name, model, standing, source in
-      Entry(name: "RadioPowerModel.\(name)", value: summary(model), standing: standing, source: source)
+      let value =
+        name.hasSuffix(".tailPromotion")
+        ? "\(number(model.tailPromotionMs)) ms at \(number(model.tailPromotionPowerMw)) mW"
+        : summary(model, measuredOnly: standing == .measured)
+      return Entry(name: "RadioPowerModel.\(name)", value: value, standing: standing, source: source)
     }
   }
 
-  static func summary(_ model: RadioPowerModel) -> String {
+  /// `measuredOnly`: leave out the promotion from a later tail stage where it is not measured but
+  /// copied from the idle one (listed as its own judgement row).
+  static func summary(_ model: RadioPowerModel, measuredOnly: Bool = false) -> String {
     var parts = ["promotion \(number(model.promotionMs)) ms at \(number(model.promotionPowerMw)) mW"]
-    if model.tail.count > 1 {
+    if model.tail.count > 1 && !measuredOnly {
       parts.append(
         "from the tail \(number(model.tailPromotionMs)) ms at \(number(model.tailPromotionPowerMw)) mW")
     }
@@ -185,7 +231,7 @@ public enum ConstantCatalogue {
           "\(median(reader.dwellMs)) ms, \(median(reader.strokeMs)) ms, \(median(reader.dragVelocityPtS)) pt/s",
         standing: .judgement,
         source:
-          "paced to 1.6 s per 240 pt item, near Facebook IQ's 1.7 s per feed item on mobile (\"Capturing Attention in Feed\", April 2016); mobile rather than desktop because feeds are scrolled 41 % faster on mobile (a Facebook figure, June 2017)"
+          "paced to 1.6 s per 240 pt item, near Facebook IQ's 1.7 s per feed item on mobile (\"Capturing Attention in Feed\", April 2016); mobile rather than desktop because feeds are scrolled 41 % faster on mobile (a Facebook figure of June 2017, cited second-hand: no primary title verified; it only justifies the mobile pace, in `UserBehavior.defaults(for: .reader)`, Sources/PrefetchLab/Scroll/UserModel.swift)"
       ),
     ]
   }
@@ -213,13 +259,15 @@ public enum ConstantCatalogue {
         source:
           "iPhone 15 / 16 logical screen height, Apple Human Interface Guidelines, \"Layout\" device table"),
       Entry(
-        name: "ViewportSpec.frameRateHz", value: "\(viewport.frameRateHz) Hz", standing: .platformSource,
-        source: "UIKit's standard display link rate"),
+        name: "ViewportSpec.frameRateHz", value: "\(viewport.frameRateHz) Hz", standing: .judgement,
+        source:
+          "the standard refresh rate of iPhone and most Android displays; ProMotion iPhones and many Android phones run at up to 120 Hz (set `viewport.frame_rate_hz`)"
+      ),
       Entry(
         name: "NetworkSpec.maxConcurrentRequests", value: "\(network.maxConcurrentRequests)",
         standing: .platformSource,
         source:
-          "HTTP/1.1 browsers' per-host connection limit; `URLSessionConfiguration.httpMaximumConnectionsPerHost` on macOS"
+          "Chromium's per-host socket limit, chromium/src `net/socket/client_socket_pool_manager.cc` (`g_max_sockets_per_group`, 6 for normal sockets); Apple's docs give `URLSessionConfiguration.httpMaximumConnectionsPerHost` as 6 on macOS and 4 on iOS, so on iOS this is one platform's value borrowed for another"
       ),
       Entry(
         name: "NetworkSpec.timeoutMs", value: number(network.timeoutMs) + " ms", standing: .judgement,

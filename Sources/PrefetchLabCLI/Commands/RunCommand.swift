@@ -72,7 +72,7 @@ enum RunCommand {
     record.population = try PopulationRecord(population)
     let experiment = try Experiment(
       scenarios: prepared, strategyOverrides: record.strategiesGiven, seeds: record.seedsGiven,
-      registry: registry)
+      registry: registry, overrideNames: parsed.strings("strategy").map { "--strategy " + $0 })
     return try ResultsRun.write(parsed, experiment: experiment, record: record, terminal: terminal) { out in
       try leaderboardText(folder: out)
     }
@@ -103,7 +103,8 @@ enum RunCommand {
     for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
     return try Experiment(
-      scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry)
+      scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry,
+      overrideNames: parsed.strings("strategy").map { "--strategy " + $0 })
   }
 
   /// Every `--strategy` must name a strategy of `registry` with valid parameters, and none may be

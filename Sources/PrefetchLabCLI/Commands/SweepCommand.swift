@@ -78,7 +78,8 @@ enum SweepCommand {
     let scenarios = try ScenarioInputs.load(parsed.strings("scenarios"), registry: registry)
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
     let experiment = try Experiment(
-      scenarios: scenarios, strategyOverrides: sweep.specs, seeds: seeds, registry: registry)
+      scenarios: scenarios, strategyOverrides: sweep.specs, seeds: seeds, registry: registry,
+      overrideNames: sweep.settingNames.map { "--vary setting " + $0 })
     let (x, y) = (parsed.string("x") ?? "", parsed.string("y") ?? "")
     var record = RunRecord(
       command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),

@@ -190,13 +190,19 @@ import Testing
   }
 
   /// Paging's `PagingConfig` refuses `prefetchDistance` 0 with placeholders disabled: nothing
-  /// could ever trigger a load. 0 with placeholders, and 1 without, are accepted.
+  /// could ever trigger a load. The rule depends on the parameters alone, so configuring them is
+  /// refused already, whatever the feed. 0 with placeholders, and 1 without, are accepted.
   @Test(arguments: ["paging3", "recyclerview"])
   func prefetchDistanceZeroNeedsPlaceholders(_ name: String) {
-    let refused = TestScenarios.configured(
-      name, ["prefetch_distance": .number(0), "enable_placeholders": .bool(false)])
-    #expect(throws: StrategyError.self) { try refused.checkFeed(pageSizeItems: 20) }
-    let violation = Paging3.pagingConfigRule(refused.parameters, pageSizeItems: 20)
+    let spec = StrategySpec(
+      name: name, parameters: ["prefetch_distance": .number(0), "enable_placeholders": .bool(false)])
+    #expect(throws: StrategyError.self) { try StrategyRegistry.builtIn.configure(spec) }
+    let parameters = StrategyParameters(
+      Dictionary(
+        uniqueKeysWithValues: TestScenarios.configured(name).definition.parameters.map {
+          ($0.name, spec.parameters[$0.name] ?? $0.defaultValue)
+        }))
+    let violation = Paging3.pagingConfigRule(parameters, pageSizeItems: 20)
     #expect(violation?.parameter == "prefetch_distance")
     #expect(violation?.rule.hasPrefix("must be above 0 when enable_placeholders is false") == true)
     for accepted in [

@@ -83,7 +83,10 @@ struct RunnableScenario {
         diskReadMs: distribution(typical: 5))
       : nil
     let render = bool(0.2) ? RenderSpec(timeMs: distribution(typical: 10), workers: int(1...4)) : nil
-    let radio = RadioSpec(model: choice(RadioSpec.Model.allCases), promotionDelaysRequests: bool(0.2))
+    let radioModel = choice(RadioSpec.Model.allCases)
+    // Drawn for every model (same draws as before), kept only where there is a radio to promote.
+    let promotionDelays = bool(0.2) && radioModel != .none
+    let radio = RadioSpec(model: radioModel, promotionDelaysRequests: promotionDelays)
     return Scenario(
       name: name, durationUs: Int64(int(500...6_000)) * 1000, seed: UInt64(int(1...1_000_000)),
       patienceUs: Int64(int(2_000...30_000)) * 1000,

@@ -9,7 +9,9 @@ extension ScenarioDefinitions {
       KeyDefinition(
         "rtt_ms", .distribution(timeMs), unit: "ms", default: 0, defaultText: "`0`, or the profile's",
         summary: "Round trip of each request attempt (request out, first byte back).",
-        note: "not with a `periods` trace, whose `latency_ms` replaces it"),
+        note:
+          "not with a `periods` trace, whose `latency_ms` replaces it (and replaces a profile's round trip too)"
+      ),
       KeyDefinition(
         "bandwidth_kbps",
         .number(.within(InputLimits.bandwidthKbps.lowerBound...InputLimits.bandwidthKbps.upperBound)),
@@ -23,7 +25,7 @@ extension ScenarioDefinitions {
         "max_concurrent_requests", .integer(.integer(atLeast: 1)), unit: "requests",
         default: JSONValue(NetworkSpec().maxConcurrentRequests),
         defaultText:
-          "`6`: the per-host connection limit of HTTP/1.1 browsers, and `URLSessionConfiguration.httpMaximumConnectionsPerHost` on macOS",
+          "`6`: Chromium's per-host socket limit (`net/socket/client_socket_pool_manager.cc`); URLSession's `httpMaximumConnectionsPerHost` is 6 on macOS, 4 on iOS",
         summary: "Requests that may hold a connection at once."),
       KeyDefinition(
         "timeout_ms", .number(.atLeast(InputLimits.minTimeoutMs, atMost: InputLimits.maxMilliseconds)),

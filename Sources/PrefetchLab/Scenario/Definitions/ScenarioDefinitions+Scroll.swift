@@ -3,8 +3,11 @@ extension ScenarioDefinitions {
   /// Screen densities (pixels per pt) accepted for `touch_csv`: 0.5…10 covers every phone and
   /// tablet (Android ldpi 0.75 to xxxhdpi 4, iPhones 2–3), with room for odd recordings.
   static let densityRange = 0.5...10.0
-  /// A fling that stops more than 100 pt short of its rest (a row or so) is no longer a fling.
-  static let stopThresholdMaxPt = 100.0
+  /// Stop thresholds that mean something physically: 0.01 pt is far below a pixel at 3× (1/3 pt),
+  /// so a smaller one only lengthens the invisible tail of the deceleration (1e-300 pt would keep
+  /// a fling going for minutes); 10 pt is over a line of body text, so a larger one cuts a
+  /// visible part of the fling short (100 pt would stop a 201 pt/s fling within a frame).
+  public static let stopThresholdRangePt = 0.01...10.0
 
   /// `scroll`: the keys every user has, then what `model` users add. Which of the model keys are
   /// allowed depends on the model (`behavior` for a single model, `mixed` for `mixed`).
@@ -18,12 +21,14 @@ extension ScenarioDefinitions {
           "`\"ios\"` (velocity × 0.998 per ms, `UIScrollView.DecelerationRate.normal`), `\"ios_fast\"` (× 0.99, `.fast`), `\"android\"` (OverScroller spline fling, below)"
       ),
       KeyDefinition(
-        "stop_threshold_pt", .number(.greaterThan(0, atMost: stopThresholdMaxPt)), unit: "pt",
+        "stop_threshold_pt", .number(.within(stopThresholdRangePt)), unit: "pt",
         default: JSONValue(IOSDecelerationCurve.defaultStopThresholdPt),
         defaultText:
           "`0.5`: the deceleration threshold of I. Lobanov's reverse-engineered UIScrollView (super-ultra/ScrollMechanics, `SimpleScrollView.swift`); Apple documents none",
         summary: "An ios or ios_fast fling ends when less than this remains to go.",
-        note: "`ios` and `ios_fast` only; see [Physics and edges](#physics-and-edges)"),
+        note:
+          "`ios` and `ios_fast` only; 0.01 pt is far below a pixel at 3×, 10 pt is over a line of text; see [Physics and edges](#physics-and-edges)"
+      ),
       KeyDefinition(
         "script", .script, summary: "A scripted user: drag, fling, wait, jump and repeat gestures.",
         note: "at least one gesture; see [gestures](#scrollscript-gestures)"),

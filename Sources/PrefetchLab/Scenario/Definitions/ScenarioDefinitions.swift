@@ -88,7 +88,9 @@ public enum ScenarioDefinitions {
       KeyDefinition(
         "frame_rate_hz", .integer(.integer(in: 1...240)), unit: "Hz",
         default: JSONValue(ViewportSpec().frameRateHz),
-        defaultText: "`60`: UIKit's standard display link rate", summary: "Display frames per second."),
+        defaultText:
+          "`60`: the standard iPhone and Android display rate (a judgement; ProMotion iPhones and many Android phones run at 120 Hz)",
+        summary: "Display frames per second."),
     ])
 
   public static let cache = ObjectDefinition(
@@ -147,7 +149,7 @@ public enum ScenarioDefinitions {
         summary:
           "Whose measurement of the radio: huang2012 (Huang et al., MobiSys 2012) or aro (AT&T ARO's carrier settings).",
         note:
-          "`\"huang2012\"`, `\"aro\"` (ARO's LTE settings; for 3G, Qian et al., IMC 2010, as ARO encodes it); see the table below"
+          "`\"huang2012\"`, `\"aro\"` (ARO's LTE settings; for 3G, Qian et al., IMC 2010, as ARO encodes it); not with model `none`; see the table below"
       ),
       KeyDefinition(
         "promotion_delays_requests", .boolean, default: false,
@@ -155,7 +157,7 @@ public enum ScenarioDefinitions {
           "`false`: the radio is reported but does not change timing (`rtt_ms` is taken to include whatever promotion the measured link had)",
         summary: "A request sent while the radio is idle gets out only when its promotion ends.",
         note:
-          "`true`: a request sent while the radio is idle, or still being promoted, gets out only when the promotion ends"
+          "`true`: a request sent while the radio is idle, or still being promoted, gets out only when the promotion ends; `true` needs model `lte` or `3g`"
       ),
     ])
 }
