@@ -98,8 +98,10 @@ public struct Paging3: PrefetchStrategy {
   public static let definition = StrategyDefinition(
     Paging3.self, name: "paging3",
     summary:
-      "Jetpack Paging 3: a page while fewer than prefetch_distance items lie beyond the last bound row.",
-    source: "androidx PagingConfig.kt @ 0ee887e405f7, PageFetcherSnapshot.kt @ 087c334fadf8.",
+      "Jetpack Paging 3: pages one at a time per direction while fewer than prefetch_distance items lie "
+      + "beyond the latest hint (the bound row furthest that way).",
+    source:
+      "androidx PagingConfig.kt @ 0ee887e405f7, PageFetcherSnapshot.kt @ 087c334fadf8, HintHandler.kt @ 0ee887e405f7.",
     parameters: [prefetchDistance, initialLoadSize, enablePlaceholders, maxSize, jumpThreshold]
       + MediaLibrary.parameters,
     runsByDefault: false, feedRule: pagingConfigRule)
