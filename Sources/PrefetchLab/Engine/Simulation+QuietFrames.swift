@@ -46,6 +46,19 @@ extension Simulation {
     }
   }
 
+  /// After events whose last one's consultation declared a quiet band: the frames that follow
+  /// are stepped as after a full frame (`skipQuietFrames`), up to the first that is not quiet.
+  /// The declaration covers the `.frame` consultations the stepped engine makes in them (see
+  /// `StrategyContext.skipFrames`); a held frame, a stall or a rest is left to the run loop.
+  @inline(never)
+  func skipQuietFramesAfterEvents() {
+    guard !finished, sessionStarted, !stall.isStalled, heldFrameTraceUs == nil,
+      scroll.restEndTraceUs(after: stall.traceUs) == nil
+    else { return }
+    // The events just processed marked the queue stale: the next event time is read afresh.
+    skipQuietFrames(nextEventUs: .max)
+  }
+
   /// What a full frame at `frameUs` does when it is quiet.
   @inline(__always)
   private func stepQuietFrame(
@@ -170,8 +183,8 @@ extension Simulation {
     return (untilUs - clock.firstContentUs) * clock.rateHz / 1_000_000 - 1
   }
 
-  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a frame's
-  /// consultation.
+  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a consultation by
+  /// the event engine (`consult`).
   public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
     guard acceptsQuietBand, lowPt <= highPt else { return }
     quietBandPt = (lowPt, highPt)
