@@ -8,8 +8,10 @@ extension Simulation {
   /// is on its fast path and the intent inside 0…(end of loaded content) (no stall, no rubber
   /// band), the phase stays, the rows shown stay (`RowWindow.keeps`), the direction the viewport
   /// moved in stays, and, when the offset moves, the offset stays in the band the strategy
-  /// declared quiet in the last full frame's consultation (strategies do not read the blank
-  /// fraction). A quiet frame does what the full frame would do, at its own instant (clock,
+  /// declared quiet in its last consultation (strategies do not read the blank fraction). The
+  /// rows shown may change in a quiet frame when that band holds across row changes and the
+  /// change wakes nothing (`rowsChangeQuietly`): the frame then refreshes them as a full frame
+  /// does. A quiet frame does what the full frame would do, at its own instant (clock,
   /// blank integral and timeline rows, τ, the scroll's evaluation, edge rule and direction, the
   /// blank fraction of the rows shown): the outputs are those of the stepped engine. Along a
   /// constant-velocity motion with no timeline and nothing blank (no incomplete row shown, the
@@ -72,7 +74,12 @@ extension Simulation {
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
     // `refreshVisibility` when the rows stay: only the blank fraction is computed again.
-    refreshBlankFraction()
+    let top = scroll.viewportOffsetPt
+    if visibility.window.keeps(fromPt: top, toPt: top + viewportHeightPt, layout: feed.layout) {
+      refreshBlankFraction()
+    } else {
+      refreshVisibility(layoutChanged: false)
+    }
   }
 
   /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
@@ -89,7 +96,11 @@ extension Simulation {
     guard let band = quietBandPt, offset >= band.low, offset <= band.high else { return false }
     // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
     let bottom = offset + viewportHeightPt
-    guard visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout) else { return false }
+    // A change of rows is stepped (never jumped over) when the strategy's band holds across it.
+    guard
+      visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout)
+        || (!jumping && band.acrossRows && rowsChangeQuietly)
+    else { return false }
     if jumping && !(footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom) { return false }
     // `ScrollDriver.noteMove`: the direction must not turn.
     let now = min(max(0, offset), limitPt)
@@ -165,7 +176,7 @@ extension Simulation {
   private func estimatedLastQuietFrame(velocityPtS: Double, stopUs: Int64, limitPt: Double) -> Int64 {
     let offset = scroll.viewportOffsetPt
     let kept = visibility.window.keptTopsPt(heightPt: viewportHeightPt)
-    let band = quietBandPt ?? (offset, offset)
+    let band = quietBandPt ?? (offset, offset, false)
     let boundPt: Double
     if velocityPtS > 0 {
       var bound = min(band.high, limitPt, kept.high)
@@ -183,10 +194,17 @@ extension Simulation {
     return (untilUs - clock.firstContentUs) * clock.rateHz / 1_000_000 - 1
   }
 
-  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a consultation by
-  /// the event engine (`consult`).
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
+  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:acrossRowChanges:)`: kept only during a
+  /// consultation by the event engine (`consult`).
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {
     guard acceptsQuietBand, lowPt <= highPt else { return }
-    quietBandPt = (lowPt, highPt)
+    quietBandPt = (lowPt, highPt, acrossRowChanges)
   }
+
+  /// A row entering or leaving the viewport during quiet frames touches only the engine's own
+  /// books (first sight, time to content, page use): no render is offered, no media is shown or
+  /// hidden, nothing is evicted, so no event is scheduled and the strategy has nothing new to
+  /// read but the rows themselves.
+  @inline(__always)
+  private var rowsChangeQuietly: Bool { !feed.hasMedia && !render.isEnabled && !cache.memoryLimited }
 }

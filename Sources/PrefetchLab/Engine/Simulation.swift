@@ -39,7 +39,8 @@ final class Simulation {
   /// The band of viewport offsets the strategy declared quiet in its last consultation
   /// (`StrategyContext.skipFrames(whileOffsetWithinPt:_:)`); nil when it declared none, or when
   /// anything happened since (a frame without consultation, an event).
-  @exclusivity(unchecked) var quietBandPt: (low: Double, high: Double)?
+  /// `acrossRows`: it holds whatever rows show (see `StrategyContext.skipFrames`).
+  @exclusivity(unchecked) var quietBandPt: (low: Double, high: Double, acrossRows: Bool)?
   /// True only during a consultation by the event engine: a declaration made at any other time
   /// would describe a state the next frame no longer sees.
   @exclusivity(unchecked) var acceptsQuietBand = false

@@ -81,7 +81,10 @@ public struct PageTrigger: Sendable {
     }
     media.update(after: event, in: context)
     if let quietUpToPt, context.pagination == .cursor {
-      context.skipFrames(whileOffsetWithinPt: -.infinity, quietUpToPt)
+      // The trigger reads the offset and the frontier, not the rows; the media side reads the
+      // rows only when the feed has media.
+      context.skipFrames(
+        whileOffsetWithinPt: -.infinity, quietUpToPt, acrossRowChanges: !context.feedHasMedia)
     }
   }
 

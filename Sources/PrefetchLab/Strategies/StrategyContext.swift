@@ -236,12 +236,24 @@ public protocol StrategyContext: AnyObject {
   /// the clock) means a consultation every moving frame. A band that is too narrow costs only
   /// speed; one that is too wide changes the results, so round it towards the current offset
   /// when it comes from arithmetic. Ignored by the stepped engine. O(1).
-  func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double)
+  ///
+  /// `acrossRowChanges`: the promise holds even as rows enter or leave the viewport (the
+  /// strategy's frame decisions do not read the rows shown, and it would declare the same band
+  /// again); the engine then need not stop at the frames where the rows change. False by
+  /// default (`skipFrames(whileOffsetWithinPt:_:)`): a change of rows ends the band.
+  func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool)
 }
 
 extension StrategyContext {
   /// A context that never skips a frame (a test double) ignores the declaration.
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {}
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {}
+
+  /// `skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: false)`: a band that a
+  /// change of the rows shown ends.
+  @inline(__always)
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
+    skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: false)
+  }
 
   /// `requestPage(direction, guardInFlight: true)`: the careful client's page request.
   @discardableResult
