@@ -32,6 +32,13 @@ extension Simulation {
     guard firstUs < stopUs else { return }
     let limit = max(0, maxRestingOffsetPt)
     let edgeMaxPt: Double? = feed.endKnown ? limit : nil
+    // Nothing blank is shown: the frames from the pending one may be jumped over at once, as after
+    // a stepped frame (the pending one is stepped below if the run is a single frame).
+    if !recorder.keepsRecentStates && visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0,
+      case .linear(let velocity) = scroll.motion.shape, velocity != 0
+    {
+      jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
+    }
     while let frameUs = clock.nextFrameUs, frameUs < stopUs {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
@@ -131,36 +138,48 @@ extension Simulation {
       else { return nil }
       return (probed, traceUs, frameUs)
     }
-    guard quietSample(first) != nil else { return }
-    // Invariant: `low` is quiet, and so is every frame from `first` to it; `high` is not.
+    guard var lowSample = quietSample(first) else { return }
+    // Invariant: `low` is quiet (its evaluation `lowSample`), and so is every frame from `first`
+    // to it; `high` is not.
     var low = first
     var high: Int64
     let guess = max(first, estimatedLastQuietFrame(velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt))
     var step: Int64 = 1
-    if guess > first, quietSample(guess) == nil {
+    if let guessSample = guess > first ? quietSample(guess) : lowSample {
+      // Within the run (or no estimate ahead): gallop on from the estimate.
+      low = guess
+      lowSample = guessSample
+      high = guess + step
+      while let sample = quietSample(high) {
+        low = high
+        lowSample = sample
+        step *= 2
+        high = guess + step
+      }
+    } else {
       // Past the run: gallop back from the estimate.
       high = guess
-      while high - step > low, quietSample(high - step) == nil {
+      while high - step > low {
+        if let sample = quietSample(high - step) {
+          low = high - step
+          lowSample = sample
+          break
+        }
         high -= step
         step *= 2
-      }
-      low = max(low, high - step)
-    } else {
-      // Within the run (or no estimate ahead): gallop on from the estimate.
-      let base = max(first, guess)
-      low = base
-      high = base + step
-      while quietSample(high) != nil {
-        low = high
-        step *= 2
-        high = base + step
       }
     }
     while high - low > 1 {
       let middle = low + (high - low) / 2
-      if quietSample(middle) != nil { low = middle } else { high = middle }
+      if let sample = quietSample(middle) {
+        low = middle
+        lowSample = sample
+      } else {
+        high = middle
+      }
     }
-    guard low > first, let (probed, traceUs, frameUs) = quietSample(low) else { return }
+    guard low > first else { return }
+    let (probed, traceUs, frameUs) = lowSample
     advanceClock(to: frameUs)
     clock.skip(throughFrame: low)
     if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
@@ -191,7 +210,8 @@ extension Simulation {
     let motionEndUs = stall.traceClockUs + (scroll.motionEndTraceUs - stall.traceUs)
     let untilUs = min(reachUs, stopUs, scroll.motionEndTraceUs == .max ? .max : motionEndUs)
     guard untilUs > clock.firstContentUs else { return clock.nextFrameIndex }
-    return (untilUs - clock.firstContentUs) * clock.rateHz / 1_000_000 - 1
+    // The last frame on the grid before `untilUs` (`FrameClock.timeUs(ofFrame:)` rounds down).
+    return ((untilUs - clock.firstContentUs) * clock.rateHz + 999_999) / 1_000_000 - 1
   }
 
   /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:acrossRowChanges:)`: kept only during a
