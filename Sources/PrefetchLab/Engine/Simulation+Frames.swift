@@ -47,13 +47,11 @@ extension Simulation {
     // One consultation: the frame in which the finger lifted is reported as the lift.
     let phase = scroll.sample.phase
     quietBandPt = nil
-    acceptsQuietBand = skipsQuietFrames
     if previousPhase == .dragging && phase != .dragging {
       consult(.dragEnded, &strategy)
     } else if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
       consult(.frame, &strategy)
     }
-    acceptsQuietBand = false
     if heldFrameTraceUs != nil {
       settleHeldFrame(strategy: &strategy)
       if finished { return }

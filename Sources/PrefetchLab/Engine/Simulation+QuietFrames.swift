@@ -8,8 +8,10 @@ extension Simulation {
   /// is on its fast path and the intent inside 0…(end of loaded content) (no stall, no rubber
   /// band), the phase stays, the rows shown stay (`RowWindow.keeps`), the direction the viewport
   /// moved in stays, and, when the offset moves, the offset stays in the band the strategy
-  /// declared quiet in the last full frame's consultation (strategies do not read the blank
-  /// fraction). A quiet frame does what the full frame would do, at its own instant (clock,
+  /// declared quiet in its last consultation (strategies do not read the blank fraction). The
+  /// rows shown may change in a quiet frame when that band holds across row changes and the
+  /// change wakes nothing (`rowsChangeQuietly`): the frame then refreshes them as a full frame
+  /// does. A quiet frame does what the full frame would do, at its own instant (clock,
   /// blank integral and timeline rows, τ, the scroll's evaluation, edge rule and direction, the
   /// blank fraction of the rows shown): the outputs are those of the stepped engine. Along a
   /// constant-velocity motion with no timeline and nothing blank (no incomplete row shown, the
@@ -30,6 +32,13 @@ extension Simulation {
     guard firstUs < stopUs else { return }
     let limit = max(0, maxRestingOffsetPt)
     let edgeMaxPt: Double? = feed.endKnown ? limit : nil
+    // Nothing blank is shown: the frames from the pending one may be jumped over at once, as after
+    // a stepped frame (the pending one is stepped below if the run is a single frame).
+    if !recorder.keepsRecentStates && visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0,
+      case .linear(let velocity) = scroll.motion.shape, velocity != 0
+    {
+      jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
+    }
     while let frameUs = clock.nextFrameUs, frameUs < stopUs {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
@@ -46,6 +55,19 @@ extension Simulation {
     }
   }
 
+  /// After events whose last one's consultation declared a quiet band: the frames that follow
+  /// are stepped as after a full frame (`skipQuietFrames`), up to the first that is not quiet.
+  /// The declaration covers the `.frame` consultations the stepped engine makes in them (see
+  /// `StrategyContext.skipFrames`); a held frame, a stall or a rest is left to the run loop.
+  @inline(never)
+  func skipQuietFramesAfterEvents() {
+    guard !finished, sessionStarted, !stall.isStalled, heldFrameTraceUs == nil,
+      scroll.restEndTraceUs(after: stall.traceUs) == nil
+    else { return }
+    // The events just processed marked the queue stale: the next event time is read afresh.
+    skipQuietFrames(nextEventUs: .max)
+  }
+
   /// What a full frame at `frameUs` does when it is quiet.
   @inline(__always)
   private func stepQuietFrame(
@@ -59,7 +81,12 @@ extension Simulation {
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
     // `refreshVisibility` when the rows stay: only the blank fraction is computed again.
-    refreshBlankFraction()
+    let top = scroll.viewportOffsetPt
+    if visibility.window.keeps(fromPt: top, toPt: top + viewportHeightPt, layout: feed.layout) {
+      refreshBlankFraction()
+    } else {
+      refreshVisibility(layoutChanged: false)
+    }
   }
 
   /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
@@ -76,7 +103,11 @@ extension Simulation {
     guard let band = quietBandPt, offset >= band.low, offset <= band.high else { return false }
     // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
     let bottom = offset + viewportHeightPt
-    guard visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout) else { return false }
+    // A change of rows is stepped (never jumped over) when the strategy's band holds across it.
+    guard
+      visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout)
+        || (!jumping && band.acrossRows && rowsChangeQuietly)
+    else { return false }
     if jumping && !(footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom) { return false }
     // `ScrollDriver.noteMove`: the direction must not turn.
     let now = min(max(0, offset), limitPt)
@@ -107,36 +138,48 @@ extension Simulation {
       else { return nil }
       return (probed, traceUs, frameUs)
     }
-    guard quietSample(first) != nil else { return }
-    // Invariant: `low` is quiet, and so is every frame from `first` to it; `high` is not.
+    guard var lowSample = quietSample(first) else { return }
+    // Invariant: `low` is quiet (its evaluation `lowSample`), and so is every frame from `first`
+    // to it; `high` is not.
     var low = first
     var high: Int64
     let guess = max(first, estimatedLastQuietFrame(velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt))
     var step: Int64 = 1
-    if guess > first, quietSample(guess) == nil {
+    if let guessSample = guess > first ? quietSample(guess) : lowSample {
+      // Within the run (or no estimate ahead): gallop on from the estimate.
+      low = guess
+      lowSample = guessSample
+      high = guess + step
+      while let sample = quietSample(high) {
+        low = high
+        lowSample = sample
+        step *= 2
+        high = guess + step
+      }
+    } else {
       // Past the run: gallop back from the estimate.
       high = guess
-      while high - step > low, quietSample(high - step) == nil {
+      while high - step > low {
+        if let sample = quietSample(high - step) {
+          low = high - step
+          lowSample = sample
+          break
+        }
         high -= step
         step *= 2
-      }
-      low = max(low, high - step)
-    } else {
-      // Within the run (or no estimate ahead): gallop on from the estimate.
-      let base = max(first, guess)
-      low = base
-      high = base + step
-      while quietSample(high) != nil {
-        low = high
-        step *= 2
-        high = base + step
       }
     }
     while high - low > 1 {
       let middle = low + (high - low) / 2
-      if quietSample(middle) != nil { low = middle } else { high = middle }
+      if let sample = quietSample(middle) {
+        low = middle
+        lowSample = sample
+      } else {
+        high = middle
+      }
     }
-    guard low > first, let (probed, traceUs, frameUs) = quietSample(low) else { return }
+    guard low > first else { return }
+    let (probed, traceUs, frameUs) = lowSample
     advanceClock(to: frameUs)
     clock.skip(throughFrame: low)
     if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
@@ -152,7 +195,7 @@ extension Simulation {
   private func estimatedLastQuietFrame(velocityPtS: Double, stopUs: Int64, limitPt: Double) -> Int64 {
     let offset = scroll.viewportOffsetPt
     let kept = visibility.window.keptTopsPt(heightPt: viewportHeightPt)
-    let band = quietBandPt ?? (offset, offset)
+    let band = quietBandPt ?? (offset, offset, false)
     let boundPt: Double
     if velocityPtS > 0 {
       var bound = min(band.high, limitPt, kept.high)
@@ -167,13 +210,21 @@ extension Simulation {
     let motionEndUs = stall.traceClockUs + (scroll.motionEndTraceUs - stall.traceUs)
     let untilUs = min(reachUs, stopUs, scroll.motionEndTraceUs == .max ? .max : motionEndUs)
     guard untilUs > clock.firstContentUs else { return clock.nextFrameIndex }
-    return (untilUs - clock.firstContentUs) * clock.rateHz / 1_000_000 - 1
+    // The last frame on the grid before `untilUs` (`FrameClock.timeUs(ofFrame:)` rounds down).
+    return ((untilUs - clock.firstContentUs) * clock.rateHz + 999_999) / 1_000_000 - 1
   }
 
-  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:)`: kept only during a frame's
-  /// consultation.
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
+  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:acrossRowChanges:)`: kept only during a
+  /// consultation by the event engine (`consult`).
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {
     guard acceptsQuietBand, lowPt <= highPt else { return }
-    quietBandPt = (lowPt, highPt)
+    quietBandPt = (lowPt, highPt, acrossRowChanges)
   }
+
+  /// A row entering or leaving the viewport during quiet frames touches only the engine's own
+  /// books (first sight, time to content, page use): no render is offered, no media is shown or
+  /// hidden, nothing is evicted, so no event is scheduled and the strategy has nothing new to
+  /// read but the rows themselves.
+  @inline(__always)
+  private var rowsChangeQuietly: Bool { !feed.hasMedia && !render.isEnabled && !cache.memoryLimited }
 }

@@ -1,9 +1,20 @@
 extension Simulation {
   /// Consults the strategy about `event`: the one consultation an engine event makes. Evictions
-  /// it could read in `evictedItems` are then told.
+  /// it could read in `evictedItems` are then told. The quiet band the strategy declares now
+  /// (event engine) replaces the last one; each caller makes the consultation the last thing that
+  /// changes the state before the next frame.
   @inline(__always)
   func consult<Strategy: PrefetchStrategy>(_ event: StrategyEvent, _ strategy: inout Strategy) {
+    quietBandPt = nil
+    acceptsQuietBand = skipsQuietFrames
     strategy.update(event, in: self)
+    acceptsQuietBand = false
+    // A page dropped now changed the layout and the load frontiers after the declaration's
+    // reasoning (Paging3's `max_size` drops pages after it asked for its next ones).
+    if droppedPageInConsultation {
+      droppedPageInConsultation = false
+      quietBandPt = nil
+    }
     // The flag first: touching the array costs a retain on every consultation.
     if cache.memoryLimited && !cache.pendingEvictions.isEmpty { cache.evictionsTold() }
   }
@@ -163,6 +174,7 @@ extension Simulation: StrategyContext {
       }
       if render.isEnabled { render.mediaLost(item) }
     }
+    droppedPageInConsultation = true
     let anchor = visibility.rows.isEmpty ? 0 : visibility.rows.lowerBound
     if let shift = feed.drop(page, anchor: anchor, started: sessionStarted) { scroll.shiftAnchor(by: shift) }
     // Without placeholders the rows left the layout: the rows on screen stay, measured afresh.

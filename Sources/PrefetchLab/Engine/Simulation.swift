@@ -36,13 +36,16 @@ final class Simulation {
   /// proposed, while the viewport waits at the end for what the strategy's requests bring at the
   /// same instant (see `runFrame`); nil otherwise.
   @exclusivity(unchecked) var heldFrameTraceUs: Int64?
-  /// The band of viewport offsets the strategy declared quiet in this frame's consultation
-  /// (`StrategyContext.skipFrames(whileOffsetWithinPt:_:)`); nil when it declared none, or
-  /// outside a frame.
-  @exclusivity(unchecked) var quietBandPt: (low: Double, high: Double)?
-  /// True only during a frame's consultation: a declaration made at an event would describe a
-  /// state the next frame no longer sees.
+  /// The band of viewport offsets the strategy declared quiet in its last consultation
+  /// (`StrategyContext.skipFrames(whileOffsetWithinPt:_:)`); nil when it declared none, or when
+  /// anything happened since (a frame without consultation, an event).
+  /// `acrossRows`: it holds whatever rows show (see `StrategyContext.skipFrames`).
+  @exclusivity(unchecked) var quietBandPt: (low: Double, high: Double, acrossRows: Bool)?
+  /// True only during a consultation by the event engine: a declaration made at any other time
+  /// would describe a state the next frame no longer sees.
   @exclusivity(unchecked) var acceptsQuietBand = false
+  /// The strategy dropped a page during the current consultation: its quiet band is not kept.
+  @exclusivity(unchecked) var droppedPageInConsultation = false
   /// Timed events handled so far (a benchmark figure).
   @exclusivity(unchecked) var eventsProcessed = 0
 

@@ -32,9 +32,10 @@ public struct PageTrigger: Sendable {
   ///
   /// `quietBelowPt(frontier)`, for a test that reads only the viewport's position and passes only
   /// once the viewport's top is at or past that offset going down, lets the event engine skip the
-  /// frames before it: with cursor pagination, a frame consultation that does not fire declares
-  /// the offsets below it quiet, and one that fires but can ask for nothing (a page in flight)
-  /// declares every offset quiet until an event (`StrategyContext.skipFrames`). The media side
+  /// frames before it: with cursor pagination, a consultation that does not fire declares the
+  /// offsets below it quiet, and one that fires but can ask for nothing (a page in flight), or
+  /// asks with the in-flight guard, declares every offset quiet until an event
+  /// (`StrategyContext.skipFrames`). The media side
   /// needs nothing new while the rows shown and the direction stay. The default answers nil: no
   /// declaration, the strategy is consulted every moving frame. (Not an optional closure: that
   /// would escape, and be allocated at every consultation.)
@@ -65,7 +66,9 @@ public struct PageTrigger: Sendable {
     var quietUpToPt: Double?
     if let frontier = context.loadFrontier(direction) {
       if fires(frontier, direction, &state) {
-        if !context.requestPage(direction, guardInFlight: guardInFlight), quietBelowPt(frontier) != nil {
+        // A page asked for with the in-flight guard holds every further ask until an event.
+        let requested = context.requestPage(direction, guardInFlight: guardInFlight)
+        if !requested || guardInFlight, quietBelowPt(frontier) != nil {
           declaresQuiet = true
           quietUpToPt = .infinity
         }
@@ -78,7 +81,10 @@ public struct PageTrigger: Sendable {
     }
     media.update(after: event, in: context)
     if let quietUpToPt, context.pagination == .cursor {
-      context.skipFrames(whileOffsetWithinPt: -.infinity, quietUpToPt)
+      // The trigger reads the offset and the frontier, not the rows; the media side reads the
+      // rows only when the feed has media.
+      context.skipFrames(
+        whileOffsetWithinPt: -.infinity, quietUpToPt, acrossRowChanges: !context.feedHasMedia)
     }
   }
 

@@ -218,26 +218,42 @@ public protocol StrategyContext: AnyObject {
 
   // MARK: Time advance
 
-  /// Declares, during `update(.frame, …)` or `update(.dragEnded, …)`, that further `.frame`
-  /// consultations would do nothing at all (no action, no change to the strategy's own state)
-  /// while the viewport's top stays within `lowPt`…`highPt` (pt; either may be infinite) and
-  /// nothing else that the engine watches changes: the rows shown, the scroll direction and
-  /// phase, the layout, pages and requests (any event), the blank fraction. The event engine
-  /// then steps through those frames without consulting the strategy (see "Time advance" in
-  /// docs/model.md); the outputs are the same as if it had been consulted every frame.
+  /// Declares, during any `update`, that the `.frame` consultations that follow would do nothing
+  /// at all (no action, no change to the strategy's own state) while the viewport's top stays
+  /// within `lowPt`…`highPt` (pt; either may be infinite) and nothing else that the engine
+  /// watches changes: the rows shown, the scroll direction and phase, the layout, pages and
+  /// requests (any event), the blank fraction. Declared at an event (`.pageApplied`,
+  /// `.fetchCompleted`…), it covers the first frame after that event as well, which the stepped
+  /// engine consults as `.frame`: whatever the strategy leaves for the next frame to do (after
+  /// the event), it must not declare. The event engine then steps through those frames without
+  /// consulting the strategy (see "Time advance" in docs/model.md); the outputs are the same as
+  /// if it had been consulted every frame.
   ///
-  /// A declaration lasts until the next consultation; not declaring (the default, and what a
-  /// strategy must do if its decision reads anything else that moves between frames: the
-  /// velocity, the projected target, the clock) means a consultation every moving frame. A
-  /// band that is too narrow costs only speed; one that is too wide changes the results, so
-  /// round it towards the current offset when it comes from arithmetic. Ignored outside a
-  /// frame's consultation and by the stepped engine. O(1).
-  func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double)
+  /// A declaration lasts until the next consultation, or the next event (one that consults the
+  /// strategy ends it unless the strategy declares again); a consultation that drops a page ends
+  /// it too (the layout changed). Not declaring (the default, and what a strategy must do if its
+  /// decision reads anything else that moves between frames: the velocity, the projected target,
+  /// the clock) means a consultation every moving frame. A band that is too narrow costs only
+  /// speed; one that is too wide changes the results, so round it towards the current offset
+  /// when it comes from arithmetic. Ignored by the stepped engine. O(1).
+  ///
+  /// `acrossRowChanges`: the promise holds even as rows enter or leave the viewport (the
+  /// strategy's frame decisions do not read the rows shown, and it would declare the same band
+  /// again); the engine then need not stop at the frames where the rows change. False by
+  /// default (`skipFrames(whileOffsetWithinPt:_:)`): a change of rows ends the band.
+  func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool)
 }
 
 extension StrategyContext {
   /// A context that never skips a frame (a test double) ignores the declaration.
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {}
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {}
+
+  /// `skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: false)`: a band that a
+  /// change of the rows shown ends.
+  @inline(__always)
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
+    skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: false)
+  }
 
   /// `requestPage(direction, guardInFlight: true)`: the careful client's page request.
   @discardableResult
