@@ -185,13 +185,7 @@ private let rootUsage = "Usage: prefetchlab <subcommand>\n  See 'prefetchlab --h
       (["--zzzzzzzz"], "Unknown option '--zzzzzzzz'"),
     ] as [([String], String)])
   func shortNameErrors(arguments: [String], message: String) {
-    let parser = ArgumentParser(
-      CommandSpec(
-        name: "tool",
-        arguments: [
-          .flag("all", short: "a", help: "All."), .flag("brief", short: "b", help: "Brief."),
-          .option("count", short: "n", type: .integer, help: "Count."),
-        ]))
+    let parser = shortNameParser
     #expect(usageError(parser, arguments)?.message == message)
   }
 

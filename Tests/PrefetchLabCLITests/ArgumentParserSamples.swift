@@ -144,3 +144,12 @@ func usageError(_ parser: ArgumentParser, _ arguments: [String]) -> UsageError? 
     return error
   }
 }
+
+/// A tool with two short flags and a short integer option, for grouped short names.
+let shortNameParser = ArgumentParser(
+  CommandSpec(
+    name: "tool",
+    arguments: [
+      .flag("all", short: "a", help: "All."), .flag("brief", short: "b", help: "Brief."),
+      .option("count", short: "n", type: .integer, help: "Count."),
+    ]))

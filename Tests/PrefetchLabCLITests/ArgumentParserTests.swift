@@ -200,13 +200,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
       (["-ba"], true, true, nil),
     ] as [([String], Bool, Bool, Int?)])
   func groupedShortNames(arguments: [String], a: Bool, b: Bool, n: Int?) throws {
-    let parser = ArgumentParser(
-      CommandSpec(
-        name: "tool",
-        arguments: [
-          .flag("all", short: "a", help: "All."), .flag("brief", short: "b", help: "Brief."),
-          .option("count", short: "n", type: .integer, help: "Count."),
-        ]))
+    let parser = shortNameParser
     guard case .command(let result) = try parser.parse(arguments) else {
       Issue.record("not a command")
       return
