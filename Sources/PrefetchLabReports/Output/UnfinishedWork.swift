@@ -72,8 +72,24 @@ public enum UnfinishedWork {
     for process in running where process.isRunning { kill(process.processIdentifier, SIGTERM) }
     var removed: [String] = []
     for path in paths where FilePath.kind(path) != .missing {
-      if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+      if remove(path) { removed.append(path) }
     }
     return removed
+  }
+
+  /// Removes a folder that workers may still be writing into. A recursive removal races with
+  /// them (a file created in a subfolder after it was emptied makes the removal fail), so the
+  /// folder first moves aside, atomically: writes by its old path then fail, as they do once it
+  /// is gone. The new name appends a hex digit to the random part, so a later run's sweep
+  /// (`Leftovers`) still recognises whatever a failed removal leaves. A few attempts cover files
+  /// whose creation was already under way.
+  private static func remove(_ path: String) -> Bool {
+    let aside = path + "0"
+    let target = rename(path, aside) == 0 ? aside : path
+    for _ in 0..<5 {
+      if (try? FileManager.default.removeItem(atPath: target)) != nil { return true }
+      usleep(20_000)
+    }
+    return false
   }
 }
