@@ -26,15 +26,12 @@ public struct ConfiguredStrategy: Sendable {
       strategy: definition.name, parameter: violation.parameter, reason: .feedRule(violation.rule))
   }
 
-  /// The definition's feed rule broken by the parameters alone: the same violation, word for
-  /// word, on a feed of 1-item pages and on one of a million-item pages, so it cannot depend on
-  /// the feed (a rule that does, such as `max_size` against the page size, states the page size
-  /// it was checked with and so differs). nil when the rule holds on either feed or there is none.
+  /// The definition's `parameterRule`, broken by the parameters alone; nil when it holds or
+  /// there is none.
   func parameterRuleViolation() -> StrategyError? {
-    guard let rule = definition.feedRule, let small = rule(parameters, 1),
-      small == rule(parameters, 1_000_000)
-    else { return nil }
-    return StrategyError(strategy: definition.name, parameter: small.parameter, reason: .feedRule(small.rule))
+    guard let violation = definition.parameterRule?(parameters) else { return nil }
+    return StrategyError(
+      strategy: definition.name, parameter: violation.parameter, reason: .feedRule(violation.rule))
   }
 
   /// A new value of the strategy, type-erased: for wrapping it in another strategy. Runs go

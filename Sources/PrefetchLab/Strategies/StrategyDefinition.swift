@@ -26,6 +26,9 @@ public struct StrategyDefinition: Sendable {
   /// A `ClairvoyantStrategy`: told the run's future (`RunLookahead`) before it starts. Reports
   /// treat such a strategy as a reference (a bound), not as a contender.
   public let isClairvoyant: Bool
+  /// Checks the parameters among themselves where the platform has such a rule (Paging 3's
+  /// `prefetchDistance` 0 without placeholders); nil: no such rule. Run at configuration.
+  public let parameterRule: (@Sendable (StrategyParameters) -> FeedRuleViolation?)?
   /// Checks parameters against the feed's page size (items, `StrategyContext.pageSizeItems`)
   /// where a rule of the platform spans both (Paging 3's `maxSize`); nil: no such rule.
   public let feedRule: (@Sendable (StrategyParameters, _ pageSizeItems: Int) -> FeedRuleViolation?)?
@@ -42,22 +45,27 @@ public struct StrategyDefinition: Sendable {
   ///   - type: the strategy's type; its `init(parameters:)` builds one value per run.
   ///   - parameters: the handles the strategy reads, each declared once (`static let`).
   ///   - runsByDefault: whether a scenario that lists no strategies runs it.
+  ///   - parameterRule: a check of the parameters among themselves, run when the strategy is
+  ///     configured (`StrategyRegistry.configure`).
   ///   - feedRule: a check of the parameters against the feed's page size, run when the strategy
   ///     meets a scenario (`Experiment`).
   public init<Strategy: PrefetchStrategy>(
     _ type: Strategy.Type, name: String, summary: String, source: String,
     parameters: [any StrategyParameterHandle], runsByDefault: Bool = true,
+    parameterRule: (@Sendable (StrategyParameters) -> FeedRuleViolation?)? = nil,
     feedRule: (@Sendable (StrategyParameters, _ pageSizeItems: Int) -> FeedRuleViolation?)? = nil
   ) {
     self.init(
       type, name: name, summary: summary, source: source, declarations: parameters.map(\.declaration),
-      runsByDefault: runsByDefault, feedRule: feedRule)
+      runsByDefault: runsByDefault, parameterRule: parameterRule, feedRule: feedRule)
   }
 
   private init<Strategy: PrefetchStrategy>(
     _ type: Strategy.Type, name: String, summary: String, source: String, declarations: [StrategyParameter],
-    runsByDefault: Bool, feedRule: (@Sendable (StrategyParameters, Int) -> FeedRuleViolation?)?
+    runsByDefault: Bool, parameterRule: (@Sendable (StrategyParameters) -> FeedRuleViolation?)?,
+    feedRule: (@Sendable (StrategyParameters, Int) -> FeedRuleViolation?)?
   ) {
+    self.parameterRule = parameterRule
     self.feedRule = feedRule
     self.name = name
     self.summary = summary
@@ -88,6 +96,7 @@ public struct StrategyDefinition: Sendable {
     self.runsByDefault = runsByDefault
     self.strategyType = ObjectIdentifier(type)
     self.isClairvoyant = true
+    self.parameterRule = nil
     self.feedRule = nil
     self.run = { simulation, lookahead, parameters in
       var strategy = Strategy(parameters: parameters)
@@ -112,6 +121,7 @@ public struct StrategyDefinition: Sendable {
     runsByDefault = base.runsByDefault
     strategyType = base.strategyType
     isClairvoyant = base.isClairvoyant
+    parameterRule = base.parameterRule
     feedRule = base.feedRule
     run = base.run
     make = base.make

@@ -71,10 +71,10 @@ public struct StrategyRegistry: Sendable {
   /// whose definition `runsByDefault` (the general ones; platform models run where named).
   public var defaultNames: [String] { definitions.filter(\.runsByDefault).map(\.name) }
 
-  /// Validates `spec` against the named strategy's parameters and fills in defaults. A feed rule
-  /// that the parameters break whatever the feed (`ConfiguredStrategy.parameterRuleViolation`,
-  /// e.g. Paging 3's prefetch distance 0 without placeholders) is refused here, so a bad
-  /// `--strategy` is a usage error and a bad scenario entry names its own key.
+  /// Validates `spec` against the named strategy's parameters and fills in defaults. The
+  /// definition's `parameterRule` (e.g. Paging 3's prefetch distance 0 without placeholders) is
+  /// checked here, so a bad `--strategy` is a usage error and a bad scenario entry names its own
+  /// key.
   public func configure(_ spec: StrategySpec) throws(StrategyError) -> ConfiguredStrategy {
     guard let definition = definition(named: spec.name) else {
       throw StrategyError(strategy: spec.name, parameter: nil, reason: .unknownStrategy(known: names))

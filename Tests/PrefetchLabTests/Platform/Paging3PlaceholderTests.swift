@@ -202,7 +202,7 @@ import Testing
         uniqueKeysWithValues: TestScenarios.configured(name).definition.parameters.map {
           ($0.name, spec.parameters[$0.name] ?? $0.defaultValue)
         }))
-    let violation = Paging3.pagingConfigRule(parameters, pageSizeItems: 20)
+    let violation = Paging3.placeholderRule(parameters)
     #expect(violation?.parameter == "prefetch_distance")
     #expect(violation?.rule.hasPrefix("must be above 0 when enable_placeholders is false") == true)
     for accepted in [

@@ -32,7 +32,7 @@
 ///
 /// `PagingConfig`'s `init` refuses a `maxSize` below `pageSize + 2 * prefetchDistance`, and a
 /// `prefetchDistance` of 0 with placeholders disabled (nothing could trigger a load); so does
-/// `definition` (`pagingConfigRule`), against the feed's page size.
+/// `definition` (`placeholderRule` at configuration, `maxSizeRule` against the feed's page size).
 public struct Paging3: PrefetchStrategy {
   public static let prefetchDistance = StrategyParameter.OptionalInteger(
     "prefetch_distance", keyword: "page_size", in: 0...1_000_000,
@@ -66,24 +66,22 @@ public struct Paging3: PrefetchStrategy {
       + "the latest access; at least page size + 2 x prefetch_distance (PagingConfig.maxSize; default "
       + "MAX_SIZE_UNBOUNDED, PagingConfig.kt).")
 
-  /// `PagingConfig`'s `init` checks: a `prefetchDistance` above 0 when placeholders are disabled
-  /// ("Placeholders and prefetch are the only ways to trigger loading of more data"), and a
-  /// `maxSize` unbounded or at least `pageSize + 2 * prefetchDistance` (prefetch distance
-  /// defaulting to the page size). `pageSizeItems` is the feed's page size
-  /// (`StrategyContext.pageSizeItems`). Returns the first broken rule, or nil.
-  static func pagingConfigRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation? {
-    if !parameters[Self.enablePlaceholders], parameters[Self.prefetchDistance] == 0 {
-      return FeedRuleViolation(
-        parameter: Self.prefetchDistance.declaration.name,
-        rule:
-          "must be above 0 when enable_placeholders is false: placeholders and prefetch are the only ways "
-          + "to trigger loading (PagingConfig), got 0")
-    }
-    return maxSizeRule(parameters, pageSizeItems: pageSizeItems)
+  /// `PagingConfig`'s `init` check of the parameters alone: a `prefetchDistance` above 0 when
+  /// placeholders are disabled ("Placeholders and prefetch are the only ways to trigger loading
+  /// of more data"). nil when it holds.
+  static func placeholderRule(_ parameters: StrategyParameters) -> FeedRuleViolation? {
+    guard !parameters[Self.enablePlaceholders], parameters[Self.prefetchDistance] == 0 else { return nil }
+    return FeedRuleViolation(
+      parameter: Self.prefetchDistance.declaration.name,
+      rule:
+        "must be above 0 when enable_placeholders is false: placeholders and prefetch are the only ways "
+        + "to trigger loading (PagingConfig), got 0")
   }
 
-  private static func maxSizeRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation?
-  {
+  /// `PagingConfig`'s `init` check against the page size: a `maxSize` unbounded or at least
+  /// `pageSize + 2 * prefetchDistance` (prefetch distance defaulting to the page size).
+  /// `pageSizeItems` is the feed's page size (`StrategyContext.pageSizeItems`). nil when it holds.
+  static func maxSizeRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation? {
     guard let maxSize = parameters[Self.maxSize] else { return nil }
     let distance = parameters[Self.prefetchDistance] ?? pageSizeItems
     let least = pageSizeItems + 2 * distance
@@ -104,7 +102,7 @@ public struct Paging3: PrefetchStrategy {
       "androidx PagingConfig.kt @ 0ee887e405f7, PageFetcherSnapshot.kt @ 087c334fadf8, HintHandler.kt @ 0ee887e405f7.",
     parameters: [prefetchDistance, initialLoadSize, enablePlaceholders, maxSize, jumpThreshold]
       + MediaLibrary.parameters,
-    runsByDefault: false, feedRule: pagingConfigRule)
+    runsByDefault: false, parameterRule: placeholderRule, feedRule: maxSizeRule)
 
   private let initialItems: Int?
   private let placeholders: Bool

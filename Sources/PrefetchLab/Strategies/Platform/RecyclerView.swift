@@ -38,7 +38,7 @@ public struct RecyclerView: PrefetchStrategy {
       initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.enablePlaceholders,
       Paging3.maxSize,
     ],
-    runsByDefault: false, feedRule: Paging3.pagingConfigRule)
+    runsByDefault: false, parameterRule: Paging3.placeholderRule, feedRule: Paging3.maxSizeRule)
 
   private let initialPrefetch: Int
   private let initialItems: Int?
