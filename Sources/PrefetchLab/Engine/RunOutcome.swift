@@ -3,7 +3,8 @@ public struct RunOutcome: Sendable {
   public var summary: SummaryMetrics
   public var timeline: [TimelineSample]
   public var events: [RequestEvent]
-  /// Frames actually simulated (frames where nothing could move are skipped); for benchmarks.
+  /// Full frames computed (frames where nothing could move, and with the event engine quiet
+  /// frames, are skipped or stepped lightly); for benchmarks.
   public var framesProcessed: Int
   /// Timed events handled (queue events and transfer completions); for benchmarks.
   public var eventsProcessed: Int

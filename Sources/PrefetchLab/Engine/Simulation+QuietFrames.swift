@@ -80,13 +80,8 @@ extension Simulation {
     }
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
-    // `refreshVisibility` when the rows stay: only the blank fraction is computed again.
-    let top = scroll.viewportOffsetPt
-    if visibility.window.keeps(fromPt: top, toPt: top + viewportHeightPt, layout: feed.layout) {
-      refreshBlankFraction()
-    } else {
-      refreshVisibility(layoutChanged: false)
-    }
+    // When the rows stay, `RowWindow` returns early and only the blank fraction is computed again.
+    refreshVisibility(layoutChanged: false)
   }
 
   /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
@@ -207,8 +202,9 @@ extension Simulation {
     // Clock time at which the offset reaches the bound, then the motion's end and the stop.
     let secondsAhead = max(0, (boundPt - offset) / velocityPtS)
     let reachUs = nowUs + Int64(min(secondsAhead * 1e6, 1e15))
-    let motionEndUs = stall.traceClockUs + (scroll.motionEndTraceUs - stall.traceUs)
-    let untilUs = min(reachUs, stopUs, scroll.motionEndTraceUs == .max ? .max : motionEndUs)
+    let motionEndTraceUs = scroll.motion.endUs
+    let motionEndUs = stall.traceClockUs + (motionEndTraceUs - stall.traceUs)
+    let untilUs = min(reachUs, stopUs, motionEndTraceUs == .max ? .max : motionEndUs)
     guard untilUs > clock.firstContentUs else { return clock.nextFrameIndex }
     // The last frame on the grid before `untilUs` (`FrameClock.timeUs(ofFrame:)` rounds down).
     return ((untilUs - clock.firstContentUs) * clock.rateHz + 999_999) / 1_000_000 - 1

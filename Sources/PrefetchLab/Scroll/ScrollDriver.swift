@@ -88,9 +88,6 @@ struct ScrollDriver: Sendable {
     return motion.sample(atTraceUs: traceUs)
   }
 
-  /// End of the current motion in τ (exclusive).
-  var motionEndTraceUs: Int64 { motion.endUs }
-
   /// A quiet frame at `traceUs`: what a full frame does to the scroll, with `probed` (from
   /// `probe` or `linearSample`) as the evaluated sample: the edge rule shows it, and the
   /// direction follows the move.

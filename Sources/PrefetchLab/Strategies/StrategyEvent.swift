@@ -7,7 +7,8 @@ public enum StrategyEvent: Sendable, Equatable {
   /// `pageApplied`: no separate `pageApplied(page: 0)` follows.
   case start
   /// A display frame moved the viewport or changed the scroll phase (UIKit's
-  /// `scrollViewDidScroll`). Frames in which nothing moves do not consult the strategy.
+  /// `scrollViewDidScroll`). Frames in which nothing moves do not consult the strategy,
+  /// nor, with the event engine, frames inside a band declared with `StrategyContext.skipFrames`.
   case frame
   /// The finger lifted (UIKit's `scrollViewWillEndDragging`);
   /// `StrategyContext.projectedTargetOffsetPt` holds where a following fling will come to rest.
