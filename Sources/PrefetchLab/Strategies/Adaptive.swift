@@ -170,11 +170,14 @@ public struct Adaptive: PrefetchStrategy {
     if !flyingOver {
       for item in visible { fetch(item, priority: .visible, context) }
     }
+    // The visible rows were asked for above unless flying over.
     let rows = mediaWindow.rows
     if down {
-      for item in rows { fetch(item, priority: visible.contains(item) ? .visible : .preload, context) }
+      for item in rows where flyingOver || !visible.contains(item) {
+        fetch(item, priority: visible.contains(item) ? .visible : .preload, context)
+      }
     } else {
-      for item in rows.reversed() {
+      for item in rows.reversed() where flyingOver || !visible.contains(item) {
         fetch(item, priority: visible.contains(item) ? .visible : .preload, context)
       }
     }

@@ -8,8 +8,8 @@
 ///
 /// A body rate is measured under whatever else shared the link then, which is what the next
 /// fetch will meet too. Bodies that took no time (a link without a capacity limit) say nothing
-/// about throughput; with only those, transfers are taken as instantaneous. O(window) per query,
-/// O(1) per sample.
+/// about throughput; with only those, transfers are taken as instantaneous. O(window) per query
+/// and per sample (the oldest sample leaves from the front).
 public struct TransferEstimator: Sendable {
   private let window: Int
   private var firstByteUs = Window<Double>()
