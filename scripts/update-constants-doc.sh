@@ -10,15 +10,15 @@ cd "$(dirname "$0")/.."
 swift build --build-tests >/dev/null
 bin="$(swift build --show-bin-path)/prefetchlab"
 doc=docs/constants.md
-tmp="$(mktemp)"
-trap 'rm -f "$tmp" "$tmp.section" "$doc.tmp"' EXIT
+section_file="$(mktemp)"
+trap 'rm -f "$section_file" "$doc.tmp"' EXIT
 
 # replace BEGIN END SECTION: keep everything outside the markers, put the section between them.
 replace() {
   local begin="$1" end="$2" section="$3"
   grep -qxF "$begin" "$doc" && grep -qxF "$end" "$doc" || { echo "$doc: markers not found: $begin" >&2; exit 1; }
-  "$bin" constants --format markdown --section "$section" >"$tmp.section"
-  awk -v begin="$begin" -v end="$end" -v table="$tmp.section" '
+  "$bin" constants --format markdown --section "$section" >"$section_file"
+  awk -v begin="$begin" -v end="$end" -v table="$section_file" '
     $0 == begin { print; while ((getline line < table) > 0) print line; skipping = 1; next }
     $0 == end { skipping = 0 }
     !skipping { print }

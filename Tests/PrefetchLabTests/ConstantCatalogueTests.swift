@@ -85,9 +85,11 @@ import Testing
         #expect(!cell.contains("|") && !cell.contains("\n"), "\(entry.name)")
       }
     }
-    // Network Link Conditioner values are never presented as read from a source.
-    for profile in NetworkProfile.allCases where !profile.isChromeDevTools {
-      #expect(ConstantCatalogue.all.first { $0.name == "NetworkProfile.\(profile)" }?.standing == .observed)
+    // Network Link Conditioner values are never presented as read from a source; DevTools' are.
+    let linkConditioner: [NetworkProfile] = [.threeG, .edge, .lte, .wifi, .dsl, .veryBadNetwork]
+    for profile in NetworkProfile.allCases {
+      let standing = ConstantCatalogue.all.first { $0.name == "NetworkProfile.\(profile)" }?.standing
+      #expect((standing == .observed) == linkConditioner.contains(profile), "\(profile)")
     }
   }
 
