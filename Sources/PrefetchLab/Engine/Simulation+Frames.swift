@@ -46,7 +46,7 @@ extension Simulation {
     if feed.isOffsetPagination { requestVisiblePlaceholderPages() }
     // One consultation: the frame in which the finger lifted is reported as the lift.
     let phase = scroll.sample.phase
-    quietBandPt = nil
+    quietBand = nil
     if previousPhase == .dragging && phase != .dragging {
       consult(.dragEnded, &strategy)
     } else if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
@@ -67,7 +67,7 @@ extension Simulation {
       } else {
         clock.schedule(atOrAfter: stall.traceClockUs + (restEndUs - stall.traceUs))
       }
-    } else if skipsQuietFrames && (quietBandPt != nil || scroll.sample.velocityPtS == 0) {
+    } else if skipsQuietFrames && (quietBand != nil || scroll.sample.velocityPtS == 0) {
       // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
       skipQuietFrames(nextEventUs: nextEventUs)
     }

@@ -28,7 +28,7 @@ extension Simulation {
     guard !feed.isOffsetPagination, let firstUs = clock.nextFrameUs else { return }
     let eventUs =
       events.isStale ? min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) : cachedEventUs
-    let stopUs = min(eventUs, stall.endUs())
+    let stopUs = min(eventUs, stall.endUs(), quietBand?.beforeUs ?? .max)
     guard firstUs < stopUs else { return }
     let limit = max(0, maxRestingOffsetPt)
     let edgeMaxPt: Double? = feed.endKnown ? limit : nil
@@ -95,7 +95,8 @@ extension Simulation {
     guard offset >= 0, offset <= limitPt, probed.phase == scroll.sample.phase else { return false }
     let current = scroll.viewportOffsetPt
     if !jumping && offset == current { return true }
-    guard let band = quietBandPt, offset >= band.low, offset <= band.high else { return false }
+    guard let band = quietBand, offset >= band.lowPt, offset <= band.highPt else { return false }
+    if band.velocityBound && !scroll.motion.hasConstantVelocity { return false }
     // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
     let bottom = offset + viewportHeightPt
     // A change of rows is stepped (never jumped over) when the strategy's band holds across it.
@@ -190,14 +191,14 @@ extension Simulation {
   private func estimatedLastQuietFrame(velocityPtS: Double, stopUs: Int64, limitPt: Double) -> Int64 {
     let offset = scroll.viewportOffsetPt
     let kept = visibility.window.keptTopsPt(heightPt: viewportHeightPt)
-    let band = quietBandPt ?? (offset, offset, false)
+    let band = quietBand.map { ($0.lowPt, $0.highPt) } ?? (offset, offset)
     let boundPt: Double
     if velocityPtS > 0 {
-      var bound = min(band.high, limitPt, kept.high)
+      var bound = min(band.1, limitPt, kept.high)
       if footerHeightPt > 0 { bound = min(bound, feed.layout.contentHeightPt - viewportHeightPt) }
       boundPt = bound
     } else {
-      boundPt = max(band.low, 0, kept.low)
+      boundPt = max(band.0, 0, kept.low)
     }
     // Clock time at which the offset reaches the bound, then the motion's end and the stop.
     let secondsAhead = max(0, (boundPt - offset) / velocityPtS)
@@ -210,11 +211,16 @@ extension Simulation {
     return ((untilUs - clock.firstContentUs) * clock.rateHz + 999_999) / 1_000_000 - 1
   }
 
-  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:acrossRowChanges:)`: kept only during a
-  /// consultation by the event engine (`consult`).
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {
-    guard acceptsQuietBand, lowPt <= highPt else { return }
-    quietBandPt = (lowPt, highPt, acrossRowChanges)
+  /// `StrategyContext.skipFrames(whileOffsetWithinPt:_:acrossRowChanges:beforeUs:whileVelocityHolds:)`:
+  /// kept only during a consultation by the event engine (`consult`).
+  public func skipFrames(
+    whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
+    whileVelocityHolds: Bool
+  ) {
+    guard acceptsQuietBand, lowPt <= highPt, beforeUs > nowUs else { return }
+    quietBand = QuietBand(
+      lowPt: lowPt, highPt: highPt, acrossRows: acrossRowChanges, beforeUs: beforeUs,
+      velocityBound: whileVelocityHolds)
   }
 
   /// A row entering or leaving the viewport during quiet frames touches only the engine's own

@@ -39,7 +39,7 @@ extension Simulation {
       } else if eventTime <= frameTime {
         advanceClock(to: eventTime)
         processEvents(atUs: eventTime, strategy: &strategy)
-        if quietBandPt != nil { skipQuietFramesAfterEvents() }
+        if quietBand != nil { skipQuietFramesAfterEvents() }
       } else {
         advanceClock(to: frameTime)
         runFrame(strategy: &strategy, nextEventUs: eventTime)
@@ -60,13 +60,13 @@ extension Simulation {
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.
   func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
     events.markStale()  // events are consumed here
-    quietBandPt = nil
+    quietBand = nil
     // A quiet band describes the state after the last consultation: an event that does not
     // consult the strategy (or whose consultation declares nothing) ends it.
     if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
       for id in pool.takeCompleted(atUs: timeUs) {
         eventsProcessed += 1
-        quietBandPt = nil
+        quietBand = nil
         completeTransfer(requestID: id, strategy: &strategy)
         if finished { return }
       }
@@ -76,14 +76,14 @@ extension Simulation {
       if let completion = pool.link.nextCompletionUs(), completion < event.timeUs { break }
       events.takeNext()
       eventsProcessed += 1
-      let band = quietBandPt
-      quietBandPt = nil
+      let band = quietBand
+      quietBand = nil
       switch event.kind {
       case .firstByte:
         startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
         // A body that starts moving changes nothing a strategy can read (the connection slot was
         // already held, the page mark stays open): the band holds. A failed attempt does not.
-        if ledger.requests[event.subject].state == .transferring { quietBandPt = band }
+        if ledger.requests[event.subject].state == .transferring { quietBand = band }
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
       case .timeout: timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
       case .patience: patienceExpired(serial: event.subject)

@@ -5,7 +5,7 @@ extension Simulation {
   /// changes the state before the next frame.
   @inline(__always)
   func consult<Strategy: PrefetchStrategy>(_ event: StrategyEvent, _ strategy: inout Strategy) {
-    quietBandPt = nil
+    quietBand = nil
     acceptsQuietBand = skipsQuietFrames
     strategy.update(event, in: self)
     acceptsQuietBand = false
@@ -13,7 +13,7 @@ extension Simulation {
     // reasoning (Paging3's `max_size` drops pages after it asked for its next ones).
     if droppedPageInConsultation {
       droppedPageInConsultation = false
-      quietBandPt = nil
+      quietBand = nil
     }
     // The flag first: touching the array costs a retain on every consultation.
     if cache.memoryLimited && !cache.pendingEvictions.isEmpty { cache.evictionsTold() }

@@ -36,11 +36,10 @@ final class Simulation {
   /// proposed, while the viewport waits at the end for what the strategy's requests bring at the
   /// same instant (see `runFrame`); nil otherwise.
   @exclusivity(unchecked) var heldFrameTraceUs: Int64?
-  /// The band of viewport offsets the strategy declared quiet in its last consultation
-  /// (`StrategyContext.skipFrames(whileOffsetWithinPt:_:)`); nil when it declared none, or when
-  /// anything happened since (a frame without consultation, an event).
-  /// `acrossRows`: it holds whatever rows show (see `StrategyContext.skipFrames`).
-  @exclusivity(unchecked) var quietBandPt: (low: Double, high: Double, acrossRows: Bool)?
+  /// What the strategy declared quiet in its last consultation (`StrategyContext.skipFrames`);
+  /// nil when it declared nothing, or when anything happened since (a frame without consultation,
+  /// an event).
+  @exclusivity(unchecked) var quietBand: QuietBand?
   /// True only during a consultation by the event engine: a declaration made at any other time
   /// would describe a state the next frame no longer sees.
   @exclusivity(unchecked) var acceptsQuietBand = false

@@ -112,6 +112,15 @@ public struct ScrollMotion: Sendable, Equatable {
     }
   }
 
+  /// True for a rest or a constant-velocity motion: every sample has the same velocity.
+  @inline(__always)
+  public var hasConstantVelocity: Bool {
+    switch shape {
+    case .rest, .linear: return true
+    case .fling, .waitingForLayout: return false
+    }
+  }
+
   /// Intent at the end of the motion (where the next one starts from).
   public var endOffsetPt: Double {
     guard endUs != .max else { return sample(atTraceUs: startUs).intentOffsetPt }

@@ -232,8 +232,8 @@ public protocol StrategyContext: AnyObject {
   /// A declaration lasts until the next consultation, or the next event (one that consults the
   /// strategy ends it unless the strategy declares again); a consultation that drops a page ends
   /// it too (the layout changed). Not declaring (the default, and what a strategy must do if its
-  /// decision reads anything else that moves between frames: the velocity, the projected target,
-  /// the clock) means a consultation every moving frame. A band that is too narrow costs only
+  /// decision reads anything else that moves between frames and no condition below covers it)
+  /// means a consultation every moving frame. A band that is too narrow costs only
   /// speed; one that is too wide changes the results, so round it towards the current offset
   /// when it comes from arithmetic. Ignored by the stepped engine. O(1).
   ///
@@ -241,12 +241,35 @@ public protocol StrategyContext: AnyObject {
   /// strategy's frame decisions do not read the rows shown, and it would declare the same band
   /// again); the engine then need not stop at the frames where the rows change. False by
   /// default (`skipFrames(whileOffsetWithinPt:_:)`): a change of rows ends the band.
-  func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool)
+  ///
+  /// `beforeUs`: the promise covers only frames before this clock time, µs (`Int64.max`: no
+  /// limit; a time not after `nowUs` declares nothing). For decisions that wait for the clock (a
+  /// batch timer, a planned release): the first moving frame at or after it is consulted.
+  ///
+  /// `whileVelocityHolds`: the promise covers a moving frame only while the scroll moves at
+  /// constant velocity (a scripted drag or a recorded segment), where `velocityPtS`, `phase` and
+  /// `projectedTargetOffsetPt`'s rule stay those of the consultation; the frames of a fling, a
+  /// spring or a rubber band are consulted. For decisions that read the velocity.
+  func skipFrames(
+    whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
+    whileVelocityHolds: Bool)
 }
 
 extension StrategyContext {
   /// A context that never skips a frame (a test double) ignores the declaration.
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {}
+  public func skipFrames(
+    whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
+    whileVelocityHolds: Bool
+  ) {}
+
+  /// `skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: acrossRowChanges,
+  /// beforeUs: .max, whileVelocityHolds: false)`: a band of offsets alone.
+  @inline(__always)
+  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {
+    skipFrames(
+      whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: acrossRowChanges, beforeUs: .max,
+      whileVelocityHolds: false)
+  }
 
   /// `skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: false)`: a band that a
   /// change of the rows shown ends.
