@@ -7,10 +7,14 @@ extension Simulation {
     case timeout
   }
 
-  /// A `timeout` event: the attempt fails if it is still connecting or transferring.
-  func timeOut<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) {
-    guard ledger.requests[id].state.holdsSlot, ledger.requests[id].attempt == attempt else { return }
+  /// A `timeout` event: the attempt fails if it is still connecting or transferring. Returns
+  /// false when the attempt is over (nothing changed).
+  @discardableResult
+  func timeOut<Strategy: PrefetchStrategy>(requestID id: Int, attempt: Int, strategy: inout Strategy) -> Bool
+  {
+    guard ledger.requests[id].state.holdsSlot, ledger.requests[id].attempt == attempt else { return false }
     attemptFailed(requestID: id, .timeout, strategy: &strategy)
+    return true
   }
 
   /// An attempt holding a slot failed: retry after the backoff if the policy allows another

@@ -60,9 +60,10 @@ extension Simulation {
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.
   func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
     events.markStale()  // events are consumed here
-    quietBand = nil
     // A quiet band describes the state after the last consultation: an event that does not
-    // consult the strategy (or whose consultation declares nothing) ends it.
+    // consult the strategy (or whose consultation declares nothing) ends it, unless it changes
+    // nothing the strategy reads (a body that starts moving, a timeout for an attempt that is
+    // over).
     if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
       for id in pool.takeCompleted(atUs: timeUs) {
         eventsProcessed += 1
@@ -85,7 +86,10 @@ extension Simulation {
         // already held, the page mark stays open): the band holds. A failed attempt does not.
         if ledger.requests[event.subject].state == .transferring { quietBand = band }
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
-      case .timeout: timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
+      case .timeout:
+        if !timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy) {
+          quietBand = band
+        }
       case .patience: patienceExpired(serial: event.subject)
       case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
       case .outageStart: beginOutage(event.subject)
