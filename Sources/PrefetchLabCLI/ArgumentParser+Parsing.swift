@@ -26,7 +26,9 @@ extension ArgumentParser {
           } else {
             tokens.append(.long(name: String(body), value: nil))
           }
-        } else if argument.hasPrefix("-") && argument.count > 1 {
+        } else if argument.hasPrefix("-") && argument.count > 1 && Double(argument) == nil {
+          // A negative number (`--jobs -1`) is a value, to be refused by its own rule: no short
+          // option is a digit.
           tokens.append(.short(letters: Array(argument.dropFirst()), raw: argument))
         } else {
           tokens.append(.value(argument, afterTerminator: false))

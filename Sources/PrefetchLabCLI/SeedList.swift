@@ -5,17 +5,42 @@ enum SeedList {
   static let maximumCount = 100_000
 
   static func parse(_ text: String) -> [UInt64]? {
+    if case .success(let seeds) = read(text) { return seeds }
+    return nil
+  }
+
+  /// Why `text` is not a seed list (for the usage error), nil when it is one.
+  static func problem(in text: String) -> String? {
+    if case .failure(let problem) = read(text) { return problem.reason }
+    return nil
+  }
+
+  struct Problem: Error {
+    let reason: String
+  }
+
+  private static func read(_ text: String) -> Result<[UInt64], Problem> {
     var seeds = Set<UInt64>()
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-      guard bounds.count == 1 || bounds.count == 2, let low = UInt64(bounds[0]) else { return nil }
-      let high = bounds.count == 2 ? UInt64(bounds[1]) : low
-      guard let high, high >= low, high - low < UInt64(maximumCount) else { return nil }
+      guard bounds.count == 1 || bounds.count == 2, let low = UInt64(bounds[0]),
+        let high = bounds.count == 2 ? UInt64(bounds[1]) : low
+      else {
+        return .failure(Problem(reason: "'\(part)' is not a seed (0 or more) or a range like 1-10"))
+      }
+      guard high >= low else {
+        return .failure(Problem(reason: "the range \(part) runs backwards (write \(high)-\(low))"))
+      }
+      guard high - low < UInt64(maximumCount) else {
+        return .failure(Problem(reason: "the range \(part) holds more than \(maximumCount) seeds"))
+      }
       for seed in low...high {
         seeds.insert(seed)
-        if seeds.count > maximumCount { return nil }
+        if seeds.count > maximumCount {
+          return .failure(Problem(reason: "more than \(maximumCount) seeds in all"))
+        }
       }
     }
-    return seeds.isEmpty ? nil : seeds.sorted()
+    return .success(seeds.sorted())
   }
 }

@@ -68,8 +68,11 @@ private let rootUsage = "Usage: prefetchlab <subcommand>\n  See 'prefetchlab --h
           help: "--jobs <jobs>  Runs in parallel.")
       ),
       (
+        // A negative number is a value (swift-argument-parser reads it as a missing value).
         ["run", "s.json", "-j", "-1"],
-        runError("Missing value for '-j <jobs>'", help: "-j <jobs>  Runs in parallel.")
+        runError(
+          "The value '-1' is invalid for '-j <jobs>': must be at least 1",
+          help: "-j <jobs>  Runs in parallel.")
       ),
       (
         ["run", "s.json", "-j=0"],

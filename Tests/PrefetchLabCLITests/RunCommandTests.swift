@@ -174,9 +174,28 @@ let gnuplotMissingWarning =
     #expect(SeedList.parse(text) == seeds)
   }
 
-  @Test(arguments: ["", "a", "3-1", "1-", "-2", "1,,2", "0-100000"])
-  func badSeedLists(text: String) {
+  @Test(arguments: [
+    ("", "'' is not a seed"), ("a", "'a' is not a seed"), ("3-1", "the range 3-1 runs backwards (write 1-3)"),
+    ("1-", "'1-' is not a seed"), ("-2", "'-2' is not a seed"), ("1,,2", "'' is not a seed"),
+    ("0-100000", "the range 0-100000 holds more than 100000 seeds"),
+    ("1-60000,60001-100001", "more than 100000 seeds in all"),
+  ])
+  func badSeedLists(text: String, problem: String) {
     #expect(SeedList.parse(text) == nil)
+    #expect(
+      SeedList.problem(in: text)?.hasPrefix(problem) == true,
+      "\(String(describing: SeedList.problem(in: text)))")
+  }
+
+  /// The usage error says what is wrong with the list, and a negative `--jobs` is refused by its
+  /// own rule rather than read as a missing value.
+  @Test func seedAndJobErrorsSayWhy() {
+    let backwards = runCLI(["run", "s.json", "--seeds", "3-1"])
+    #expect(backwards.status == 64)
+    #expect(backwards.stderr.contains("'3-1' is invalid for '--seeds <seeds>': the range 3-1 runs backwards"))
+    let negative = runCLI(["run", "s.json", "--jobs", "-1"])
+    #expect(negative.status == 64)
+    #expect(negative.stderr.contains("The value '-1' is invalid for '--jobs <jobs>': must be at least 1"))
   }
 }
 

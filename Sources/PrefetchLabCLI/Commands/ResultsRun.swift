@@ -50,10 +50,8 @@ enum ResultsRun {
     if let jobs = parsed.int("jobs"), jobs < 1 {
       throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
     }
-    if let seeds = parsed.string("seeds"), SeedList.parse(seeds) == nil {
-      throw .invalidValue(
-        seeds, for: "seeds",
-        reason: "expected seeds like 1-10 or 1,4,7 (at most \(SeedList.maximumCount) seeds)")
+    if let seeds = parsed.string("seeds"), let problem = SeedList.problem(in: seeds) {
+      throw .invalidValue(seeds, for: "seeds", reason: "\(problem); expected seeds like 1-10 or 1,4,7")
     }
     if let interval = parsed.int("timeline-interval-ms"), interval < 0 || interval > 1_000_000_000 {
       // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
