@@ -16,10 +16,11 @@ enum ScenarioInputs {
   static func load(_ arguments: [String], registry: StrategyRegistry) throws -> [PreparedScenario] {
     var prepared: [PreparedScenario] = []
     var problems: [InputError] = []
+    var traces = BandwidthTraceCache()
     for file in try files(from: arguments) {
       do {
         let scenario = try ScenarioLoader.load(contentsOf: file, strategyValidator: validator(registry))
-        prepared.append(try PreparedScenario(scenario))
+        prepared.append(try PreparedScenario(scenario, traces: &traces))
       } catch {
         problems.append(error)
       }

@@ -8,6 +8,8 @@ struct EventQueue: Sendable {
   private(set) var isStale = true
   /// Debug builds: the time of the last event taken, which never decreases.
   private var lastTakenUs = Int64.min
+  /// The queue's length at which `dropDead` next sweeps the whole queue.
+  private var sweepAtCount = 64
 
   /// Queues an event. O(log events).
   mutating func schedule(_ kind: EngineEvent.Kind, atUs timeUs: Int64, subject: Int, attempt: Int = 0) {
@@ -25,6 +27,19 @@ struct EventQueue: Sendable {
       assert(event.timeUs >= lastTakenUs, "events taken out of time order")
       lastTakenUs = event.timeUs
     }
+  }
+
+  /// Removes events that would change nothing when due (`isDead`: a timeout for an attempt
+  /// that is over): those at the front, and, once the queue has doubled since the last sweep,
+  /// all of them, so that dead events neither split the time between live ones nor swell the
+  /// queue (a request's timeout outlives its transfer by up to `timeout_ms`). The order of the
+  /// live events is untouched (it is total). O(1) amortised per event.
+  mutating func dropDead(_ isDead: (EngineEvent) -> Bool) {
+    if heap.count >= sweepAtCount {
+      heap.removeAll(where: isDead)
+      sweepAtCount = max(64, 2 * heap.count)
+    }
+    while let first = heap.min, isDead(first) { heap.pop() }
   }
 
   /// Something outside the queue that bounds the next event time changed (the link), or the

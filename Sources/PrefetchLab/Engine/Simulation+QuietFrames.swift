@@ -26,6 +26,7 @@ extension Simulation {
   @inline(never)
   func skipQuietFrames(nextEventUs cachedEventUs: Int64) {
     guard !feed.isOffsetPagination, let firstUs = clock.nextFrameUs else { return }
+    if events.isStale { dropDeadEvents() }
     let eventUs =
       events.isStale ? min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) : cachedEventUs
     let stopUs = min(eventUs, stall.endUs(), quietBand?.beforeUs ?? .max)

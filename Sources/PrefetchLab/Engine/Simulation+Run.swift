@@ -21,6 +21,7 @@ extension Simulation {
     while !finished {
       // The next event time changes only when events are scheduled or the link changes.
       if events.isStale {
+        dropDeadEvents()
         eventTime = min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max)
         events.markFresh()
       }
@@ -55,6 +56,17 @@ extension Simulation {
       ledger.checkInvariants()
     #endif
     return makeOutcome(strategyType: ObjectIdentifier(Strategy.self))
+  }
+
+  /// Drops the queued events that would change nothing when due: timeouts of attempts that are
+  /// over (`EventQueue.dropDead`). Both engines drop the same events at the same points.
+  @inline(__always)
+  func dropDeadEvents() {
+    events.dropDead { event in
+      guard event.kind == .timeout else { return false }
+      let request = self.ledger.requests[event.subject]
+      return !(request.state.holdsSlot && request.attempt == event.attempt)
+    }
   }
 
   /// Handles everything due at `timeUs`: link completions first, then queued events in order.

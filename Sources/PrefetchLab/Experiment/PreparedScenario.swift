@@ -12,10 +12,17 @@ public struct PreparedScenario: Sendable {
   /// reference, then the trace file's own problem, e.g.
   /// `scenarios/x.json: network.trace.path: ../t.down: line 3: timestamps must not decrease`.
   public init(_ scenario: Scenario) throws(InputError) {
+    var traces = BandwidthTraceCache()
+    try self.init(scenario, traces: &traces)
+  }
+
+  /// `init(_:)`, reading the bandwidth trace through `traces`, which a command shares across its
+  /// scenarios so that a trace file they share is read once.
+  public init(_ scenario: Scenario, traces: inout BandwidthTraceCache) throws(InputError) {
     self.scenario = scenario
     if let spec = scenario.network.trace {
       do {
-        trace = try BandwidthTraceLoader.load(path: spec.path, format: spec.format, loop: spec.loop)
+        trace = try traces.load(path: spec.path, format: spec.format, loop: spec.loop)
       } catch {
         throw InputError(
           file: scenario.sourcePath, location: "network.trace.path", message: error.description)

@@ -164,7 +164,7 @@ public struct FeedSpec: Sendable, Equatable {
   }
 }
 
-public enum BandwidthTraceFormat: String, Sendable, Equatable, CaseIterable {
+public enum BandwidthTraceFormat: String, Sendable, Hashable, CaseIterable {
   /// Mahimahi: one integer ms timestamp per line, each a 1500-byte delivery opportunity.
   case mahimahi
   /// Pensieve "cooked" traces: `time_s  Mbit/s` rows; row i holds over (t[i-1], t[i]].

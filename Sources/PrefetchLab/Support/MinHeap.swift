@@ -38,6 +38,16 @@ public struct MinHeap<Element: Comparable>: Sendable where Element: Sendable {
 
   public mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
 
+  /// Removes every element `shouldRemove` selects and restores the heap order. O(n).
+  public mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+    storage.removeAll(where: shouldRemove)
+    var parent = storage.count / 2 - 1
+    while parent >= 0 {
+      siftDown(from: parent)
+      parent -= 1
+    }
+  }
+
   private mutating func siftDown(from start: Int) {
     var parent = start
     let n = storage.count

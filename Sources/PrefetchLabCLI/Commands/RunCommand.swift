@@ -66,7 +66,10 @@ enum RunCommand {
     let population = try PopulationLoader.load(
       contentsOf: populationFile, strategyValidator: ScenarioInputs.validator(registry))
     var prepared: [PreparedScenario] = []
-    for segment in population.segments { prepared.append(try PreparedScenario(segment.scenario)) }
+    var traces = BandwidthTraceCache()
+    for segment in population.segments {
+      prepared.append(try PreparedScenario(segment.scenario, traces: &traces))
+    }
     var record = try record(parsed)
     record.sources = [populationFile]
     record.population = try PopulationRecord(population)

@@ -128,9 +128,11 @@ public struct ResultsWriter: Sendable {
       if !labels.contains(job.strategy.label) { labels.append(job.strategy.label) }
     }
     var entries: [Manifest.ScenarioEntry] = []
+    // Scenarios often share a trace file: each is hashed once.
+    var fileHashes: [String: String] = [:]
     for (index, prepared) in experiment.scenarios.enumerated() {
       let jobs = experiment.jobs.filter { $0.scenarioIndex == index }
-      entries.append(try entry(for: prepared, jobs: jobs, folder: folder))
+      entries.append(try entry(for: prepared, jobs: jobs, folder: folder, fileHashes: &fileHashes))
     }
     var manifest = Manifest(
       command: record.command, sources: record.sources.map { FolderPath.relative($0, from: folder) },
@@ -151,13 +153,17 @@ public struct ResultsWriter: Sendable {
     return manifest
   }
 
-  func entry(for prepared: PreparedScenario, jobs: [RunJob], folder: String) throws -> Manifest.ScenarioEntry
-  {
+  /// `fileHashes`: the SHA-256 of each input file hashed so far, by path.
+  func entry(
+    for prepared: PreparedScenario, jobs: [RunJob], folder: String, fileHashes: inout [String: String]
+  ) throws -> Manifest.ScenarioEntry {
     let scenario = prepared.scenario
     let hashes = Manifest.hashes(of: scenario)
     var inputs: [(path: String, sha256: String)] = []
     for path in Manifest.tracePaths(of: scenario) {
-      inputs.append((FolderPath.relative(path, from: folder), try Manifest.hash(path)))
+      let hash = try fileHashes[path] ?? Manifest.hash(path)
+      fileHashes[path] = hash
+      inputs.append((FolderPath.relative(path, from: folder), hash))
     }
     var strategies: [StrategySpec] = []
     var labels = Set<String>()
