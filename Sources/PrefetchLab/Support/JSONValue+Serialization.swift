@@ -69,6 +69,12 @@ extension JSONValue {
 
   private static func writeString(_ value: String, into output: inout String) {
     output += "\""
+    // Most strings (names, paths, keys) need no escape: appended whole, not scalar by scalar.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      output += value
+      output += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
