@@ -6,7 +6,7 @@ extension Simulation {
   /// A frame is quiet when a full frame would change nothing but the viewport's position and
   /// the blank fraction: no event falls before it, τ stays in the current motion, the edge rule
   /// is on its fast path and the intent inside 0…(end of loaded content) (no stall, no rubber
-  /// band), the phase stays, the rows shown stay (`RowWindow.keeps`), the direction the viewport
+  /// band), the phase stays, the rows shown stay (`RowWindow.keeps`, `keepsPastEnd`), the direction the viewport
   /// moved in stays, and, when the offset moves, the offset stays in the band the strategy
   /// declared quiet in its last consultation (strategies do not read the blank fraction). The
   /// rows shown may change in a quiet frame when that band holds across row changes and the
@@ -14,9 +14,10 @@ extension Simulation {
   /// does. A quiet frame does what the full frame would do, at its own instant (clock,
   /// blank integral and timeline rows, τ, the scroll's evaluation, edge rule and direction, the
   /// blank fraction of the rows shown): the outputs are those of the stepped engine. Along a
-  /// constant-velocity motion with no timeline and nothing blank (no incomplete row shown, the
-  /// loading footer out of view) the quiet frames are not visited one by one: the last one is
-  /// found by a search over frame indices (`jumpAlongLinearMotion`).
+  /// constant-velocity motion with no timeline and no incomplete row shown the quiet frames are
+  /// not visited one by one: the last one is found by a search over frame indices
+  /// (`jumpAlongLinearMotion`), and only the blank integral of a loading footer in view is summed
+  /// frame by frame.
   ///
   /// Offset pagination is left to full frames: its visible placeholders are requested frame by
   /// frame.
@@ -35,8 +36,8 @@ extension Simulation {
     let edgeMaxPt: Double? = feed.endKnown ? limit : nil
     // Nothing blank is shown: the frames from the pending one may be jumped over at once, as after
     // a stepped frame (the pending one is stepped below if the run is a single frame).
-    if !recorder.keepsRecentStates && visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0,
-      case .linear(let velocity) = scroll.motion.shape, velocity != 0
+    if !recorder.keepsRecentStates && onlyFooterMayBeBlank, case .linear(let velocity) = scroll.motion.shape,
+      velocity != 0
     {
       jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
     }
@@ -48,9 +49,7 @@ extension Simulation {
       stepQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limit)
       if recorder.keepsRecentStates {
         recorder.frameEnded()
-      } else if visibility.blankFraction == 0 && visibility.incompleteVisibleRows == 0,
-        case .linear(let velocity) = scroll.motion.shape, velocity != 0
-      {
+      } else if onlyFooterMayBeBlank, case .linear(let velocity) = scroll.motion.shape, velocity != 0 {
         jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
       }
     }
@@ -86,9 +85,9 @@ extension Simulation {
   }
 
   /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
-  /// `jumping` (`jumpAlongLinearMotion`) also asks that the loading footer stay out of view, and
-  /// applies the conditions on a moving offset even when it does not move: each is then an
-  /// interval of offsets, so along a monotone motion the quiet frames form a run.
+  /// `jumping` (`jumpAlongLinearMotion`) applies the conditions on a moving offset even when it
+  /// does not move: each is then an interval of offsets, so along a monotone motion the quiet
+  /// frames form a run.
   @inline(__always)
   private func isQuiet(_ probed: ScrollSample, limitPt: Double, jumping: Bool) -> Bool {
     let offset = probed.intentOffsetPt + scroll.anchorShiftPt
@@ -103,9 +102,9 @@ extension Simulation {
     // A change of rows is stepped (never jumped over) when the strategy's band holds across it.
     guard
       visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout)
+        || visibility.window.keepsPastEnd(fromPt: offset, toPt: bottom, layout: feed.layout)
         || (!jumping && band.acrossRows && rowsChangeQuietly)
     else { return false }
-    if jumping && !(footerHeightPt == 0 || feed.layout.contentHeightPt >= bottom) { return false }
     // `ScrollDriver.noteMove`: the direction must not turn.
     let now = min(max(0, offset), limitPt)
     let before = min(max(0, current), limitPt)
@@ -116,11 +115,12 @@ extension Simulation {
   /// form basePt + v × Δτ / 10⁶ is, in floating point too) and each condition of a quiet frame
   /// is an interval of offsets, so the quiet frames from the pending one form a run. Its last
   /// frame is estimated from the nearest bound ahead (the strategy's band, the rows' edges, the
-  /// footer, the end of loaded content, the next event, the motion's end), then found exactly
-  /// by galloping from the estimate and halving (a few evaluations), and the frames up to it
-  /// are taken at once. The scroll is left as the last of them leaves it (`commit` at its
-  /// instant); nothing else changes in a quiet frame here (no row shown is incomplete and the
-  /// footer stays out of view, so the blank fraction stays 0; no timeline).
+  /// end of loaded content, the next event, the motion's end), then found exactly by galloping
+  /// from the estimate and halving (a few evaluations), and the frames up to it are taken at
+  /// once. The scroll is left as the last of them leaves it (`commit` at its instant); nothing
+  /// else changes in a quiet frame here but the blank fraction, which (no row shown being
+  /// incomplete) only the loading footer makes: its integral is summed over the frames
+  /// (`integrateFooterBlank`); no timeline.
   private func jumpAlongLinearMotion(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
     guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs,
       case .linear(let velocity) = scroll.motion.shape
@@ -136,6 +136,7 @@ extension Simulation {
       return (probed, traceUs, frameUs)
     }
     guard var lowSample = quietSample(first) else { return }
+    let firstTopPt = lowSample.0.intentOffsetPt + scroll.anchorShiftPt
     // Invariant: `low` is quiet (its evaluation `lowSample`), and so is every frame from `first`
     // to it; `high` is not.
     var low = first
@@ -177,6 +178,13 @@ extension Simulation {
     }
     guard low > first else { return }
     let (probed, traceUs, frameUs) = lowSample
+    // The footer shows in some frame of the run when it shows at either end (the offset is
+    // monotone); otherwise the blank fraction stays 0 throughout.
+    let footerShows =
+      footerHeightPt > 0
+      && max(firstTopPt, probed.intentOffsetPt + scroll.anchorShiftPt) + viewportHeightPt
+        > feed.layout.contentHeightPt
+    if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
     advanceClock(to: frameUs)
     clock.skip(throughFrame: low)
     if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
@@ -184,6 +192,36 @@ extension Simulation {
     }
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
+    if footerShows || visibility.blankFraction > 0 { refreshBlankFraction() }
+  }
+
+  /// Nothing shown is blank but, perhaps, the loading footer: the blank fraction of a quiet frame
+  /// follows from the offset alone (`Visibility.refreshFooterOnlyBlankFraction`).
+  @inline(__always)
+  private var onlyFooterMayBeBlank: Bool {
+    visibility.incompleteVisibleRows == 0 && (visibility.blankFraction == 0 || footerHeightPt > 0)
+  }
+
+  /// The blank integral over quiet frames `fromFrame` ..< `toFrame` of a jump (their offsets on
+  /// the linear motion, no row shown incomplete), as the stepped engine sums it: at each frame the
+  /// time since the last is charged at the blank fraction shown until then, then the fraction
+  /// becomes the frame's own (the loading footer's share of the viewport). Frame `toFrame` is
+  /// left to the jump's commit. O(frames), a few operations each.
+  private func integrateFooterBlank(fromFrame first: Int64, toFrame last: Int64) {
+    let footerTop = feed.layout.contentHeightPt
+    let footer = footerHeightPt
+    let height = viewportHeightPt
+    let shift = scroll.anchorShiftPt
+    var index = first
+    while index < last {
+      let frameUs = clock.timeUs(ofFrame: index)
+      advanceClock(to: frameUs)
+      guard let probed = scroll.linearSample(atTraceUs: stall.proposedTraceUs(atUs: frameUs)) else { return }
+      // `ScrollDriver.commit` shows the intent plus the anchor shift (the fast path of a quiet frame).
+      visibility.refreshFooterOnlyBlankFraction(
+        topPt: probed.intentOffsetPt + shift, heightPt: height, footerPt: footer, footerTopPt: footerTop)
+      index += 1
+    }
   }
 
   /// Where the run of quiet frames along a drag at `velocityPtS` (≠ 0) likely ends: the frame
@@ -195,9 +233,7 @@ extension Simulation {
     let band = quietBand.map { ($0.lowPt, $0.highPt) } ?? (offset, offset)
     let boundPt: Double
     if velocityPtS > 0 {
-      var bound = min(band.1, limitPt, kept.high)
-      if footerHeightPt > 0 { bound = min(bound, feed.layout.contentHeightPt - viewportHeightPt) }
-      boundPt = bound
+      boundPt = min(band.1, limitPt, kept.high)
     } else {
       boundPt = max(band.0, 0, kept.low)
     }

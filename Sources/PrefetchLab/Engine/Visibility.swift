@@ -73,9 +73,31 @@ struct Visibility: Sendable {
       rowTop += height
     }
     if footerPt > 0 {
-      blank += max(0, min(bottom, footerTop + footerPt) - max(topPt, footerTop))
+      blank += Self.footerShownPt(topPt: topPt, bottomPt: bottom, footerTopPt: footerTop, footerPt: footerPt)
     }
     blankFraction = min(1, max(0, blank / heightPt))
+  }
+
+  /// Sets the blank fraction `refreshBlankFraction` would when every row shown is complete (only
+  /// the loading footer can be blank), by the same operations, without the rows. O(1).
+  @inline(__always)
+  mutating func refreshFooterOnlyBlankFraction(
+    topPt: Double, heightPt: Double, footerPt: Double, footerTopPt: Double
+  ) {
+    var blank = 0.0
+    if footerPt > 0 {
+      blank += Self.footerShownPt(
+        topPt: topPt, bottomPt: topPt + heightPt, footerTopPt: footerTopPt, footerPt: footerPt)
+    }
+    blankFraction = min(1, max(0, blank / heightPt))
+  }
+
+  /// The visible height of the footer (`footerPt` tall, from `footerTopPt`) in `topPt`…`bottomPt`.
+  @inline(__always)
+  private static func footerShownPt(topPt: Double, bottomPt: Double, footerTopPt: Double, footerPt: Double)
+    -> Double
+  {
+    max(0, min(bottomPt, footerTopPt + footerPt) - max(topPt, footerTopPt))
   }
 
   /// Debug builds, O(rows shown): the incomplete count matches the rows, the fraction is a share.

@@ -39,6 +39,16 @@ public struct RowWindow: Sendable, Equatable {
       && bottom <= endTopPt && !rows.isEmpty
   }
 
+  /// True when the band [top, bottom) reaches past the end of the content and `update` would
+  /// still find the same rows: the window already holds the layout's last row and the top stays
+  /// inside the first row (nothing lies below the last row to enter). `keeps` is false there,
+  /// since the bottom is past the last row's end; `update` walks and finds the same rows. O(1).
+  @inline(__always)
+  func keepsPastEnd(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
+    layoutVersion == layout.version && !rows.isEmpty && rows.upperBound == layout.rowCount
+      && top >= firstTopPt && top < firstBottomPt && bottom > endTopPt
+  }
+
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
     let rowCount = layout.rowCount
     guard rowCount > 0, bottom > top else {
