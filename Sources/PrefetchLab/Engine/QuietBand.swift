@@ -12,7 +12,8 @@ struct QuietBand: Sendable {
   /// wait for a time (a timer, a planned release) is consulted at the first frame at or after it.
   var beforeUs: Int64
   /// Only while the scroll moves at the velocity of the consultation: a moving frame is quiet
-  /// only along a constant-velocity motion (a scripted drag), where the velocity, the phase and
-  /// the projected target's rule stay; frames of a fling, a spring or a rubber band are consulted.
+  /// only along a constant-velocity motion (a scripted drag) whose velocity is the one the
+  /// strategy read, where the velocity, the phase and the projected target's rule stay; frames of
+  /// a fling, a spring or a rubber band are consulted.
   var velocityBound: Bool
 }

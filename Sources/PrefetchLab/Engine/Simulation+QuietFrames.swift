@@ -96,7 +96,13 @@ extension Simulation {
     let current = scroll.viewportOffsetPt
     if !jumping && offset == current { return true }
     guard let band = quietBand, offset >= band.lowPt, offset <= band.highPt else { return false }
-    if band.velocityBound && !scroll.motion.hasConstantVelocity { return false }
+    // The velocity the strategy read is the last frame's: a declaration at an event may precede
+    // a frame that moves at another (the first frame after a stall, held still until then).
+    if band.velocityBound
+      && !(scroll.motion.hasConstantVelocity && probed.velocityPtS == scroll.sample.velocityPtS)
+    {
+      return false
+    }
     // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
     let bottom = offset + viewportHeightPt
     // A change of rows is stepped (never jumped over) when the strategy's band holds across it.

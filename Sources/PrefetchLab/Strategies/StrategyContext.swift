@@ -247,9 +247,10 @@ public protocol StrategyContext: AnyObject {
   /// batch timer, a planned release): the first moving frame at or after it is consulted.
   ///
   /// `whileVelocityHolds`: the promise covers a moving frame only while the scroll moves at
-  /// constant velocity (a scripted drag or a recorded segment), where `velocityPtS`, `phase` and
-  /// `projectedTargetOffsetPt`'s rule stay those of the consultation; the frames of a fling, a
-  /// spring or a rubber band are consulted. For decisions that read the velocity.
+  /// constant velocity (a scripted drag or a recorded segment) equal to the `velocityPtS` the
+  /// consultation read (a declaration at an event may precede a frame at another velocity, the
+  /// first after a stall), where `phase` and `projectedTargetOffsetPt`'s rule stay too; the frames
+  /// of a fling, a spring or a rubber band are consulted. For decisions that read the velocity.
   func skipFrames(
     whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
     whileVelocityHolds: Bool)
