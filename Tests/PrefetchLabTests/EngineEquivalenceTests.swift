@@ -81,7 +81,7 @@ import Testing
   /// The built-ins that declare quiet bands (`StrategyContext.skipFrames`); the others are
   /// consulted every moving frame, so only the engine's own quiet frames (a still offset) apply.
   static let declaring = [
-    "fixed_threshold", "infinite_loader", "infinite_scroll", "intersection_observer", "oracle",
+    "fixed_threshold", "flatlist", "infinite_loader", "infinite_scroll", "intersection_observer", "oracle",
     "paging3", "uikit_prefetching",
   ]
 
