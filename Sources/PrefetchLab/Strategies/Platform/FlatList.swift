@@ -34,7 +34,9 @@
 /// before a stall ends is held still). With no row on screen the window does not move. In each case the band also keeps onEndReached's test quiet
 /// (outside the zone while armed, inside it once sent, and no new fire). Each end of a band is
 /// checked with the strategy's own expressions (`target`, `distanceFromEndPt`), which are
-/// monotone in the offset, so a band is never wider than the test allows: exact.
+/// monotone in the offset, so a band is never wider than the test allows: exact. A band found
+/// once is declared again, without the search, while the state it was found for holds. With
+/// offset pagination (every moving frame computed by the engine) it declares nothing.
 public struct FlatList: PrefetchStrategy {
   public static let onEndReachedThreshold = StrategyParameter.OptionalNumber(
     "on_end_reached_threshold", default: 2, keyword: "unset", in: 0...1_000,
@@ -76,6 +78,8 @@ public struct FlatList: PrefetchStrategy {
   private var lastBatchUs: Int64?
   /// The content length onEndReached last fired for; nil: armed.
   private var sentEndForContentPt: Double?
+  /// The last quiet band found, with the state it was found for (see `declareQuietFrames`).
+  private var lastQuiet: QuietDeclaration?
 
   public init(parameters: StrategyParameters) {
     threshold = parameters[Self.onEndReachedThreshold]
@@ -92,7 +96,8 @@ public struct FlatList: PrefetchStrategy {
     if case .fetchFailed(.page) = event { sentEndForContentPt = nil }
     let target = updateWindow(context)
     maybeCallOnEndReached(context, window: target)
-    declareQuietFrames(context)
+    // With offset pagination the engine computes every moving frame.
+    if context.pagination == .cursor { declareQuietFrames(context) }
   }
 
   /// Distance from the end of content (footer included) to the bottom of a viewport whose top is
@@ -155,16 +160,66 @@ public struct FlatList: PrefetchStrategy {
 
   // MARK: Time advance
 
-  /// Declares the offsets (and the clock and velocity conditions) under which the next `.frame`
-  /// consultations would change nothing (see "Time advance" above). Every band is checked with
-  /// the same expressions `update` evaluates.
-  private func declareQuietFrames(_ context: some StrategyContext) {
-    let rows = context.rowCount
-    guard rows > 0 else {
-      // No rows, nothing to mount or to ask for until a page is applied (an event).
-      context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity, acrossRowChanges: true)
+  /// A quiet band (`StrategyContext.skipFrames`) and the state it holds for: the strategy's own,
+  /// the layout's (cursor pagination: rows are only appended) and, unless it holds across row
+  /// changes, the rows shown.
+  private struct QuietDeclaration: Sendable, Equatable {
+    var mounted: Range<Int>
+    var lastBatchUs: Int64?
+    var sentEndForContentPt: Double?
+    var rows: Int
+    var contentPt: Double
+    var visible: Range<Int>?
+    var lowPt: Double
+    var highPt: Double
+    var beforeUs: Int64
+    var acrossRows: Bool
+  }
+
+  /// Declares the offsets (and the clock condition) under which the next `.frame` consultations
+  /// would change nothing (see "Time advance" above). A band found at an earlier consultation is
+  /// declared again while the state it was found for holds, the offset is in it and its clock
+  /// bound is ahead: the claim is the same. (The stepped engine, which ignores declarations,
+  /// consults every frame: this keeps it from paying for the search each time.)
+  private mutating func declareQuietFrames(_ context: some StrategyContext) {
+    let visible = context.visibleItems
+    let offset = context.viewportOffsetPt
+    let contentPt = context.contentHeightPt + context.footerHeightPt
+    if let last = lastQuiet, last.mounted == mounted, last.lastBatchUs == lastBatchUs,
+      last.sentEndForContentPt == sentEndForContentPt, last.rows == context.rowCount,
+      last.contentPt == contentPt,
+      last.visible.map({ $0 == visible }) ?? true, offset >= last.lowPt, offset <= last.highPt,
+      context.nowUs < last.beforeUs
+    {
+      declare(last, context)
       return
     }
+    lastQuiet = nil
+    guard let band = quietBand(context) else { return }
+    let found = QuietDeclaration(
+      mounted: mounted, lastBatchUs: lastBatchUs, sentEndForContentPt: sentEndForContentPt,
+      rows: context.rowCount,
+      contentPt: contentPt, visible: band.acrossRows ? nil : visible, lowPt: band.low, highPt: band.high,
+      beforeUs: band.beforeUs, acrossRows: band.acrossRows)
+    lastQuiet = found
+    declare(found, context)
+  }
+
+  private func declare(_ quiet: QuietDeclaration, _ context: some StrategyContext) {
+    context.skipFrames(
+      whileOffsetWithinPt: quiet.lowPt, quiet.highPt, acrossRowChanges: quiet.acrossRows,
+      beforeUs: quiet.beforeUs, whileVelocityHolds: false)
+  }
+
+  /// The quiet band at the current state, with its clock bound and whether it holds across row
+  /// changes; nil when the next frame may act. Every end is checked with the same expressions
+  /// `update` evaluates.
+  private func quietBand(_ context: some StrategyContext) -> (
+    low: Double, high: Double, beforeUs: Int64, acrossRows: Bool
+  )? {
+    let rows = context.rowCount
+    // No rows: nothing to mount or to ask for until a page is applied (an event).
+    guard rows > 0 else { return (-.infinity, .infinity, .max, true) }
     let current = context.viewportOffsetPt
     let visible = context.visibleItems
     var band = (low: -Double.infinity, high: Double.infinity)
@@ -180,24 +235,22 @@ public struct FlatList: PrefetchStrategy {
       acrossRows = true
       band = mountedTargetBand(context, from: current)
     } else {
-      guard !uncovered(visible), let lastUs = lastBatchUs, batchPeriodUs > 0 else { return }
+      guard !uncovered(visible), let lastUs = lastBatchUs, batchPeriodUs > 0 else { return nil }
       fixedWindow = nil
       beforeUs = lastUs + batchPeriodUs
       // Whatever the velocity (a frame's may differ from this consultation's), the list is not
       // fast near the end while the distance stays outside the priority zone.
-      guard !fastNearEnd(context, offsetPt: current, velocityPtS: .infinity) else { return }
+      guard !fastNearEnd(context, offsetPt: current, velocityPtS: .infinity) else { return nil }
       let contentPt = context.contentHeightPt + context.footerHeightPt
       let zonePt = (threshold ?? 2) * context.viewportHeightPt / 2
       band.high = QuietOffsets.extent(
         from: current, toward: PageTrigger.roundedDown(contentPt - context.viewportHeightPt - zonePt)
       ) { !fastNearEnd(context, offsetPt: $0, velocityPtS: .infinity) }
     }
-    guard let end = endReachedBand(context, from: current, fixedWindow: fixedWindow) else { return }
+    guard let end = endReachedBand(context, from: current, fixedWindow: fixedWindow) else { return nil }
     band = (max(band.low, end.low), min(band.high, end.high))
-    guard band.low <= current, current <= band.high else { return }
-    context.skipFrames(
-      whileOffsetWithinPt: band.low, band.high, acrossRowChanges: acrossRows, beforeUs: beforeUs,
-      whileVelocityHolds: false)
+    guard band.low <= current, current <= band.high else { return nil }
+    return (band.low, band.high, beforeUs, acrossRows)
   }
 
   /// The offsets around `current` at which the target is the mounted rows (non-empty): each end
