@@ -81,8 +81,8 @@ import Testing
   /// The built-ins that declare quiet bands (`StrategyContext.skipFrames`); the others are
   /// consulted every moving frame, so only the engine's own quiet frames (a still offset) apply.
   static let declaring = [
-    "fixed_threshold", "infinite_loader", "infinite_scroll", "intersection_observer", "paging3",
-    "uikit_prefetching",
+    "adaptive", "fixed_threshold", "flatlist", "infinite_loader", "infinite_scroll", "intersection_observer",
+    "oracle", "paging3", "uikit_prefetching",
   ]
 
   /// 600 random scenarios (`RunnableScenario`), each with two of the strategies that declare

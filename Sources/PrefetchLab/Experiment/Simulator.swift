@@ -7,7 +7,8 @@ public enum Simulator {
     options: SimulationOptions = SimulationOptions()
   ) -> RunOutcome {
     strategy.definition.run(
-      makeSimulation(scenario, seed: seed, options: options), RunLookahead(scenario: scenario, seed: seed),
+      makeSimulation(scenario, seed: seed, options: options),
+      RunLookahead(scenario: scenario, seed: seed, engine: options.engine),
       strategy.parameters)
   }
 
@@ -20,7 +21,7 @@ public enum Simulator {
     var strategy = strategy
     var caveats: BoundCaveats?
     if var clairvoyant = strategy as? any ClairvoyantStrategy {
-      clairvoyant.prepare(RunLookahead(scenario: scenario, seed: seed))
+      clairvoyant.prepare(RunLookahead(scenario: scenario, seed: seed, engine: options.engine))
       caveats = clairvoyant.boundCaveats
       strategy = clairvoyant as! Strategy
     }

@@ -49,6 +49,13 @@ public struct RowWindow: Sendable, Equatable {
       && top >= firstTopPt && top < firstBottomPt && bottom > endTopPt
   }
 
+  /// `keeps` for a caller that knows the layout has not changed since the window's last
+  /// `update` (a strategy declaring quiet frames right after updating its window): true when
+  /// `update` for the band [top, bottom) would keep the rows without walking. O(1).
+  func keepsRows(fromPt top: Double, toPt bottom: Double) -> Bool {
+    top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt && bottom <= endTopPt && !rows.isEmpty
+  }
+
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
     let rowCount = layout.rowCount
     guard rowCount > 0, bottom > top else {

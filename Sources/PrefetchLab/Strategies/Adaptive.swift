@@ -21,11 +21,27 @@
 /// rest, the visible rows. Media still in flight for rows that fell behind the viewport is
 /// cancelled. With a render stage the same rows are rendered ahead.
 ///
+/// The speed estimator samples the viewport on a clock grid, not at every consultation: at the
+/// first consultation at or after each tick, every `speed_window_s` / 20 (200 ms at the default
+/// 4 s window; every frame for windows under a third of a second at 60 Hz). The window's start
+/// falls on the last sample at or before it, so the mean's span is off by at most one interval:
+/// 5 % of the window. The estimate (and the steadiness) is held between ticks. A grid, unlike a
+/// sample per frame, gives the same estimate at any frame rate, and lets frames between ticks
+/// go unconsulted.
+///
 /// Per consultation: O(rows entering or leaving the media range + estimator window).
 ///
-/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
-/// consults it at every moving frame, as the stepped one does: its speed estimator takes a sample
-/// from every frame, and its lead follows the velocity.
+/// Time advance: between ticks, with the velocity (`whileVelocityHolds`: a drag's or a rest's,
+/// not a fling's, whose resting place moves) and so the leads held, a `.frame` consultation
+/// changes nothing while the page test does not fire (the viewport's bottom plus the page lead
+/// stays above the end of loaded content, or a page is already coming) and the media range
+/// keeps its rows without walking (`RowWindow.keepsRows`). A `.frame` consultation declares
+/// those offsets up to the next tick (`beforeUs`) with `StrategyContext.skipFrames`, each end
+/// checked with the same expressions the consultation evaluates (monotone in the offset), so
+/// the band is exact. Without media or renders the frames read no rows, and the band holds
+/// across row changes. It declares nothing at events, whose velocity is the last frame's (held
+/// still while a stall ends, say) rather than the next one's, nor at an edge (a rubber band
+/// reports a slower velocity than the drag's) or at the end of loaded content.
 public struct Adaptive: PrefetchStrategy {
   public static let safetyFactor = StrategyParameter.Number(
     "safety_factor", default: 2, in: 1...20,
@@ -48,6 +64,9 @@ public struct Adaptive: PrefetchStrategy {
       "Seconds the user's mean speed is taken over (4: one drag-and-dwell cycle of a reader, 1.2 s strokes + 2.3 s dwells in the reader model)."
   )
 
+  /// Speed samples per window (`speed_window_s` / this is the sampling interval): see above.
+  static let speedSamplesPerWindow: Int64 = 20
+
   public static let definition = StrategyDefinition(
     Adaptive.self,
     name: "adaptive",
@@ -67,12 +86,20 @@ public struct Adaptive: PrefetchStrategy {
   private var requested: Set<Int> = []
   private var mediaWindow = RowWindow()
   private var visibleRows: Range<Int> = 0..<0
+  /// Speed sampling: the interval, µs (>= 1), the next tick, and the estimates held since the
+  /// last sample.
+  private let speedIntervalUs: Int64
+  private var nextSpeedSampleUs: Int64 = 0
+  private var sampledSpeedPtS = 0.0
+  private var sampledSteadiness = 1.0
 
   public init(parameters: StrategyParameters) {
     safety = parameters[Self.safetyFactor]
     maxLeadScreens = parameters[Self.maxLeadScreens]
     estimator = TransferEstimator(window: parameters[Self.estimatorWindow])
-    speed = SpeedEstimator(windowUs: Int64((parameters[Self.speedWindowS] * 1_000_000).rounded()))
+    let windowUs = Int64((parameters[Self.speedWindowS] * 1_000_000).rounded())
+    speed = SpeedEstimator(windowUs: windowUs)
+    speedIntervalUs = max(1, windowUs / Self.speedSamplesPerWindow)
   }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
@@ -96,15 +123,24 @@ public struct Adaptive: PrefetchStrategy {
       break
     }
     guard event != .fetchCompleted(.page(0)) || context.rowCount > 0 else { return }
-    speed.note(offsetPt: context.viewportOffsetPt, atUs: now)
-    let userSpeed = max(abs(context.velocityPtS), speed.speedPtS(atUs: now))
-    checkPages(context, userSpeed: userSpeed)
+    if now >= nextSpeedSampleUs {
+      speed.note(offsetPt: context.viewportOffsetPt, atUs: now)
+      sampledSpeedPtS = speed.speedPtS(atUs: now)
+      sampledSteadiness = speed.steadiness
+      nextSpeedSampleUs = (now / speedIntervalUs + 1) * speedIntervalUs
+    }
+    let userSpeed = max(abs(context.velocityPtS), sampledSpeedPtS)
+    let pageLead = leadPt(fetchUs: estimator.pageFetchUs, speedPtS: userSpeed, context)
+    checkPages(context, leadPt: pageLead)
+    var mediaLead: Double?
     if context.feedHasMedia || context.hasRenderStage {
       // Media ahead only for where the current motion is taking the user, discounted by how much
       // of the recent travel reversed: a row fetched ahead that is never reached is pure waste.
-      let mediaSpeed = abs(context.velocityPtS) * speed.steadiness
-      updateMedia(context, userSpeed: mediaSpeed, refreshAll: Self.isPageApplied(event))
+      let lead = mediaLeadPt(userSpeed: abs(context.velocityPtS) * sampledSteadiness, context)
+      updateMedia(context, leadPt: lead, refreshAll: Self.isPageApplied(event))
+      mediaLead = lead
     }
+    if event == .frame { declareQuietFrames(context, pageLeadPt: pageLead, mediaLeadPt: mediaLead) }
   }
 
   private static func isPageApplied(_ event: StrategyEvent) -> Bool {
@@ -123,10 +159,9 @@ public struct Adaptive: PrefetchStrategy {
     context.phase == .decelerating ? context.projectedTargetOffsetPt : context.viewportOffsetPt
   }
 
-  private func checkPages(_ context: some StrategyContext, userSpeed: Double) {
+  private func checkPages(_ context: some StrategyContext, leadPt lead: Double) {
     let direction = context.pageTriggerDirection
     guard let frontier = context.loadFrontier(direction) else { return }
-    let lead = leadPt(fetchUs: estimator.pageFetchUs, speedPtS: userSpeed, context)
     let height = context.viewportHeightPt
     let heading = headingTopPt(context)
     let fires =
@@ -136,12 +171,27 @@ public struct Adaptive: PrefetchStrategy {
     if fires { context.requestPage(direction) }
   }
 
+  /// The media range's lead ahead of a drag at `userSpeed`: one media fetch time of travel,
+  /// without the safety factor (a late image costs a moment of blank, a row fetched and never
+  /// reached costs its bytes; pages get the margin: a late page is a stall), pt.
+  private func mediaLeadPt(userSpeed: Double, _ context: some StrategyContext) -> Double {
+    min(maxLeadScreens * context.viewportHeightPt, userSpeed * estimator.mediaFetchUs / 1_000_000)
+  }
+
+  /// The media range of a drag (or a rest) whose viewport's top is at `topPt`: the viewport and
+  /// `leadPt` ahead of it in the scroll direction, [from, to) pt.
+  private static func dragRangePt(topPt: Double, heightPt: Double, leadPt: Double, down: Bool) -> (
+    from: Double, to: Double
+  ) {
+    (down ? topPt : topPt - leadPt, down ? topPt + heightPt + leadPt : topPt + heightPt)
+  }
+
   /// Media (and renders) for the rows the current motion will bring on screen, nearest first;
   /// cancels what fell behind. A drag: the viewport and the lead ahead of it. A fling: the rows up
   /// to where it will rest — only those around its resting place when it moves more than a
   /// screenful (the rows it passes fly by) — and nothing beyond, since it stops there. At rest: the
   /// visible rows.
-  private mutating func updateMedia(_ context: some StrategyContext, userSpeed: Double, refreshAll: Bool) {
+  private mutating func updateMedia(_ context: some StrategyContext, leadPt lead: Double, refreshAll: Bool) {
     let height = context.viewportHeightPt
     let top = context.viewportOffsetPt
     let down = context.scrollDirection == .down
@@ -154,12 +204,7 @@ public struct Adaptive: PrefetchStrategy {
       fromPt = flyingOver ? target : min(top, target)
       toPt = flyingOver ? target + height : max(top, target) + height
     } else {
-      // One media fetch time of travel, without the safety factor: a late image costs a moment of
-      // blank, a row fetched and never reached costs its bytes (pages get the margin: a late page
-      // is a stall).
-      let lead = min(maxLeadScreens * height, userSpeed * estimator.mediaFetchUs / 1_000_000)
-      fromPt = down ? top : top - lead
-      toPt = down ? top + height + lead : top + height
+      (fromPt, toPt) = Self.dragRangePt(topPt: top, heightPt: height, leadPt: lead, down: down)
     }
     let previous = mediaWindow.rows
     context.update(&mediaWindow, fromPt: fromPt, toPt: toPt)
@@ -208,5 +253,52 @@ public struct Adaptive: PrefetchStrategy {
         requested.remove(item)
       }
     }
+  }
+
+  // MARK: Time advance
+
+  /// Declares the frames up to the next speed sample quiet while the velocity holds, the page
+  /// test does not fire and the media range keeps its rows (see "Time advance" above).
+  /// `mediaLeadPt`: the media range's lead, nil without media or renders.
+  private func declareQuietFrames(_ context: some StrategyContext, pageLeadPt: Double, mediaLeadPt: Double?) {
+    // A fling's resting place moves frame by frame; offset pagination is stepped by the engine.
+    guard context.phase != .decelerating, context.pagination == .cursor else { return }
+    let current = context.viewportOffsetPt
+    let height = context.viewportHeightPt
+    // At an edge a rubber band reports a slower velocity than the drag's, and a viewport held at
+    // the end of loaded content a still one.
+    guard current > 0, context.viewportBottomPt < context.contentHeightPt else { return }
+    var band = (low: -Double.infinity, high: Double.infinity)
+    if let frontier = context.loadFrontier(.down), !context.isPageInFlight(.down) {
+      // `checkPages` going down with the heading at the viewport: the bottom plus the lead.
+      let fires = { (offset: Double) in (offset + height) + pageLeadPt >= frontier.edgePt }
+      guard !fires(current) else { return }
+      band.high = QuietOffsets.extent(
+        from: current, toward: PageTrigger.roundedDown(frontier.edgePt - pageLeadPt - height)
+      ) { !fires($0) }
+    }
+    if let mediaLeadPt {
+      // `updateMedia` has just brought the range to the current layout: the rows stay, with no
+      // walk, while both ends stay inside its first and last rows.
+      let down = context.scrollDirection == .down
+      let window = mediaWindow
+      let keeps = { (offset: Double) -> Bool in
+        let range = Self.dragRangePt(topPt: offset, heightPt: height, leadPt: mediaLeadPt, down: down)
+        return window.keepsRows(fromPt: range.from, toPt: range.to)
+      }
+      guard keeps(current) else { return }
+      let kept = window.keptTopsPt(heightPt: height + mediaLeadPt)
+      let shift = down ? 0 : mediaLeadPt
+      band.high = min(
+        band.high,
+        QuietOffsets.extent(from: current, toward: PageTrigger.roundedDown(kept.high + shift), holds: keeps))
+      band.low = QuietOffsets.extent(
+        from: current, toward: PageTrigger.roundedUp(kept.low + shift), holds: keeps)
+    }
+    guard band.low <= current, current <= band.high else { return }
+    context.skipFrames(
+      whileOffsetWithinPt: band.low, band.high, acrossRowChanges: mediaLeadPt == nil,
+      beforeUs: nextSpeedSampleUs,
+      whileVelocityHolds: true)
   }
 }

@@ -8,10 +8,14 @@
 public struct RunLookahead: Sendable {
   public let scenario: PreparedScenario
   public let seed: UInt64
+  /// How the replays advance time: the run's own engine, so that a run with `--engine stepped`
+  /// is stepped through, replays included (the reference the event engine is tested against).
+  public let engine: SimulationEngine
 
-  public init(scenario: PreparedScenario, seed: UInt64) {
+  public init(scenario: PreparedScenario, seed: UInt64, engine: SimulationEngine = .event) {
     self.scenario = scenario
     self.seed = seed
+    self.engine = engine
   }
 
   /// Replays the run with `strategy` (used as given: a clairvoyant value is not prepared again)
@@ -27,7 +31,8 @@ public struct RunLookahead: Sendable {
     -> (simulation: Simulation, outcome: RunOutcome)
   {
     let simulation = Simulator.makeSimulation(
-      scenario, seed: seed, options: SimulationOptions(timelineIntervalUs: 0, recordEvents: recordEvents))
+      scenario, seed: seed,
+      options: SimulationOptions(timelineIntervalUs: 0, recordEvents: recordEvents, engine: engine))
     let outcome = simulation.run(&strategy)
     return (simulation, outcome)
   }

@@ -1,7 +1,7 @@
 /// How fast the user has been scrolling: the distance the viewport travelled (either way) over
-/// the last `windowUs` of simulated time, per second. Fed at every consultation with the
-/// viewport's offset; the oldest samples drop out as they leave the window. O(1) amortised per
-/// sample.
+/// the last `windowUs` of simulated time, per second. Fed with the viewport's offset at the
+/// caller's sampling times (adaptive: a clock grid); the oldest samples drop out as they leave
+/// the window. O(1) amortised per sample.
 public struct SpeedEstimator: Sendable {
   private let windowUs: Int64
   /// (time µs, distance travelled since the start, pt), oldest first; the first entry is the last

@@ -235,6 +235,30 @@ final class StrategyContextDouble: StrategyContext {
   func requestRender(item: Int) { actions.append(.requestRender(item)) }
   func cancelRender(item: Int) { actions.append(.cancelRender(item)) }
 
+  /// A quiet band a strategy declared (`skipFrames`).
+  struct QuietBand: Equatable {
+    var lowPt: Double
+    var highPt: Double
+    var acrossRowChanges: Bool
+    var beforeUs: Int64
+    var whileVelocityHolds: Bool
+  }
+
+  /// The last band declared; the test clears it before a consultation (the engine forgets a band
+  /// at each consultation).
+  var quietBand: QuietBand?
+
+  func skipFrames(
+    whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
+    whileVelocityHolds: Bool
+  ) {
+    // As the engine: a clock bound not ahead declares nothing.
+    guard lowPt <= highPt, beforeUs > nowUs else { return }
+    quietBand = QuietBand(
+      lowPt: lowPt, highPt: highPt, acrossRowChanges: acrossRowChanges, beforeUs: beforeUs,
+      whileVelocityHolds: whileVelocityHolds)
+  }
+
   // MARK: Helpers for tests
 
   /// The actions taken since the last call, and forgets them.

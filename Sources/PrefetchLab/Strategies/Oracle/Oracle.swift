@@ -34,9 +34,19 @@
 /// Journal 5(2), 1966; the offline optimal bitrate of Yin et al., "A Control-Theoretic Approach
 /// for Dynamic Adaptive Video Streaming over HTTP", SIGCOMM 2015), built here by replaying the run.
 ///
-/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
-/// consults it at every moving frame, as the stepped one does: its plan releases requests at clock
-/// times, checked at every consultation.
+/// Time advance: a `.frame` consultation with no eviction to handle does one of two things:
+/// asks for the next page when the viewport's bottom has reached the end of loaded content with
+/// no page coming (the safety net), or looks at the media queue once the clock reaches the
+/// earliest release time of a task held back (`nextReleaseUs`). After every consultation it
+/// declares (`StrategyContext.skipFrames`) the frames before that release time (`beforeUs`) in
+/// which the viewport's bottom stays above the end of loaded content (only while a page could be
+/// asked for: cursor pagination, a frontier, none in flight); the band's end is checked with the
+/// safety net's own sum, so it is exact. Evictions and every change to the pages or requests
+/// come with events, which consult it. The final run reads no rows at frames (the band holds
+/// across row changes); a planning replay records the rows on screen at each consultation
+/// (`OracleObservation`), so there the band ends where they change, and with offset pagination
+/// (placeholders noted at every consultation) a replay declares nothing. The replays run with
+/// the run's engine (`RunLookahead.engine`), so `--engine stepped` plans frame by frame too.
 public struct Oracle: ClairvoyantStrategy {
   public static let definition = StrategyDefinition(
     clairvoyant: Oracle.self,
@@ -92,6 +102,11 @@ public struct Oracle: ClairvoyantStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    handle(event, context)
+    declareQuietFrames(context)
+  }
+
+  private mutating func handle(_ event: StrategyEvent, _ context: some StrategyContext) {
     precondition(prepared, "oracle: run without its lookahead (use StrategyDefinition.run or Simulator.run)")
     if plan.observes { observation.note(event, in: context) }
     // Evictions come with any consultation; each evicted row is queued again for when it is next
@@ -119,6 +134,29 @@ public struct Oracle: ClairvoyantStrategy {
       guard !evicted.isEmpty else { return }
     }
     fetchMedia(context)
+  }
+
+  /// Declares the frames that follow quiet up to the next release time, while the safety net
+  /// cannot fire (see "Time advance" above).
+  private func declareQuietFrames(_ context: some StrategyContext) {
+    // A replay with offset pagination notes the placeholders on screen at every consultation.
+    if plan.observes && context.pagination == .offset { return }
+    var highPt = Double.infinity
+    if context.pagination == .cursor, !context.isPageInFlight(.down), context.loadFrontier(.down) != nil {
+      // `heldAtEnd` at an offset o: o + viewport height >= content height, the same sum as
+      // `viewportBottomPt`; below the first offset where it holds, it does not (the sum is
+      // monotone in o).
+      let current = context.viewportOffsetPt
+      guard !Self.heldAtEnd(context) else { return }
+      let height = context.viewportHeightPt
+      let contentPt = context.contentHeightPt
+      highPt = QuietOffsets.extent(from: current, toward: PageTrigger.roundedDown(contentPt - height)) {
+        $0 + height < contentPt
+      }
+    }
+    context.skipFrames(
+      whileOffsetWithinPt: -.infinity, highPt, acrossRowChanges: !plan.observes, beforeUs: nextReleaseUs,
+      whileVelocityHolds: false)
   }
 
   // MARK: Pages

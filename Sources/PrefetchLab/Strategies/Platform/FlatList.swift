@@ -22,9 +22,21 @@
 /// 002c1bb1af3f (defaults 21, 10, 10, 50 ms, threshold 2), `VirtualizeUtils.js` @ 0de6a152471f
 /// (`computeWindowedRenderLimits`). One pt stands for one px.
 ///
-/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
-/// consults it at every moving frame, as the stepped one does: its window grows in batches timed by
-/// the clock (`update_cells_batching_period_ms`) and its priority zone reads the velocity.
+/// Time advance: after each consultation it declares (`StrategyContext.skipFrames`) the offsets
+/// at which a `.frame` consultation would change nothing, in one of three cases. While the
+/// render window (the target) is the mounted rows, an update mounts and unmounts nothing and
+/// leaves the batch clock alone, due or not, whatever rows are shown (the band holds across row
+/// changes) and whatever the velocity; the band is where the target stays those rows. While the
+/// mounted rows cover the viewport and the last batch is less than the batching period old, no
+/// update is due until the next batch time (`beforeUs`) unless the list is fast near the end:
+/// the band stops where the priority zone begins, whatever the velocity (a declaration made at an
+/// event reads the velocity of the last frame, which need not be the next one's: the frame
+/// before a stall ends is held still). With no row on screen the window does not move. In each case the band also keeps onEndReached's test quiet
+/// (outside the zone while armed, inside it once sent, and no new fire). Each end of a band is
+/// checked with the strategy's own expressions (`target`, `distanceFromEndPt`), which are
+/// monotone in the offset, so a band is never wider than the test allows: exact. A band found
+/// once is declared again, without the search, while the state it was found for holds. With
+/// offset pagination (every moving frame computed by the engine) it declares nothing.
 public struct FlatList: PrefetchStrategy {
   public static let onEndReachedThreshold = StrategyParameter.OptionalNumber(
     "on_end_reached_threshold", default: 2, keyword: "unset", in: 0...1_000,
@@ -66,6 +78,8 @@ public struct FlatList: PrefetchStrategy {
   private var lastBatchUs: Int64?
   /// The content length onEndReached last fired for; nil: armed.
   private var sentEndForContentPt: Double?
+  /// The last quiet band found, with the state it was found for (see `declareQuietFrames`).
+  private var lastQuiet: QuietDeclaration?
 
   public init(parameters: StrategyParameters) {
     threshold = parameters[Self.onEndReachedThreshold]
@@ -82,12 +96,30 @@ public struct FlatList: PrefetchStrategy {
     if case .fetchFailed(.page) = event { sentEndForContentPt = nil }
     let target = updateWindow(context)
     maybeCallOnEndReached(context, window: target)
+    // With offset pagination the engine computes every moving frame.
+    if context.pagination == .cursor { declareQuietFrames(context) }
   }
 
-  /// Distance from the end of content (footer included) to the viewport's bottom, pt.
-  private func distanceFromEndPt(_ context: some StrategyContext) -> Double {
-    let distance = context.contentHeightPt + context.footerHeightPt - context.viewportBottomPt
+  /// Distance from the end of content (footer included) to the bottom of a viewport whose top is
+  /// at `offsetPt`, pt (`viewportBottomPt` is the same sum).
+  private func distanceFromEndPt(_ context: some StrategyContext, offsetPt: Double) -> Double {
+    let distance = context.contentHeightPt + context.footerHeightPt - (offsetPt + context.viewportHeightPt)
     return distance < 0.001 ? 0 : distance
+  }
+
+  /// The render window for a viewport whose top is at `offsetPt`: `window_size` visible lengths,
+  /// half above and half below.
+  private func target(_ context: some StrategyContext, offsetPt: Double) -> Range<Int> {
+    let height = context.viewportHeightPt
+    return context.items(
+      intersectingFromPt: offsetPt - halfWindow * height, toPt: (offsetPt + height) + halfWindow * height)
+  }
+
+  /// The priority zone: an update is due at once when the list moves faster than 2 px/ms within
+  /// half the threshold (default 2, onEndReachedThresholdOrDefault) of visible lengths of the end.
+  private func fastNearEnd(_ context: some StrategyContext, offsetPt: Double, velocityPtS: Double) -> Bool {
+    abs(velocityPtS) > 2000
+      && distanceFromEndPt(context, offsetPt: offsetPt) < (threshold ?? 2) * context.viewportHeightPt / 2
   }
 
   /// The onEndReached zone for a viewport of `viewportPt`, pt: the threshold in visible lengths,
@@ -99,7 +131,7 @@ public struct FlatList: PrefetchStrategy {
   private mutating func maybeCallOnEndReached(_ context: some StrategyContext, window: Range<Int>) {
     let rows = context.rowCount
     guard rows > 0 else { return }
-    let distance = distanceFromEndPt(context)
+    let distance = distanceFromEndPt(context, offsetPt: context.viewportOffsetPt)
     let zone = thresholdPt(viewportPt: context.viewportHeightPt)
     let contentPt = context.contentHeightPt + context.footerHeightPt
     if distance > zone {
@@ -116,20 +148,184 @@ public struct FlatList: PrefetchStrategy {
     let rows = context.rowCount
     let visible = context.visibleItems
     guard rows > 0, !visible.isEmpty else { return mounted }
-    let height = context.viewportHeightPt
-    let target = context.items(
-      intersectingFromPt: context.viewportOffsetPt - halfWindow * height,
-      toPt: context.viewportBottomPt + halfWindow * height)
-    let uncovered = visible.lowerBound < mounted.lowerBound || visible.upperBound > mounted.upperBound
-    // The priority zone uses the threshold with its default of 2 (onEndReachedThresholdOrDefault).
-    let fastNearEnd =
-      abs(context.velocityPtS) > 2000 && distanceFromEndPt(context) < (threshold ?? 2) * height / 2
+    let target = target(context, offsetPt: context.viewportOffsetPt)
+    let fast = fastNearEnd(context, offsetPt: context.viewportOffsetPt, velocityPtS: context.velocityPtS)
     let batchDue = lastBatchUs.map { context.nowUs - $0 >= batchPeriodUs } ?? true
-    guard uncovered || fastNearEnd || batchDue else { return target }
+    guard uncovered(visible) || fast || batchDue else { return target }
     let grown = grow(toward: target, visible: visible, fillAfter: context.velocityPtS >= -1000)
     if grown != mounted || target != mounted { lastBatchUs = context.nowUs }
     mount(grown, context)
     return target
+  }
+
+  // MARK: Time advance
+
+  /// A quiet band (`StrategyContext.skipFrames`) and the state it holds for: the strategy's own,
+  /// the layout's (cursor pagination: rows are only appended) and, unless it holds across row
+  /// changes, the rows shown.
+  private struct QuietDeclaration: Sendable, Equatable {
+    var mounted: Range<Int>
+    var lastBatchUs: Int64?
+    var sentEndForContentPt: Double?
+    var rows: Int
+    var contentPt: Double
+    var visible: Range<Int>?
+    var lowPt: Double
+    var highPt: Double
+    var beforeUs: Int64
+    var acrossRows: Bool
+  }
+
+  /// Declares the offsets (and the clock condition) under which the next `.frame` consultations
+  /// would change nothing (see "Time advance" above). A band found at an earlier consultation is
+  /// declared again while the state it was found for holds, the offset is in it and its clock
+  /// bound is ahead: the claim is the same. (The stepped engine, which ignores declarations,
+  /// consults every frame: this keeps it from paying for the search each time.)
+  private mutating func declareQuietFrames(_ context: some StrategyContext) {
+    let visible = context.visibleItems
+    let offset = context.viewportOffsetPt
+    let contentPt = context.contentHeightPt + context.footerHeightPt
+    if let last = lastQuiet, last.mounted == mounted, last.lastBatchUs == lastBatchUs,
+      last.sentEndForContentPt == sentEndForContentPt, last.rows == context.rowCount,
+      last.contentPt == contentPt,
+      last.visible.map({ $0 == visible }) ?? true, offset >= last.lowPt, offset <= last.highPt,
+      context.nowUs < last.beforeUs
+    {
+      declare(last, context)
+      return
+    }
+    lastQuiet = nil
+    guard let band = quietBand(context) else { return }
+    let found = QuietDeclaration(
+      mounted: mounted, lastBatchUs: lastBatchUs, sentEndForContentPt: sentEndForContentPt,
+      rows: context.rowCount,
+      contentPt: contentPt, visible: band.acrossRows ? nil : visible, lowPt: band.low, highPt: band.high,
+      beforeUs: band.beforeUs, acrossRows: band.acrossRows)
+    lastQuiet = found
+    declare(found, context)
+  }
+
+  private func declare(_ quiet: QuietDeclaration, _ context: some StrategyContext) {
+    context.skipFrames(
+      whileOffsetWithinPt: quiet.lowPt, quiet.highPt, acrossRowChanges: quiet.acrossRows,
+      beforeUs: quiet.beforeUs, whileVelocityHolds: false)
+  }
+
+  /// The quiet band at the current state, with its clock bound and whether it holds across row
+  /// changes; nil when the next frame may act. Every end is checked with the same expressions
+  /// `update` evaluates.
+  private func quietBand(_ context: some StrategyContext) -> (
+    low: Double, high: Double, beforeUs: Int64, acrossRows: Bool
+  )? {
+    let rows = context.rowCount
+    // No rows: nothing to mount or to ask for until a page is applied (an event).
+    guard rows > 0 else { return (-.infinity, .infinity, .max, true) }
+    let current = context.viewportOffsetPt
+    let visible = context.visibleItems
+    var band = (low: -Double.infinity, high: Double.infinity)
+    var acrossRows = false
+    var beforeUs = Int64.max
+    // The window onEndReached reads: the mounted rows, or the target at each offset (nil).
+    let fixedWindow: Range<Int>?
+    if visible.isEmpty {
+      fixedWindow = mounted
+    } else if !mounted.isEmpty && target(context, offsetPt: current) == mounted {
+      // `grow` returns the mounted rows, so nothing changes, due or not, whatever rows are shown.
+      fixedWindow = mounted
+      acrossRows = true
+      band = mountedTargetBand(context, from: current)
+    } else {
+      guard !uncovered(visible), let lastUs = lastBatchUs, batchPeriodUs > 0 else { return nil }
+      fixedWindow = nil
+      beforeUs = lastUs + batchPeriodUs
+      // Whatever the velocity (a frame's may differ from this consultation's), the list is not
+      // fast near the end while the distance stays outside the priority zone.
+      guard !fastNearEnd(context, offsetPt: current, velocityPtS: .infinity) else { return nil }
+      let contentPt = context.contentHeightPt + context.footerHeightPt
+      let zonePt = (threshold ?? 2) * context.viewportHeightPt / 2
+      band.high = QuietOffsets.extent(
+        from: current, toward: PageTrigger.roundedDown(contentPt - context.viewportHeightPt - zonePt)
+      ) { !fastNearEnd(context, offsetPt: $0, velocityPtS: .infinity) }
+    }
+    guard let end = endReachedBand(context, from: current, fixedWindow: fixedWindow) else { return nil }
+    band = (max(band.low, end.low), min(band.high, end.high))
+    guard band.low <= current, current <= band.high else { return nil }
+    return (band.low, band.high, beforeUs, acrossRows)
+  }
+
+  /// The offsets around `current` at which the target is the mounted rows (non-empty): each end
+  /// of the target is monotone in the offset, so the set is an interval, estimated from the rows'
+  /// edges and checked with `target` itself.
+  private func mountedTargetBand(_ context: some StrategyContext, from current: Double) -> (
+    low: Double, high: Double
+  ) {
+    let height = context.viewportHeightPt
+    let spanPt = halfWindow * height
+    let first = mounted.lowerBound
+    let end = mounted.upperBound
+    let rows = context.rowCount
+    // Going down, the first row leaves when the window's top passes its bottom, and the row after
+    // the last enters when the window's bottom passes its top; going up, the reverse.
+    var high = Double.infinity
+    if first + 1 <= rows { high = min(high, context.topPt(ofItem: first + 1) + spanPt) }
+    if end < rows { high = min(high, context.topPt(ofItem: end) - height - spanPt) }
+    var low = -Double.infinity
+    if first > 0 { low = max(low, context.topPt(ofItem: first) + spanPt) }
+    if end > 0 { low = max(low, context.topPt(ofItem: end - 1) - height - spanPt) }
+    let holds = { (offset: Double) in target(context, offsetPt: offset) == mounted }
+    if high.isFinite {
+      high = QuietOffsets.extent(from: current, toward: PageTrigger.roundedDown(high), holds: holds)
+    }
+    if low.isFinite {
+      low = QuietOffsets.extent(from: current, toward: PageTrigger.roundedUp(low), holds: holds)
+    }
+    return (low, high)
+  }
+
+  /// The offsets around `current` at which onEndReached does nothing, given the window it reads
+  /// (`fixedWindow`, or the target at each offset): outside the zone while armed, inside it once
+  /// sent for this content length or while the window does not reach the last row. The distance
+  /// falls and the target's end rises with the offset, so the set is an interval; nil when the
+  /// current offset is not in it.
+  private func endReachedBand(_ context: some StrategyContext, from current: Double, fixedWindow: Range<Int>?)
+    -> (low: Double, high: Double)?
+  {
+    let rows = context.rowCount
+    let height = context.viewportHeightPt
+    let zonePt = thresholdPt(viewportPt: height)
+    let contentPt = context.contentHeightPt + context.footerHeightPt
+    let sent = sentEndForContentPt
+    let quiet = { (offset: Double) -> Bool in
+      if distanceFromEndPt(context, offsetPt: offset) > zonePt { return sent == nil }
+      let window = fixedWindow ?? target(context, offsetPt: offset)
+      return window.upperBound < rows || sent == contentPt
+    }
+    guard quiet(current) else { return nil }
+    // Where the distance reaches the zone (a distance under 0.001 pt counts as 0), and where the
+    // target's bottom reaches the last row.
+    let zoneStartPt = contentPt - height - max(zonePt, 0.001)
+    let lastRowPt = context.topPt(ofItem: rows - 1) - height - halfWindow * height
+    let windowBelowLast = fixedWindow.map { $0.upperBound < rows }
+    var band = (low: -Double.infinity, high: Double.infinity)
+    if sent != contentPt {
+      // Armed (or sent for another length): the zone, unless the window stays short of the last
+      // row, ends it going down.
+      if windowBelowLast != true {
+        var candidate = PageTrigger.roundedDown(zoneStartPt)
+        if windowBelowLast == nil { candidate = max(candidate, PageTrigger.roundedDown(lastRowPt)) }
+        band.high = QuietOffsets.extent(from: current, toward: candidate, holds: quiet)
+      }
+    }
+    if sent != nil {
+      // Sent: leaving the zone going up re-arms it.
+      band.low = QuietOffsets.extent(from: current, toward: PageTrigger.roundedUp(zoneStartPt), holds: quiet)
+    }
+    return band
+  }
+
+  /// The mounted rows do not cover `visible`: an update is due at once.
+  private func uncovered(_ visible: Range<Int>) -> Bool {
+    visible.lowerBound < mounted.lowerBound || visible.upperBound > mounted.upperBound
   }
 
   /// The window after one update: rows outside `target` unmount, and up to `batchRows` rows of
