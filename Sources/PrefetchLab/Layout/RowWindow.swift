@@ -24,19 +24,30 @@ public struct RowWindow: Sendable, Equatable {
     walk(fromPt: top, toPt: bottom, layout: layout)
   }
 
-  /// The tops of a band `heightPt` high that `keeps` may accept: from the first row's top (or
+  /// The tops of a band `heightPt` high that `holds` may accept: from the first row's top (or
   /// where the bottom leaves the last row's top) to the first row's bottom (or where the bottom
-  /// reaches the end of the last row), pt. An estimate for searches; `keeps` decides.
-  func keptTopsPt(heightPt: Double) -> (low: Double, high: Double) {
+  /// reaches the end of the last row), pt. An estimate for searches (its ends may be off by a
+  /// rounding either way); `holds` decides. O(1).
+  public func keptTopsPt(heightPt: Double) -> (low: Double, high: Double) {
     (max(firstTopPt, lastTopPt - heightPt), min(firstBottomPt, endTopPt - heightPt))
   }
 
-  /// True when `update` for the band [top, bottom) would keep the rows without walking: both
-  /// edges stay inside the first and the last row. O(1).
+  /// True when `update` for the band [top, bottom) would keep the rows without walking, and so
+  /// change nothing, as long as the layout has not changed since the window's last update: both
+  /// edges stay inside the first and the last row. False for an empty window. O(1).
+  ///
+  /// For a strategy that declares quiet frames (`StrategyContext.skipFrames`) while its own
+  /// ranges stay: with each edge monotone in the viewport's top, the tops for which this holds
+  /// form an interval, so checking its two ends checks every top between them.
+  @inline(__always)
+  public func holds(fromPt top: Double, toPt bottom: Double) -> Bool {
+    top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt && bottom <= endTopPt && !rows.isEmpty
+  }
+
+  /// `holds` with the layout `update` would use: true when `update` would keep the rows. O(1).
   @inline(__always)
   func keeps(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
-    layoutVersion == layout.version && top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt
-      && bottom <= endTopPt && !rows.isEmpty
+    layoutVersion == layout.version && holds(fromPt: top, toPt: bottom)
   }
 
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
