@@ -44,6 +44,25 @@ public struct RowWindow: Sendable, Equatable {
     top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt && bottom <= endTopPt && !rows.isEmpty
   }
 
+  /// The viewport tops `t` for which `holds(fromPt: t - abovePt, toPt: t + viewportHeightPt +
+  /// belowPt)` (a window tracking the viewport with `abovePt` and `belowPt` of margin, pt),
+  /// computed as that expression is: the ends of `keptTopsPt`'s estimate rounded inwards
+  /// (`PageTrigger.roundedUp` / `roundedDown`) and checked. Each edge grows with the top, so both
+  /// ends holding means every top between them does. nil when the check fails or the window is
+  /// empty. O(1).
+  @inline(__always)
+  public func heldTopsPt(abovePt: Double, belowPt: Double, viewportHeightPt height: Double)
+    -> (low: Double, high: Double)?
+  {
+    let estimate = keptTopsPt(heightPt: height + abovePt + belowPt)
+    let low = PageTrigger.roundedUp(estimate.low + abovePt)
+    let high = PageTrigger.roundedDown(estimate.high + abovePt)
+    guard low <= high, holds(fromPt: low - abovePt, toPt: low + height + belowPt),
+      holds(fromPt: high - abovePt, toPt: high + height + belowPt)
+    else { return nil }
+    return (low, high)
+  }
+
   /// `holds` with the layout `update` would use: true when `update` would keep the rows. O(1).
   @inline(__always)
   func keeps(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {

@@ -156,12 +156,19 @@ public struct DirectionalRanges: PrefetchStrategy {
     let ranges = context.feedHasMedia || context.hasRenderStage
     if ranges {
       // The rows shown are the engine's to watch; `updateRanges` also compares them with its own.
-      guard context.visibleItems == visibleRows,
-        let preload = Self.heldTopsPt(preloadWindow, hasDragged ? fullPreload : minimumPreload, context),
-        let display = Self.heldTopsPt(displayWindow, hasDragged ? fullDisplay : minimumDisplay, context)
+      // The windows are asked in place (`move`'s margins): passing one along would copy it.
+      guard context.visibleItems == visibleRows else { return }
+      let height = context.viewportHeightPt
+      let preload = Self.edges(hasDragged ? fullPreload : minimumPreload, context)
+      let display = Self.edges(hasDragged ? fullDisplay : minimumDisplay, context)
+      guard
+        let preloadTops = preloadWindow.heldTopsPt(
+          abovePt: preload.above, belowPt: preload.below, viewportHeightPt: height),
+        let displayTops = displayWindow.heldTopsPt(
+          abovePt: display.above, belowPt: display.below, viewportHeightPt: height)
       else { return }
-      lowPt = max(preload.low, display.low)
-      highPt = min(highPt, preload.high, display.high)
+      lowPt = max(preloadTops.low, displayTops.low)
+      highPt = min(highPt, preloadTops.high, displayTops.high)
     }
     context.skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: !ranges)
   }
@@ -181,22 +188,6 @@ public struct DirectionalRanges: PrefetchStrategy {
     let leadPt = batchLeadingScreens * viewLength
     let highPt = PageTrigger.roundedDown(frontier.edgePt - viewLength - leadPt)
     return frontier.edgePt - viewLength - highPt > leadPt ? highPt : nil
-  }
-
-  /// The tops at which `move` would keep `window`'s rows (`RowWindow.holds`), the ends rounded
-  /// inwards from the window's estimate and checked; nil if the check fails or none does.
-  private static func heldTopsPt(_ window: RowWindow, _ buffers: Buffers, _ context: some StrategyContext)
-    -> (low: Double, high: Double)?
-  {
-    let height = context.viewportHeightPt
-    let (above, below) = edges(buffers, context)
-    let estimate = window.keptTopsPt(heightPt: height + above + below)
-    let low = PageTrigger.roundedUp(estimate.low + above)
-    let high = PageTrigger.roundedDown(estimate.high + above)
-    // `move`'s edges for a top: each grows with it, so both ends holding means every top between.
-    func holds(_ top: Double) -> Bool { window.holds(fromPt: top - above, toPt: top + height + below) }
-    guard low <= high, holds(low), holds(high) else { return nil }
-    return (low, high)
   }
 
   /// The buffers above and below the viewport, pt, the leading one on the side the user last
