@@ -80,8 +80,8 @@ public struct TargetRange: PrefetchStrategy {
 
   /// The frames that follow would do nothing (see "Time advance" above) while the viewport's top
   /// stays within the band declared here. `pageAsked`: what this consultation's page request
-  /// returned, nil if it made none. Cursor pagination only: with offset pagination the pages under the target are
-  /// requested row by row (and the event engine steps every frame anyway).
+  /// returned, nil if it made none. Cursor pagination only: with offset pagination the pages
+  /// under the target are requested row by row (and the event engine steps every frame anyway).
   @inline(__always)
   private func declareQuietFrames(_ context: some StrategyContext, pageAsked: Bool?) {
     guard context.pagination == .cursor, targetRows == nil || context.phase == .decelerating else { return }
