@@ -24,19 +24,49 @@ public struct RowWindow: Sendable, Equatable {
     walk(fromPt: top, toPt: bottom, layout: layout)
   }
 
-  /// The tops of a band `heightPt` high that `keeps` may accept: from the first row's top (or
+  /// The tops of a band `heightPt` high that `holds` may accept: from the first row's top (or
   /// where the bottom leaves the last row's top) to the first row's bottom (or where the bottom
-  /// reaches the end of the last row), pt. An estimate for searches; `keeps` decides.
-  func keptTopsPt(heightPt: Double) -> (low: Double, high: Double) {
+  /// reaches the end of the last row), pt. An estimate for searches (its ends may be off by a
+  /// rounding either way); `holds` decides. O(1).
+  public func keptTopsPt(heightPt: Double) -> (low: Double, high: Double) {
     (max(firstTopPt, lastTopPt - heightPt), min(firstBottomPt, endTopPt - heightPt))
   }
 
-  /// True when `update` for the band [top, bottom) would keep the rows without walking: both
-  /// edges stay inside the first and the last row. O(1).
+  /// True when `update` for the band [top, bottom) would keep the rows without walking, and so
+  /// change nothing, as long as the layout has not changed since the window's last update: both
+  /// edges stay inside the first and the last row. False for an empty window. O(1).
+  ///
+  /// For a strategy that declares quiet frames (`StrategyContext.skipFrames`) while its own
+  /// ranges stay: with each edge monotone in the viewport's top, the tops for which this holds
+  /// form an interval, so checking its two ends checks every top between them.
+  @inline(__always)
+  public func holds(fromPt top: Double, toPt bottom: Double) -> Bool {
+    top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt && bottom <= endTopPt && !rows.isEmpty
+  }
+
+  /// The viewport tops `t` for which `holds(fromPt: t - abovePt, toPt: t + viewportHeightPt +
+  /// belowPt)` (a window tracking the viewport with `abovePt` and `belowPt` of margin, pt),
+  /// computed as that expression is: the ends of `keptTopsPt`'s estimate rounded inwards
+  /// (`PageTrigger.roundedUp` / `roundedDown`) and checked. Each edge grows with the top, so both
+  /// ends holding means every top between them does. nil when the check fails or the window is
+  /// empty. O(1).
+  @inline(__always)
+  public func heldTopsPt(abovePt: Double, belowPt: Double, viewportHeightPt height: Double)
+    -> (low: Double, high: Double)?
+  {
+    let estimate = keptTopsPt(heightPt: height + abovePt + belowPt)
+    let low = PageTrigger.roundedUp(estimate.low + abovePt)
+    let high = PageTrigger.roundedDown(estimate.high + abovePt)
+    guard low <= high, holds(fromPt: low - abovePt, toPt: low + height + belowPt),
+      holds(fromPt: high - abovePt, toPt: high + height + belowPt)
+    else { return nil }
+    return (low, high)
+  }
+
+  /// `holds` with the layout `update` would use: true when `update` would keep the rows. O(1).
   @inline(__always)
   func keeps(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
-    layoutVersion == layout.version && top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt
-      && bottom <= endTopPt && !rows.isEmpty
+    layoutVersion == layout.version && holds(fromPt: top, toPt: bottom)
   }
 
   /// True when the band [top, bottom) reaches past the end of the content and `update` would
@@ -47,13 +77,6 @@ public struct RowWindow: Sendable, Equatable {
   func keepsPastEnd(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
     layoutVersion == layout.version && !rows.isEmpty && rows.upperBound == layout.rowCount
       && top >= firstTopPt && top < firstBottomPt && bottom > endTopPt
-  }
-
-  /// `keeps` for a caller that knows the layout has not changed since the window's last
-  /// `update` (a strategy declaring quiet frames right after updating its window): true when
-  /// `update` for the band [top, bottom) would keep the rows without walking. O(1).
-  func keepsRows(fromPt top: Double, toPt bottom: Double) -> Bool {
-    top >= firstTopPt && top < firstBottomPt && bottom > lastTopPt && bottom <= endTopPt && !rows.isEmpty
   }
 
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {

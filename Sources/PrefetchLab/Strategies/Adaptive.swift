@@ -35,7 +35,7 @@
 /// not a fling's, whose resting place moves) and so the leads held, a `.frame` consultation
 /// changes nothing while the page test does not fire (the viewport's bottom plus the page lead
 /// stays above the end of loaded content, or a page is already coming) and the media range
-/// keeps its rows without walking (`RowWindow.keepsRows`). A `.frame` consultation declares
+/// keeps its rows without walking (`RowWindow.holds`). A `.frame` consultation declares
 /// those offsets up to the next tick (`beforeUs`) with `StrategyContext.skipFrames`, each end
 /// checked with the same expressions the consultation evaluates (monotone in the offset), so
 /// the band is exact. Without media or renders the frames read no rows, and the band holds
@@ -284,7 +284,7 @@ public struct Adaptive: PrefetchStrategy {
       let window = mediaWindow
       let keeps = { (offset: Double) -> Bool in
         let range = Self.dragRangePt(topPt: offset, heightPt: height, leadPt: mediaLeadPt, down: down)
-        return window.keepsRows(fromPt: range.from, toPt: range.to)
+        return window.holds(fromPt: range.from, toPt: range.to)
       }
       guard keeps(current) else { return }
       let kept = window.keptTopsPt(heightPt: height + mediaLeadPt)

@@ -24,10 +24,17 @@
 /// before they show; leaving it drops a render not yet started. Other strategies render on
 /// visibility only.
 ///
-/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
-/// consults it at every moving frame, as the stepped one does: its ranges are measured in
-/// screenfuls from the moving viewport (rows enter a range at offsets the engine does not watch)
-/// and its batch fetch reads the projected fling target.
+/// Time advance (`StrategyContext.skipFrames`, cursor pagination): a frame checks batch fetching
+/// at the viewport's top (the projected target only when a drag ends, which is consulted) and
+/// moves its ranges with the viewport; neither reads the velocity or the clock. The batch check
+/// asks for nothing while the remaining distance exceeds the leading screens, i.e. up to a top
+/// computed from the frontier and checked with the test's own expression (the distance is
+/// monotone in the top), or at every top while it cannot ask (a batch in flight behind the
+/// guard, the end known, the user heading up, a finger down without `check_during_drag`). With
+/// media or a render stage the preload and display ranges must keep their rows too: the tops at
+/// which both windows' edges stay inside their first and last rows (`RowWindow.holds`, checked
+/// at the band's ends). A short run (content under a screenful, which asks on every check)
+/// declares nothing.
 public struct DirectionalRanges: PrefetchStrategy {
   public static let batchLeadingScreens = StrategyParameter.Number(
     "batch_leading_screens", default: 2.0, in: 0...100,
@@ -129,6 +136,7 @@ public struct DirectionalRanges: PrefetchStrategy {
     case .frame where checkDuringDrag || context.phase != .dragging:
       checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
     case .fetchCompleted(.media):
+      declareQuietFrames(context)
       return
     default:
       break
@@ -136,6 +144,64 @@ public struct DirectionalRanges: PrefetchStrategy {
     let refreshAll: Bool
     if case .pageApplied = event { refreshAll = true } else { refreshAll = false }
     updateRanges(context, refreshAll: refreshAll)
+    declareQuietFrames(context)
+  }
+
+  /// Declares the tops at which the next frames would do nothing (see "Time advance" above).
+  /// Cursor pagination only (with offset pagination the event engine steps every frame).
+  @inline(__always)
+  private func declareQuietFrames(_ context: some StrategyContext) {
+    guard context.pagination == .cursor, var highPt = quietBatchHighPt(context) else { return }
+    var lowPt = -Double.infinity
+    let ranges = context.feedHasMedia || context.hasRenderStage
+    if ranges {
+      // The rows shown are the engine's to watch; `updateRanges` also compares them with its own.
+      // The windows are asked in place (`move`'s margins): passing one along would copy it.
+      guard context.visibleItems == visibleRows else { return }
+      let height = context.viewportHeightPt
+      let preload = Self.edges(hasDragged ? fullPreload : minimumPreload, context)
+      let display = Self.edges(hasDragged ? fullDisplay : minimumDisplay, context)
+      guard
+        let preloadTops = preloadWindow.heldTopsPt(
+          abovePt: preload.above, belowPt: preload.below, viewportHeightPt: height),
+        let displayTops = displayWindow.heldTopsPt(
+          abovePt: display.above, belowPt: display.below, viewportHeightPt: height)
+      else { return }
+      lowPt = max(preloadTops.low, displayTops.low)
+      highPt = min(highPt, preloadTops.high, displayTops.high)
+    }
+    context.skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: !ranges)
+  }
+
+  /// The highest top at which a frame's batch check (`checkBatchFetch` at the viewport's top)
+  /// asks for nothing, every top below it asking for nothing too; nil when it would ask at any
+  /// top. Cursor pagination (the trigger direction is down).
+  private func quietBatchHighPt(_ context: some StrategyContext) -> Double? {
+    guard checkDuringDrag || context.phase != .dragging else { return .infinity }
+    if guardInFlight && context.isPageInFlight(.down) { return .infinity }
+    guard let frontier = context.loadFrontier(.down) else { return .infinity }
+    let viewLength = context.viewportHeightPt
+    guard batchLeadingScreens > 0, viewLength > 0 else { return .infinity }
+    if abs(frontier.edgePt - frontier.runStartPt) < viewLength { return nil }
+    if context.scrollDirection == .up { return .infinity }
+    // `checkBatchFetch`'s expressions: the remaining distance falls as the top grows.
+    let leadPt = batchLeadingScreens * viewLength
+    let highPt = PageTrigger.roundedDown(frontier.edgePt - viewLength - leadPt)
+    return frontier.edgePt - viewLength - highPt > leadPt ? highPt : nil
+  }
+
+  /// The buffers above and below the viewport, pt, the leading one on the side the user last
+  /// scrolled towards.
+  @inline(__always)
+  private static func edges(_ buffers: Buffers, _ context: some StrategyContext) -> (
+    above: Double, below: Double
+  ) {
+    let height = context.viewportHeightPt
+    let down = context.scrollDirection == .down
+    return (
+      (down ? buffers.trailing : buffers.leading) * height,
+      (down ? buffers.leading : buffers.trailing) * height
+    )
   }
 
   /// Images the cache dropped while their rows were in the preload range wait until the row shows
@@ -227,10 +293,7 @@ public struct DirectionalRanges: PrefetchStrategy {
   /// Static: a method reading `self` while one of its windows is being changed would copy the
   /// strategy on every call.
   private static func move(_ window: inout RowWindow, _ buffers: Buffers, _ context: some StrategyContext) {
-    let height = context.viewportHeightPt
-    let down = context.scrollDirection == .down
-    let above = (down ? buffers.trailing : buffers.leading) * height
-    let below = (down ? buffers.leading : buffers.trailing) * height
+    let (above, below) = edges(buffers, context)
     context.update(
       &window, fromPt: context.viewportOffsetPt - above, toPt: context.viewportBottomPt + below)
   }

@@ -6,9 +6,12 @@
 /// pagination the "newest page" is the applied page next to the nearest unloaded page in the
 /// scroll direction.
 ///
-/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
-/// consults it at every moving frame, as the stepped one does: its lead follows the velocity, which
-/// changes from frame to frame during a fling.
+/// Time advance: its test reads the viewport's position and the newest page's span, which stays
+/// while the frontier does (the frontier moves only at events), and nothing else: no velocity,
+/// no clock. Going down with cursor pagination, a consultation that does not fire declares the
+/// offsets up to the trigger point (the threshold less the viewport's height, rounded down)
+/// quiet, and one that fires and can ask for nothing more, every offset, as `fixed_threshold`
+/// does (`PageTrigger`); it is consulted at every moving frame otherwise.
 public struct DynamicThreshold: PrefetchStrategy {
   public static let ratio = StrategyParameter.Number(
     "ratio", default: 0.7, in: 0...1,
@@ -60,12 +63,23 @@ public struct DynamicThreshold: PrefetchStrategy {
   @inline(__always)
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     let ratio = ratio
-    trigger.update(event, in: context, state: &newestSpan) { frontier, direction, newestSpan in
+    trigger.update(event, in: context, state: &newestSpan) { frontier, newestSpan in
+      // Going down it fires once the bottom reaches the threshold: the top at the threshold less
+      // the viewport's height. The span was measured by the test just before (same frontier).
+      Self.downThresholdPt(newestSpan.span(of: frontier, in: context), ratio: ratio)
+        - context.viewportHeightPt
+    } fires: { frontier, direction, newestSpan in
       let span = newestSpan.span(of: frontier, in: context)
-      let height = span.upperBound - span.lowerBound
       return direction == .down
-        ? context.viewportBottomPt >= span.lowerBound + ratio * height
-        : context.viewportOffsetPt <= span.upperBound - ratio * height
+        ? context.viewportBottomPt >= Self.downThresholdPt(span, ratio: ratio)
+        : context.viewportOffsetPt <= span.upperBound - ratio * (span.upperBound - span.lowerBound)
     }
+  }
+
+  /// Where the viewport's bottom fires going down: `ratio` of the way through `span`, pt. One
+  /// expression for the test and its quiet band, so that both round alike.
+  @inline(__always)
+  static func downThresholdPt(_ span: ClosedRange<Double>, ratio: Double) -> Double {
+    span.lowerBound + ratio * (span.upperBound - span.lowerBound)
   }
 }

@@ -46,19 +46,21 @@ public struct PageTrigger: Sendable {
     quietBelowPt: (_ frontier: LoadFrontier) -> Double? = { _ in nil }
   ) {
     var none: Void = ()
-    update(event, in: context, state: &none, quietBelowPt: quietBelowPt) { frontier, direction, _ in
-      fires(frontier, direction)
-    }
+    update(
+      event, in: context, state: &none, quietBelowPt: { frontier, _ in quietBelowPt(frontier) },
+      fires: { frontier, direction, _ in fires(frontier, direction) })
   }
 
   /// `update` for a trigger test that keeps state of its own between calls (a value remembered
-  /// per frontier, say): the test gets it `inout`, so it need not capture the strategy. A test
-  /// with state declares no quiet band unless `quietBelowPt` answers, which asserts that the
-  /// test's answer depends on the viewport's position alone.
+  /// per frontier, say): the test gets it `inout`, so it need not capture the strategy, and so
+  /// does `quietBelowPt`, called after the test with the same frontier. A test with state declares
+  /// no quiet band unless `quietBelowPt` answers, which asserts that the test's answer depends on
+  /// the viewport's position alone while the frontier stays (its state may change only when the
+  /// frontier does, which takes an event).
   @inline(__always)
   public mutating func update<State>(
     _ event: StrategyEvent, in context: some StrategyContext, state: inout State,
-    quietBelowPt: (_ frontier: LoadFrontier) -> Double? = { _ in nil },
+    quietBelowPt: (_ frontier: LoadFrontier, _ state: inout State) -> Double? = { _, _ in nil },
     fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection, _ state: inout State) -> Bool
   ) {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
@@ -68,11 +70,11 @@ public struct PageTrigger: Sendable {
       if fires(frontier, direction, &state) {
         // A page asked for with the in-flight guard holds every further ask until an event.
         let requested = context.requestPage(direction, guardInFlight: guardInFlight)
-        if !requested || guardInFlight, quietBelowPt(frontier) != nil {
+        if !requested || guardInFlight, quietBelowPt(frontier, &state) != nil {
           declaresQuiet = true
           quietUpToPt = .infinity
         }
-      } else if direction == .down, let belowPt = quietBelowPt(frontier) {
+      } else if direction == .down, let belowPt = quietBelowPt(frontier, &state) {
         declaresQuiet = true
         quietUpToPt = Self.roundedDown(belowPt)
       }

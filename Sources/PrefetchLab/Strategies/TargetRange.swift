@@ -15,10 +15,17 @@
 /// beyond the target rect, load list cleared on `scrollViewWillBeginDragging` and when
 /// deceleration ends: "lazy loading of the target range".
 ///
-/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
-/// consults it at every moving frame, as the stepped one does: its page trigger reads the projected
-/// target, which moves with the viewport during a drag and is the fling's end during a fling;
-/// bounding both is left undone.
+/// Time advance (`StrategyContext.skipFrames`, cursor pagination): a frame reads the projected
+/// target for its page trigger, the phase and the rows shown. Within one motion the projected
+/// target is either the viewport's top itself (a drag, a rest) or fixed (a fling's end, a
+/// recorded segment's annotated target), so a trigger that has not fired stays quiet while the
+/// top stays below the frontier less a screenful (rounded down): true under either rule, with no
+/// need for the velocity to hold. A trigger that fired and can ask for nothing more (a page in
+/// flight behind the guard, none left) is quiet at every offset; one that fired without the
+/// guard asks again each frame and declares nothing. The media side changes only when the rows
+/// shown or the fling's target rows do; a consultation outside a fling that still holds target
+/// rows (an event between the lift and the next frame) declares nothing, since the next frame
+/// drops them.
 public struct TargetRange: PrefetchStrategy {
   public static let skipRows = StrategyParameter.Integer(
     "skip_rows", default: 8, in: 0...10_000,
@@ -53,8 +60,11 @@ public struct TargetRange: PrefetchStrategy {
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
     // Evictions (context.evictedItems) need nothing special: an evicted row is off screen and is
     // fetched again when it shows; the checks below find nothing new to do.
-    if case .fetchCompleted(.media) = event { return }
-    requestPages(context)
+    if case .fetchCompleted(.media) = event {
+      declareQuietFrames(context, pageAsked: nil)
+      return
+    }
+    let pageAsked = requestPages(context)
     switch event {
     case .dragEnded:
       targetRows = context.phase == .decelerating ? flingTarget(context) : nil
@@ -65,10 +75,39 @@ public struct TargetRange: PrefetchStrategy {
     }
     updateMedia(
       context, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
+    declareQuietFrames(context, pageAsked: pageAsked)
   }
 
+  /// The frames that follow would do nothing (see "Time advance" above) while the viewport's top
+  /// stays within the band declared here. `pageAsked`: what this consultation's page request
+  /// returned, nil if it made none. Cursor pagination only: with offset pagination the pages
+  /// under the target are requested row by row (and the event engine steps every frame anyway).
   @inline(__always)
-  private func requestPages(_ context: some StrategyContext) {
+  private func declareQuietFrames(_ context: some StrategyContext, pageAsked: Bool?) {
+    guard context.pagination == .cursor, targetRows == nil || context.phase == .decelerating else { return }
+    var highPt = Double.infinity
+    if let frontier = context.loadFrontier(.down) {
+      let height = context.viewportHeightPt
+      if context.projectedTargetOffsetPt + height >= frontier.edgePt {
+        // Fired: the next frame asks again. A request refused now (the guard, the end) is refused
+        // until an event, and so is any behind the guard while a page is out; otherwise it would go.
+        if pageAsked != false && !(guardInFlight && context.isPageInFlight(.down)) { return }
+      } else {
+        // Not fired: the top itself as the target is below the edge less a screenful, as the fixed
+        // target is. The rounded bound is checked with the test's own expression: the sum is
+        // monotone in the top, so every top up to it passes too.
+        highPt = PageTrigger.roundedDown(frontier.edgePt - height)
+        if highPt + height >= frontier.edgePt { return }
+      }
+    }
+    // The page side does not read the rows; the media side does when the feed has media.
+    context.skipFrames(whileOffsetWithinPt: -.infinity, highPt, acrossRowChanges: !context.feedHasMedia)
+  }
+
+  /// Asks for the next page when the projected target reaches the loaded edge; returns whether
+  /// that request went out, nil when it asked for none.
+  @inline(__always)
+  private func requestPages(_ context: some StrategyContext) -> Bool? {
     let direction = context.pageTriggerDirection
     let targetTop = context.projectedTargetOffsetPt
     let targetBottom = targetTop + context.viewportHeightPt
@@ -80,9 +119,9 @@ public struct TargetRange: PrefetchStrategy {
         }
       }
     }
-    guard let frontier = context.loadFrontier(direction) else { return }
+    guard let frontier = context.loadFrontier(direction) else { return nil }
     let reached = direction == .down ? targetBottom >= frontier.edgePt : targetTop <= frontier.edgePt
-    if reached { context.requestPage(direction, guardInFlight: guardInFlight) }
+    return reached ? context.requestPage(direction, guardInFlight: guardInFlight) : nil
   }
 
   /// The rows to load for a fling just released, or nil if it does not skip enough rows.

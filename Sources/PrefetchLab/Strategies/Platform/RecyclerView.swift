@@ -19,9 +19,18 @@
 /// Sources: androidx/androidx `recyclerview/.../GapWorker.java` @ 637e40154703,
 /// `LinearLayoutManager.java` @ 11961cb82c68; Paging as in `Paging3`.
 ///
-/// Time advance: declares no quiet band (`StrategyContext.skipFrames`), so the event engine
-/// consults it at every moving frame, as the stepped one does: GapWorker's prefetch runs from the
-/// scroll delta of every moving frame and remembers the last offset.
+/// Time advance (`StrategyContext.skipFrames`): with the rows shown unchanged and no event, a
+/// frame changes nothing in the Paging side (as in `paging3`) nor in the rows kept, and binds one
+/// neighbour of the viewport, chosen by the sign of the scroll delta since the last
+/// consultation. That delta is state that changes every frame: skipped frames leave the
+/// remembered offset behind, and the next frame computed in full may take the other sign (a
+/// turn, or a phase change that does not move). So it declares every offset quiet only while
+/// the delta is not in play: both neighbours' binds do nothing (their media loaded, in flight
+/// or absent; with a render stage, rendered). Then each skipped frame would have done nothing,
+/// and a full frame whose sign differs between the engines is one at an offset between the
+/// last consultation's and the last skipped frame's, where the same rows show and both binds
+/// still do nothing (rows are monotone in the offset; the layout and the items' states change
+/// only at events, and a consulted event resets the remembered offset in both engines).
 public struct RecyclerView: PrefetchStrategy {
   public static let initialPrefetchItemCount = StrategyParameter.Integer(
     "initial_prefetch_item_count", default: 2, in: 0...10_000,
@@ -100,6 +109,21 @@ public struct RecyclerView: PrefetchStrategy {
       context.cancelRender(item: item)
     }
     kept = newKept
+    // See "Time advance" above: the scroll delta is not in play when neither neighbour's bind
+    // would do anything.
+    let below = visible.upperBound < context.rowCount ? visible.upperBound : nil
+    let above = visible.lowerBound > 0 ? visible.lowerBound - 1 : nil
+    if bindDoesNothing(below, context) && bindDoesNothing(above, context) {
+      context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
+    }
+  }
+
+  /// Whether `bind(item, priority: .preload, …)` would do nothing (true for no item).
+  @inline(__always)
+  private func bindDoesNothing(_ item: Int?, _ context: some StrategyContext) -> Bool {
+    guard let item else { return true }
+    return (!context.needsMedia(item: item) || context.isMediaInFlight(item: item))
+      && (!context.hasRenderStage || context.isRendered(item: item))
   }
 
   private func bind(_ item: Int, priority: FetchPriority, _ context: some StrategyContext) {
