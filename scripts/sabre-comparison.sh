@@ -14,8 +14,8 @@
 #   Sabre:       a movie of S segments of 1 000 ms at one bitrate, 192 kbit/s, so each segment is
 #                24 000 bytes (192 000 bits); --abr throughput (with one bitrate every rule picks
 #                it), --max-buffer LEAD (seconds), --no-abandon (one bitrate: nothing to abandon
-#                to; it also spares Sabre its 50 ms progress loop); one Python process per session,
-#                as Sabre is run.
+#                to; it also spares Sabre its download-progress loop, which favours Sabre); one
+#                Python process per session, as Sabre is run.
 #   PrefetchLab: a cursor feed of S rows of 400 pt, pages of one row of 24 000 bytes, no apply
 #                delay, one request at a time, an 852 pt viewport at 240 Hz, one scripted drag of
 #                400 pt/s (one row per second) for S seconds, paging3 with prefetch_distance LEAD
