@@ -266,6 +266,9 @@ extension Simulation {
       velocityBound: whileVelocityHolds)
   }
 
+  /// `StrategyContext.acceptsQuietFrames`: during a consultation by the event engine.
+  public var acceptsQuietFrames: Bool { acceptsQuietBand }
+
   /// A row entering or leaving the viewport during quiet frames touches only the engine's own
   /// books (first sight, time to content, page use): no render is offered, no media is shown or
   /// hidden, nothing is evicted, so no event is scheduled and the strategy has nothing new to

@@ -262,7 +262,9 @@ public struct Adaptive: PrefetchStrategy {
   /// `mediaLeadPt`: the media range's lead, nil without media or renders.
   private func declareQuietFrames(_ context: some StrategyContext, pageLeadPt: Double, mediaLeadPt: Double?) {
     // A fling's resting place moves frame by frame; offset pagination is stepped by the engine.
-    guard context.phase != .decelerating, context.pagination == .cursor else { return }
+    guard context.acceptsQuietFrames, context.phase != .decelerating, context.pagination == .cursor else {
+      return
+    }
     let current = context.viewportOffsetPt
     let height = context.viewportHeightPt
     // At an edge a rubber band reports a slower velocity than the drag's, and a viewport held at

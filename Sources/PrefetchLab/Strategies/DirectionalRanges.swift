@@ -151,7 +151,8 @@ public struct DirectionalRanges: PrefetchStrategy {
   /// Cursor pagination only (with offset pagination the event engine steps every frame).
   @inline(__always)
   private func declareQuietFrames(_ context: some StrategyContext) {
-    guard context.pagination == .cursor, var highPt = quietBatchHighPt(context) else { return }
+    guard context.acceptsQuietFrames, context.pagination == .cursor, var highPt = quietBatchHighPt(context)
+    else { return }
     var lowPt = -Double.infinity
     let ranges = context.feedHasMedia || context.hasRenderStage
     if ranges {

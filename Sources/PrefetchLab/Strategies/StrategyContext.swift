@@ -254,9 +254,17 @@ public protocol StrategyContext: AnyObject {
   func skipFrames(
     whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
     whileVelocityHolds: Bool)
+
+  /// True when a `skipFrames` declaration made now is heeded (a consultation by the event
+  /// engine); false when it would be ignored (the stepped engine), so a strategy whose band takes
+  /// work to find may skip finding it. Reading it must not change any decision. True by default
+  /// (a test double that records declarations).
+  var acceptsQuietFrames: Bool { get }
 }
 
 extension StrategyContext {
+  public var acceptsQuietFrames: Bool { true }
+
   /// A context that never skips a frame (a test double) ignores the declaration.
   public func skipFrames(
     whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,

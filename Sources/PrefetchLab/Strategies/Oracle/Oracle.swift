@@ -140,7 +140,7 @@ public struct Oracle: ClairvoyantStrategy {
   /// cannot fire (see "Time advance" above).
   private func declareQuietFrames(_ context: some StrategyContext) {
     // A replay with offset pagination notes the placeholders on screen at every consultation.
-    if plan.observes && context.pagination == .offset { return }
+    guard context.acceptsQuietFrames, !(plan.observes && context.pagination == .offset) else { return }
     var highPt = Double.infinity
     if context.pagination == .cursor, !context.isPageInFlight(.down), context.loadFrontier(.down) != nil {
       // `heldAtEnd` at an offset o: o + viewport height >= content height, the same sum as

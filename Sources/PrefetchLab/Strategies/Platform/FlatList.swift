@@ -179,9 +179,11 @@ public struct FlatList: PrefetchStrategy {
   /// Declares the offsets (and the clock condition) under which the next `.frame` consultations
   /// would change nothing (see "Time advance" above). A band found at an earlier consultation is
   /// declared again while the state it was found for holds, the offset is in it and its clock
-  /// bound is ahead: the claim is the same. (The stepped engine, which ignores declarations,
-  /// consults every frame: this keeps it from paying for the search each time.)
+  /// bound is ahead: the claim is the same, and frames that are not quiet (rows changing) do not
+  /// pay for the search each time. Nothing is worked out when no declaration is heeded
+  /// (`StrategyContext.acceptsQuietFrames`: the stepped engine).
   private mutating func declareQuietFrames(_ context: some StrategyContext) {
+    guard context.acceptsQuietFrames else { return }
     let visible = context.visibleItems
     let offset = context.viewportOffsetPt
     let contentPt = context.contentHeightPt + context.footerHeightPt
