@@ -185,11 +185,13 @@ extension Simulation {
     guard low > first else { return }
     let (probed, traceUs, frameUs) = lowSample
     // The footer shows in some frame of the run when it shows at either end (the offset is
-    // monotone); otherwise the blank fraction stays 0 throughout.
+    // monotone); otherwise the blank fraction stays 0 throughout, from the first frame on: the
+    // time up to it is still charged at the fraction shown now, which the footer may make.
     let footerShows =
       footerHeightPt > 0
-      && max(firstTopPt, probed.intentOffsetPt + scroll.anchorShiftPt) + viewportHeightPt
-        > feed.layout.contentHeightPt
+      && (visibility.blankFraction > 0
+        || max(firstTopPt, probed.intentOffsetPt + scroll.anchorShiftPt) + viewportHeightPt
+          > feed.layout.contentHeightPt)
     if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
     advanceClock(to: frameUs)
     clock.skip(throughFrame: low)
