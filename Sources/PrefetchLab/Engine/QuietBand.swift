@@ -16,4 +16,6 @@ struct QuietBand: Sendable {
   /// strategy read, where the velocity, the phase and the projected target's rule stay; frames of
   /// a fling, a spring or a rubber band are consulted.
   var velocityBound: Bool
+  /// The velocity the declaring consultation read, pt/s.
+  var velocityPtS: Double
 }

@@ -99,7 +99,7 @@ extension Simulation {
     // The velocity the strategy read is the last frame's: a declaration at an event may precede
     // a frame that moves at another (the first frame after a stall, held still until then).
     if band.velocityBound
-      && !(scroll.motion.hasConstantVelocity && probed.velocityPtS == scroll.sample.velocityPtS)
+      && !(scroll.motion.hasConstantVelocity && probed.velocityPtS == band.velocityPtS)
     {
       return false
     }
@@ -265,7 +265,7 @@ extension Simulation {
     guard acceptsQuietBand, lowPt <= highPt, beforeUs > nowUs else { return }
     quietBand = QuietBand(
       lowPt: lowPt, highPt: highPt, acrossRows: acrossRowChanges, beforeUs: beforeUs,
-      velocityBound: whileVelocityHolds)
+      velocityBound: whileVelocityHolds, velocityPtS: scroll.sample.velocityPtS)
   }
 
   /// `StrategyContext.acceptsQuietFrames`: during a consultation by the event engine.
