@@ -222,7 +222,7 @@ for i in range(sessions):
     with open(os.path.join(work, "sabre-out", f"{i}.txt")) as f:
         fields = dict(line.split(": ", 1) for line in f.read().splitlines() if ": " in line)
     rebuffer_s += float(fields["total rebuffer"])
-print(f"work: Sabre fetched {segments} segments and rebuffered {rebuffer_s:.1f} s;", end="")
+print(f"work: Sabre's movies hold {segments} segments; it rebuffered {rebuffer_s:.1f} s;", end="")
 for engine in ("event", "stepped"):
     with open(os.path.join(work, f"out-{engine}", "summary.csv"), newline="") as f:
         rows = list(csv.DictReader(f))
