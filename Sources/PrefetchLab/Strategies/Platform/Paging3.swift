@@ -132,7 +132,12 @@ public struct Paging3: PrefetchStrategy {
     media.update(after: event, in: context)
     // The loader's decisions read the rows shown and the pages, which the engine watches: with
     // the same rows and no event, the next frame asks for nothing (a page asked for now is in
-    // flight then, and the guard holds it), wherever the offset.
-    context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
+    // flight then, and the guard holds it), wherever the offset. Without media or renders to
+    // place, rows entering and leaving change only the hints, until the row that starts a load.
+    if !context.feedHasMedia && !context.hasRenderStage, let tops = loader.quietTopsAcrossRows(context) {
+      context.skipFrames(whileOffsetWithinPt: tops.low, tops.high, acrossRowChanges: true)
+    } else {
+      context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
+    }
   }
 }

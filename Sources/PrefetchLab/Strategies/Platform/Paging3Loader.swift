@@ -180,6 +180,68 @@ public struct Paging3Loader: Sendable {
     }
   }
 
+  /// The viewport tops over which `.frame` calls would start no load even as rows enter and
+  /// leave, for a declaration across row changes (`StrategyContext.skipFrames`); nil when none
+  /// can be made (offset pagination, a refresh, a hint dropped). With current hints a call only
+  /// moves each hint outwards to the rows it binds, so one call binding at once the rows entered
+  /// over many frames sets the hints those frames' calls would have set (the furthest row down
+  /// and up either way); after the pages changed the next access replaces both hints, which a
+  /// single call does alike while the first row to enter each way is still shown. A load starts once the row `distance` items
+  /// inside the run's edge is bound: the band ends before that row enters (checked with the
+  /// visibility test itself, `QuietOffsets`); a direction whose load is in flight, or whose
+  /// load could not start now, bounds nothing (the next call would ask in vain until an event).
+  /// O(log rows).
+  func quietTopsAcrossRows(_ context: some StrategyContext) -> (low: Double, high: Double)? {
+    guard context.pagination == .cursor, refreshPages == nil, let run, !bound.isEmpty, let appendHint,
+      let prependHint
+    else { return nil }
+    let distance = prefetchDistance ?? context.pageSizeItems
+    let current = context.viewportOffsetPt
+    let height = context.viewportHeightPt
+    var band = (low: -Double.infinity, high: Double.infinity)
+    let appendRow = context.items(ofPage: run.upperBound).upperBound - distance
+    if appending == nil, appendHint < appendRow, appendRow >= 0, appendRow < context.rowCount {
+      // Row `appendRow` is bound once it reaches into the viewport: its top below the bottom.
+      let rowTop = context.topPt(ofItem: appendRow)
+      let unseen = { (top: Double) in rowTop >= top + height }
+      guard unseen(current) else { return nil }
+      band.high = QuietOffsets.extent(
+        from: current, toward: PageTrigger.roundedDown(rowTop - height), holds: unseen)
+    }
+    let prependRow = context.items(ofPage: run.lowerBound).lowerBound + distance - 1
+    if prepending == nil, run.lowerBound > 0, prependHint > prependRow, prependRow >= 0,
+      prependRow < context.rowCount
+    {
+      let rowBottom = context.topPt(ofItem: prependRow) + context.heightPt(ofItem: prependRow)
+      let unseen = { (top: Double) in rowBottom <= top }
+      guard unseen(current) else { return nil }
+      band.low = QuietOffsets.extent(from: current, toward: PageTrigger.roundedUp(rowBottom), holds: unseen)
+    }
+    if !hintsCurrent {
+      // The next access replaces both hints with the rows it binds: one call binding many frames'
+      // rows at once sets the same ones while the first row to enter each way is still shown.
+      if bound.upperBound < context.rowCount {
+        let firstBelowBottom =
+          context.topPt(ofItem: bound.upperBound) + context.heightPt(ofItem: bound.upperBound)
+        let shown = { (top: Double) in top < firstBelowBottom }
+        guard shown(current) else { return nil }
+        band.high = min(
+          band.high,
+          QuietOffsets.extent(from: current, toward: PageTrigger.roundedDown(firstBelowBottom), holds: shown))
+      }
+      if bound.lowerBound > 0 {
+        let firstAboveTop = context.topPt(ofItem: bound.lowerBound - 1)
+        let shown = { (top: Double) in top + height > firstAboveTop }
+        guard shown(current) else { return nil }
+        band.low = max(
+          band.low,
+          QuietOffsets.extent(
+            from: current, toward: PageTrigger.roundedUp(firstAboveTop - height), holds: shown))
+      }
+    }
+    return band
+  }
+
   /// One page per direction at a time, while fewer than `distance` loaded items lie beyond that
   /// direction's hint (`nextLoadKeyOrNull`).
   private mutating func load(distance: Int, _ context: some StrategyContext) {
