@@ -73,15 +73,24 @@ extension Simulation {
   private func stepQuietFrame(
     atUs frameUs: Int64, traceUs: Int64, _ probed: ScrollSample, edgeMaxPt: Double?, limitPt: Double
   ) {
-    advanceClock(to: frameUs)
+    moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(pastFrameAtUs: frameUs)
+    // When the rows stay, `RowWindow` returns early and only the blank fraction is computed again.
+    refreshVisibility(layoutChanged: false)
+  }
+
+  /// The clock, τ and the scroll of a quiet frame at `frameUs` whose evaluated intent is
+  /// `probed`: what a quiet step and the end of a jump both do (the frame clock is theirs).
+  @inline(__always)
+  private func moveToQuietFrame(
+    atUs frameUs: Int64, traceUs: Int64, _ probed: ScrollSample, edgeMaxPt: Double?, limitPt: Double
+  ) {
+    advanceClock(to: frameUs)
     if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
       recorder.recordStall(durationUs: pause)
     }
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
-    // When the rows stay, `RowWindow` returns early and only the blank fraction is computed again.
-    refreshVisibility(layoutChanged: false)
   }
 
   /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
@@ -193,14 +202,9 @@ extension Simulation {
         || max(firstTopPt, probed.intentOffsetPt + scroll.anchorShiftPt) + viewportHeightPt
           > feed.layout.contentHeightPt)
     if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
-    advanceClock(to: frameUs)
+    moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(throughFrame: low)
-    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
-      recorder.recordStall(durationUs: pause)
-    }
-    scroll.commit(
-      probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
-    if footerShows || visibility.blankFraction > 0 { refreshBlankFraction() }
+    if footerShows { refreshBlankFraction() }
   }
 
   /// Nothing shown is blank but, perhaps, the loading footer: the blank fraction of a quiet frame
