@@ -39,4 +39,15 @@ import Testing
     while let value = heap.pop() { popped.append(value) }
     #expect(popped == [0, 1, 3, 3, 5, 7, 9])
   }
+
+  /// `removeAll(where:)` drops the selected elements and leaves the rest in heap order.
+  @Test func heapRemovesSelectedAndKeepsOrder() {
+    var heap = MinHeap<Int>()
+    for value in [5, 1, 9, 3, 3, 7, 0, 8, 2, 6, 4] { heap.push(value) }
+    heap.removeAll { $0 % 2 == 0 }
+    #expect(heap.count == 6)
+    var popped: [Int] = []
+    while let value = heap.pop() { popped.append(value) }
+    #expect(popped == [1, 3, 3, 5, 7, 9])
+  }
 }
