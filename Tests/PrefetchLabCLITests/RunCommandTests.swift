@@ -210,11 +210,26 @@ let gnuplotMissingWarning =
     #expect(
       result.stderr
         == "Error: \(folder.path)/precious: exists and is not a results folder written by prefetchlab (no "
-        + "manifest.json of its own); refusing to replace it. Choose a new or empty folder for --out, or "
-        + "move this one away yourself\n"
+        + "manifest.json that prefetchlab wrote); refusing to replace it. Choose a new or empty folder for "
+        + "--out, or move this one away yourself\n"
     )
     #expect(try String(contentsOfFile: folder.path + "/precious/notes.txt", encoding: .utf8) == "keep me")
     #expect(folder.entries == ["precious", "tiny.json"])
+  }
+
+  /// `--out` naming a file is a usage error (64), as a folder that is not ours is; the file stays.
+  @Test func runRefusesAnOutThatIsAFile() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    folder.write("afile", "mine")
+    let result = runCLI(["run", scenario, "--out", folder.path + "/afile"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "Error: \(folder.path)/afile: exists and is a file, not a folder; refusing to replace it. Choose a "
+        + "new or empty folder for --out\n")
+    #expect(try String(contentsOfFile: folder.path + "/afile", encoding: .utf8) == "mine")
+    #expect(folder.entries == ["afile", "tiny.json"])
   }
 
   /// A previous results folder (its manifest.json says prefetchlab wrote it) is replaced.

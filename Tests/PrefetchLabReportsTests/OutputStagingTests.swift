@@ -223,7 +223,13 @@ private struct Scratch {
     defer { scratch.remove() }
     try scratch.create("out", "a file")
     let destination = scratch.path("out")
-    #expect(throws: OutputError(path: destination, reason: "exists and is not a folder")) {
+    #expect(
+      throws: OutputRefusal(
+        path: destination,
+        message:
+          "exists and is a file, not a folder; refusing to replace it. Choose a new or empty folder for --out"
+      )
+    ) {
       try OutputStaging.begin(destination: destination)
     }
     try FileManager.default.removeItem(atPath: destination)

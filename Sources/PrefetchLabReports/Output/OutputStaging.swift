@@ -56,10 +56,10 @@ public struct OutputStaging: Sendable, Equatable {
   /// - Parameter inputs: the files and folders the run reads (scenario files and folders, trace
   ///   files). A destination that contains one of them is refused.
   /// - Throws: `OutputRefusal` (a usage error: the caller asked for something unsafe) when
-  ///   `destination` is a folder that holds one of `inputs`, or a non-empty folder that is not a
-  ///   results folder this program wrote (`ResultsFolderIdentity`); `OutputError` when it exists
-  ///   and is not a folder, is not usable as a folder name (empty, `.`, `..`, `/`), or the
-  ///   staging folder cannot be created.
+  ///   `destination` is a file, a folder that holds one of `inputs`, or a non-empty folder that is
+  ///   not a results folder this program wrote (`ResultsFolderIdentity`); `OutputError` when it is
+  ///   not usable as a folder name (empty, `.`, `..`, `/`), cannot be inspected, or the staging
+  ///   folder cannot be created.
   public static func begin(destination: String, inputs: [String] = []) throws -> OutputStaging {
     var destination = destination
     while destination.count > 1 && destination.hasSuffix("/") { destination.removeLast() }
@@ -72,7 +72,13 @@ public struct OutputStaging: Sendable, Equatable {
     case .missing: break
     case .directory:
       try ResultsFolderIdentity.checkReplaceable(destination, inputs: inputs)
-    case .file: throw OutputError(path: destination, reason: "exists and is not a folder")
+    case .file:
+      // A choice of --out to refuse, as a folder that is not ours is (exit 64), not an I/O failure.
+      throw OutputRefusal(
+        path: destination,
+        message:
+          "exists and is a file, not a folder; refusing to replace it. Choose a new or empty folder for --out"
+      )
     case .inaccessible(let code): throw OutputError(path: destination, reason: FilePath.errorText(code))
     }
     let removed = Leftovers.sweep(destination: destination)

@@ -45,7 +45,7 @@ public enum ResultsFolderIdentity {
       throw OutputRefusal(
         path: folder,
         message:
-          "exists and is not a results folder written by prefetchlab (no manifest.json of its own); "
+          "exists and is not a results folder written by prefetchlab (no manifest.json that prefetchlab wrote); "
           + "refusing to replace it. Choose a new or empty folder for --out, or move this one away yourself")
     }
     let foreign = foreignEntries(folder)
