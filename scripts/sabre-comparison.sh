@@ -40,7 +40,8 @@
 #
 # Without --prefetchlab it builds .build/release/prefetchlab first (swift build -c release).
 # Needs bash 4, python3 (for Sabre, and to read the results CSV) and awk. Writes only to a
-# temporary folder, removed at exit. Exit status: 0 done, 1 a run failed, 64 usage error.
+# temporary folder, removed at exit. Exit status: 0 done (also --help), 1 a run failed or SABRE_PY did
+# not print Sabre's summary, 64 usage error.
 set -euo pipefail
 
 usage() {
@@ -48,6 +49,11 @@ usage() {
   sed -n '7,11p' "$0" | sed 's/^# \{0,1\}//' >&2
   [[ $# -gt 0 ]] && echo "error: $1" >&2
   exit 64
+}
+
+help() {
+  sed -n '7,11p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
 }
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -70,7 +76,7 @@ while [[ $# -gt 0 ]]; do
       esac
       shift 2
       ;;
-    -h | --help) usage ;;
+    -h | --help) help ;;
     -*) usage "unknown option $1" ;;
     *)
       [[ -z "$sabre" ]] || usage "one SABRE_PY only (got $sabre and $1)"
@@ -178,6 +184,16 @@ for ((round = 0; round <= rounds; round++)); do
     ((round > 0)) || file=/dev/null
     if [[ $side == sabre ]]; then timed "$file" run_sabre; else timed "$file" run_prefetchlab "$side"; fi
   done
+  if ((round == 0)); then
+    # The warm-up's outputs must be Sabre's before any time is taken for it.
+    for ((i = 0; i < sessions; i++)); do
+      grep -q '^total rebuffer: ' "$work/sabre-out/$i.txt" || {
+        echo "error: $sabre did not print Sabre's summary ('total rebuffer: …') for session $i;" \
+          "is it Sabre's src/sabre.py?" >&2
+        exit 1
+      }
+    done
+  fi
 done
 load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 
