@@ -19,6 +19,9 @@ struct BenchmarkSuite {
     case flicker, reader
     /// One row per second, never stopping (`constantDragCase`).
     case constantDrag = "constant drag"
+
+    /// The user named on the command line (`constant-drag` for the constant drag), nil if none.
+    init?(argument: String) { self.init(rawValue: argument.replacingOccurrences(of: "-", with: " ")) }
   }
 
   struct Case {
@@ -75,8 +78,14 @@ struct BenchmarkSuite {
   var engines: [SimulationEngine] = SimulationEngine.allCases
   /// The constant drag's trace file, nil to leave that case out (the file was not found).
   var constantDragTracePath: String?
+  /// The users whose cases are measured.
+  var users = Set(User.allCases)
 
-  var cases: [Case] { Self.cases + (constantDragTracePath == nil ? [] : [Self.constantDragCase]) }
+  var cases: [Case] {
+    (Self.cases + (constantDragTracePath == nil ? [] : [Self.constantDragCase])).filter {
+      users.contains($0.user)
+    }
+  }
 
   static let cases = [User.flicker, .reader].flatMap { user in
     [

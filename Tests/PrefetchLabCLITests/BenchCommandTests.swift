@@ -88,6 +88,25 @@ import Testing
     #expect((drag[1]["session_s_per_cpu_s"]?["median"]?.doubleValue ?? 0) > 0)
   }
 
+  /// --user keeps only the named users' cases, in the suite's order; an unknown user is a usage
+  /// error, and the missing trace is not mentioned when the constant drag was not asked for.
+  @Test func userOptionKeepsOnlyThoseCases() throws {
+    let both = runCLI(Self.tiny + ["--user", "reader", "--user", "constant-drag", "--format", "json"])
+    #expect(both.status == 0, "\(both.stderr)")
+    let rows = try #require(try Self.json(both.stdout)["results"]?.arrayValue)
+    // The trace is missing, so only the reader's four cases are left.
+    #expect(
+      rows.compactMap { $0["case"]?.stringValue }.map { $0.prefix(7) }
+        == Array(repeating: "reader,", count: 4))
+    let flicker = runCLI(Self.tiny + ["--user", "flicker"])
+    #expect(flicker.status == 0)
+    #expect(!flicker.stdout.contains("constant drag left out"))
+    #expect(flicker.stdout.components(separatedBy: "\nflicker, ").count == 5)
+    let bad = runCLI(Self.tiny + ["--user", "scroller"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("expected flicker, reader or constant-drag"), "\(bad.stderr)")
+  }
+
   @Test func spreadIsMinMedianMax() {
     let odd = BenchmarkReport.Spread([3, 1, 2])
     #expect([odd.min, odd.median, odd.max] == [1, 2, 3])

@@ -3,7 +3,7 @@ import PrefetchLab
 import PrefetchLabReports
 
 /// `prefetchlab bench [--seconds N] [--sessions N] [--repetitions N] [--warmup N] [--strategy S]…
-/// [--engine both|event|stepped] [--trace FILE] [--format text|json] [--baseline FILE]
+/// [--engine both|event|stepped] [--user U]… [--trace FILE] [--format text|json] [--baseline FILE]
 /// [--tolerance-percent P]`: simulator speed (frames, session seconds and events per CPU-second,
 /// spread over repetitions) and peak memory, optionally judged against a saved run.
 enum BenchCommand {
@@ -16,7 +16,7 @@ enum BenchCommand {
       nearly every frame moves) and the synthetic reader (long dwells); and a constant drag of \
       one 400 pt row per second at 240 Hz down 600 rows, pages of one row, one request at a \
       time, over a recorded 3G link (--trace; the case is left out when the file is missing). \
-      Every case runs with each engine (--engine). Each row times the same \
+      Every case runs with each engine (--engine); --user keeps only some users' cases. Each row times the same \
       work (--sessions sessions, seeds 1 up) --repetitions times in thread CPU time after \
       --warmup untimed runs, and shows the smallest, median and largest rate. 'session' counts \
       every frame of the simulated sessions; 'stepped' counts the frames the engine computed \
@@ -35,6 +35,9 @@ enum BenchCommand {
         "warmup", type: .integer, default: "1", help: "Untimed samples run first, per case and strategy."),
       .option("strategy", repeating: true, help: "Benchmark only these strategies (default: all)."),
       .option("engine", default: "both", help: "Engines to measure: both, event or stepped."),
+      .option(
+        "user", repeating: true,
+        help: "Measure only these users' cases: flicker, reader or constant-drag (default: all)."),
       .option(
         "trace", default: BenchmarkSuite.constantDragTrace,
         help: "The constant drag's 3G link (Sabre periods JSON); the case is left out if it is missing."),
@@ -55,6 +58,9 @@ enum BenchCommand {
       }
       if let engine = parsed.string("engine"), engine != "both" && SimulationEngine(rawValue: engine) == nil {
         throw .invalidValue(engine, for: "engine", reason: "expected both, event or stepped")
+      }
+      for user in parsed.strings("user") where BenchmarkSuite.User(argument: user) == nil {
+        throw .invalidValue(user, for: "user", reason: "expected flicker, reader or constant-drag")
       }
       if let format = parsed.string("format"), format != "text" && format != "json" {
         throw .invalidValue(format, for: "format", reason: "expected text or json")
@@ -91,6 +97,8 @@ enum BenchCommand {
       warmup: settings.warmup)
     suite.engines =
       SimulationEngine(rawValue: parsed.string("engine") ?? "both").map { [$0] } ?? [.stepped, .event]
+    let users = parsed.strings("user").compactMap(BenchmarkSuite.User.init(argument:))
+    if !users.isEmpty { suite.users = Set(users) }
     let trace = parsed.string("trace") ?? BenchmarkSuite.constantDragTrace
     suite.constantDragTracePath = FileManager.default.fileExists(atPath: trace) ? trace : nil
     let report = BenchmarkReport(
@@ -99,7 +107,7 @@ enum BenchCommand {
 
     let json = parsed.string("format") == "json"
     terminal.out(json ? report.json.serialized(expandingDepth: 3) + "\n" : report.text)
-    if !json && suite.constantDragTracePath == nil {
+    if !json && suite.constantDragTracePath == nil && suite.users.contains(.constantDrag) {
       terminal.out("constant drag left out: its trace \(trace) was not found (--trace)\n")
     }
     let short = report.tooShortToTime
