@@ -52,7 +52,7 @@ struct MediaCache: Sendable {
     diskReads.grow(toInclude: item, filling: 0)
     let read = UInt64(diskReads[item])
     diskReads[item] += 1
-    let ms = diskReadMs.quantile(random.uniform(.diskRead, key: UInt64(item), attempt: read))
+    let ms = diskReadMs.quantile { random.uniform(.diskRead, key: UInt64(item), attempt: read) }
     return max(0, Int64((ms * 1000).rounded()))
   }
 

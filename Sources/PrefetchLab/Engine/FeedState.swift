@@ -87,6 +87,15 @@ struct FeedState: Sendable {
     if !placeholders { hidePlaceholders() }
   }
 
+  /// `content.pageBytes(ofPage:)`. Mutating only so that the engine's call borrows the state in
+  /// place: a non-mutating call through the engine's variable copies the whole content first.
+  @inline(__always)
+  mutating func pageBytes(ofPage page: Int) -> Int64 { content.pageBytes(ofPage: page) }
+
+  /// `content.applyDelayUs(ofPage:)`, mutating for the same reason as `pageBytes(ofPage:)`.
+  @inline(__always)
+  mutating func applyDelayUs(ofPage page: Int) -> Int64 { content.applyDelayUs(ofPage: page) }
+
   /// The list presents loaded rows only (Paging 3 with `enablePlaceholders = false`): with
   /// offset pagination the rows not loaded are laid out with no height, so the content ends at
   /// the loaded rows and more may come below; with either pagination a dropped page's rows lose

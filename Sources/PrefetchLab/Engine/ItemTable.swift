@@ -30,16 +30,20 @@ struct ItemTable: Sendable {
   /// The media was in memory at some point (a later network fetch of it is redundant).
   var mediaEverLoaded: [Bool] = []
 
+  /// Grows every column to `needed` items, new entries at their defaults. Element by element:
+  /// a cursor feed grows by one page at a time, often a row or two, where a generic
+  /// `append(contentsOf:)` costs more than the rows themselves.
   mutating func ensureCount(_ needed: Int) {
     guard needed > count else { return }
-    let extra = needed - count
-    mediaBytes.append(contentsOf: repeatElement(0, count: extra))
-    mediaState.append(contentsOf: repeatElement(.unknown, count: extra))
-    mediaRequest.append(contentsOf: repeatElement(-1, count: extra))
-    mediaAwaitingUse.append(contentsOf: repeatElement(-1, count: extra))
-    complete.append(contentsOf: repeatElement(false, count: extra))
-    firstVisibleUs.append(contentsOf: repeatElement(-1, count: extra))
-    ttcOpen.append(contentsOf: repeatElement(false, count: extra))
+    for _ in count..<needed {
+      mediaBytes.append(0)
+      mediaState.append(.unknown)
+      mediaRequest.append(-1)
+      mediaAwaitingUse.append(-1)
+      complete.append(false)
+      firstVisibleUs.append(-1)
+      ttcOpen.append(false)
+    }
     count = needed
   }
 }

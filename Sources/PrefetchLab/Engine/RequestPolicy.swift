@@ -15,6 +15,9 @@ struct RequestPolicy: Sendable {
   /// `radio.promotion_delays_requests`.
   let promotionDelaysRequests: Bool
   private let random: CounterRandom
+  /// The trace segment of the last latency looked up: requests start at times that mostly
+  /// increase, so the next lookup starts there.
+  private var latencySegment = 0
 
   /// An error response takes at least this long, µs, so that a request failing again and again
   /// on a zero-RTT link still lets time pass (and the user's patience run out).
@@ -33,11 +36,12 @@ struct RequestPolicy: Sendable {
 
   /// Try `tryIndex` of `resource`, started at `nowUs`: its time to first byte, µs, and whether
   /// the response is an error.
-  func attempt(of resource: Resource, tryIndex: UInt64, atUs nowUs: Int64) -> (latencyUs: Int64, fails: Bool)
-  {
+  mutating func attempt(of resource: Resource, tryIndex: UInt64, atUs nowUs: Int64) -> (
+    latencyUs: Int64, fails: Bool
+  ) {
     let latencyMs =
-      trace.latencyMs(atUs: nowUs)
-      ?? rttMs.quantile(random.uniform(.latency, key: resource.randomKey, attempt: tryIndex))
+      trace.latencyMs(atUs: nowUs, segmentHint: &latencySegment)
+      ?? rttMs.quantile { random.uniform(.latency, key: resource.randomKey, attempt: tryIndex) }
     var latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
     let fails =
       failureRate > 0 && random.uniform(.failure, key: resource.randomKey, attempt: tryIndex) < failureRate

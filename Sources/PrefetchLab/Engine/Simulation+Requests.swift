@@ -15,7 +15,7 @@ extension Simulation {
       $0 < feed.items.count && feed.items.firstVisibleUs[$0] >= 0
     }
     let id = issue(
-      .page(page), priority: priority, bytes: feed.content.pageBytes(ofPage: page), isPrefetch: isPrefetch,
+      .page(page), priority: priority, bytes: feed.pageBytes(ofPage: page), isPrefetch: isPrefetch,
       direction: direction)
     ledger.requests[id].automatic = automatic
     feed.pages.activeRequest[page] = Int32(id)

@@ -22,7 +22,7 @@ final class Simulation {
   let viewportHeightPt: Double
   /// `patience_ms`, µs: how long the user waits for first content or through a stall.
   let patienceUs: Int64
-  let policy: RequestPolicy
+  @exclusivity(unchecked) var policy: RequestPolicy
   /// `SimulationEngine.event`: after a full frame, step through the quiet frames that follow
   /// (`skipQuietFrames`).
   let skipsQuietFrames: Bool

@@ -57,7 +57,7 @@ public struct FeedContent: Sendable {
 
   /// Height of item `item` in pt, > 0.
   public func heightPt(ofItem item: Int) -> Double {
-    let raw = spec.itemHeightPt.quantile(random.uniform(.itemHeight, key: UInt64(item)))
+    let raw = spec.itemHeightPt.quantile { random.uniform(.itemHeight, key: UInt64(item)) }
     return Self.snapToGrid(raw)
   }
 
@@ -69,7 +69,7 @@ public struct FeedContent: Sendable {
     if spec.mediaFraction < 1 {
       guard random.uniform(.mediaPresence, key: UInt64(item)) < spec.mediaFraction else { return 0 }
     }
-    let bytes = distribution.quantile(random.uniform(.mediaBytes, key: UInt64(item)))
+    let bytes = distribution.quantile { random.uniform(.mediaBytes, key: UInt64(item)) }
     return max(0, Int64(bytes.rounded()))
   }
 
@@ -96,7 +96,7 @@ public struct FeedContent: Sendable {
   /// costs its round trip only.
   public func pageBytes(ofPage page: Int) -> Int64 {
     let key = UInt64(plan.firstItem(ofPage: page))
-    let fullPageBytes = spec.pageBytes.quantile(random.uniform(.pageBytes, key: key))
+    let fullPageBytes = spec.pageBytes.quantile { random.uniform(.pageBytes, key: key) }
     let share = Double(plan.itemCount(ofPage: page)) / Double(spec.pageSize)
     return max(0, Int64((fullPageBytes * share).rounded()))
   }
@@ -104,7 +104,7 @@ public struct FeedContent: Sendable {
   /// Time from `page`'s response to its rows being inserted, in µs.
   public func applyDelayUs(ofPage page: Int) -> Int64 {
     let key = UInt64(plan.firstItem(ofPage: page))
-    let ms = spec.applyDelayMs.quantile(random.uniform(.applyDelay, key: key))
+    let ms = spec.applyDelayMs.quantile { random.uniform(.applyDelay, key: key) }
     return max(0, Int64((ms * 1000).rounded()))
   }
 

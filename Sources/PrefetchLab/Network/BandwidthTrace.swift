@@ -195,8 +195,16 @@ public struct BandwidthTrace: Sendable, Equatable {
   /// (only `periods` traces do).
   /// - Complexity: O(log segments).
   public func latencyMs(atUs timeUs: Int64) -> Double? {
+    var segment = 0
+    return latencyMs(atUs: timeUs, segmentHint: &segment)
+  }
+
+  /// `latencyMs(atUs:)` searching from segment `segmentHint`, which is left at the segment found:
+  /// a caller asking at times that mostly increase pays amortised O(1).
+  func latencyMs(atUs timeUs: Int64, segmentHint: inout Int) -> Double? {
     if isUnlimited || latencies.isEmpty { return nil }
-    return latencies[locate(timeUs, hint: 0).segment]
+    segmentHint = locate(timeUs, hint: segmentHint).segment
+    return latencies[segmentHint]
   }
 
   /// Bytes the link delivers between `fromUs` and `toUs` at full capacity: the integral of

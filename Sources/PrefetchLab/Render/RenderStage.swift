@@ -65,8 +65,9 @@ struct RenderStage: Sendable {
     guard table.busy < workers, let item = table.popNext() else { return nil }
     table.state[item] = .running
     table.busy += 1
-    let ms = timeMs.quantile(
-      random.uniform(.renderTime, key: UInt64(item), attempt: UInt64(table.tries[item])))
+    let ms = timeMs.quantile {
+      random.uniform(.renderTime, key: UInt64(item), attempt: UInt64(table.tries[item]))
+    }
     table.tries[item] += 1
     return (item, max(0, Int64((ms * 1000).rounded())))
   }

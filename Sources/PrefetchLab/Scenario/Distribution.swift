@@ -32,6 +32,16 @@ public enum Distribution: Sendable, Equatable, CustomStringConvertible {
     Swift.min(uncappedQuantile(u), Self.maximumDraw)
   }
 
+  /// `quantile(draw())`, calling `draw` only when the value depends on it: a constant needs no
+  /// uniform, and with counter-based draws (`CounterRandom`) skipping one changes nothing else.
+  /// The engine asks for a page's size and apply delay and a row's height once each; with the
+  /// constants most scenarios use, the draw would be most of the cost.
+  @inline(__always)
+  func quantile(drawing draw: () -> Double) -> Double {
+    if case .constant(let value) = self { return Swift.min(value, Self.maximumDraw) }
+    return quantile(draw())
+  }
+
   /// The inverse CDF without the cap (infinite for tails beyond `Double`'s range). O(1).
   func uncappedQuantile(_ u: Double) -> Double {
     switch self {
