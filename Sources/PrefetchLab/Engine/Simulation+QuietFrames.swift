@@ -3,21 +3,22 @@ extension Simulation {
   /// through the frames that follow for as long as each is quiet, and leaves the first frame that
   /// is not (or the next event, or the session's end) to the run loop.
   ///
-  /// A frame is quiet when a full frame would change nothing but the viewport's position and
-  /// the blank fraction: no event falls before it, τ stays in the current motion, the edge rule
-  /// is on its fast path and the intent inside 0…(end of loaded content) (no stall, no rubber
-  /// band), the phase stays, the rows shown stay (`RowWindow.keeps`, `keepsPastEnd`), the direction the viewport
-  /// moved in stays, and, when the offset moves, the offset stays in the band the strategy
-  /// declared quiet in its last consultation (strategies do not read the blank fraction). The
-  /// rows shown may change in a quiet frame when that band holds across row changes and the
-  /// change wakes nothing (`rowsChangeQuietly`): the frame then refreshes them as a full frame
-  /// does. A quiet frame does what the full frame would do, at its own instant (clock,
-  /// blank integral and timeline rows, τ, the scroll's evaluation, edge rule and direction, the
-  /// blank fraction of the rows shown): the outputs are those of the stepped engine. Along a
-  /// constant-velocity motion with no timeline and no incomplete row shown the quiet frames are
-  /// not visited one by one: the last one is found by a search over frame indices
-  /// (`jumpAlongLinearMotion`), and only the blank integral of a loading footer in view is summed
-  /// frame by frame.
+  /// A frame is quiet when a full frame would change nothing but the viewport's position, the
+  /// edge rule's state and the blank fraction: no event falls before it, τ stays in the current
+  /// motion, the viewport is not held at the end of loaded content (no stall), the phase stays,
+  /// the rows shown stay (`RowWindow.keeps`, `keepsPastEnd`), the direction the viewport moved in
+  /// stays, and, when the shown offset moves, it stays in the band the strategy declared quiet in
+  /// its last consultation (strategies do not read the blank fraction). The shown offset is the
+  /// intent's inside the bounds; past an edge, or while the content springs back, it is where the
+  /// edge rule puts it (`ScrollDriver.preview`). The rows shown may change in a quiet frame when
+  /// that band holds across row changes and the change wakes nothing (`rowsChangeQuietly`): the
+  /// frame then refreshes them as a full frame does. A quiet frame does what the full frame would
+  /// do, at its own instant (clock, blank integral and timeline rows, τ, the scroll's evaluation,
+  /// edge rule and direction, the blank fraction of the rows shown): the outputs are those of the
+  /// stepped engine. Along a constant-velocity motion inside the bounds with no timeline and no
+  /// incomplete row shown the quiet frames are not visited one by one: the last one is found by a
+  /// search over frame indices (`jumpAlongLinearMotion`), and only the blank integral of a loading
+  /// footer in view is summed frame by frame.
   ///
   /// Offset pagination is left to full frames: its visible placeholders are requested frame by
   /// frame.
@@ -33,23 +34,27 @@ extension Simulation {
     let stopUs = min(eventUs, stall.endUs(), quietBand?.beforeUs ?? .max)
     guard firstUs < stopUs else { return }
     let limit = max(0, maxRestingOffsetPt)
-    let edgeMaxPt: Double? = feed.endKnown ? limit : nil
+    // The bottom edge a full frame gives the edge rule (`runFrame`): none while more content may
+    // come below.
+    let edgeMaxPt: Double? = feed.mayGrowBelow ? nil : limit
     // Nothing blank is shown: the frames from the pending one may be jumped over at once, as after
     // a stepped frame (the pending one is stepped below if the run is a single frame).
-    if !recorder.keepsRecentStates && onlyFooterMayBeBlank, case .linear(let velocity) = scroll.motion.shape,
-      velocity != 0
+    if !recorder.keepsRecentStates && onlyFooterMayBeBlank && scroll.edgeIsFree,
+      case .linear(let velocity) = scroll.motion.shape, velocity != 0
     {
       jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
     }
     while let frameUs = clock.nextFrameUs, frameUs < stopUs {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
-        isQuiet(probed, limitPt: limit, jumping: false)
+        isQuiet(probed, atTraceUs: traceUs, edgeMaxPt: edgeMaxPt, limitPt: limit, jumping: false)
       else { return }
       stepQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limit)
       if recorder.keepsRecentStates {
         recorder.frameEnded()
-      } else if onlyFooterMayBeBlank, case .linear(let velocity) = scroll.motion.shape, velocity != 0 {
+      } else if onlyFooterMayBeBlank && scroll.edgeIsFree, case .linear(let velocity) = scroll.motion.shape,
+        velocity != 0
+      {
         jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
       }
     }
@@ -93,23 +98,34 @@ extension Simulation {
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
   }
 
-  /// Whether the frame whose evaluated intent is `probed` is quiet (see `skipQuietFrames`).
-  /// `jumping` (`jumpAlongLinearMotion`) applies the conditions on a moving offset even when it
-  /// does not move: each is then an interval of offsets, so along a monotone motion the quiet
-  /// frames form a run.
+  /// Whether the frame at `traceUs` whose evaluated intent is `probed` is quiet (see
+  /// `skipQuietFrames`), judged on where the edge rule shows it (`edgeMaxPt`: as `runFrame` gives
+  /// it): the intent itself on the fast path, the rubber band or the spring otherwise (never while
+  /// jumping). `jumping` (`jumpAlongLinearMotion`) applies the conditions on a moving offset even
+  /// when it does not move: each is then an interval of offsets, so along a monotone motion the
+  /// quiet frames form a run.
   @inline(__always)
-  private func isQuiet(_ probed: ScrollSample, limitPt: Double, jumping: Bool) -> Bool {
-    let offset = probed.intentOffsetPt + scroll.anchorShiftPt
+  private func isQuiet(
+    _ probed: ScrollSample, atTraceUs traceUs: Int64, edgeMaxPt: Double?, limitPt: Double, jumping: Bool
+  ) -> Bool {
+    let intent = probed.intentOffsetPt + scroll.anchorShiftPt
     // Also false for a NaN or infinite intent (a jump waiting for its target).
-    guard offset >= 0, offset <= limitPt, probed.phase == scroll.sample.phase else { return false }
+    guard intent.isFinite, probed.phase == scroll.sample.phase else { return false }
+    var offset = intent
+    var velocity = probed.velocityPtS
+    if !(intent >= 0 && intent <= limitPt && scroll.edgeIsFree) {
+      // Past an edge, or springing. Past the end while more may come, the full frame holds the
+      // viewport there (`runFrame`) instead.
+      guard !jumping, edgeMaxPt != nil || intent <= limitPt else { return false }
+      (offset, velocity) = scroll.preview(
+        probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, dimensionPt: viewportHeightPt)
+    }
     let current = scroll.viewportOffsetPt
     if !jumping && offset == current { return true }
     guard let band = quietBand, offset >= band.lowPt, offset <= band.highPt else { return false }
     // The velocity the strategy read is the last frame's: a declaration at an event may precede
     // a frame that moves at another (the first frame after a stall, held still until then).
-    if band.velocityBound
-      && !(scroll.motion.hasConstantVelocity && probed.velocityPtS == band.velocityPtS)
-    {
+    if band.velocityBound && !(scroll.motion.hasConstantVelocity && velocity == band.velocityPtS) {
       return false
     }
     // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
@@ -146,7 +162,7 @@ extension Simulation {
       guard frameUs < stopUs else { return nil }
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.linearSample(atTraceUs: traceUs),
-        isQuiet(probed, limitPt: limitPt, jumping: true)
+        isQuiet(probed, atTraceUs: traceUs, edgeMaxPt: edgeMaxPt, limitPt: limitPt, jumping: true)
       else { return nil }
       return (probed, traceUs, frameUs)
     }

@@ -70,13 +70,35 @@ struct ScrollDriver: Sendable {
   /// The event engine's look at the frame at `traceUs` before deciding whether it is quiet: the
   /// sample `evaluate` would produce, evaluated with the same evaluator (an iOS fling's decay is
   /// stepped by the same products), or nil when that frame needs the full path: τ leaves the
-  /// current motion (the next one is loaded there), or the edge rule is not on its fast path
-  /// (a spring, a pinned edge, a drag past an edge). Stores nothing but the evaluator's step,
-  /// which a full frame evaluating the same instant next reuses unchanged.
+  /// current motion (the next one is loaded there). Stores nothing but the evaluator's step,
+  /// which a full frame evaluating the same instant next reuses unchanged. Where the edge rule
+  /// would show it is `preview`'s answer.
   @inline(__always)
   mutating func probe(atTraceUs traceUs: Int64, frameStepUs: Int64) -> ScrollSample? {
-    guard motion.covers(traceUs), bounce.isFree else { return nil }
+    guard motion.covers(traceUs) else { return nil }
     return evaluator.sample(motion, atTraceUs: traceUs, frameStepUs: frameStepUs)
+  }
+
+  /// The edge rule shows any intent inside the bounds as it is: nothing springs, is pinned or is
+  /// held by a drag past an edge.
+  var edgeIsFree: Bool { bounce.isFree }
+
+  /// Where `commit` would show `probed` (a finite intent) at `traceUs`, and the velocity it
+  /// would show, without showing it: the edge rule run on a copy of its state. For a quiet frame
+  /// past an edge or while the content springs, whose shown offset is not the intent. `mutating`
+  /// only so that the call works in place (see the type's comment).
+  @inline(__always)
+  mutating func preview(
+    _ probed: ScrollSample, atTraceUs traceUs: Int64, maxOffsetPt: Double?, dimensionPt: Double
+  ) -> (offsetPt: Double, velocityPtS: Double) {
+    let intent = probed.intentOffsetPt + anchorShiftPt
+    guard edgeBehavior == .rubberBand else {
+      return (min(max(0, intent), maxOffsetPt ?? .infinity), probed.velocityPtS)
+    }
+    var copy = bounce
+    return copy.resolve(
+      intentPt: intent, velocityPtS: probed.velocityPtS, phase: probed.phase, atTraceUs: traceUs,
+      maxOffsetPt: maxOffsetPt, dimensionPt: dimensionPt)
   }
 
   /// The intent's sample at `traceUs` from the closed form of the current motion, for a
