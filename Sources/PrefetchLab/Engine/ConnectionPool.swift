@@ -135,8 +135,10 @@ struct ConnectionPool: Sendable {
   /// Takes request `id`'s transfer off the link; returns the bytes it moved.
   mutating func stopTransfer(_ id: Int, atUs timeUs: Int64) -> Int64 { link.cancel(id: id, atUs: timeUs) }
 
-  /// Transfers completed by `timeUs`, in completion order.
-  mutating func takeCompleted(atUs timeUs: Int64) -> [Int] { link.popCompleted(atUs: timeUs) }
+  /// Appends the transfers completed by `timeUs` to `buffer`, in completion order.
+  mutating func takeCompleted(atUs timeUs: Int64, into buffer: inout [Int]) {
+    link.popCompleted(atUs: timeUs, into: &buffer)
+  }
 
   /// Bytes request `id`'s transfer has moved by `timeUs`, if it is on the link.
   func bytesMoved(_ id: Int, atUs timeUs: Int64) -> Int64? { link.bytesMoved(id: id, atUs: timeUs) }

@@ -47,7 +47,7 @@ extension Simulation {
     while let frameUs = clock.nextFrameUs, frameUs < stopUs {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
-        isQuiet(probed, atTraceUs: traceUs, edgeMaxPt: edgeMaxPt, limitPt: limit, jumping: false)
+        isQuiet(probed, atTraceUs: traceUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
       else { return }
       stepQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limit)
       if recorder.keepsRecentStates {
@@ -100,14 +100,12 @@ extension Simulation {
 
   /// Whether the frame at `traceUs` whose evaluated intent is `probed` is quiet (see
   /// `skipQuietFrames`), judged on where the edge rule shows it (`edgeMaxPt`: as `runFrame` gives
-  /// it): the intent itself on the fast path, the rubber band or the spring otherwise (never while
-  /// jumping). `jumping` (`jumpAlongLinearMotion`) applies the conditions on a moving offset even
-  /// when it does not move: each is then an interval of offsets, so along a monotone motion the
-  /// quiet frames form a run.
+  /// it): the intent itself on the fast path, the rubber band or the spring otherwise.
+  /// `jumpAlongLinearMotion` applies the same conditions to the offsets of a linear motion.
   @inline(__always)
-  private func isQuiet(
-    _ probed: ScrollSample, atTraceUs traceUs: Int64, edgeMaxPt: Double?, limitPt: Double, jumping: Bool
-  ) -> Bool {
+  private func isQuiet(_ probed: ScrollSample, atTraceUs traceUs: Int64, edgeMaxPt: Double?, limitPt: Double)
+    -> Bool
+  {
     let intent = probed.intentOffsetPt + scroll.anchorShiftPt
     // Also false for a NaN or infinite intent (a jump waiting for its target).
     guard intent.isFinite, probed.phase == scroll.sample.phase else { return false }
@@ -116,27 +114,31 @@ extension Simulation {
     if !(intent >= 0 && intent <= limitPt && scroll.edgeIsFree) {
       // Past an edge, or springing. Past the end while more may come, the full frame holds the
       // viewport there (`runFrame`) instead.
-      guard !jumping, edgeMaxPt != nil || intent <= limitPt else { return false }
+      guard edgeMaxPt != nil || intent <= limitPt else { return false }
       (offset, velocity) = scroll.preview(
         probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, dimensionPt: viewportHeightPt)
     }
     let current = scroll.viewportOffsetPt
-    if !jumping && offset == current { return true }
+    if offset == current { return true }
     guard let band = quietBand, offset >= band.lowPt, offset <= band.highPt else { return false }
     // The velocity the strategy read is the last frame's: a declaration at an event may precede
     // a frame that moves at another (the first frame after a stall, held still until then).
     if band.velocityBound && !(scroll.motion.hasConstantVelocity && velocity == band.velocityPtS) {
       return false
     }
-    // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`.
-    let bottom = offset + viewportHeightPt
-    // A change of rows is stepped (never jumped over) when the strategy's band holds across it.
+    // The same expressions as `refreshVisibility` and `refreshBlankFractionWithoutScan`. A change
+    // of rows is stepped (never jumped over) when the strategy's band holds across it.
     guard
-      visibility.window.keeps(fromPt: offset, toPt: bottom, layout: feed.layout)
-        || visibility.window.keepsPastEnd(fromPt: offset, toPt: bottom, layout: feed.layout)
-        || (!jumping && band.acrossRows && rowsChangeQuietly)
+      visibility.window.keeps(
+        fromPt: offset, toPt: offset + viewportHeightPt, layoutVersion: feed.layout.version,
+        rowCount: feed.layout.rowCount) || (band.acrossRows && rowsChangeQuietly)
     else { return false }
-    // `ScrollDriver.noteMove`: the direction must not turn.
+    return keepsDirection(offsetPt: offset, currentPt: current, limitPt: limitPt)
+  }
+
+  /// `ScrollDriver.noteMove` would keep the direction for a move from `currentPt` to `offsetPt`.
+  @inline(__always)
+  private func keepsDirection(offsetPt offset: Double, currentPt current: Double, limitPt: Double) -> Bool {
     let now = min(max(0, offset), limitPt)
     let before = min(max(0, current), limitPt)
     return now == before || (now > before ? ScrollDirection.down : .up) == scroll.scrollDirection
@@ -153,35 +155,48 @@ extension Simulation {
   /// incomplete) only the loading footer makes: its integral is summed over the frames
   /// (`integrateFooterBlank`); no timeline.
   private func jumpAlongLinearMotion(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
-    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs,
-      case .linear(let velocity) = scroll.motion.shape
+    let motion = scroll.motion
+    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs, case .linear(let velocity) = motion.shape,
+      let band = quietBand, scroll.edgeIsFree, motion.phase == scroll.sample.phase,
+      !band.velocityBound || velocity == band.velocityPtS
     else { return }
-    let first = clock.nextFrameIndex
-    func quietSample(_ index: Int64) -> (ScrollSample, Int64, Int64)? {
+    // What `isQuiet` checks of a frame on this motion inside the bounds, from its offset alone:
+    // the phase and the velocity are the motion's, the same in every frame.
+    let shift = scroll.anchorShiftPt
+    let current = scroll.viewportOffsetPt
+    let height = viewportHeightPt
+    let version = feed.layout.version
+    let rowCount = feed.layout.rowCount
+    let window = visibility.window
+    func quietOffset(_ index: Int64) -> Double? {
       let frameUs = clock.timeUs(ofFrame: index)
       guard frameUs < stopUs else { return nil }
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
-      guard let probed = scroll.linearSample(atTraceUs: traceUs),
-        isQuiet(probed, atTraceUs: traceUs, edgeMaxPt: edgeMaxPt, limitPt: limitPt, jumping: true)
+      guard motion.covers(traceUs) else { return nil }
+      let offset = motion.linearIntentPt(atTraceUs: traceUs, velocityPtS: velocity) + shift
+      guard offset >= 0, offset <= limitPt, offset >= band.lowPt, offset <= band.highPt,
+        window.keeps(fromPt: offset, toPt: offset + height, layoutVersion: version, rowCount: rowCount),
+        keepsDirection(offsetPt: offset, currentPt: current, limitPt: limitPt)
       else { return nil }
-      return (probed, traceUs, frameUs)
+      return offset
     }
-    guard var lowSample = quietSample(first) else { return }
-    let firstTopPt = lowSample.0.intentOffsetPt + scroll.anchorShiftPt
-    // Invariant: `low` is quiet (its evaluation `lowSample`), and so is every frame from `first`
-    // to it; `high` is not.
+    let first = clock.nextFrameIndex
+    guard let firstTopPt = quietOffset(first) else { return }
+    // Invariant: `low` is quiet (its offset `lowTopPt`), and so is every frame from `first` to
+    // it; `high` is not.
     var low = first
+    var lowTopPt = firstTopPt
     var high: Int64
     let guess = max(first, estimatedLastQuietFrame(velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt))
     var step: Int64 = 1
-    if let guessSample = guess > first ? quietSample(guess) : lowSample {
+    if let guessTopPt = guess > first ? quietOffset(guess) : firstTopPt {
       // Within the run (or no estimate ahead): gallop on from the estimate.
       low = guess
-      lowSample = guessSample
+      lowTopPt = guessTopPt
       high = guess + step
-      while let sample = quietSample(high) {
+      while let topPt = quietOffset(high) {
         low = high
-        lowSample = sample
+        lowTopPt = topPt
         step *= 2
         high = guess + step
       }
@@ -189,9 +204,9 @@ extension Simulation {
       // Past the run: gallop back from the estimate.
       high = guess
       while high - step > low {
-        if let sample = quietSample(high - step) {
+        if let topPt = quietOffset(high - step) {
           low = high - step
-          lowSample = sample
+          lowTopPt = topPt
           break
         }
         high -= step
@@ -200,23 +215,23 @@ extension Simulation {
     }
     while high - low > 1 {
       let middle = low + (high - low) / 2
-      if let sample = quietSample(middle) {
+      if let topPt = quietOffset(middle) {
         low = middle
-        lowSample = sample
+        lowTopPt = topPt
       } else {
         high = middle
       }
     }
     guard low > first else { return }
-    let (probed, traceUs, frameUs) = lowSample
+    let frameUs = clock.timeUs(ofFrame: low)
+    let traceUs = stall.proposedTraceUs(atUs: frameUs)
+    guard let probed = scroll.linearSample(atTraceUs: traceUs) else { return }
     // The footer shows in some frame of the run when it shows at either end (the offset is
     // monotone); otherwise the blank fraction stays 0 throughout, from the first frame on: the
     // time up to it is still charged at the fraction shown now, which the footer may make.
     let footerShows =
       footerHeightPt > 0
-      && (visibility.blankFraction > 0
-        || max(firstTopPt, probed.intentOffsetPt + scroll.anchorShiftPt) + viewportHeightPt
-          > feed.layout.contentHeightPt)
+      && (visibility.blankFraction > 0 || max(firstTopPt, lowTopPt) + height > feed.layout.contentHeightPt)
     if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
     moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(throughFrame: low)

@@ -77,7 +77,13 @@ extension Simulation {
     // nothing the strategy reads (a body that starts moving, a timeout for an attempt that is
     // over).
     if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
-      for id in pool.takeCompleted(atUs: timeUs) {
+      // Into the run's own buffer, taken out while its completions are handled: no allocation.
+      var completed: [Int] = []
+      swap(&completed, &completedTransfers)
+      completed.removeAll(keepingCapacity: true)
+      pool.takeCompleted(atUs: timeUs, into: &completed)
+      defer { completedTransfers = completed }
+      for id in completed {
         eventsProcessed += 1
         quietBand = nil
         completeTransfer(requestID: id, strategy: &strategy)

@@ -20,7 +20,7 @@ public struct RowWindow: Sendable, Equatable {
 
   @inline(__always)
   mutating func update(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
-    if keeps(fromPt: top, toPt: bottom, layout: layout) { return }
+    if layoutVersion == layout.version && holds(fromPt: top, toPt: bottom) { return }
     walk(fromPt: top, toPt: bottom, layout: layout)
   }
 
@@ -63,20 +63,18 @@ public struct RowWindow: Sendable, Equatable {
     return (low, high)
   }
 
-  /// `holds` with the layout `update` would use: true when `update` would keep the rows. O(1).
+  /// True when `update` for the band [top, bottom) over the layout at `layoutVersion` with
+  /// `rowCount` rows (`FeedLayout.version`, `rowCount`: a caller asking for many bands reads them
+  /// once) would keep the rows, and so change nothing. Either `holds`, or the band reaches past
+  /// the end of the content while the window already holds the layout's last row and the top
+  /// stays inside the first row: nothing lies below the last row to enter, and `update` walks
+  /// and finds the same rows. O(1).
   @inline(__always)
-  func keeps(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
-    layoutVersion == layout.version && holds(fromPt: top, toPt: bottom)
-  }
-
-  /// True when the band [top, bottom) reaches past the end of the content and `update` would
-  /// still find the same rows: the window already holds the layout's last row and the top stays
-  /// inside the first row (nothing lies below the last row to enter). `keeps` is false there,
-  /// since the bottom is past the last row's end; `update` walks and finds the same rows. O(1).
-  @inline(__always)
-  func keepsPastEnd(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) -> Bool {
-    layoutVersion == layout.version && !rows.isEmpty && rows.upperBound == layout.rowCount
-      && top >= firstTopPt && top < firstBottomPt && bottom > endTopPt
+  func keeps(fromPt top: Double, toPt bottom: Double, layoutVersion version: Int, rowCount: Int) -> Bool {
+    guard layoutVersion == version else { return false }
+    return holds(fromPt: top, toPt: bottom)
+      || (!rows.isEmpty && rows.upperBound == rowCount && top >= firstTopPt && top < firstBottomPt
+        && bottom > endTopPt)
   }
 
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {

@@ -97,7 +97,7 @@ public struct ScrollMotion: Sendable, Equatable {
       return ScrollSample(
         intentOffsetPt: basePt, velocityPtS: 0, phase: phase, projectedTargetPt: projectedTargetPt ?? basePt)
     case .linear(let velocity):
-      let offset = basePt + velocity * Double(elapsed) / 1_000_000
+      let offset = linearIntentPt(atTraceUs: traceUs, velocityPtS: velocity)
       return ScrollSample(
         intentOffsetPt: offset, velocityPtS: velocity, phase: phase,
         projectedTargetPt: projectedTargetPt ?? offset)
@@ -110,6 +110,13 @@ public struct ScrollMotion: Sendable, Equatable {
       return ScrollSample(
         intentOffsetPt: .infinity, velocityPtS: 0, phase: .idle, projectedTargetPt: .infinity)
     }
+  }
+
+  /// The intent at `traceUs` of a `.linear(velocityPtS)` motion (clamped into its start), as
+  /// `sample` computes it: the event engine's jumps evaluate it alone, and must get the same bits.
+  @inline(__always)
+  public func linearIntentPt(atTraceUs traceUs: Int64, velocityPtS velocity: Double) -> Double {
+    basePt + velocity * Double(max(0, traceUs - startUs)) / 1_000_000
   }
 
   /// True for a rest or a constant-velocity motion: every sample has the same velocity.
