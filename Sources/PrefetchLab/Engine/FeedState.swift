@@ -71,6 +71,7 @@ struct FeedState: Sendable {
     layout = FeedLayout(pagination: spec.pagination, placeholderHeightPt: spec.placeholderHeightPt)
     mayGrowBelow = spec.pagination == .cursor
     unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? content.plan.pageCount : 0)
+    items.reserveCapacity(min(spec.totalItems, ItemTable.initialCapacity))
   }
 
   /// `feed.page_size`: the items the client asks for per page (the server may send fewer).

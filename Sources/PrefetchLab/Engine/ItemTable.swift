@@ -30,6 +30,22 @@ struct ItemTable: Sendable {
   /// The media was in memory at some point (a later network fetch of it is redundant).
   var mediaEverLoaded: [Bool] = []
 
+  /// Rows reserved up front (`reserveCapacity`): a feed that loads more than a few hundred rows
+  /// then grows each column a few times instead of once per doubling from one row. A judgement:
+  /// 1 024 rows cost about 30 KB.
+  static let initialCapacity = 1024
+
+  /// Reserves room for `rows` items in every column that grows with the rows.
+  mutating func reserveCapacity(_ rows: Int) {
+    mediaBytes.reserveCapacity(rows)
+    mediaState.reserveCapacity(rows)
+    mediaRequest.reserveCapacity(rows)
+    mediaAwaitingUse.reserveCapacity(rows)
+    complete.reserveCapacity(rows)
+    firstVisibleUs.reserveCapacity(rows)
+    ttcOpen.reserveCapacity(rows)
+  }
+
   /// Grows every column to `needed` items, new entries at their defaults. Element by element:
   /// a cursor feed grows by one page at a time, often a row or two, where a generic
   /// `append(contentsOf:)` costs more than the rows themselves.

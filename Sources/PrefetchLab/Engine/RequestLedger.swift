@@ -6,6 +6,8 @@
 /// ledger owns the ids and the marks.
 struct RequestLedger: Sendable {
   var requests: [Request] = []
+  /// The most requests reserved up front (a judgement: 4 096 requests are about 0.7 MB).
+  static let initialCapacity = 4096
   /// Open page marks going up and going down: a page request in that direction is queued, in
   /// flight, or delivered and not yet applied while its count is above 0.
   private(set) var openMarksUp = 0
