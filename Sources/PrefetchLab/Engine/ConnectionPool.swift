@@ -39,9 +39,8 @@ struct ConnectionPool: Sendable {
 
   /// Queues request `id` at `priority` (again, if it was queued at another). O(log queued).
   mutating func enqueue(_ id: Int, priority: FetchPriority) {
-    if id >= liveSequence.count {
-      liveSequence.append(contentsOf: repeatElement(0, count: id + 1 - liveSequence.count))
-    }
+    // Doubling: request ids come one at a time, and growing by one each is a slow path.
+    liveSequence.grow(toInclude: id, filling: 0)
     sequence += 1
     liveSequence[id] = sequence
     queue.push(QueueEntry(priority: priority, sequence: sequence, requestID: id))

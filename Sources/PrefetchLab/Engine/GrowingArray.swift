@@ -7,8 +7,8 @@ struct GrowingArray<Element: Sendable>: Sendable {
   init(default defaultValue: Element) { self.defaultValue = defaultValue }
 
   subscript(index: Int) -> Element {
-    get { index < storage.count ? storage[index] : defaultValue }
-    set {
+    @inline(__always) get { index < storage.count ? storage[index] : defaultValue }
+    @inline(__always) set {
       storage.grow(toInclude: index, filling: defaultValue)
       storage[index] = newValue
     }

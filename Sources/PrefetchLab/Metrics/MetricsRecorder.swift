@@ -33,6 +33,12 @@ struct MetricsRecorder: Sendable {
     timelineStepBoundUs = keepsRecentStates ? .min : .max
   }
 
+  /// Reserves room for the times to content of `items` rows (one sample per row seen).
+  mutating func reserveTimesToContent(_ items: Int) {
+    ttcUs.reserveCapacity(items)
+    timesToContent.reserveCapacity(items)
+  }
+
   /// The state a timeline row shows, constant over the interval it is used for.
   struct TimelineState {
     /// τ as of `traceClockUs`; nil before first content.
