@@ -64,10 +64,6 @@ public struct ResultsWriter: Sendable {
       handle: { position, job, outcome -> Result<(SummaryTable.Row, Int, Int, Double), OutputError> in
         let start = CPUClock.thread()
         let scenario = scenarios[job.scenarioIndex].scenario
-        let name = RunFiles.fileName(
-          for: RunKey(
-            scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
-            seed: job.seed))
         let writes = selection.writes(isFirstSeed: firstSeeds.contains(position))
         var files = 0
         var bytes = 0
@@ -80,6 +76,14 @@ public struct ResultsWriter: Sendable {
           if writes.timeToContent {
             outputs.append(("ttc/", RunFiles.timeToContentCSV(outcome.timesToContent)))
           }
+          // Named only when there is a file to write (not with --timeline-interval-ms 0).
+          let name =
+            outputs.isEmpty
+            ? ""
+            : RunFiles.fileName(
+              for: RunKey(
+                scenario: scenario.name, strategy: job.strategy.definition.name,
+                params: job.strategy.paramsText, seed: job.seed))
           for (folder, content) in outputs {
             try staging.write(content, to: folder + name)
             files += 1
