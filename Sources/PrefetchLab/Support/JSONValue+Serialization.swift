@@ -28,7 +28,8 @@ extension JSONValue {
       // integer flag alone decides, and the text reads back with the same flag.
       if text.hasSuffix(".0") { text.removeLast(2) }
       output += text
-      if !isInteger && !text.contains(".") { output += ".0" }
+      // Searched as bytes: `contains(".")` on a String went through Foundation's search.
+      if !isInteger && !text.utf8.contains(UInt8(ascii: ".")) { output += ".0" }
     case .string(let value):
       JSONValue.writeString(value, into: &output)
     case .array(let elements):
