@@ -12,36 +12,49 @@ extension JSONValue {
     return output
   }
 
+  /// Writes straight into `output`: compact parts through `write(into:pretty:indent:)`, with no
+  /// array of children or intermediate text per container.
   private func write(into output: inout String, depth: Int, indent: Int) {
-    let children: [(key: String?, value: JSONValue)]
-    let brackets: (open: String, close: String)
+    guard indent < depth else {
+      write(into: &output, pretty: false, indent: 0)
+      return
+    }
     switch self {
-    case .array(let elements):
-      children = elements.map { (nil, $0) }
-      brackets = ("[", "]")
-    case .object(let members):
-      children = members.map { ($0.key, $0.value) }
-      brackets = ("{", "}")
-    default:
-      output += serialized()
-      return
-    }
-    let holdsContainers = children.contains { child in
-      switch child.value {
-      case .array, .object: return true
-      default: return false
+    case .array(let elements) where elements.contains(where: \.isContainer):
+      output += "["
+      for (offset, element) in elements.enumerated() {
+        JSONValue.startLine(into: &output, first: offset == 0, indent: indent + 1)
+        element.write(into: &output, depth: depth, indent: indent + 1)
       }
+      JSONValue.startLine(into: &output, first: false, indent: indent, comma: false)
+      output += "]"
+    case .object(let members) where members.contains(where: { $0.value.isContainer }):
+      output += "{"
+      for (offset, member) in members.enumerated() {
+        JSONValue.startLine(into: &output, first: offset == 0, indent: indent + 1)
+        JSONValue.writeString(member.key, into: &output)
+        output += ": "
+        member.value.write(into: &output, depth: depth, indent: indent + 1)
+      }
+      JSONValue.startLine(into: &output, first: false, indent: indent, comma: false)
+      output += "}"
+    default:
+      write(into: &output, pretty: false, indent: 0)
     }
-    guard indent < depth, holdsContainers else {
-      output += serialized()
-      return
+  }
+
+  /// Whether this is an array or an object.
+  private var isContainer: Bool {
+    switch self {
+    case .array, .object: return true
+    default: return false
     }
-    output += brackets.open
-    for (offset, child) in children.enumerated() {
-      output += (offset > 0 ? "," : "") + "\n" + String(repeating: "  ", count: indent + 1)
-      if let key = child.key { output += JSONValue.string(key).serialized() + ": " }
-      child.value.write(into: &output, depth: depth, indent: indent + 1)
-    }
-    output += "\n" + String(repeating: "  ", count: indent) + brackets.close
+  }
+
+  /// `,` (unless `first` or not `comma`), a line break and `indent` levels of two spaces.
+  private static func startLine(into output: inout String, first: Bool, indent: Int, comma: Bool = true) {
+    if comma && !first { output += "," }
+    output += "\n"
+    for _ in 0..<indent { output += "  " }
   }
 }

@@ -12,7 +12,7 @@ extension JSONValue {
     return output
   }
 
-  private func write(into output: inout String, pretty: Bool, indent: Int) {
+  func write(into output: inout String, pretty: Bool, indent: Int) {
     switch self {
     case .null:
       output += "null"
@@ -68,7 +68,7 @@ extension JSONValue {
     output += String(repeating: "  ", count: indent)
   }
 
-  private static func writeString(_ value: String, into output: inout String) {
+  static func writeString(_ value: String, into output: inout String) {
     output += "\""
     // Most strings (names, paths, keys) need no escape: appended whole, not scalar by scalar.
     if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
