@@ -154,7 +154,8 @@ public struct Manifest: Sendable, Equatable {
     var whole: [UInt8] = [UInt8(ascii: "{")]
     var conditions: [UInt8] = [UInt8(ascii: "{")]
     for member in members {
-      let text = JSONValue.object([member]).serialized().utf8.dropFirst().dropLast()
+      let braced = Array(JSONValue.object([member]).serialized().utf8)
+      let text = braced[1..<braced.count - 1]
       if whole.count > 1 { whole.append(UInt8(ascii: ",")) }
       whole += text
       guard member.key != "strategies" else { continue }
@@ -168,10 +169,10 @@ public struct Manifest: Sendable, Equatable {
 
   /// SHA-256 of the file at `path`. - Throws: `InputError` when it cannot be read.
   static func hash(_ path: String) throws(InputError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = FileBytes.contents(of: path) else {
       throw InputError(file: path, location: "", message: "cannot read the file")
     }
-    return SHA256.hex(Array(data))
+    return SHA256.hex(bytes)
   }
 
   /// The trace files `scenario` reads, as stored in it (paths usable from the current directory).
