@@ -26,11 +26,16 @@ public final class StandardTerminal: TerminalOutput, @unchecked Sendable {
   public init() {}
 
   public func out(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    FileHandle.standardOutput.write(Self.data(text))
   }
 
   public func err(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    FileHandle.standardError.write(Self.data(text))
+  }
+
+  /// The UTF-8 of `text`, copied in one piece: `Data(text.utf8)` took it byte by byte.
+  static func data(_ text: String) -> Data {
+    text.utf8.withContiguousStorageIfAvailable { Data(buffer: $0) } ?? Data(text.utf8)
   }
 
   /// stderr is a terminal (`isatty`) whose `TERM` is not `dumb`.

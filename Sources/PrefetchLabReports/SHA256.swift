@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), for the manifest's scenario fingerprints: the toolchain on Linux ships
 /// no hash function, and a fingerprint must not depend on an outside package.
 ///
-/// Complexity O(n); about 200 MB/s unoptimised, ample for scenario and trace files.
+/// Complexity O(n): the whole blocks are hashed in place, without copying the input.
 public enum SHA256 {
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -16,57 +16,92 @@ public enum SHA256 {
 
   /// The digest of `bytes` as 64 lowercase hex digits.
   public static func hex(_ bytes: [UInt8]) -> String {
-    digest(bytes).map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(64)
+    for byte in digest(bytes) {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The 32-byte digest of `bytes`.
+  ///
+  /// The whole 64-byte blocks are read in place; only the last one or two blocks (the tail,
+  /// `0x80`, zeros and the bit length) are copied into a padded buffer.
   public static func digest(_ bytes: [UInt8]) -> [UInt8] {
     var h: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    var message = bytes
+    let whole = bytes.count / 64 * 64
+    var tail = Array(bytes[whole...])
     let bitLength = UInt64(bytes.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8((bitLength >> UInt64(shift)) & 0xff))
+      tail.append(UInt8((bitLength >> UInt64(shift)) & 0xff))
     }
-    var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
-      for i in 0..<16 {
-        let j = chunk + i * 4
-        w[i] =
-          UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
-          | UInt32(message[j + 3])
+    h.withUnsafeMutableBufferPointer { state in
+      k.withUnsafeBufferPointer { k in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+          bytes.withUnsafeBufferPointer { message in
+            for chunk in stride(from: 0, to: whole, by: 64) {
+              compress(UnsafeBufferPointer(rebasing: message[chunk..<chunk + 64]), state, w, k)
+            }
+          }
+          tail.withUnsafeBufferPointer { message in
+            for chunk in stride(from: 0, to: message.count, by: 64) {
+              compress(UnsafeBufferPointer(rebasing: message[chunk..<chunk + 64]), state, w, k)
+            }
+          }
+        }
       }
-      for i in 16..<64 {
-        let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-        let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-      for i in 0..<64 {
-        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ majority
-        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      h[0] = h[0] &+ a
-      h[1] = h[1] &+ b
-      h[2] = h[2] &+ c
-      h[3] = h[3] &+ d
-      h[4] = h[4] &+ e
-      h[5] = h[5] &+ f
-      h[6] = h[6] &+ g
-      h[7] = h[7] &+ hh
     }
-    return h.flatMap { word in [24, 16, 8, 0].map { UInt8((word >> UInt32($0)) & 0xff) } }
+    var result: [UInt8] = []
+    result.reserveCapacity(32)
+    for word in h {
+      for shift: UInt32 in [24, 16, 8, 0] { result.append(UInt8((word >> shift) & 0xff)) }
+    }
+    return result
+  }
+
+  /// Folds one 64-byte block into `state` (FIPS 180-4, 6.2.2); `w` is scratch for the schedule.
+  @inline(__always)
+  private static func compress(
+    _ block: UnsafeBufferPointer<UInt8>, _ state: UnsafeMutableBufferPointer<UInt32>,
+    _ w: UnsafeMutableBufferPointer<UInt32>, _ k: UnsafeBufferPointer<UInt32>
+  ) {
+    for i in 0..<16 {
+      let j = i * 4
+      w[i] =
+        UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+    }
+    for i in 16..<64 {
+      let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+      let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, hh) = (
+      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+    )
+    for i in 0..<64 {
+      let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+      let choice = (e & f) ^ (~e & g)
+      let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+      let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+      let majority = (a & b) ^ (a & c) ^ (b & c)
+      let t2 = s0 &+ majority
+      (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+    }
+    state[0] = state[0] &+ a
+    state[1] = state[1] &+ b
+    state[2] = state[2] &+ c
+    state[3] = state[3] &+ d
+    state[4] = state[4] &+ e
+    state[5] = state[5] &+ f
+    state[6] = state[6] &+ g
+    state[7] = state[7] &+ hh
   }
 
   private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

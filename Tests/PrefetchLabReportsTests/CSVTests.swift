@@ -17,6 +17,7 @@ import Testing
     ("crlf\r\n", "\"crlf\r\n\""),
     ("fixed_threshold:ratio=0.7", "fixed_threshold:ratio=0.7"),
     ("ünïcödé", "ünïcödé"),
+    ("ü,\"é\"", "\"ü,\"\"é\"\"\""),
   ])
   func escapesOnlyWhatRFC4180Requires(field: String, expected: String) {
     #expect(CSVWriter.escape(field) == expected)

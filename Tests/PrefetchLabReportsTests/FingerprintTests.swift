@@ -87,6 +87,23 @@ import Testing
     #expect(Manifest.hashes(of: scenario).withoutStrategies != plain.withoutStrategies)
   }
 
+  /// The hashes are those of the compact `Scenario.json` text (trace paths blanked), with and
+  /// without its `strategies` member, however the text is put together.
+  @Test func scenarioHashesAreThoseOfTheCompactJSONText() {
+    var scenario = Scenario(
+      name: "a \"quoted\" name", feed: FeedSpec(),
+      network: NetworkSpec(trace: BandwidthTraceSpec(path: "t/x.down", format: .mahimahi)),
+      scroll: ScrollSpec(source: .script([.wait(durationMs: 1000)])))
+    for strategies in [[], [StrategySpec(name: "fixed_threshold", parameters: ["ratio": .number(0.5)])]] {
+      scenario.strategies = strategies
+      let json = scenario.json(tracePath: { _ in "" })
+      let conditions = JSONValue.object((json.objectMembers ?? []).filter { $0.key != "strategies" })
+      let hashes = Manifest.hashes(of: scenario)
+      #expect(hashes.sha256 == SHA256.hex(Array(json.serialized().utf8)))
+      #expect(hashes.withoutStrategies == SHA256.hex(Array(conditions.serialized().utf8)))
+    }
+  }
+
   @Test func manifestRoundTripsTheNewHash() throws {
     let folders = try CheckFolders()
     defer { folders.remove() }

@@ -25,6 +25,28 @@ import Testing
     #expect(RunFiles.safeComponent("a/b").hasPrefix("a_b~"))
     #expect(RunFiles.safeComponent("a/b").count == "a_b~".count + 8)
   }
+
+  /// The byte-level shortcut gives what the character-level rewrite gives, for random strings
+  /// over an alphabet of allowed and refused ASCII, `.`, `-`, a combining accent and non-ASCII.
+  @Test func shortcutAgreesWithTheRewrite() {
+    let alphabet: [String] = [
+      "a", "Z", "0", "_", ".", "-", "@", "=", "+", "/", " ", "~", "é", "e\u{301}", "\u{0}",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    var sawSafe = 0
+    for _ in 0..<2000 {
+      let length = Int.random(in: 0...6, using: &generator)
+      let text = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+      #expect(RunFiles.safeComponent(text) == RunFiles.rewrittenComponent(text), "\(text.debugDescription)")
+      if RunFiles.isSafeAsItIs(text) { sawSafe += 1 }
+    }
+    #expect(sawSafe > 0)
+    #expect(
+      !RunFiles.isSafeAsItIs("a--b") && !RunFiles.isSafeAsItIs(".a") && !RunFiles.isSafeAsItIs("a\u{301}"))
+    #expect(
+      RunFiles.isSafeAsItIs("paging3@prefetch_distance=10+initial_load_size=1")
+        && RunFiles.isSafeAsItIs("a.-b"))
+  }
 }
 
 @Suite struct RunFileNameAgreementTests {

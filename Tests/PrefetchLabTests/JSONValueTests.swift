@@ -54,6 +54,25 @@ import Testing
     #expect(value.objectMembers?.count == 2)
   }
 
+  /// Small objects compare each key with the earlier ones, large ones use a set: both find a
+  /// duplicate wherever it is (before, at and after the switch) and only byte-equal keys.
+  @Test(arguments: [2, 15, 16, 17, 40])
+  func duplicateKeysAreFoundInObjectsOfAnySize(members: Int) throws {
+    let distinct = (0..<members).map { "\"k\($0)\": \($0)" }
+    let value = try JSONValue(
+      parsing: "{" + (distinct + ["\"\u{E9}\": 1", "\"e\u{301}\": 2"]).joined(separator: ",") + "}")
+    #expect(value.objectMembers?.count == members + 2)
+    for repeated in [0, members - 1] {
+      let text = "{" + (distinct + ["\"k\(repeated)\": 0"]).joined(separator: ",") + "}"
+      do {
+        _ = try JSONValue(parsing: text)
+        Issue.record("k\(repeated) repeated in an object of \(members + 1) members was not refused")
+      } catch {
+        #expect(error.message == "duplicate key 'k\(repeated)' in object")
+      }
+    }
+  }
+
   @Test(arguments: [
     ("", 1, 1, "unexpected end of input; expected a value"),
     ("{\n  \"a\": 1,\n  \"b\": 2 \"c\": 3\n}", 3, 10, "expected ',' or '}' after object member"),

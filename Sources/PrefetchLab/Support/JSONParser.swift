@@ -18,8 +18,10 @@ struct JSONParser {
     let isObject: Bool
     var elements: [JSONValue] = []
     var members: [(key: String, value: JSONValue)] = []
-    /// Keys seen so far as UTF-8 bytes: RFC 8259 compares names code unit by code unit, whereas
-    /// `String` equality would merge canonically equivalent spellings.
+    /// Keys seen so far as UTF-8 bytes, once the object has `linearKeyLimit` members (smaller
+    /// objects, nearly all of them, compare with `members` directly): RFC 8259 compares names
+    /// code unit by code unit, whereas `String` equality would merge canonically equivalent
+    /// spellings.
     var keys: Set<[UInt8]> = []
     var pendingKey = ""
 
@@ -60,7 +62,7 @@ struct JSONParser {
         } else {
           var container = Container(isObject: isObject)
           if isObject {
-            container.pendingKey = try parseMemberKey(into: &container.keys)
+            container.pendingKey = try parseMemberKey(of: &container)
           }
           stack.append(container)
           continue
@@ -98,7 +100,7 @@ struct JSONParser {
             throw error("trailing comma before '\(isObject ? "}" : "]")'", at: commaIndex)
           }
           if isObject {
-            stack[top].pendingKey = try parseMemberKey(into: &stack[top].keys)
+            stack[top].pendingKey = try parseMemberKey(of: &stack[top])
           }
           break attach
         }
@@ -109,14 +111,26 @@ struct JSONParser {
     }
   }
 
-  /// Parses `"key" :` and leaves the index at the member's value.
-  private mutating func parseMemberKey(into keys: inout Set<[UInt8]>) throws(JSONSyntaxError) -> String {
+  /// Objects with fewer members than this look for a duplicate key by comparing with each;
+  /// larger ones through a set, so that a huge object stays O(n).
+  static let linearKeyLimit = 16
+
+  /// Parses `"key" :` of the next member of `container` (checking that no earlier member has
+  /// that key) and leaves the index at the member's value.
+  private mutating func parseMemberKey(of container: inout Container) throws(JSONSyntaxError) -> String {
     guard index < bytes.count && bytes[index] == ASCII.quote else {
       throw error("expected a double-quoted object key")
     }
     let keyStart = index
     let key = try parseString()
-    guard keys.insert(Array(key.utf8)).inserted else {
+    let isDuplicate: Bool
+    if container.members.count < Self.linearKeyLimit {
+      isDuplicate = container.members.contains { $0.key.utf8.elementsEqual(key.utf8) }
+    } else {
+      if container.keys.isEmpty { container.keys = Set(container.members.map { Array($0.key.utf8) }) }
+      isDuplicate = !container.keys.insert(Array(key.utf8)).inserted
+    }
+    guard !isDuplicate else {
       throw error("duplicate key '\(key)' in object", at: keyStart)
     }
     skipWhitespace()

@@ -7,41 +7,54 @@ extension JSONValue {
   ///
   /// `manifest.json` writes each recorded scenario this way: a line per section, not per number.
   public func serialized(expandingDepth depth: Int) -> String {
-    var output = ""
+    var output: [UInt8] = []
     write(into: &output, depth: depth, indent: 0)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  private func write(into output: inout String, depth: Int, indent: Int) {
-    let children: [(key: String?, value: JSONValue)]
-    let brackets: (open: String, close: String)
+  /// Writes straight into `output`: compact parts through `write(into:pretty:indent:)`, with no
+  /// array of children or intermediate text per container.
+  private func write(into output: inout [UInt8], depth: Int, indent: Int) {
+    guard indent < depth else {
+      write(into: &output, pretty: false, indent: 0)
+      return
+    }
     switch self {
-    case .array(let elements):
-      children = elements.map { (nil, $0) }
-      brackets = ("[", "]")
-    case .object(let members):
-      children = members.map { ($0.key, $0.value) }
-      brackets = ("{", "}")
-    default:
-      output += serialized()
-      return
-    }
-    let holdsContainers = children.contains { child in
-      switch child.value {
-      case .array, .object: return true
-      default: return false
+    case .array(let elements) where elements.contains(where: \.isContainer):
+      output.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        JSONValue.startLine(into: &output, first: offset == 0, indent: indent + 1)
+        element.write(into: &output, depth: depth, indent: indent + 1)
       }
+      JSONValue.startLine(into: &output, first: false, indent: indent, comma: false)
+      output.append(UInt8(ascii: "]"))
+    case .object(let members) where members.contains(where: { $0.value.isContainer }):
+      output.append(UInt8(ascii: "{"))
+      for (offset, member) in members.enumerated() {
+        JSONValue.startLine(into: &output, first: offset == 0, indent: indent + 1)
+        JSONValue.writeString(member.key, into: &output)
+        output += ": ".utf8
+        member.value.write(into: &output, depth: depth, indent: indent + 1)
+      }
+      JSONValue.startLine(into: &output, first: false, indent: indent, comma: false)
+      output.append(UInt8(ascii: "}"))
+    default:
+      write(into: &output, pretty: false, indent: 0)
     }
-    guard indent < depth, holdsContainers else {
-      output += serialized()
-      return
+  }
+
+  /// Whether this is an array or an object.
+  private var isContainer: Bool {
+    switch self {
+    case .array, .object: return true
+    default: return false
     }
-    output += brackets.open
-    for (offset, child) in children.enumerated() {
-      output += (offset > 0 ? "," : "") + "\n" + String(repeating: "  ", count: indent + 1)
-      if let key = child.key { output += JSONValue.string(key).serialized() + ": " }
-      child.value.write(into: &output, depth: depth, indent: indent + 1)
-    }
-    output += "\n" + String(repeating: "  ", count: indent) + brackets.close
+  }
+
+  /// `,` (unless `first` or not `comma`), a line break and `indent` levels of two spaces.
+  private static func startLine(into output: inout [UInt8], first: Bool, indent: Int, comma: Bool = true) {
+    if comma && !first { output.append(UInt8(ascii: ",")) }
+    output.append(UInt8(ascii: "\n"))
+    for _ in 0..<indent { output += "  ".utf8 }
   }
 }

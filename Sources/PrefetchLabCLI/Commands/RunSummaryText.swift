@@ -48,7 +48,9 @@ enum RunSummaryText {
     let header = ["scenario", "strategy"] + columns.map(\.title)
     // A name may hold control characters (it is any text): show them escaped, one line a row.
     func printable(_ text: String) -> String {
-      text.unicodeScalars.map {
+      // Printable ASCII (nearly every name) has no control character to look up scalar by scalar.
+      if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+      return text.unicodeScalars.map {
         $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
       }
       .joined()

@@ -37,10 +37,11 @@ public enum Leftovers {
   /// paths, sorted. Failures to remove are ignored: a leftover is litter, not an error.
   public static func sweep(destination: String) -> [String] {
     let (parent, name) = FilePath.split(destination)
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+    let kinds = ["partial", "old"]
+    let entries = DirectoryEntries.names(in: parent, withPrefixes: kinds.map { "\(name).\($0)-" }) ?? []
     var removed: [String] = []
-    for entry in entries.sorted() {
-      for kind in ["partial", "old"] where entry.hasPrefix("\(name).\(kind)-") {
+    for entry in entries {
+      for kind in kinds where entry.hasPrefix("\(name).\(kind)-") {
         let suffix = String(entry.dropFirst(name.count + kind.count + 2))
         let path = FilePath.join(parent, entry)
         guard deadOwner(suffix) != nil, FilePath.kind(path) == .directory, isOurs(path) else { continue }

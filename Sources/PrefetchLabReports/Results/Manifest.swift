@@ -148,19 +148,31 @@ public struct Manifest: Sendable, Equatable {
   /// `Scenario.json` with trace paths left out (their contents are `inputs`), with and without the
   /// `strategies` member.
   public static func hashes(of scenario: Scenario) -> (sha256: String, withoutStrategies: String) {
-    let json = scenario.json(tracePath: { _ in "" })
-    let conditions = JSONValue.object((json.objectMembers ?? []).filter { $0.key != "strategies" })
-    return (
-      SHA256.hex(Array(json.serialized().utf8)), SHA256.hex(Array(conditions.serialized().utf8))
-    )
+    // Each member is serialized once and goes into both texts: the compact text of an object is
+    // `{`, its members' `"key":value` joined by `,`, then `}`.
+    let members = scenario.json(tracePath: { _ in "" }).objectMembers ?? []
+    var whole: [UInt8] = [UInt8(ascii: "{")]
+    var conditions: [UInt8] = [UInt8(ascii: "{")]
+    for member in members {
+      let braced = Array(JSONValue.object([member]).serialized().utf8)
+      let text = braced[1..<braced.count - 1]
+      if whole.count > 1 { whole.append(UInt8(ascii: ",")) }
+      whole += text
+      guard member.key != "strategies" else { continue }
+      if conditions.count > 1 { conditions.append(UInt8(ascii: ",")) }
+      conditions += text
+    }
+    whole.append(UInt8(ascii: "}"))
+    conditions.append(UInt8(ascii: "}"))
+    return (SHA256.hex(whole), SHA256.hex(conditions))
   }
 
   /// SHA-256 of the file at `path`. - Throws: `InputError` when it cannot be read.
   static func hash(_ path: String) throws(InputError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = FileBytes.contents(of: path) else {
       throw InputError(file: path, location: "", message: "cannot read the file")
     }
-    return SHA256.hex(Array(data))
+    return SHA256.hex(bytes)
   }
 
   /// The trace files `scenario` reads, as stored in it (paths usable from the current directory).

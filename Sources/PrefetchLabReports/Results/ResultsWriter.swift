@@ -62,13 +62,10 @@ public struct ResultsWriter: Sendable {
         selection.writes(isFirstSeed: firstSeeds.contains(position)).timeline ? options : quiet
       },
       handle: { position, job, outcome -> Result<(SummaryTable.Row, Int, Int, Double), OutputError> in
-        let start = CPUClock.thread()
         let scenario = scenarios[job.scenarioIndex].scenario
-        let name = RunFiles.fileName(
-          for: RunKey(
-            scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
-            seed: job.seed))
         let writes = selection.writes(isFirstSeed: firstSeeds.contains(position))
+        // The thread's CPU clock is a system call: read only around files to write.
+        let start = writes.timeline || writes.timeToContent ? CPUClock.thread() : nil
         var files = 0
         var bytes = 0
         do throws(OutputError) {
@@ -80,6 +77,14 @@ public struct ResultsWriter: Sendable {
           if writes.timeToContent {
             outputs.append(("ttc/", RunFiles.timeToContentCSV(outcome.timesToContent)))
           }
+          // Named only when there is a file to write (not with --timeline-interval-ms 0).
+          let name =
+            outputs.isEmpty
+            ? ""
+            : RunFiles.fileName(
+              for: RunKey(
+                scenario: scenario.name, strategy: job.strategy.definition.name,
+                params: job.strategy.paramsText, seed: job.seed))
           for (folder, content) in outputs {
             try staging.write(content, to: folder + name)
             files += 1
@@ -92,7 +97,7 @@ public struct ResultsWriter: Sendable {
         let row = SummaryTable.Row(
           scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
           seed: job.seed, metrics: outcome.summary)
-        return .success((row, files, bytes, CPUClock.thread() - start))
+        return .success((row, files, bytes, start.map { CPUClock.thread() - $0 } ?? 0))
       })
     var outcome = Outcome(rows: [])
     for result in results {
@@ -128,11 +133,11 @@ public struct ResultsWriter: Sendable {
       if !labels.contains(job.strategy.label) { labels.append(job.strategy.label) }
     }
     var entries: [Manifest.ScenarioEntry] = []
-    // Scenarios often share a trace file: each is hashed once.
-    var fileHashes: [String: String] = [:]
+    // Scenarios often share a trace file: each is hashed, and its path made relative, once.
+    var inputs = ManifestInputs(folder: folder)
     for (index, prepared) in experiment.scenarios.enumerated() {
       let jobs = experiment.jobs.filter { $0.scenarioIndex == index }
-      entries.append(try entry(for: prepared, jobs: jobs, folder: folder, fileHashes: &fileHashes))
+      entries.append(try entry(for: prepared, jobs: jobs, inputs: &inputs))
     }
     var manifest = Manifest(
       command: record.command, sources: record.sources.map { FolderPath.relative($0, from: folder) },
@@ -153,17 +158,15 @@ public struct ResultsWriter: Sendable {
     return manifest
   }
 
-  /// `fileHashes`: the SHA-256 of each input file hashed so far, by path.
+  /// `inputs`: the hashes and relative paths of the input files met so far.
   func entry(
-    for prepared: PreparedScenario, jobs: [RunJob], folder: String, fileHashes: inout [String: String]
+    for prepared: PreparedScenario, jobs: [RunJob], inputs files: inout ManifestInputs
   ) throws -> Manifest.ScenarioEntry {
     let scenario = prepared.scenario
     let hashes = Manifest.hashes(of: scenario)
     var inputs: [(path: String, sha256: String)] = []
     for path in Manifest.tracePaths(of: scenario) {
-      let hash = try fileHashes[path] ?? Manifest.hash(path)
-      fileHashes[path] = hash
-      inputs.append((FolderPath.relative(path, from: folder), hash))
+      inputs.append((files.relative(path), try files.hash(path)))
     }
     var strategies: [StrategySpec] = []
     var labels = Set<String>()
@@ -172,10 +175,10 @@ public struct ResultsWriter: Sendable {
     }
     let hasFile = !scenario.sourcePath.isEmpty
     return Manifest.ScenarioEntry(
-      name: scenario.name, path: hasFile ? FolderPath.relative(scenario.sourcePath, from: folder) : "",
+      name: scenario.name, path: hasFile ? files.relative(scenario.sourcePath) : "",
       sha256: hashes.sha256, inputs: inputs, sha256WithoutStrategies: hashes.withoutStrategies,
       fileSHA256: try record.fileHashes[scenario.name] ?? (hasFile ? Manifest.hash(scenario.sourcePath) : ""),
-      scenario: scenario.json { FolderPath.relative($0, from: folder) }, strategies: strategies,
+      scenario: scenario.json { files.relative($0) }, strategies: strategies,
       seeds: Set(jobs.map(\.seed)).sorted(), traceDurationUs: prepared.traceDurationUs)
   }
 

@@ -57,6 +57,14 @@ public enum RunFiles {
   }
 
   public static func safeComponent(_ text: String) -> String {
+    // Most names (scenario names, strategy labels) are already safe: checked byte by byte, they
+    // come back as they are without the per-Character set lookups and Foundation search below.
+    isSafeAsItIs(text) ? text : rewrittenComponent(text)
+  }
+
+  /// `safeComponent` the long way, for any text: unsafe characters become `_`, a leading `.` and
+  /// each `--` are broken up, and a changed text gets `~` and 8 hex digits of its SHA-256.
+  static func rewrittenComponent(_ text: String) -> String {
     var result = String(text.map { allowed.contains($0) ? $0 : "_" })
     // No hidden files: a leading dot becomes "_" (which also covers "." and "..").
     if result.hasPrefix(".") { result = "_" + result.dropFirst() }
@@ -64,6 +72,24 @@ public enum RunFiles {
     result = result.replacingOccurrences(of: "--", with: "-_")
     if result != text { result += "~" + String(SHA256.hex(Array(text.utf8)).prefix(8)) }
     return result
+  }
+
+  /// Whether `safeComponent(text)` is `text` itself: every byte ASCII and allowed, no leading
+  /// `.` and no `--`.
+  static func isSafeAsItIs(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      guard byte < 0x80, allowedBytes[Int(byte)] else { return false }
+      if byte == UInt8(ascii: "-") && previous == byte { return false }
+      if previous == 0 && byte == UInt8(ascii: ".") { return false }
+      previous = byte
+    }
+    return true
+  }
+
+  /// `allowed` as a table by ASCII code.
+  private static let allowedBytes: [Bool] = (0..<128).map { code in
+    allowed.contains(Character(Unicode.Scalar(UInt8(code))))
   }
 
   private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
