@@ -59,7 +59,7 @@ import Testing
         ScenarioFixture.text([("network", network)]), baseDirectory: file.folder.path)
       #expect(scenario.network.rttMs == .constant(115))
       let trace = try BandwidthTraceLoader.load(path: file.path, format: .periods, loop: true)
-      let policy = RequestPolicy(
+      var policy = RequestPolicy(
         network: scenario.network, promotionDelaysRequests: false, trace: trace,
         random: CounterRandom(seed: 1))
       return policy.attempt(of: .page(0), tryIndex: 0, atUs: 0).latencyUs
