@@ -60,16 +60,21 @@ extension Simulation {
     if stall.isStalled {
       clock.stop()
     } else if let restEndUs = scroll.restEndTraceUs(after: stall.traceUs) {
-      // Nothing moves until the rest ends: skip straight to the first frame after it (or to the
-      // session's end, which needs no frame).
-      if restEndUs >= stall.durationUs {
-        clock.stop()
-      } else {
-        clock.schedule(atOrAfter: stall.traceClockUs + (restEndUs - stall.traceUs))
-      }
+      skipRest(endingAtTraceUs: restEndUs)
     } else if skipsQuietFrames && (quietBand != nil || scroll.sample.velocityPtS == 0) {
       // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
       skipQuietFrames(nextEventUs: nextEventUs)
+    }
+  }
+
+  /// Nothing moves until the rest that ends at `restEndUs` (τ): the next frame is the first after
+  /// it (none when the session ends first, which needs no frame). After a full frame, and after
+  /// a quiet one in which a spring came to rest.
+  func skipRest(endingAtTraceUs restEndUs: Int64) {
+    if restEndUs >= stall.durationUs {
+      clock.stop()
+    } else {
+      clock.schedule(atOrAfter: stall.traceClockUs + (restEndUs - stall.traceUs))
     }
   }
 

@@ -50,10 +50,15 @@ extension Simulation {
         isQuiet(probed, atTraceUs: traceUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
       else { return }
       stepQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limit)
-      if recorder.keepsRecentStates {
-        recorder.frameEnded()
-      } else if onlyFooterMayBeBlank && scroll.edgeIsFree, case .linear(let velocity) = scroll.motion.shape,
-        velocity != 0
+      if recorder.keepsRecentStates { recorder.frameEnded() }
+      // A spring that settles into a resting intent: as after a full frame, nothing moves until
+      // the rest ends.
+      if let restEndUs = scroll.restEndTraceUs(after: stall.traceUs) {
+        skipRest(endingAtTraceUs: restEndUs)
+        return
+      }
+      if !recorder.keepsRecentStates && onlyFooterMayBeBlank && scroll.edgeIsFree,
+        case .linear(let velocity) = scroll.motion.shape, velocity != 0
       {
         jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
       }
