@@ -14,7 +14,10 @@ public struct FeedLayout: Sendable {
   /// Summed heights of laid-out rows (placeholders included), the loading footer excluded. Kept
   /// beside the tree: read every frame, changed only when rows are laid out.
   public private(set) var contentHeightPt = 0.0
-  /// Bumped on every change, so row windows know to search afresh instead of walking.
+  /// Bumped whenever laid-out rows change height or place, so row windows know to search afresh
+  /// instead of walking. Not by `append`: rows added at the end move no row (the tree's prefix
+  /// sums of earlier rows stay, bit for bit), so a window over earlier rows stays right and walks
+  /// on into the new rows.
   public private(set) var version = 0
 
   public init(pagination: Pagination, placeholderHeightPt: Double) {
@@ -64,7 +67,6 @@ public struct FeedLayout: Sendable {
   mutating func append(heightPt: Double) {
     heights.append(heightPt)
     contentHeightPt += heightPt
-    version += 1
   }
 
   /// Offset pagination: replaces a placeholder by the loaded row's height; returns the change.
