@@ -55,11 +55,11 @@ struct BenchmarkComparison {
           ))
         continue
       }
-      guard old.sessionFrames == row.sessionFrames && old.steppedFrames == row.steppedFrames else {
+      guard old.sessionFrames == row.sessionFrames && old.fullFrames == row.fullFrames else {
         differentWork.append(
           (
             row.key,
-            "\(old.steppedFrames) frames stepped in the baseline, \(row.steppedFrames) now: the simulation changed"
+            "\(old.fullFrames) frames computed in full in the baseline, \(row.fullFrames) now: the simulation changed"
           ))
         continue
       }

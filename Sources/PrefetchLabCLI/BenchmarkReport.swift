@@ -20,9 +20,11 @@ import PrefetchLabReports
 ///               "session_s_per_cpu_s": {…}, "events_per_s": {…}}]}
 /// ```
 ///
-/// `session_frames` and `stepped_frames` count the frames of one sample, `session_s` its
-/// simulated session time and `events` the timed events the engine handled: they depend only on
-/// the build and the settings, so two files with equal counts measured the same work. Files
+/// `session_frames` counts the frames of one sample and `stepped_frames` those of them the engine
+/// computed in full (the table's "full frames"; the key keeps its first name so that saved files
+/// still load), `session_s` its simulated session time and `events` the timed events the engine
+/// handled: they depend only on the build and the settings, so two files with equal counts
+/// measured the same work. Files
 /// written before the engines had names have no `engine` (read as `stepped`, the only engine
 /// then), `session_s` or `events` (read as 0).
 struct BenchmarkReport: Equatable {
@@ -42,11 +44,12 @@ struct BenchmarkReport: Equatable {
     var sessionSeconds = 0.0
     var events = 0
     var sessionFrames: Int
-    var steppedFrames: Int
+    /// Frames computed in full in one sample (JSON `stepped_frames`).
+    var fullFrames: Int
     var cpuSeconds: [Double]
 
     var sessionRate: Spread { Spread(cpuSeconds.map { Double(sessionFrames) / max($0, 1e-9) }) }
-    var steppedRate: Spread { Spread(cpuSeconds.map { Double(steppedFrames) / max($0, 1e-9) }) }
+    var fullRate: Spread { Spread(cpuSeconds.map { Double(fullFrames) / max($0, 1e-9) }) }
     /// Simulated session seconds per CPU second.
     var sessionSecondsRate: Spread { Spread(cpuSeconds.map { sessionSeconds / max($0, 1e-9) }) }
     var eventRate: Spread { Spread(cpuSeconds.map { Double(events) / max($0, 1e-9) }) }
@@ -90,7 +93,7 @@ struct BenchmarkReport: Equatable {
         Row(
           caseLabel: $0.caseLabel, strategy: $0.strategy, engine: $0.engine.rawValue,
           sessionSeconds: $0.sessionSeconds, events: $0.events, sessionFrames: $0.sessionFrames,
-          steppedFrames: $0.steppedFrames, cpuSeconds: $0.cpuSeconds)
+          fullFrames: $0.fullFrames, cpuSeconds: $0.cpuSeconds)
       })
   }
 
@@ -105,7 +108,7 @@ struct BenchmarkReport: Equatable {
   /// full frames, simulated session seconds and events per CPU-second as medians.
   var text: String {
     let header = [
-      "case", "strategy", "engine", "session frames/s (min / median / max)", "stepped frames/s (median)",
+      "case", "strategy", "engine", "session frames/s (min / median / max)", "full frames/s (median)",
       "session s per cpu s (median)", "events/s (median)", "cpu ms per sample (median)",
     ]
     var table = [header]
@@ -114,7 +117,7 @@ struct BenchmarkReport: Equatable {
       table.append([
         row.caseLabel, row.strategy, row.engine,
         "\(millions(session.min)) / \(millions(session.median)) / \(millions(session.max)) M",
-        millions(row.steppedRate.median) + " M",
+        millions(row.fullRate.median) + " M",
         DecimalFormat.fixed(row.sessionSecondsRate.median, places: 0),
         millions(row.eventRate.median) + " M",
         DecimalFormat.fixed(Spread(row.cpuSeconds).median * 1000, places: 1),
@@ -154,9 +157,9 @@ struct BenchmarkReport: Equatable {
             "case": .string(row.caseLabel), "strategy": .string(row.strategy), "engine": .string(row.engine),
             "session_s": JSONValue((row.sessionSeconds * 1e6).rounded() / 1e6),
             "events": JSONValue(row.events),
-            "session_frames": JSONValue(row.sessionFrames), "stepped_frames": JSONValue(row.steppedFrames),
+            "session_frames": JSONValue(row.sessionFrames), "stepped_frames": JSONValue(row.fullFrames),
             "cpu_s": .array(row.cpuSeconds.map { JSONValue(($0 * 1e9).rounded() / 1e9) }),
-            "session_frames_per_s": spread(row.sessionRate), "stepped_frames_per_s": spread(row.steppedRate),
+            "session_frames_per_s": spread(row.sessionRate), "stepped_frames_per_s": spread(row.fullRate),
             "session_s_per_cpu_s": spread(row.sessionSecondsRate), "events_per_s": spread(row.eventRate),
           ]
         }),
@@ -222,7 +225,7 @@ struct BenchmarkReport: Equatable {
           sessionSeconds: item["session_s"]?.doubleValue ?? 0,
           events: item["events"] == nil ? 0 : try integer(item["events"], location + ".events"),
           sessionFrames: try integer(item["session_frames"], location + ".session_frames"),
-          steppedFrames: try integer(item["stepped_frames"], location + ".stepped_frames"),
+          fullFrames: try integer(item["stepped_frames"], location + ".stepped_frames"),
           cpuSeconds: cpuSeconds))
     }
     self.init(

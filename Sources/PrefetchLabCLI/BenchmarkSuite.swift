@@ -55,14 +55,15 @@ struct BenchmarkSuite {
     let events: Int
     /// Frames in the simulated sessions of one sample (session length × frame rate × sessions).
     let sessionFrames: Int
-    /// Frames the engine actually stepped in one sample (frames where nothing can move are
-    /// skipped).
-    let steppedFrames: Int
+    /// Frames the engine computed in full in one sample (`RunOutcome.framesProcessed`: frames
+    /// where nothing can move, and with the event engine quiet frames, are skipped or stepped
+    /// lightly).
+    let fullFrames: Int
     /// Thread CPU seconds of each timed sample, in the order measured (warm-up excluded).
     let cpuSeconds: [Double]
 
     var sessionFramesPerSecond: [Double] { cpuSeconds.map { Double(sessionFrames) / max($0, 1e-9) } }
-    var steppedFramesPerSecond: [Double] { cpuSeconds.map { Double(steppedFrames) / max($0, 1e-9) } }
+    var fullFramesPerSecond: [Double] { cpuSeconds.map { Double(fullFrames) / max($0, 1e-9) } }
     /// Whether the shortest sample is under `minimumSampleSeconds`.
     var isTooShortToTime: Bool { (cpuSeconds.min() ?? 0) < BenchmarkSuite.minimumSampleSeconds }
   }
@@ -148,15 +149,15 @@ struct BenchmarkSuite {
     _ engine: SimulationEngine
   ) throws -> Measurement {
     let options = SimulationOptions(timelineIntervalUs: 0, recordEvents: false, engine: engine)
-    var work: (session: Int, stepped: Int, events: Int, sessionUs: Int64)? = nil
+    var work: (session: Int, full: Int, events: Int, sessionUs: Int64)? = nil
     var cpuSeconds: [Double] = []
     for sample in 0..<(warmup + repetitions) {
-      var done = (session: 0, stepped: 0, events: 0, sessionUs: Int64(0))
+      var done = (session: 0, full: 0, events: 0, sessionUs: Int64(0))
       let start = Self.threadCPUSeconds()
       for seed in 1...sessions {
         let outcome = Simulator.run(prepared, strategy: strategy, seed: UInt64(seed), options: options)
         done.session += outcome.summary.frames
-        done.stepped += outcome.framesProcessed
+        done.full += outcome.framesProcessed
         done.events += outcome.eventsProcessed
         done.sessionUs += outcome.summary.sessionUs
       }
@@ -166,7 +167,7 @@ struct BenchmarkSuite {
           status: ExitStatus.failure,
           message:
             "\(benchCase.label) / \(strategy.label) / \(engine.rawValue): sample \(sample + 1) simulated "
-            + "\(done.stepped) frames and \(done.events) events, the first \(work.stepped) and \(work.events): "
+            + "\(done.full) full frames and \(done.events) events, the first \(work.full) and \(work.events): "
             + "the simulation is not deterministic")
       }
       work = done
@@ -175,7 +176,7 @@ struct BenchmarkSuite {
     return Measurement(
       caseLabel: benchCase.label, strategy: strategy.label, engine: engine,
       sessionSeconds: Double(work?.sessionUs ?? 0) / 1e6, events: work?.events ?? 0,
-      sessionFrames: work?.session ?? 0, steppedFrames: work?.stepped ?? 0, cpuSeconds: cpuSeconds)
+      sessionFrames: work?.session ?? 0, fullFrames: work?.full ?? 0, cpuSeconds: cpuSeconds)
   }
 
   static func threadCPUSeconds() -> Double {

@@ -36,19 +36,21 @@ public enum CommandLineTool {
   ///     `trace`, `validate`, `list`, `bench`). Pass a registry with your own strategies added to
   ///     build a `prefetchlab` of your own:
   ///     `exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), strategies: mine))`.
+  ///     nil (the default) is `StrategyRegistry.builtIn`, made only when a verb runs, so
+  ///     `--help`, `--version` and usage errors do not build it.
   ///   - environment: the variables the verbs see instead of the process's: `PATH` decides
   ///     whether gnuplot is found (`run`, `report`, `trace-network`). Tests pass a `PATH` with or
   ///     without gnuplot to make its presence a stated condition.
   public static func main(
     _ arguments: [String], terminal: TerminalOutput = StandardTerminal(),
-    strategies: StrategyRegistry = .builtIn,
+    strategies: StrategyRegistry? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Int32 {
     dispatch(arguments, terminal: EscapingTerminal(terminal), registry: strategies, environment: environment)
   }
 
   private static func dispatch(
-    _ arguments: [String], terminal: TerminalOutput, registry: StrategyRegistry,
+    _ arguments: [String], terminal: TerminalOutput, registry: StrategyRegistry?,
     environment: [String: String]
   ) -> Int32 {
     let parser = ArgumentParser(root)
@@ -74,7 +76,7 @@ public enum CommandLineTool {
       return ExitStatus.usage
     }
     do {
-      return try verb.execute(parsed, terminal, registry)
+      return try verb.execute(parsed, terminal, registry ?? .builtIn)
     } catch let error as UsageError {
       terminal.err(error.text + "\n")
       return ExitStatus.usage

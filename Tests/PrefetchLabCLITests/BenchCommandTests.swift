@@ -55,6 +55,8 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("case  "))
     #expect(result.stdout.contains("session frames/s (min / median / max)"))
+    #expect(result.stdout.contains("full frames/s (median)"))
+    #expect(!result.stdout.contains("stepped frames"))
     #expect(result.stdout.contains("2 timed samples of 1 sessions of 1 s each per row, after 0 untimed"))
     #expect(result.stdout.contains("constant drag left out: its trace /nonexistent/trace.json was not found"))
     // A 60-frame sample takes well under a millisecond: far below the 10 ms floor.
@@ -149,7 +151,7 @@ import Testing
         peakMemoryBytes: 1,
         rows: rows.map {
           BenchmarkReport.Row(
-            caseLabel: "c", strategy: $0.0, sessionFrames: 1_000_000, steppedFrames: $0.1, cpuSeconds: $0.2)
+            caseLabel: "c", strategy: $0.0, sessionFrames: 1_000_000, fullFrames: $0.1, cpuSeconds: $0.2)
         })
     }
     // Medians: 1.0 s → 1 M frames/s in the baseline.
@@ -180,7 +182,7 @@ import Testing
     #expect(comparison.text.contains("  slower: c / slower / stepped: 1 M → 0.83 M (-16.7 %)\n"))
     #expect(
       comparison.text.contains(
-        "  not comparable: c / changed / stepped: 10 frames stepped in the baseline, 11 now"))
+        "  not comparable: c / changed / stepped: 10 frames computed in full in the baseline, 11 now"))
     // Without the regression, other work alone is status 3; other settings make every row other work.
     let quiet = BenchmarkComparison(
       current: report([("changed", 11, [1.0])]), baseline: baseline, tolerancePercent: 10,
@@ -190,6 +192,31 @@ import Testing
       current: report([("same", 10, [1.0])], seconds: 60), baseline: baseline, tolerancePercent: 10,
       baselineLabel: "b")
     #expect(longer.differentWork.first?.reason == "sessions of 600 s × 40 in the baseline, 60 s × 40 now")
+  }
+
+  /// The table says "full frames"; the JSON keeps `stepped_frames` and `stepped_frames_per_s`, so
+  /// a file saved by an earlier build loads with its full frames, and one saved now loads back.
+  @Test func fullFramesKeepTheirJSONKeys() throws {
+    let report = BenchmarkReport(
+      version: "0.1.0", settings: .init(seconds: 1, sessions: 1, repetitions: 2, warmup: 0),
+      peakMemoryBytes: 1,
+      rows: [
+        BenchmarkReport.Row(
+          caseLabel: "c", strategy: "s", engine: "event", sessionFrames: 60, fullFrames: 12,
+          cpuSeconds: [0.5, 0.25])
+      ])
+    let row = try #require(report.json["results"]?.arrayValue?.first)
+    #expect(row["stepped_frames"]?.doubleValue == 12)
+    #expect(row["stepped_frames_per_s"]?["median"]?.doubleValue == 36)
+    #expect(report.text.contains("full frames/s (median)"))
+    let folder = ScratchFolder()
+    let saved = folder.write("now.json", report.json.serialized(pretty: false))
+    #expect(try BenchmarkReport(contentsOf: saved) == report)
+    let earlier = folder.write(
+      "earlier.json",
+      #"{"tool": "prefetchlab", "version": "0.1.0", "format": 1, "settings": {"seconds": 1, "sessions": 1, "repetitions": 1, "warmup": 0}, "peak_memory_bytes": 1, "results": [{"case": "c", "strategy": "s", "session_frames": 60, "stepped_frames": 7, "cpu_s": [0.5]}]}"#
+    )
+    #expect(try BenchmarkReport(contentsOf: earlier).rows.map(\.fullFrames) == [7])
   }
 
   @Test func badBaselinesAndOptions() {

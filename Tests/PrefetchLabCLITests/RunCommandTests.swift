@@ -45,6 +45,10 @@ let gnuplotMissingWarning =
       "malformed.json: line 1, column 31: expected a double-quoted object key"
     ),
     (
+      "truncated.json", "{\"name\": \"x\",\n  \"feed\": {",
+      "truncated.json: line 2, column 12: unexpected end of input; expected a double-quoted object key"
+    ),
+    (
       "unknown.json", scenarioJSON(["feed": #"{"page_sise": 20}"#]),
       "unknown.json: feed: unknown key 'page_sise'"
     ),

@@ -27,7 +27,20 @@ import Testing
     ScenarioRuleCase(
       "feed", #"{"total_items": 9007199254740991}"#,
       "feed.total_items: the whole feed's content height, total_items (9007199254740991) × the tallest"
-        + " possible row (400 pt), must be <= 100000000000000 pt, got 3.6028797018963963e+18 pt"),
+        + " possible row (400 pt) + the loading footer (44 pt, footer_height_pt's default), must be <="
+        + " 100000000000000 pt, got 3.6028797018963963e+18 pt"),
+    // Rows alone reach the limit exactly (2.5 × 10^11 × 400 pt = 10^14 pt): the footer tips it over,
+    // and the message shows the sum that does.
+    ScenarioRuleCase(
+      "feed", #"{"total_items": 250000000000, "page_bytes": 1}"#,
+      "feed.total_items: the whole feed's content height, total_items (250000000000) × the tallest"
+        + " possible row (400 pt) + the loading footer (44 pt, footer_height_pt's default), must be <="
+        + " 100000000000000 pt, got 100000000000044 pt"),
+    ScenarioRuleCase(
+      "feed", #"{"total_items": 250000000000, "page_bytes": 1, "footer_height_pt": 0.5}"#,
+      "feed.total_items: the whole feed's content height, total_items (250000000000) × the tallest"
+        + " possible row (400 pt) + the loading footer (footer_height_pt, 0.5 pt), must be <="
+        + " 100000000000000 pt, got 100000000000000.5 pt"),
     ScenarioRuleCase(
       "feed", #"{"total_items": 100000000, "item_height_pt": 1, "media_bytes": 1000000000}"#,
       "feed.total_items: the whole feed's largest possible size, total_items (100000000) × (the largest"
@@ -76,6 +89,14 @@ import Testing
 
   @Test(arguments: cases) func refusedWithTheRule(_ rule: ScenarioRuleCase) {
     #expect(ScenarioFixture.error(ScenarioFixture.text([(rule.key, rule.json)])) == rule.error)
+  }
+
+  /// Rows that fill the content height limit exactly load when the footer takes no height.
+  @Test func rowsUpToTheContentHeightLimitLoadWithoutAFooter() throws {
+    let text = ScenarioFixture.text([
+      ("feed", #"{"total_items": 250000000000, "page_bytes": 1, "footer_height_pt": 0}"#)
+    ])
+    #expect(try ScenarioFixture.load(text).feed.totalItems == 250_000_000_000)
   }
 
   /// Just inside each bound loads.

@@ -100,11 +100,18 @@ extension ScenarioLoader {
     if spec.pagination == .offset { tallest = max(tallest, spec.placeholderHeightPt) }
     let height = total * tallest + spec.footerHeightPt
     if height > InputLimits.maxContentHeightPt {
+      // The footer is added even when the file does not set it: say which height it is, so that
+      // a total just past the limit is explained by the sum shown.
+      let footer =
+        feed.member("footer_height_pt") == nil
+        ? "\(ValueText.number(spec.footerHeightPt)) pt, footer_height_pt's default"
+        : "footer_height_pt, \(ValueText.number(spec.footerHeightPt)) pt"
       feed.report(
         at.plainError(
           "the whole feed's content height, total_items (\(spec.totalItems)) × the tallest possible row"
-            + " (\(ValueText.number(tallest)) pt), must be <= \(ValueText.number(InputLimits.maxContentHeightPt)) pt,"
-            + " got \(ValueText.number(height)) pt"))
+            + " (\(ValueText.number(tallest)) pt) + the loading footer (\(footer)),"
+            + " must be <= \(ValueText.number(InputLimits.maxContentHeightPt)) pt, got \(ValueText.number(height)) pt"
+        ))
     }
     let media = spec.mediaBytes.map { largestDraw($0, ScenarioDefinitions.bytes) } ?? 0
     let page = largestDraw(spec.pageBytes, ScenarioDefinitions.bytes)

@@ -6,15 +6,24 @@ public struct ConfiguredStrategy: Sendable {
   public let overrides: [(name: String, value: ParameterValue)]
 
   /// The `params` cell of summary.csv: non-default parameters as `key=value` joined by `,`
-  /// (the `--strategy` syntax); empty when every parameter has its default.
-  public var paramsText: String { overrides.map { "\($0.name)=\($0.value)" }.joined(separator: ",") }
+  /// (the `--strategy` syntax); empty when every parameter has its default. Made once, here,
+  /// rather than for each of the several places every run's files name it.
+  public let paramsText: String
 
   /// A name unique within a scenario, safe in file names: `fixed_threshold` or
-  /// `fixed_threshold@ratio=0.5+guard_in_flight=false`.
-  public var label: String {
-    overrides.isEmpty
-      ? definition.name
-      : definition.name + "@" + overrides.map { "\($0.name)=\($0.value)" }.joined(separator: "+")
+  /// `fixed_threshold@ratio=0.5+guard_in_flight=false`. Made once, as `paramsText`.
+  public let label: String
+
+  init(
+    definition: StrategyDefinition, parameters: StrategyParameters,
+    overrides: [(name: String, value: ParameterValue)]
+  ) {
+    self.definition = definition
+    self.parameters = parameters
+    self.overrides = overrides
+    let pairs = overrides.map { "\($0.name)=\($0.value)" }
+    paramsText = pairs.joined(separator: ",")
+    label = pairs.isEmpty ? definition.name : definition.name + "@" + pairs.joined(separator: "+")
   }
 
   /// Checks the parameters against a feed whose pages hold `pageSizeItems` items (`feed.page_size`

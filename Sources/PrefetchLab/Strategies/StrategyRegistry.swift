@@ -16,6 +16,12 @@ public struct StrategyRegistry: Sendable {
   /// directional_ranges), then the platform models (paging3, flatlist, uikit_prefetching,
   /// recyclerview, infinite_loader, intersection_observer), which run only where named, then
   /// adaptive and the clairvoyant oracle.
+  ///
+  /// Debug builds check every definition as `register` does; release builds take them as they
+  /// are, since they are fixed when the module is compiled and the test suite registers each one
+  /// through `register` (`StrategyRegistryTests`). That check builds every strategy once (and
+  /// makes the runtime look up the generic types it touches): about half a millisecond of every
+  /// `prefetchlab` command.
   public static let builtIn: StrategyRegistry = {
     var registry = StrategyRegistry()
     for definition in [
@@ -33,11 +39,15 @@ public struct StrategyRegistry: Sendable {
       Adaptive.definition,
       Oracle.definition,
     ] {
-      do {
-        try registry.register(definition)
-      } catch {
-        preconditionFailure("built-in strategy: \(error)")
-      }
+      #if DEBUG
+        do {
+          try registry.register(definition)
+        } catch {
+          preconditionFailure("built-in strategy: \(error)")
+        }
+      #else
+        registry.definitions.append(definition)
+      #endif
     }
     return registry
   }()

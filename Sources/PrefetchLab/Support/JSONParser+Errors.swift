@@ -25,6 +25,13 @@ extension JSONParser {
     return JSONSyntaxError(line: line, column: column, message: message)
   }
 
+  /// The input ends where more was due: `unexpected end of input` and then `detail` (`; expected
+  /// a value`, ` in 'tru'; expected true`), placed at the end of the input, wherever the
+  /// unfinished value began, so a truncated file always reads as one.
+  func endOfInput(_ detail: String) -> JSONSyntaxError {
+    error("unexpected end of input" + detail, at: bytes.count)
+  }
+
   func describeByte(at offset: Int) -> String {
     let byte = bytes[offset]
     if byte >= 0x20 && byte < 0x7F { return "'\(describeCharacter(byte))'" }

@@ -45,7 +45,7 @@ struct JSONParser {
     var stack: [Container] = []
     while true {
       skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of input; expected a value") }
+      guard index < bytes.count else { throw endOfInput("; expected a value") }
       var value: JSONValue
       switch bytes[index] {
       case ASCII.openBrace, ASCII.openBracket:
@@ -89,8 +89,9 @@ struct JSONParser {
         skipWhitespace()
         let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
         guard index < bytes.count && (bytes[index] == ASCII.comma || bytes[index] == close) else {
-          throw error(
-            isObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
+          let expected =
+            isObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element"
+          throw index < bytes.count ? error(expected) : endOfInput("; " + expected)
         }
         if bytes[index] == ASCII.comma {
           let commaIndex = index
@@ -118,9 +119,8 @@ struct JSONParser {
   /// Parses `"key" :` of the next member of `container` (checking that no earlier member has
   /// that key) and leaves the index at the member's value.
   private mutating func parseMemberKey(of container: inout Container) throws(JSONSyntaxError) -> String {
-    guard index < bytes.count && bytes[index] == ASCII.quote else {
-      throw error("expected a double-quoted object key")
-    }
+    guard index < bytes.count else { throw endOfInput("; expected a double-quoted object key") }
+    guard bytes[index] == ASCII.quote else { throw error("expected a double-quoted object key") }
     let keyStart = index
     let key = try parseString()
     let isDuplicate: Bool
@@ -134,9 +134,8 @@ struct JSONParser {
       throw error("duplicate key '\(key)' in object", at: keyStart)
     }
     skipWhitespace()
-    guard index < bytes.count && bytes[index] == ASCII.colon else {
-      throw error("expected ':' after object key")
-    }
+    guard index < bytes.count else { throw endOfInput("; expected ':' after object key") }
+    guard bytes[index] == ASCII.colon else { throw error("expected ':' after object key") }
     index += 1
     return key
   }
@@ -153,9 +152,7 @@ struct JSONParser {
         throw error("expected a digit after '-'", at: start + 1)
       }
     }
-    guard index < bytes.count && ASCII.isDigit(bytes[index]) else {
-      throw error("expected a digit after '-'")
-    }
+    try expectDigit("expected a digit after '-'")
     if bytes[index] == ASCII.zero {
       index += 1
       if index < bytes.count && ASCII.isDigit(bytes[index]) {
@@ -168,9 +165,7 @@ struct JSONParser {
     if index < bytes.count && bytes[index] == ASCII.dot {
       isInteger = false
       index += 1
-      guard index < bytes.count && ASCII.isDigit(bytes[index]) else {
-        throw error("expected a digit after the decimal point")
-      }
+      try expectDigit("expected a digit after the decimal point")
       skipDigits()
     }
     if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
@@ -179,9 +174,7 @@ struct JSONParser {
       if index < bytes.count && (bytes[index] == ASCII.plus || bytes[index] == ASCII.minus) {
         index += 1
       }
-      guard index < bytes.count && ASCII.isDigit(bytes[index]) else {
-        throw error("expected a digit in the exponent")
-      }
+      try expectDigit("expected a digit in the exponent")
       skipDigits()
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -219,6 +212,11 @@ struct JSONParser {
       }
     }
     let word = readWord()
+    if index == bytes.count,
+      let literal = ["true", "false", "null"].first(where: { $0 != word && $0.hasPrefix(word) })
+    {
+      throw endOfInput(" in '\(word)'; expected \(literal)")
+    }
     switch word {
     case "true": return .bool(true)
     case "false": return .bool(false)
@@ -240,6 +238,12 @@ struct JSONParser {
       index += 1
     }
     return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// Throws `expected` unless a digit is at `index` (an end-of-input error at the end).
+  private func expectDigit(_ expected: String) throws(JSONSyntaxError) {
+    guard index < bytes.count else { throw endOfInput("; " + expected) }
+    guard ASCII.isDigit(bytes[index]) else { throw error(expected) }
   }
 
   private mutating func skipDigits() {

@@ -11,7 +11,9 @@ extension JSONValue {
   /// unpaired UTF-16 surrogate escapes, invalid UTF-8 and containers nested deeper than
   /// `maximumDepth`. Runs in O(n) time; never traps on any input.
   ///
-  /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+  /// - Throws: `JSONSyntaxError` with the line and column of the first problem. Text that ends
+  ///   before its value is complete (in an object, array, string, number or literal) gives
+  ///   `unexpected end of input` and what was due, at the end of the text.
   public init(parsing bytes: [UInt8], maximumDepth: Int = JSONValue.defaultMaximumDepth)
     throws(JSONSyntaxError)
   {

@@ -19,8 +19,9 @@ enum BenchCommand {
       Every case runs with each engine (--engine); --user keeps only some users' cases. Each row times the same \
       work (--sessions sessions, seeds 1 up) --repetitions times in thread CPU time after \
       --warmup untimed runs, and shows the smallest, median and largest rate. 'session' counts \
-      every frame of the simulated sessions; 'stepped' counts the frames the engine computed \
-      (frames where nothing can move are skipped). A row whose samples take under 10 ms is \
+      every frame of the simulated sessions; 'full' counts the frames the engine computed in \
+      full (frames where nothing can move, and with the event engine quiet frames, are skipped \
+      or stepped lightly). A row whose samples take under 10 ms is \
       flagged as too short to time. --format json writes the measurements for --baseline, which \
       compares the median session rate of each row with a saved run and exits 2 when a row is \
       slower by more than --tolerance-percent, 3 when rows simulated other work. Build with -c \

@@ -77,6 +77,19 @@ struct ReadsRatio: PrefetchStrategy {
     }
   }
 
+  /// Release builds take the built-ins without checking them (`StrategyRegistry.builtIn`): this
+  /// is where each one still goes through every check of `register`, in its order, so a built-in
+  /// that reads a parameter it does not declare, declares one twice, has a bad default or a name
+  /// taken twice fails here.
+  @Test func everyBuiltInPassesRegistration() throws {
+    var registry = StrategyRegistry()
+    for definition in StrategyRegistry.builtIn.definitions {
+      try registry.register(definition)
+    }
+    #expect(registry.names == StrategyRegistry.builtIn.names)
+    #expect(registry.names.contains("paging3") && registry.names.contains("oracle"))
+  }
+
   /// Each built-in runs in the loop typed for it: as many distinct strategy types as built-ins.
   @Test func builtInsRunTypedLoops() {
     let scenario = TestScenarios.steadyDrag(durationMs: 2000)
