@@ -35,7 +35,8 @@ struct ItemTable: Sendable {
   /// 1 024 rows cost about 30 KB.
   static let initialCapacity = 1024
 
-  /// Reserves room for `rows` items in every column that grows with the rows.
+  /// Reserves room for `rows` items in every column `ensureCount` grows (the media columns grown
+  /// on demand only grow in runs with media).
   mutating func reserveCapacity(_ rows: Int) {
     mediaBytes.reserveCapacity(rows)
     mediaState.reserveCapacity(rows)
@@ -47,7 +48,7 @@ struct ItemTable: Sendable {
   }
 
   /// Grows every column to `needed` items, new entries at their defaults. Element by element:
-  /// a cursor feed grows by one page at a time, often a row or two, where a generic
+  /// a cursor feed grows by one page at a time, often a handful of rows, where a generic
   /// `append(contentsOf:)` costs more than the rows themselves.
   mutating func ensureCount(_ needed: Int) {
     guard needed > count else { return }

@@ -6,11 +6,11 @@ extension Simulation {
   /// A frame is quiet when a full frame would change nothing but the viewport's position, the
   /// edge rule's state and the blank fraction: no event falls before it, τ stays in the current
   /// motion, the viewport is not held at the end of loaded content (no stall), the phase stays,
-  /// the rows shown stay (`RowWindow.keeps`, `keepsPastEnd`), the direction the viewport moved in
-  /// stays, and, when the shown offset moves, it stays in the band the strategy declared quiet in
-  /// its last consultation (strategies do not read the blank fraction). The shown offset is the
-  /// intent's inside the bounds; past an edge, or while the content springs back, it is where the
-  /// edge rule puts it (`ScrollDriver.preview`). The rows shown may change in a quiet frame when
+  /// the rows shown stay (`RowWindow.keeps`, past the content's end too), the direction the
+  /// viewport moved in stays, and, when the shown offset moves, it stays in the band the strategy
+  /// declared quiet in its last consultation (strategies do not read the blank fraction). The
+  /// shown offset is the intent's inside the bounds; past an edge, or while the content springs
+  /// back, it is where the edge rule puts it (`ScrollDriver.preview`). The rows shown may change in a quiet frame when
   /// that band holds across row changes and the change wakes nothing (`rowsChangeQuietly`): the
   /// frame then refreshes them as a full frame does. A quiet frame does what the full frame would
   /// do, at its own instant (clock, blank integral and timeline rows, τ, the scroll's evaluation,
@@ -167,26 +167,26 @@ extension Simulation {
     else { return }
     // What `isQuiet` checks of a frame on this motion inside the bounds, from its offset alone:
     // the phase and the velocity are the motion's, the same in every frame.
-    let shift = scroll.anchorShiftPt
-    let current = scroll.viewportOffsetPt
-    let height = viewportHeightPt
+    let shiftPt = scroll.anchorShiftPt
+    let currentPt = scroll.viewportOffsetPt
+    let heightPt = viewportHeightPt
     let version = feed.layout.version
     let rowCount = feed.layout.rowCount
     let window = visibility.window
-    func quietOffset(_ index: Int64) -> Double? {
+    func quietTopPt(_ index: Int64) -> Double? {
       let frameUs = clock.timeUs(ofFrame: index)
       guard frameUs < stopUs else { return nil }
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard motion.covers(traceUs) else { return nil }
-      let offset = motion.linearIntentPt(atTraceUs: traceUs, velocityPtS: velocity) + shift
+      let offset = motion.linearIntentPt(atTraceUs: traceUs, velocityPtS: velocity) + shiftPt
       guard offset >= 0, offset <= limitPt, offset >= band.lowPt, offset <= band.highPt,
-        window.keeps(fromPt: offset, toPt: offset + height, layoutVersion: version, rowCount: rowCount),
-        keepsDirection(offsetPt: offset, currentPt: current, limitPt: limitPt)
+        window.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount),
+        keepsDirection(offsetPt: offset, currentPt: currentPt, limitPt: limitPt)
       else { return nil }
       return offset
     }
     let first = clock.nextFrameIndex
-    guard let firstTopPt = quietOffset(first) else { return }
+    guard let firstTopPt = quietTopPt(first) else { return }
     // Invariant: `low` is quiet (its offset `lowTopPt`), and so is every frame from `first` to
     // it; `high` is not.
     var low = first
@@ -194,12 +194,12 @@ extension Simulation {
     var high: Int64
     let guess = max(first, estimatedLastQuietFrame(velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt))
     var step: Int64 = 1
-    if let guessTopPt = guess > first ? quietOffset(guess) : firstTopPt {
+    if let guessTopPt = guess > first ? quietTopPt(guess) : firstTopPt {
       // Within the run (or no estimate ahead): gallop on from the estimate.
       low = guess
       lowTopPt = guessTopPt
       high = guess + step
-      while let topPt = quietOffset(high) {
+      while let topPt = quietTopPt(high) {
         low = high
         lowTopPt = topPt
         step *= 2
@@ -209,7 +209,7 @@ extension Simulation {
       // Past the run: gallop back from the estimate.
       high = guess
       while high - step > low {
-        if let topPt = quietOffset(high - step) {
+        if let topPt = quietTopPt(high - step) {
           low = high - step
           lowTopPt = topPt
           break
@@ -220,7 +220,7 @@ extension Simulation {
     }
     while high - low > 1 {
       let middle = low + (high - low) / 2
-      if let topPt = quietOffset(middle) {
+      if let topPt = quietTopPt(middle) {
         low = middle
         lowTopPt = topPt
       } else {
@@ -236,7 +236,7 @@ extension Simulation {
     // time up to it is still charged at the fraction shown now, which the footer may make.
     let footerShows =
       footerHeightPt > 0
-      && (visibility.blankFraction > 0 || max(firstTopPt, lowTopPt) + height > feed.layout.contentHeightPt)
+      && (visibility.blankFraction > 0 || max(firstTopPt, lowTopPt) + heightPt > feed.layout.contentHeightPt)
     if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
     moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(throughFrame: low)
@@ -256,10 +256,10 @@ extension Simulation {
   /// becomes the frame's own (the loading footer's share of the viewport). Frame `toFrame` is
   /// left to the jump's commit. O(frames), a few operations each.
   private func integrateFooterBlank(fromFrame first: Int64, toFrame last: Int64) {
-    let footerTop = feed.layout.contentHeightPt
-    let footer = footerHeightPt
-    let height = viewportHeightPt
-    let shift = scroll.anchorShiftPt
+    let footerTopPt = feed.layout.contentHeightPt
+    let footerPt = footerHeightPt
+    let heightPt = viewportHeightPt
+    let shiftPt = scroll.anchorShiftPt
     var index = first
     while index < last {
       let frameUs = clock.timeUs(ofFrame: index)
@@ -267,7 +267,8 @@ extension Simulation {
       guard let probed = scroll.linearSample(atTraceUs: stall.proposedTraceUs(atUs: frameUs)) else { return }
       // `ScrollDriver.commit` shows the intent plus the anchor shift (the fast path of a quiet frame).
       visibility.refreshFooterOnlyBlankFraction(
-        topPt: probed.intentOffsetPt + shift, heightPt: height, footerPt: footer, footerTopPt: footerTop)
+        topPt: probed.intentOffsetPt + shiftPt, heightPt: heightPt, footerPt: footerPt,
+        footerTopPt: footerTopPt)
       index += 1
     }
   }

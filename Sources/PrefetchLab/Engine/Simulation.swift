@@ -89,7 +89,7 @@ final class Simulation {
     render = RenderStage(spec: scenario.render, random: random)
     recorder = MetricsRecorder(options: options)
     feed = FeedState(spec: scenario.feed, seed: seed, rendersItems: scenario.render != nil)
-    // Most runs issue a request or two per page; the ledger then grows a few times, not from one.
+    // Room for a request per page and then some: the ledger grows a few times, not from one.
     ledger.requests.reserveCapacity(min(feed.plan.pageCount + 64, RequestLedger.initialCapacity))
     recorder.reserveTimesToContent(min(scenario.feed.totalItems, ItemTable.initialCapacity))
     radio = scenario.radio.power.map(RadioStateMachine.init)

@@ -1,7 +1,7 @@
 /// The rows intersecting a vertical band [fromPt, toPt) of the content, kept up to date by walking
 /// from the previous band: a frame that scrolls by a few rows costs a few steps whatever the
-/// feed's length. After the layout changed (rows inserted or resized) it searches afresh,
-/// O(log n). The engine tracks the viewport with one; strategies can track their own ranges
+/// feed's length. After the layout changed (rows inserted or resized; not rows appended at the
+/// end, which move none) it searches afresh, O(log n). The engine tracks the viewport with one; strategies can track their own ranges
 /// (preload, display) with `StrategyContext.update(_:fromPt:toPt:)`.
 public struct RowWindow: Sendable, Equatable {
   /// Rows intersecting the band, [first, end).

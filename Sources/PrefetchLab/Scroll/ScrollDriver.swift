@@ -81,7 +81,9 @@ struct ScrollDriver: Sendable {
 
   /// The edge rule shows any intent inside the bounds as it is: nothing springs, is pinned or is
   /// held by a drag past an edge.
-  var edgeIsFree: Bool { bounce.isFree }
+  var edgeIsFree: Bool {
+    mutating get { bounce.isFree }
+  }
 
   /// Where `commit` would show `probed` (a finite intent) at `traceUs`, and the velocity it
   /// would show, without showing it: the edge rule run on a copy of its state. For a quiet frame

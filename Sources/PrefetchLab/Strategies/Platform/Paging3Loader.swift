@@ -182,18 +182,21 @@ public struct Paging3Loader: Sendable {
 
   /// The viewport tops over which `.frame` calls would start no load even as rows enter and
   /// leave, for a declaration across row changes (`StrategyContext.skipFrames`); nil when none
-  /// can be made (offset pagination, a refresh, a hint dropped). With current hints a call only
-  /// moves each hint outwards to the rows it binds, so one call binding at once the rows entered
-  /// over many frames sets the hints those frames' calls would have set (the furthest row down
-  /// and up either way); after the pages changed the next access replaces both hints, which a
-  /// single call does alike while the first row to enter each way is still shown. A load starts once the row `distance` items
-  /// inside the run's edge is bound: the band ends before that row enters (checked with the
-  /// visibility test itself, `QuietOffsets`); a direction whose load is in flight, or whose
-  /// load could not start now, bounds nothing (the next call would ask in vain until an event).
-  /// O(log rows).
+  /// can be made (offset pagination, a refresh, a hint dropped, a page load in flight). With
+  /// current hints a call only moves each hint outwards to the rows it binds, so one call binding
+  /// at once the rows entered over many frames sets the hints those frames' calls would have set
+  /// (the furthest row down and up either way); after the pages changed the next access replaces
+  /// both hints, which a single call does alike while the first row to enter each way is still
+  /// shown. But a page applied first drops the hints before the rows entered meanwhile are bound
+  /// (`pageEnded`), so those rows would set them where the calls frame by frame would not: no
+  /// band across rows while a load is in flight (its page is applied by an event, with no call
+  /// before it). A load starts once the row `distance` items inside the run's edge is bound: the
+  /// band ends before that row enters (checked with the visibility test itself, `QuietOffsets`);
+  /// a direction whose load could not start now bounds nothing (the next call would ask in vain
+  /// until an event). O(log rows).
   func quietTopsAcrossRows(_ context: some StrategyContext) -> (low: Double, high: Double)? {
-    guard context.pagination == .cursor, refreshPages == nil, let run, !bound.isEmpty, let appendHint,
-      let prependHint
+    guard context.pagination == .cursor, refreshPages == nil, appending == nil, prepending == nil, let run,
+      !bound.isEmpty, let appendHint, let prependHint
     else { return nil }
     let distance = prefetchDistance ?? context.pageSizeItems
     let current = context.viewportOffsetPt
