@@ -10,9 +10,9 @@ extension Simulation {
   /// viewport moved in stays, and, when the shown offset moves, it stays in the band the strategy
   /// declared quiet in its last consultation (strategies do not read the blank fraction). The
   /// shown offset is the intent's inside the bounds; past an edge, or while the content springs
-  /// back, it is where the edge rule puts it (`ScrollDriver.preview`). The rows shown may change in a quiet frame when
-  /// that band holds across row changes and the change wakes nothing (`rowsChangeQuietly`): the
-  /// frame then refreshes them as a full frame does. A quiet frame does what the full frame would
+  /// back, it is where the edge rule puts it (`ScrollDriver.preview`). The rows shown may change
+  /// in a quiet frame when that band holds across row changes and the change wakes nothing
+  /// (`rowsChangeQuietly`): the frame then refreshes them as a full frame does. A quiet frame does what the full frame would
   /// do, at its own instant (clock, blank integral and timeline rows, τ, the scroll's evaluation,
   /// edge rule and direction, the blank fraction of the rows shown): the outputs are those of the
   /// stepped engine. Along a constant-velocity motion inside the bounds with no timeline and no
