@@ -12,13 +12,13 @@ extension Simulation {
   /// shown offset is the intent's inside the bounds; past an edge, or while the content springs
   /// back, it is where the edge rule puts it (`ScrollDriver.preview`). The rows shown may change
   /// in a quiet frame when that band holds across row changes and the change wakes nothing
-  /// (`rowsChangeQuietly`): the frame then refreshes them as a full frame does. A quiet frame does what the full frame would
-  /// do, at its own instant (clock, blank integral and timeline rows, τ, the scroll's evaluation,
-  /// edge rule and direction, the blank fraction of the rows shown): the outputs are those of the
-  /// stepped engine. Along a constant-velocity motion inside the bounds with no timeline and no
-  /// incomplete row shown the quiet frames are not visited one by one: the last one is found by a
-  /// search over frame indices (`jumpAlongLinearMotion`), and only the blank integral of a loading
-  /// footer in view is summed frame by frame.
+  /// (`rowsChangeQuietly`): the frame then refreshes them as a full frame does. A quiet frame
+  /// does what the full frame would do, at its own instant (clock, blank integral and timeline
+  /// rows, τ, the scroll's evaluation, edge rule and direction, the blank fraction of the rows
+  /// shown): the outputs are those of the stepped engine. Along a constant-velocity motion inside
+  /// the bounds with no timeline and no incomplete row shown the quiet frames are not visited one
+  /// by one: the last one is found by a search over frame indices (`jumpAlongLinearMotion`), and
+  /// only the blank integral of a loading footer in view is summed frame by frame.
   ///
   /// Offset pagination is left to full frames: its visible placeholders are requested frame by
   /// frame.
