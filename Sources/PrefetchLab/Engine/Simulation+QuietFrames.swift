@@ -39,11 +39,7 @@ extension Simulation {
     let edgeMaxPt: Double? = feed.mayGrowBelow ? nil : limit
     // Nothing blank is shown: the frames from the pending one may be jumped over at once, as after
     // a stepped frame (the pending one is stepped below if the run is a single frame).
-    if !recorder.keepsRecentStates && onlyFooterMayBeBlank && scroll.edgeIsFree,
-      case .linear(let velocity) = scroll.motion.shape, velocity != 0
-    {
-      jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
-    }
+    if mayJump { jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit) }
     while let frameUs = clock.nextFrameUs, frameUs < stopUs {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
@@ -57,11 +53,7 @@ extension Simulation {
         skipRest(endingAtTraceUs: restEndUs)
         return
       }
-      if !recorder.keepsRecentStates && onlyFooterMayBeBlank && scroll.edgeIsFree,
-        case .linear(let velocity) = scroll.motion.shape, velocity != 0
-      {
-        jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
-      }
+      if mayJump { jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit) }
     }
   }
 
@@ -241,6 +233,16 @@ extension Simulation {
     moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(throughFrame: low)
     if footerShows { refreshBlankFraction() }
+  }
+
+  /// The quiet frames ahead may be jumped over (`jumpAlongLinearMotion`): no timeline, nothing
+  /// blank but perhaps the loading footer, the edge rule on its fast path, a moving linear motion.
+  @inline(__always)
+  private var mayJump: Bool {
+    guard !recorder.keepsRecentStates && onlyFooterMayBeBlank && scroll.edgeIsFree,
+      case .linear(let velocity) = scroll.motion.shape
+    else { return false }
+    return velocity != 0
   }
 
   /// Nothing shown is blank but, perhaps, the loading footer: the blank fraction of a quiet frame

@@ -203,7 +203,7 @@ public struct Paging3Loader: Sendable {
     let height = context.viewportHeightPt
     var band = (low: -Double.infinity, high: Double.infinity)
     let appendRow = context.items(ofPage: run.upperBound).upperBound - distance
-    if appending == nil, appendHint < appendRow, appendRow >= 0, appendRow < context.rowCount {
+    if appendHint < appendRow, appendRow >= 0, appendRow < context.rowCount {
       // Row `appendRow` is bound once it reaches into the viewport: its top below the bottom.
       let rowTop = context.topPt(ofItem: appendRow)
       let unseen = { (top: Double) in rowTop >= top + height }
@@ -212,7 +212,7 @@ public struct Paging3Loader: Sendable {
         from: current, toward: PageTrigger.roundedDown(rowTop - height), holds: unseen)
     }
     let prependRow = context.items(ofPage: run.lowerBound).lowerBound + distance - 1
-    if prepending == nil, run.lowerBound > 0, prependHint > prependRow, prependRow >= 0,
+    if run.lowerBound > 0, prependHint > prependRow, prependRow >= 0,
       prependRow < context.rowCount
     {
       let rowBottom = context.topPt(ofItem: prependRow) + context.heightPt(ofItem: prependRow)
