@@ -8,6 +8,9 @@ struct ConsultationLogger<Inner: PrefetchStrategy>: PrefetchStrategy {
     var phase: ScrollPhase
     var viewportOffsetPt: Double
     var projectedTargetOffsetPt: Double
+    var visibleItems: Range<Int>
+    var itemsEntered: Range<Int>
+    var itemsEnteredBeforePageApplied: Range<Int>
   }
 
   final class Log: @unchecked Sendable {
@@ -28,7 +31,9 @@ struct ConsultationLogger<Inner: PrefetchStrategy>: PrefetchStrategy {
     log.consultations.append(
       Consultation(
         timeUs: context.nowUs, event: event, phase: context.phase, viewportOffsetPt: context.viewportOffsetPt,
-        projectedTargetOffsetPt: context.projectedTargetOffsetPt))
+        projectedTargetOffsetPt: context.projectedTargetOffsetPt, visibleItems: context.visibleItems,
+        itemsEntered: context.itemsEnteredSinceLastConsultation,
+        itemsEnteredBeforePageApplied: context.itemsEnteredBeforePageApplied))
     inner.update(event, in: context)
   }
 }
