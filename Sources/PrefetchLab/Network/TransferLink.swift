@@ -10,8 +10,9 @@
 /// Model: a virtual-time counter V(t) = ∫ capacity(t) / n(t) dt counts the bytes each active
 /// transfer has received; a transfer of `bytes` started when V = V₀ finishes when V reaches
 /// V₀ + bytes. Active transfers sit in reusable slots ordered by a binary min-heap on
-/// (finish level, id), so the next completion is always the heap's top; ids are hashed only when a
-/// transfer starts and when it leaves.
+/// (finish level, id), so the next completion is always the heap's top; ids map to slots through
+/// a `TransferSlotIndex`, touched only when a transfer starts and when it leaves, which indexes
+/// an array (no hashing) for the engine's dense request ids and hashes only other ids.
 ///
 /// Clock: whole microseconds (`Int64`), shared with the engine. State changes happen at whole
 /// microseconds: a transfer finishes at the first microsecond at which it has received all its
@@ -32,9 +33,10 @@
 /// O(log n) plus trace searches that gallop from the cursor (O(1) amortised when time advances
 /// in small steps, O(log S) at worst); `nextCompletionUs` and `activeCount` are O(1). No
 /// allocation on the hot path once the internal buffers have grown to the peak number of
-/// transfers. Measured (release build, x86-64, one core): 0.3–0.45 µs per completion plus
-/// restart on a constant link with 1–10 transfers, 0.35–0.85 µs on the 55 000-segment
-/// T-Mobile Mahimahi trace with 1–100 transfers.
+/// transfers and the id table to the largest id (by doubling, so O(log id) times). Measured
+/// (release build, x86-64, one core): 0.3–0.45 µs per completion plus restart on a constant
+/// link with 1–10 transfers, 0.35–0.85 µs on the 55 000-segment T-Mobile Mahimahi trace with
+/// 1–100 transfers.
 public struct TransferLink: Sendable {
   /// The link's capacity over time.
   public let trace: BandwidthTrace
@@ -70,7 +72,7 @@ public struct TransferLink: Sendable {
   /// Active transfers as slot indices, a binary min-heap by (finishLevel, id).
   private var heap: [Int] = []
   /// Transfer id → slot (touched once when a transfer starts and once when it leaves).
-  private var slotOfId: [Int: Int] = [:]
+  private var slotIndex = TransferSlotIndex()
   /// Transfers that have finished but not been reported by `popCompleted`, ordered by
   /// (finishUs, id).
   private var finished: [Finished] = []
@@ -90,7 +92,6 @@ public struct TransferLink: Sendable {
     slots.reserveCapacity(16)
     freeSlots.reserveCapacity(16)
     heap.reserveCapacity(16)
-    slotOfId.reserveCapacity(16)
     finished.reserveCapacity(16)
   }
 
@@ -132,7 +133,7 @@ public struct TransferLink: Sendable {
     slots[slot] = Slot(
       finishLevel: level + Double(bytes), startLevel: level, bytes: bytes, id: id,
       heapPosition: heap.count)
-    if let previous = slotOfId.updateValue(slot, forKey: id) {
+    if let previous = slotIndex.insert(slot, for: id) {
       assertionFailure("transfer \(id) is already on the link")
       removeFromHeap(at: slots[previous].heapPosition)
       freeSlots.append(previous)
@@ -153,7 +154,7 @@ public struct TransferLink: Sendable {
     if !finished.isEmpty, let index = finished.firstIndex(where: { $0.id == id }) {
       return finished.remove(at: index).bytes
     }
-    guard let slot = slotOfId.removeValue(forKey: id) else { return 0 }
+    guard let slot = slotIndex.remove(id) else { return 0 }
     let moved = Self.wholeBytes(slots[slot], atLevel: level)
     removeFromHeap(at: slots[slot].heapPosition)
     freeSlots.append(slot)
@@ -197,13 +198,13 @@ public struct TransferLink: Sendable {
   ///   copy of the link (allocates), so keep it off the hot path.
   public func bytesMoved(id: Int, atUs: Int64) -> Int64? {
     if let done = finished.first(where: { $0.id == id }) { return done.bytes }
-    guard let slot = slotOfId[id] else { return nil }
+    guard let slot = slotIndex.slot(of: id) else { return nil }
     let timeUs = max(atUs, nowUs)
     if let next = nextFinishUs, next <= timeUs {
       var copy = self
       copy.advance(to: timeUs)
       if let done = copy.finished.first(where: { $0.id == id }) { return done.bytes }
-      return copy.slotOfId[id].map { Self.wholeBytes(copy.slots[$0], atLevel: copy.level) }
+      return copy.slotIndex.slot(of: id).map { Self.wholeBytes(copy.slots[$0], atLevel: copy.level) }
     }
     let then = trace.locate(timeUs, hint: position.segment)
     let levelThen = level + trace.delivered(from: position, to: then) / Double(heap.count)
@@ -250,7 +251,7 @@ public struct TransferLink: Sendable {
     let slot = heap[0]
     let entry = slots[slot]
     removeFromHeap(at: 0)
-    slotOfId[entry.id] = nil
+    slotIndex.remove(entry.id)
     freeSlots.append(slot)
     insertFinished(Finished(finishUs: nowUs, id: entry.id, bytes: entry.bytes))
   }
