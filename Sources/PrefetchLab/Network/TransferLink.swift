@@ -109,13 +109,15 @@ public struct TransferLink: Sendable {
   /// - Complexity: O(log n) plus the trace lookups (amortised O(1) for monotone time).
   public mutating func start(id: Int, bytes: Int64, atUs: Int64) {
     assert(bytes >= 0, "a transfer cannot have negative size")
-    advance(to: atUs)
+    // The start changes the share, so the next finish is recomputed below in any case.
+    let recomputePending = advance(to: atUs, deferringRecompute: true)
     let bytes = max(bytes, 0)
     if !finished.isEmpty, let index = finished.firstIndex(where: { $0.id == id }) {
       assertionFailure("transfer \(id) is already on the link")
       finished.remove(at: index)
     }
     if trace.isUnlimited {
+      if recomputePending { recomputeNextFinish() }
       insertFinished(Finished(finishUs: nowUs, id: id, bytes: bytes))
       return
     }
@@ -123,16 +125,19 @@ public struct TransferLink: Sendable {
       position = trace.locate(nowUs, hint: position.segment)
       positionIsCurrent = true
     }
-    let slot: Int
-    if let free = freeSlots.popLast() {
-      slot = free
-    } else {
-      slot = slots.count
-      slots.append(Slot(finishLevel: 0, startLevel: 0, bytes: 0, id: 0, heapPosition: 0))
-    }
-    slots[slot] = Slot(
+    // `heapPosition` is provisional: `siftUp` sets it.
+    let entry = Slot(
       finishLevel: level + Double(bytes), startLevel: level, bytes: bytes, id: id,
       heapPosition: heap.count)
+    let slot: Int
+    if let free = freeSlots.last {
+      freeSlots.removeLast()
+      slot = free
+      slots[slot] = entry
+    } else {
+      slot = slots.count
+      slots.append(entry)
+    }
     if let previous = slotIndex.insert(slot, for: id) {
       assertionFailure("transfer \(id) is already on the link")
       removeFromHeap(at: slots[previous].heapPosition)
@@ -150,11 +155,16 @@ public struct TransferLink: Sendable {
   /// - Complexity: O(log n) plus the trace lookups.
   @discardableResult
   public mutating func cancel(id: Int, atUs: Int64) -> Int64 {
-    advance(to: atUs)
+    // Removing an active transfer recomputes the next finish anyway; the other outcomes do it here.
+    let recomputePending = advance(to: atUs, deferringRecompute: true)
     if !finished.isEmpty, let index = finished.firstIndex(where: { $0.id == id }) {
+      if recomputePending { recomputeNextFinish() }
       return finished.remove(at: index).bytes
     }
-    guard let slot = slotIndex.remove(id) else { return 0 }
+    guard let slot = slotIndex.remove(id) else {
+      if recomputePending { recomputeNextFinish() }
+      return 0
+    }
     let moved = Self.wholeBytes(slots[slot], atLevel: level)
     removeFromHeap(at: slots[slot].heapPosition)
     freeSlots.append(slot)
@@ -179,6 +189,7 @@ public struct TransferLink: Sendable {
   /// - Complexity: O(k log n) plus the trace lookups, for k completions.
   public mutating func popCompleted(atUs: Int64, into buffer: inout [Int]) {
     advance(to: atUs)
+    if finished.isEmpty { return }
     for entry in finished { buffer.append(entry.id) }
     finished.removeAll(keepingCapacity: true)
   }
@@ -214,7 +225,13 @@ public struct TransferLink: Sendable {
   // MARK: - Time
 
   /// Moves the clock to `timeUs`, finishing every transfer whose finish comes first, in order.
-  private mutating func advance(to timeUs: Int64) {
+  /// With `deferringRecompute`, a caller that is about to change the active set (and so recompute
+  /// the next finish itself) skips the recomputation for the new time; the return value says
+  /// whether one was skipped, so the caller must run `recomputeNextFinish` if it then changes
+  /// nothing. Skipping is exact: `recomputeNextFinish` only writes `nextFinishUs` and
+  /// `nextFinishPosition`, which the caller overwrites before anything reads them.
+  @discardableResult
+  private mutating func advance(to timeUs: Int64, deferringRecompute: Bool = false) -> Bool {
     assert(timeUs >= nowUs, "link time went backwards: \(timeUs) µs < \(nowUs) µs")
     let target = max(timeUs, nowUs)
     while let next = nextFinishUs, next <= target {
@@ -233,9 +250,11 @@ public struct TransferLink: Sendable {
         let newPosition = trace.locate(target, hint: position.segment)
         level += trace.delivered(from: position, to: newPosition) / Double(heap.count)
         position = newPosition
+        if deferringRecompute { return true }
         recomputeNextFinish()
       }
     }
+    return false
   }
 
   /// Called at `nextFinishUs`: the heap's top is due by construction; takes it and every other
@@ -323,18 +342,21 @@ public struct TransferLink: Sendable {
   /// Inserts keeping (finishUs, id) order; finish times arrive non-decreasing, so this only
   /// moves past entries of the same microsecond.
   private mutating func insertFinished(_ entry: Finished) {
-    var index = finished.count
+    // Usually the list is empty or the entry goes last: skip the search.
+    guard let last = finished.last,
+      last.finishUs > entry.finishUs || (last.finishUs == entry.finishUs && last.id > entry.id)
+    else {
+      finished.append(entry)
+      return
+    }
+    var index = finished.count - 1
     while index > 0
       && (finished[index - 1].finishUs > entry.finishUs
         || (finished[index - 1].finishUs == entry.finishUs && finished[index - 1].id > entry.id))
     {
       index -= 1
     }
-    if index == finished.count {
-      finished.append(entry)
-    } else {
-      finished.insert(entry, at: index)
-    }
+    finished.insert(entry, at: index)
   }
 
   // MARK: - Binary heap of slots
