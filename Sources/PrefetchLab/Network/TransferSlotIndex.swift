@@ -11,13 +11,15 @@
 ///
 /// Growth: an id in `0..<maxDenseCount` goes to `dense` when the table, grown to the next power
 /// of two above it, would hold at most `max(minimumGrowth, 8 × inserts so far)` entries;
-/// otherwise to `overflow`. Engine ids (each at most a few times the number of starts) always
-/// qualify; a lone huge id does not make the table huge. So the table holds O(inserts) entries
+/// otherwise to `overflow`. Engine ids qualify while they stay below 4 × the starts so far
+/// (more than three requests in four never starting would push later ones to the dictionary:
+/// slower, still right); a lone huge id does not make the table huge. So the table holds O(inserts) entries
 /// (at most 2^20, 4 MiB), growth work is amortised O(1) per insert, and it never shrinks (ids
 /// that left keep their -1 entry for reuse).
 ///
 /// Complexity: `slot(of:)`, `insert` and `remove` are O(1) for dense ids (amortised for
-/// `insert`), O(1) expected for the others; nothing allocates once the table has grown.
+/// `insert`), O(1) expected for the others; nothing allocates once the table (and the
+/// dictionary, if used) has grown.
 struct TransferSlotIndex: Sendable {
   /// Ids at or above this never go to `dense`: caps the table at 2^20 entries.
   static let maxDenseCount = 1 << 20
