@@ -75,6 +75,19 @@ import Testing
     #expect(link.popCompleted(atUs: 50_000) == [])
   }
 
+  @Test func cancellingAFinishedTransferLaterLeavesTheOthersOnTime() throws {
+    // Both at 50 000 B/s: 1 is done at 1 s; 2 then has 150 000 left at the full rate, done at
+    // 2.5 s. Cancelling 1 at 1.5 s (no longer active) must not disturb 2.
+    var link = try Self.link800()
+    link.start(id: 1, bytes: 50_000, atUs: 0)
+    link.start(id: 2, bytes: 200_000, atUs: 0)
+    #expect(link.cancel(id: 1, atUs: 1_500_000) == 50_000)
+    #expect(link.activeCount == 1)
+    #expect(link.bytesMoved(id: 2, atUs: 1_500_000) == 100_000)
+    #expect(link.nextCompletionUs() == 2_500_000)
+    #expect(link.popCompleted(atUs: 2_500_000) == [2])
+  }
+
   @Test(arguments: [1, 300_000, 87_000_000] as [Int64])
   func zeroCapacityStretchDelaysCompletionByItsLength(stretchUs: Int64) throws {
     let trace = try BandwidthTrace(

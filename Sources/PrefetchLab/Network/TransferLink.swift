@@ -10,8 +10,9 @@
 /// Model: a virtual-time counter V(t) = ∫ capacity(t) / n(t) dt counts the bytes each active
 /// transfer has received; a transfer of `bytes` started when V = V₀ finishes when V reaches
 /// V₀ + bytes. Active transfers sit in reusable slots ordered by a binary min-heap on
-/// (finish level, id), so the next completion is always the heap's top; ids are hashed only when a
-/// transfer starts and when it leaves.
+/// (finish level, id), so the next completion is always the heap's top; ids map to slots through
+/// a `TransferSlotIndex`, touched only when a transfer starts and when it leaves, which indexes
+/// an array (no hashing) for the engine's dense request ids and hashes only other ids.
 ///
 /// Clock: whole microseconds (`Int64`), shared with the engine. State changes happen at whole
 /// microseconds: a transfer finishes at the first microsecond at which it has received all its
@@ -32,9 +33,10 @@
 /// O(log n) plus trace searches that gallop from the cursor (O(1) amortised when time advances
 /// in small steps, O(log S) at worst); `nextCompletionUs` and `activeCount` are O(1). No
 /// allocation on the hot path once the internal buffers have grown to the peak number of
-/// transfers. Measured (release build, x86-64, one core): 0.3–0.45 µs per completion plus
-/// restart on a constant link with 1–10 transfers, 0.35–0.85 µs on the 55 000-segment
-/// T-Mobile Mahimahi trace with 1–100 transfers.
+/// transfers and the id table to the largest id (by doubling, so O(log id) times). Measured
+/// (release build, x86-64, one core): 0.3–0.45 µs per completion plus restart on a constant
+/// link with 1–10 transfers, 0.35–0.85 µs on the 55 000-segment T-Mobile Mahimahi trace with
+/// 1–100 transfers.
 public struct TransferLink: Sendable {
   /// The link's capacity over time.
   public let trace: BandwidthTrace
@@ -70,7 +72,7 @@ public struct TransferLink: Sendable {
   /// Active transfers as slot indices, a binary min-heap by (finishLevel, id).
   private var heap: [Int] = []
   /// Transfer id → slot (touched once when a transfer starts and once when it leaves).
-  private var slotOfId: [Int: Int] = [:]
+  private var slotIndex = TransferSlotIndex()
   /// Transfers that have finished but not been reported by `popCompleted`, ordered by
   /// (finishUs, id).
   private var finished: [Finished] = []
@@ -90,7 +92,6 @@ public struct TransferLink: Sendable {
     slots.reserveCapacity(16)
     freeSlots.reserveCapacity(16)
     heap.reserveCapacity(16)
-    slotOfId.reserveCapacity(16)
     finished.reserveCapacity(16)
   }
 
@@ -108,13 +109,15 @@ public struct TransferLink: Sendable {
   /// - Complexity: O(log n) plus the trace lookups (amortised O(1) for monotone time).
   public mutating func start(id: Int, bytes: Int64, atUs: Int64) {
     assert(bytes >= 0, "a transfer cannot have negative size")
-    advance(to: atUs)
+    // The start changes the share, so the next finish is recomputed below in any case.
+    let recomputePending = advance(to: atUs, deferringRecompute: true)
     let bytes = max(bytes, 0)
     if !finished.isEmpty, let index = finished.firstIndex(where: { $0.id == id }) {
       assertionFailure("transfer \(id) is already on the link")
       finished.remove(at: index)
     }
     if trace.isUnlimited {
+      if recomputePending { recomputeNextFinish() }
       insertFinished(Finished(finishUs: nowUs, id: id, bytes: bytes))
       return
     }
@@ -122,17 +125,20 @@ public struct TransferLink: Sendable {
       position = trace.locate(nowUs, hint: position.segment)
       positionIsCurrent = true
     }
-    let slot: Int
-    if let free = freeSlots.popLast() {
-      slot = free
-    } else {
-      slot = slots.count
-      slots.append(Slot(finishLevel: 0, startLevel: 0, bytes: 0, id: 0, heapPosition: 0))
-    }
-    slots[slot] = Slot(
+    // `heapPosition` is provisional: `siftUp` sets it.
+    let entry = Slot(
       finishLevel: level + Double(bytes), startLevel: level, bytes: bytes, id: id,
       heapPosition: heap.count)
-    if let previous = slotOfId.updateValue(slot, forKey: id) {
+    let slot: Int
+    if let free = freeSlots.last {
+      freeSlots.removeLast()
+      slot = free
+      slots[slot] = entry
+    } else {
+      slot = slots.count
+      slots.append(entry)
+    }
+    if let previous = slotIndex.insert(slot, for: id) {
       assertionFailure("transfer \(id) is already on the link")
       removeFromHeap(at: slots[previous].heapPosition)
       freeSlots.append(previous)
@@ -149,11 +155,16 @@ public struct TransferLink: Sendable {
   /// - Complexity: O(log n) plus the trace lookups.
   @discardableResult
   public mutating func cancel(id: Int, atUs: Int64) -> Int64 {
-    advance(to: atUs)
+    // Removing an active transfer recomputes the next finish anyway; the other outcomes do it here.
+    let recomputePending = advance(to: atUs, deferringRecompute: true)
     if !finished.isEmpty, let index = finished.firstIndex(where: { $0.id == id }) {
+      if recomputePending { recomputeNextFinish() }
       return finished.remove(at: index).bytes
     }
-    guard let slot = slotOfId.removeValue(forKey: id) else { return 0 }
+    guard let slot = slotIndex.remove(id) else {
+      if recomputePending { recomputeNextFinish() }
+      return 0
+    }
     let moved = Self.wholeBytes(slots[slot], atLevel: level)
     removeFromHeap(at: slots[slot].heapPosition)
     freeSlots.append(slot)
@@ -178,6 +189,7 @@ public struct TransferLink: Sendable {
   /// - Complexity: O(k log n) plus the trace lookups, for k completions.
   public mutating func popCompleted(atUs: Int64, into buffer: inout [Int]) {
     advance(to: atUs)
+    if finished.isEmpty { return }
     for entry in finished { buffer.append(entry.id) }
     finished.removeAll(keepingCapacity: true)
   }
@@ -197,13 +209,13 @@ public struct TransferLink: Sendable {
   ///   copy of the link (allocates), so keep it off the hot path.
   public func bytesMoved(id: Int, atUs: Int64) -> Int64? {
     if let done = finished.first(where: { $0.id == id }) { return done.bytes }
-    guard let slot = slotOfId[id] else { return nil }
+    guard let slot = slotIndex.slot(of: id) else { return nil }
     let timeUs = max(atUs, nowUs)
     if let next = nextFinishUs, next <= timeUs {
       var copy = self
       copy.advance(to: timeUs)
       if let done = copy.finished.first(where: { $0.id == id }) { return done.bytes }
-      return copy.slotOfId[id].map { Self.wholeBytes(copy.slots[$0], atLevel: copy.level) }
+      return copy.slotIndex.slot(of: id).map { Self.wholeBytes(copy.slots[$0], atLevel: copy.level) }
     }
     let then = trace.locate(timeUs, hint: position.segment)
     let levelThen = level + trace.delivered(from: position, to: then) / Double(heap.count)
@@ -213,7 +225,13 @@ public struct TransferLink: Sendable {
   // MARK: - Time
 
   /// Moves the clock to `timeUs`, finishing every transfer whose finish comes first, in order.
-  private mutating func advance(to timeUs: Int64) {
+  /// With `deferringRecompute`, a caller that is about to change the active set (and so recompute
+  /// the next finish itself) skips the recomputation for the new time; the return value says
+  /// whether one was skipped, so the caller must run `recomputeNextFinish` if it then changes
+  /// nothing. Skipping is exact: `recomputeNextFinish` only writes `nextFinishUs` and
+  /// `nextFinishPosition`, which the caller overwrites before anything reads them.
+  @discardableResult
+  private mutating func advance(to timeUs: Int64, deferringRecompute: Bool = false) -> Bool {
     assert(timeUs >= nowUs, "link time went backwards: \(timeUs) µs < \(nowUs) µs")
     let target = max(timeUs, nowUs)
     while let next = nextFinishUs, next <= target {
@@ -232,9 +250,11 @@ public struct TransferLink: Sendable {
         let newPosition = trace.locate(target, hint: position.segment)
         level += trace.delivered(from: position, to: newPosition) / Double(heap.count)
         position = newPosition
+        if deferringRecompute { return true }
         recomputeNextFinish()
       }
     }
+    return false
   }
 
   /// Called at `nextFinishUs`: the heap's top is due by construction; takes it and every other
@@ -250,7 +270,7 @@ public struct TransferLink: Sendable {
     let slot = heap[0]
     let entry = slots[slot]
     removeFromHeap(at: 0)
-    slotOfId[entry.id] = nil
+    slotIndex.remove(entry.id)
     freeSlots.append(slot)
     insertFinished(Finished(finishUs: nowUs, id: entry.id, bytes: entry.bytes))
   }
@@ -322,18 +342,21 @@ public struct TransferLink: Sendable {
   /// Inserts keeping (finishUs, id) order; finish times arrive non-decreasing, so this only
   /// moves past entries of the same microsecond.
   private mutating func insertFinished(_ entry: Finished) {
-    var index = finished.count
+    // Usually the list is empty or the entry goes last: skip the search.
+    guard let last = finished.last,
+      last.finishUs > entry.finishUs || (last.finishUs == entry.finishUs && last.id > entry.id)
+    else {
+      finished.append(entry)
+      return
+    }
+    var index = finished.count - 1
     while index > 0
       && (finished[index - 1].finishUs > entry.finishUs
         || (finished[index - 1].finishUs == entry.finishUs && finished[index - 1].id > entry.id))
     {
       index -= 1
     }
-    if index == finished.count {
-      finished.append(entry)
-    } else {
-      finished.insert(entry, at: index)
-    }
+    finished.insert(entry, at: index)
   }
 
   // MARK: - Binary heap of slots
