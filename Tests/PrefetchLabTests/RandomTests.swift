@@ -50,4 +50,26 @@ import Testing
     while let value = heap.pop() { popped.append(value) }
     #expect(popped == [1, 3, 3, 5, 7, 9])
   }
+
+  /// Pushes and pops interleaved (the sifts move elements through holes): every pop is the
+  /// smallest of what is left, duplicates included.
+  @Test func heapInterleavedPushesAndPopsStayOrdered() {
+    var heap = MinHeap<Int>()
+    var reference: [Int] = []
+    var popped: [Int] = []
+    var expected: [Int] = []
+    for step in 0..<200 {
+      let value = (step * 37) % 23
+      heap.push(value)
+      reference.append(value)
+      if step % 3 == 2 {
+        popped.append(heap.pop()!)
+        reference.sort()
+        expected.append(reference.removeFirst())
+      }
+    }
+    #expect(popped == expected)
+    #expect(heap.count == 134)
+    #expect(heap.min == reference.min())
+  }
 }

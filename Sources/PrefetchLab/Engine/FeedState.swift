@@ -223,7 +223,8 @@ struct FeedState: Sendable {
       if appliedEndPage == appliedPageCount { appliedEndPage += 1 }
       appliedPageCount += 1
     }
-    items.ensureCount(rows.upperBound)
+    // The rows after the table's end are appended as they load (`markRowLoaded`).
+    items.ensureCount(rows.lowerBound)
     for item in rows {
       layout.append(heightPt: content.heightPt(ofItem: item))
       markRowLoaded(item)
@@ -248,7 +249,7 @@ struct FeedState: Sendable {
       endKnown = true
     }
     let rows = plan.items(ofPage: page)
-    items.ensureCount(rows.upperBound)
+    items.ensureCount(rows.lowerBound)
     let anchorTopBefore = started && anchor < layout.rowCount ? layout.topPt(ofItem: anchor) : 0
     for item in rows {
       layout.replace(item: item, heightPt: content.heightPt(ofItem: item))
@@ -300,11 +301,10 @@ struct FeedState: Sendable {
     return layout.topPt(ofItem: anchor) - anchorTopBefore
   }
 
+  /// Item `item` (in the table, or the next one after it) is loaded.
   private mutating func markRowLoaded(_ item: Int) {
     let bytes = content.mediaBytes(ofItem: item)
-    items.mediaBytes[item] = bytes
-    items.mediaState[item] = bytes > 0 ? .notLoaded : .none
-    items.complete[item] = bytes == 0 && !rendersItems
+    items.markLoaded(item, mediaBytes: bytes, complete: bytes == 0 && !rendersItems)
   }
 
   /// Debug builds: loaded items within the feed; with cursor pagination the rows are exactly the

@@ -63,4 +63,25 @@ struct ItemTable: Sendable {
     }
     count = needed
   }
+
+  /// Item `item`'s page is applied: its media size and state, and whether it is complete. The
+  /// item is in the table, or is the next one (`count`): appended, loaded, at once, instead of
+  /// at its defaults and then written over.
+  mutating func markLoaded(_ item: Int, mediaBytes bytes: Int64, complete isComplete: Bool) {
+    let state: MediaState = bytes > 0 ? .notLoaded : .none
+    guard item == count else {
+      mediaBytes[item] = bytes
+      mediaState[item] = state
+      complete[item] = isComplete
+      return
+    }
+    mediaBytes.append(bytes)
+    mediaState.append(state)
+    mediaRequest.append(-1)
+    mediaAwaitingUse.append(-1)
+    complete.append(isComplete)
+    firstVisibleUs.append(-1)
+    ttcOpen.append(false)
+    count += 1
+  }
 }

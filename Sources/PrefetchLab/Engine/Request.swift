@@ -45,4 +45,17 @@ struct Request: Sendable {
   var late = false
   /// A resource that had already been delivered earlier in the run.
   var redundant = false
+
+  /// The current attempt takes its connection at `timeUs` with try number `tryIndex`, its first
+  /// byte `latencyUs` away (an error response if it `fails`). Returns the attempt's number.
+  mutating func beginAttempt(atUs timeUs: Int64, tryIndex: UInt64, latencyUs: Int64, fails: Bool) -> Int {
+    state = .connecting
+    if startedUs < 0 { startedUs = timeUs }
+    attemptStartUs = timeUs
+    self.tryIndex = tryIndex
+    attemptBytesDone = 0
+    attemptFails = fails
+    self.latencyUs = latencyUs
+    return attempt
+  }
 }

@@ -70,17 +70,13 @@ extension Simulation {
   private func startAttempt(_ id: Int) {
     if pool.occupySlot() { radio?.setBusy(true, atUs: nowUs) }
     recorder.summary.peakInFlight = max(recorder.summary.peakInFlight, pool.slotsInUse)
-    ledger.requests[id].state = .connecting
-    if ledger.requests[id].startedUs < 0 { ledger.requests[id].startedUs = nowUs }
-    ledger.requests[id].attemptStartUs = nowUs
-    let attempt = ledger.requests[id].attempt
     let resource = ledger.requests[id].resource
     let tryIndex = nextTry(of: resource)
-    ledger.requests[id].tryIndex = tryIndex
-    ledger.requests[id].attemptBytesDone = 0
     let (latencyUs, fails) = policy.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs)
-    ledger.requests[id].attemptFails = fails
-    ledger.requests[id].latencyUs = latencyUs
+    // One access to the ledger's array for the whole attempt record (each write through
+    // `ledger.requests[id]` checks the array's bounds and uniqueness again).
+    let attempt = ledger.requests[id].beginAttempt(
+      atUs: nowUs, tryIndex: tryIndex, latencyUs: latencyUs, fails: fails)
     // During an outage the request only gets out when the network is back; with
     // `radio.promotion_delays_requests`, only once the radio is promoted.
     var sendUs = outages.endUs ?? nowUs
