@@ -5,6 +5,8 @@
 /// can move and integrates their effect exactly.
 struct FrameClock: Sendable {
   let rateHz: Int64
+  /// Division by the rate through a multiplication (`ExactDivisor`): every frame time divides.
+  private let rate: ExactDivisor
   /// ⌊10⁶ / rate⌋ and 10⁶ mod rate: the grid's step, split for exact carrying.
   let stepUs: Int64
   private let stepRemainder: Int64
@@ -21,6 +23,7 @@ struct FrameClock: Sendable {
   /// - Parameter rateHz: frames per second, 1…240.
   init(rateHz: Int) {
     self.rateHz = Int64(rateHz)
+    rate = ExactDivisor(Int64(max(1, rateHz)))
     stepUs = 1_000_000 / Int64(rateHz)
     stepRemainder = 1_000_000 % Int64(rateHz)
   }
@@ -33,7 +36,11 @@ struct FrameClock: Sendable {
   }
 
   /// Frame `index`'s time, µs.
-  func timeUs(ofFrame index: Int64) -> Int64 { firstContentUs + index * 1_000_000 / rateHz }
+  @inline(__always)
+  func timeUs(ofFrame index: Int64) -> Int64 {
+    let scaled = index * 1_000_000
+    return firstContentUs + (scaled >= 0 ? rate.quotient(of: scaled) : scaled / rateHz)
+  }
 
   /// Frames on the grid from first content to `timeUs` inclusive (the session's frame count).
   func sessionFrames(untilUs timeUs: Int64) -> Int { Int((timeUs - firstContentUs) * rateHz / 1_000_000) + 1 }
@@ -41,7 +48,8 @@ struct FrameClock: Sendable {
   private mutating func schedule(index: Int64) {
     nextIndex = index
     nextFrameUs = timeUs(ofFrame: index)
-    nextRemainder = index * 1_000_000 % rateHz
+    let scaled = index * 1_000_000
+    nextRemainder = scaled >= 0 ? rate.remainder(of: scaled) : scaled % rateHz
   }
 
   /// The frame at `nowUs` is being simulated: count it and schedule the one after it.
