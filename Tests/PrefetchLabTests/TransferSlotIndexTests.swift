@@ -99,4 +99,17 @@ import Testing
     }
     for (id, slot) in model { #expect(index.slot(of: id) == slot) }
   }
+
+  /// A slot too large for the table's 32-bit entries moves an id already in the table to the
+  /// dictionary: it is found once, with the new slot, and the old slot is returned.
+  @Test func aSlotTooLargeForTheTableMovesTheIdOut() {
+    var index = TransferSlotIndex()
+    #expect(index.insert(5, for: 3) == nil)
+    let large = Int(Int32.max)
+    #expect(index.insert(large, for: 3) == 5)
+    #expect(index.slot(of: 3) == large)
+    #expect(index.remove(3) == large)
+    #expect(index.slot(of: 3) == nil)
+    #expect(index.remove(3) == nil)
+  }
 }

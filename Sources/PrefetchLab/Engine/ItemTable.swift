@@ -68,6 +68,7 @@ struct ItemTable: Sendable {
   /// item is in the table, or is the next one (`count`): appended, loaded, at once, instead of
   /// at its defaults and then written over.
   mutating func markLoaded(_ item: Int, mediaBytes bytes: Int64, complete isComplete: Bool) {
+    assert(item <= count, "item \(item) is past the table's next row \(count)")
     let state: MediaState = bytes > 0 ? .notLoaded : .none
     guard item == count else {
       mediaBytes[item] = bytes

@@ -52,7 +52,13 @@ struct TransferSlotIndex: Sendable {
       if previous >= 0 { return Int(previous) }
       return overflow.isEmpty ? nil : overflow.removeValue(forKey: id)
     }
-    return overflow.updateValue(slot, forKey: id)
+    // A slot too large for the table: the id leaves the table, so that it is in one place only.
+    var previous: Int?
+    if id >= 0 && id < dense.count && dense[id] >= 0 {
+      previous = Int(dense[id])
+      dense[id] = -1
+    }
+    return overflow.updateValue(slot, forKey: id) ?? previous
   }
 
   /// Takes `id` out; returns the slot it had, if any.

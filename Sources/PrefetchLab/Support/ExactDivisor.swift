@@ -34,8 +34,8 @@ struct ExactDivisor: Sendable, Equatable {
     shift = l - 1
   }
 
-  /// `dividend / divisor` for `dividend` ≥ 0 (debug builds assert; release builds answer the
-  /// quotient of its magnitude's bits as unsigned, never trap).
+  /// `dividend / divisor` for `dividend` ≥ 0 (debug builds assert; release builds divide a
+  /// negative dividend's two's-complement bit pattern as an unsigned number, and never trap).
   @inline(__always)
   func quotient(of dividend: Int64) -> Int64 {
     assert(dividend >= 0, "the dividend must not be negative")
