@@ -17,9 +17,6 @@ extension Simulation {
   /// Inserts a delivered page's rows (the in-flight mark clears now, not at delivery).
   func applyPage<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
     guard case .page(let page) = ledger.requests[id].resource else { return }
-    // The rows that entered before the page (in quiet frames) are told apart from those it brings.
-    rowsEnteredBeforePage = rowsEntered
-    rowsEntered = .empty
     feed.markApplied(page)
     ledger.closePageMark(id)
     log(.applied, id, bytes: ledger.requests[id].bytes)

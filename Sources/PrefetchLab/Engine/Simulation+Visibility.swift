@@ -9,8 +9,6 @@ extension Simulation {
       for item in leftAbove { rowLeft(item) }
       for item in leftBelow { rowLeft(item) }
       let (enteredAbove, enteredBelow) = after.subtracting(before)
-      rowsEntered.include(enteredAbove)
-      rowsEntered.include(enteredBelow)
       if !after.isEmpty { feed.items.ensureCount(after.upperBound) }
       for item in enteredAbove { rowEntered(item) }
       for item in enteredBelow { rowEntered(item) }

@@ -45,12 +45,6 @@ final class Simulation {
   @exclusivity(unchecked) var acceptsQuietBand = false
   /// The strategy dropped a page during the current consultation: its quiet band is not kept.
   @exclusivity(unchecked) var droppedPageInConsultation = false
-  /// Rows that entered the viewport since the strategy's last consultation
-  /// (`StrategyContext.itemsEnteredSinceLastConsultation`); emptied after each consultation.
-  @exclusivity(unchecked) var rowsEntered = RowSpan.empty
-  /// During a `.pageApplied` consultation: those of them that entered before the page's rows went
-  /// into the layout (`StrategyContext.itemsEnteredBeforePageApplied`); empty otherwise.
-  @exclusivity(unchecked) var rowsEnteredBeforePage = RowSpan.empty
   /// Scratch for the ids of transfers completing together (`processEvents`), kept between calls.
   @exclusivity(unchecked) var completedTransfers: [Int] = []
   /// Timed events handled so far (a benchmark figure).

@@ -100,19 +100,6 @@ public protocol StrategyContext: AnyObject {
   var rowCount: Int { get }
   /// Rows intersecting the viewport, [first, end).
   var visibleItems: Range<Int> { get }
-  /// The smallest run of rows, [first, end), covering every row that entered the viewport since
-  /// this strategy's previous consultation, also those that left again; empty if none did.
-  /// During a `.pageApplied` consultation, those that entered with the page (its rows, or rows
-  /// its layout change brought into view); the earlier ones are `itemsEnteredBeforePageApplied`.
-  /// The stepped engine consults at every frame that moves, so this is what the frame moved into
-  /// view; the event engine steps quiet frames under `skipFrames(…, acrossRowChanges: true)`
-  /// without consulting, and this gathers what they brought. By default (a test double)
-  /// `visibleItems`.
-  var itemsEnteredSinceLastConsultation: Range<Int> { get }
-  /// During a `.pageApplied` consultation, the smallest run of rows covering every row that
-  /// entered the viewport since the previous consultation before the page's rows went in; empty
-  /// at any other consultation (and by default).
-  var itemsEnteredBeforePageApplied: Range<Int> { get }
   /// Top of row `item`, pt; `contentHeightPt` for `item == rowCount`. Requires
   /// 0 <= item <= rowCount. O(log rows).
   func topPt(ofItem item: Int) -> Double
@@ -277,9 +264,6 @@ public protocol StrategyContext: AnyObject {
 
 extension StrategyContext {
   public var acceptsQuietFrames: Bool { true }
-
-  public var itemsEnteredSinceLastConsultation: Range<Int> { visibleItems }
-  public var itemsEnteredBeforePageApplied: Range<Int> { 0..<0 }
 
   /// A context that never skips a frame (a test double) ignores the declaration.
   public func skipFrames(

@@ -8,9 +8,6 @@ struct ConsultationLogger<Inner: PrefetchStrategy>: PrefetchStrategy {
     var phase: ScrollPhase
     var viewportOffsetPt: Double
     var projectedTargetOffsetPt: Double
-    var visibleItems: Range<Int>
-    var itemsEntered: Range<Int>
-    var itemsEnteredBeforePageApplied: Range<Int>
   }
 
   final class Log: @unchecked Sendable {
@@ -31,9 +28,7 @@ struct ConsultationLogger<Inner: PrefetchStrategy>: PrefetchStrategy {
     log.consultations.append(
       Consultation(
         timeUs: context.nowUs, event: event, phase: context.phase, viewportOffsetPt: context.viewportOffsetPt,
-        projectedTargetOffsetPt: context.projectedTargetOffsetPt, visibleItems: context.visibleItems,
-        itemsEntered: context.itemsEnteredSinceLastConsultation,
-        itemsEnteredBeforePageApplied: context.itemsEnteredBeforePageApplied))
+        projectedTargetOffsetPt: context.projectedTargetOffsetPt))
     inner.update(event, in: context)
   }
 }

@@ -151,19 +151,6 @@ final class StrategyContextDouble: StrategyContext {
   var visibleItems: Range<Int> {
     layout.items(intersectingFrom: viewportOffsetPt, to: viewportOffsetPt + viewportHeightPt)
   }
-  /// The rows shown at the last read of `itemsEnteredSinceLastConsultation`.
-  private var shownAtLastRead: Range<Int> = 0..<0
-  /// A double has no consultations of its own: the rows that entered since the previous read
-  /// (the strategies that read it do so once a call), as the engine's frame-by-frame answer.
-  var itemsEnteredSinceLastConsultation: Range<Int> {
-    let visible = visibleItems
-    defer { shownAtLastRead = visible }
-    let (above, below) = visible.subtracting(shownAtLastRead)
-    var span = RowSpan.empty
-    span.include(above)
-    span.include(below)
-    return span.range
-  }
   func topPt(ofItem item: Int) -> Double { layout.topPt(ofItem: item) }
   func heightPt(ofItem item: Int) -> Double { layout.heightPt(ofItem: item) }
   func items(intersectingFromPt fromPt: Double, toPt: Double) -> Range<Int> {

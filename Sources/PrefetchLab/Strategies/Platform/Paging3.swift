@@ -127,10 +127,7 @@ public struct Paging3: PrefetchStrategy {
   public var loadsVisiblePlaceholderPages: Bool { false }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions {
-      loader.noteEntered(context)
-      return
-    }
+    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
     loader.update(after: event, in: context)
     media.update(after: event, in: context)
     // The loader's decisions read the rows shown and the pages, which the engine watches: with

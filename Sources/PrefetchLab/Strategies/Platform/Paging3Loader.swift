@@ -52,9 +52,6 @@ public struct Paging3Loader: Sendable {
   private(set) var run: ClosedRange<Int>?
   /// Rows bound at the last call: the viewport.
   private var bound: Range<Int> = 0..<0
-  /// Rows that entered the viewport since the last call that bound rows, not bound yet
-  /// (`StrategyContext.itemsEnteredSinceLastConsultation`, gathered over calls that bind nothing).
-  private var entered = RowSpan.empty
   /// The item of the APPEND hint and of the PREPEND hint; nil after a drop on that side, until
   /// the next access (a drop restarts that direction's hint flow without its current hint:
   /// `collectAsGenerationalViewportHints`, `.drop(1)`, "Prevent infinite loop when competing
@@ -84,11 +81,6 @@ public struct Paging3Loader: Sendable {
     var pagesChanged = true
     switch event {
     case .pageApplied(let page):
-      // Rows that entered before the page came were bound by calls before it when every frame
-      // is a call: bind any not bound yet (quiet frames) with the hints as they stood, before
-      // the page changes the presented pages and the next access replaces both hints.
-      entered.include(context.itemsEnteredBeforePageApplied)
-      if entered != .empty { noteAccesses(bound, rebinding: nil, context) }
       loadedDirection = pageEnded(page, applied: true, context)
     case .fetchFailed(.page(let page)):
       _ = pageEnded(page, applied: false, context)
@@ -97,21 +89,14 @@ public struct Paging3Loader: Sendable {
     default:
       pagesChanged = false
     }
-    noteEntered(context)
     let visible = context.visibleItems
     // No row bound and no page in or failed: the hints, the run and the loads in flight are as
     // the last call left them, and so is every decision below (the per-frame common case).
-    guard !visible.isEmpty, pagesChanged || visible != bound || entered != .empty || run == nil else {
-      return
-    }
+    guard !visible.isEmpty, pagesChanged || visible != bound || run == nil else { return }
     if run == nil && refreshPages == nil {
       run = appliedRun(around: context.page(ofItem: visible.lowerBound), context)
     }
-    if case .pageApplied(let page) = event {
-      noteAccesses(visible, rebinding: page, context)
-    } else {
-      noteAccesses(visible, rebinding: nil, context)
-    }
+    noteAccesses(visible, event: event, context)
     guard refreshPages == nil, let run else { return }
     let distance = prefetchDistance ?? context.pageSizeItems
     if let jumpThreshold, context.pagination == .offset, jumped(run, threshold: jumpThreshold, context) {
@@ -161,26 +146,29 @@ public struct Paging3Loader: Sendable {
     return first...last
   }
 
-  /// Gathers the rows that entered the viewport since the last consultation, for the next call
-  /// that binds rows. A caller that skips `update` for an event (Paging 3 for media completions it
-  /// does not need) calls this instead, so that no row that entered goes unbound.
-  mutating func noteEntered(_ context: some StrategyContext) {
-    entered.include(context.itemsEnteredSinceLastConsultation)
-  }
-
-  /// The rows bound since the last call (every row that entered the viewport, `entered`: those
-  /// of many frames at once after quiet frames, where only the lowest and the highest count; the
-  /// rows on screen of an applied page, `rebinding`, rebound) update the hints as
-  /// `HintHandler.processHint` does.
+  /// The rows bound since the last call (entering the viewport; after a page applied, its rows on
+  /// screen, rebound) update the hints as `HintHandler.processHint` does.
   private mutating func noteAccesses(
-    _ visible: Range<Int>, rebinding appliedPage: Int?, _ context: some StrategyContext
+    _ visible: Range<Int>, event: StrategyEvent, _ context: some StrategyContext
   ) {
-    var rows = entered
-    entered = .empty
-    if let appliedPage { rows.include(context.items(ofPage: appliedPage).clamped(to: visible)) }
+    var lowest = Int.max
+    var highest = Int.min
+    func bind(_ rows: Range<Int>) {
+      guard !rows.isEmpty else { return }
+      lowest = min(lowest, rows.lowerBound)
+      highest = max(highest, rows.upperBound - 1)
+    }
+    if bound.isEmpty {
+      bind(visible)
+    } else {
+      // The viewport less the rows bound before: above them and below them.
+      bind(visible.lowerBound..<max(visible.lowerBound, min(visible.upperBound, bound.lowerBound)))
+      bind(min(visible.upperBound, max(visible.lowerBound, bound.upperBound))..<visible.upperBound)
+    }
+    if case .pageApplied(let page) = event {
+      bind(context.items(ofPage: page).clamped(to: visible))
+    }
     bound = visible
-    let lowest = rows.lowest
-    let highest = rows.highest
     guard lowest <= highest else { return }
     if hintsCurrent, let append = appendHint, let prepend = prependHint {
       appendHint = max(append, highest)
@@ -194,28 +182,28 @@ public struct Paging3Loader: Sendable {
 
   /// The viewport tops over which `.frame` calls would start no load even as rows enter and
   /// leave, for a declaration across row changes (`StrategyContext.skipFrames`); nil when none
-  /// can be made (offset pagination, a refresh, a hint dropped). With current hints a call only
-  /// moves each hint outwards to the rows it binds, so one call binding at once the rows entered
-  /// over many frames (`itemsEnteredSinceLastConsultation`, also those that left again) sets the
-  /// hints those frames' calls would have set (the furthest row down and up either way); after
-  /// the pages changed the next access replaces both hints, which a single call does alike while
-  /// the first row to enter each way is still shown. A page applied changes the presented pages:
-  /// the rows that entered before it are bound first, with the hints as they stood
-  /// (`itemsEnteredBeforePageApplied`), as the calls frame by frame bound them. A
-  /// load starts once the row `distance` items inside the run's edge is bound: the band ends
-  /// before that row enters (checked with the visibility test itself, `QuietOffsets`); a
-  /// direction whose load is in flight, or whose load could not start now, bounds nothing (the
-  /// next call would ask in vain until an event). O(log rows).
+  /// can be made (offset pagination, a refresh, a hint dropped, a page load in flight). With
+  /// current hints a call only moves each hint outwards to the rows it binds, so one call binding
+  /// at once the rows entered over many frames sets the hints those frames' calls would have set
+  /// (the furthest row down and up either way); after the pages changed the next access replaces
+  /// both hints, which a single call does alike while the first row to enter each way is still
+  /// shown. But a page applied first drops the hints before the rows entered meanwhile are bound
+  /// (`pageEnded`), so those rows would set them where the calls frame by frame would not: no
+  /// band across rows while a load is in flight (its page is applied by an event, with no call
+  /// before it). A load starts once the row `distance` items inside the run's edge is bound: the
+  /// band ends before that row enters (checked with the visibility test itself, `QuietOffsets`);
+  /// a direction whose load could not start now bounds nothing (the next call would ask in vain
+  /// until an event). O(log rows).
   func quietTopsAcrossRows(_ context: some StrategyContext) -> (low: Double, high: Double)? {
-    guard context.pagination == .cursor, refreshPages == nil, let run, !bound.isEmpty, let appendHint,
-      let prependHint
+    guard context.pagination == .cursor, refreshPages == nil, appending == nil, prepending == nil, let run,
+      !bound.isEmpty, let appendHint, let prependHint
     else { return nil }
     let distance = prefetchDistance ?? context.pageSizeItems
     let current = context.viewportOffsetPt
     let height = context.viewportHeightPt
     var band = (low: -Double.infinity, high: Double.infinity)
     let appendRow = context.items(ofPage: run.upperBound).upperBound - distance
-    if appending == nil, appendHint < appendRow, appendRow >= 0, appendRow < context.rowCount {
+    if appendHint < appendRow, appendRow >= 0, appendRow < context.rowCount {
       // Row `appendRow` is bound once it reaches into the viewport: its top below the bottom.
       let rowTop = context.topPt(ofItem: appendRow)
       let unseen = { (top: Double) in rowTop >= top + height }
@@ -224,7 +212,7 @@ public struct Paging3Loader: Sendable {
         from: current, toward: PageTrigger.roundedDown(rowTop - height), holds: unseen)
     }
     let prependRow = context.items(ofPage: run.lowerBound).lowerBound + distance - 1
-    if prepending == nil, run.lowerBound > 0, prependHint > prependRow, prependRow >= 0,
+    if run.lowerBound > 0, prependHint > prependRow, prependRow >= 0,
       prependRow < context.rowCount
     {
       let rowBottom = context.topPt(ofItem: prependRow) + context.heightPt(ofItem: prependRow)
