@@ -218,12 +218,29 @@ import Testing
     }
   }
 
+  /// Paging 3's band holds across row changes while its loads are out: at the next consultation
+  /// it binds the rows the quiet frames showed first (`Paging3Loader.catchUp`), as the stepped
+  /// engine's frame-by-frame calls did. Pages of 2 rows (200 pt) with 1.5 s round trips under a
+  /// drag of 100 pt/s: a load is out three quarters of the time, and the rows change once a
+  /// second (8 rows of 100 pt fill the 800 pt viewport, so both edges cross rows at once). With
+  /// the band ending at every row change while a load was out, 121 of the 3 602 frames were
+  /// computed in full; now 63, about one per load started.
+  @Test func paging3BandHoldsWhileLoadsAreOut() {
+    let prepared = TestScenarios.steadyDrag(velocityPtS: 100, durationMs: 60_000, rttMs: 1500, pageSize: 2)
+    let result = Self.compare(prepared, TestScenarios.configured("paging3"), seed: 1)
+    #expect(result.difference == nil, "\(result.difference ?? "")")
+    #expect(result.stepped == 3_602)
+    #expect(result.event == 63, "\(result.event) of \(result.stepped) frames in full")
+  }
+
   /// Paging 3 loads from hints that a page applied drops (`Paging3Loader.pageEnded`); rows that
   /// entered during quiet frames were bound only after that, so with a band across row changes
   /// held while a load was in flight the event engine set the hints where the stepped engine's
   /// frame-by-frame calls did not, and missed a load: on this generated scenario (a fresh
   /// reviewer's, seed 12 no. 83) page 2 at 191.449 ms, 2 page requests and 51 items loaded
-  /// against 3 and 79. The band holds across rows only while no load is in flight now.
+  /// against 3 and 79. The band holds across rows while a load is in flight again: the rows
+  /// quiet frames showed are bound first at the next consultation
+  /// (`StrategyContext.rowsShownWithoutConsultation`, `Paging3Loader.catchUp`).
   @Test func paging3HintsAfterQuietRowChangesMatch() throws {
     let text =
       #"{"name":"s0083","description":"","duration_s":0.893,"seed":60361,"patience_ms":4491,"viewport":{"height_pt":1102.6492212862386,"frame_rate_hz":60},"feed":{"total_items":245,"page_size":28,"initial_page_size":56,"pagination":"cursor","end_signal":"flag","apply_delay_ms":38.4534630810309,"item_height_pt":{"uniform":{"min":96.50497185634457,"max":243.85209572753644}},"page_bytes":33600,"footer_height_pt":0,"placeholder_height_pt":169.27936383651092,"short_page_rate":0.22854641944010368,"opens_at":"start","anchor_prepends":true},"network":{"rtt_ms":{"uniform":{"min":6.895760808918965,"max":73.43751426151515}},"bandwidth_kbps":18884.69616166235,"max_concurrent_requests":3,"timeout_ms":11168.350560663883,"failure_rate":0.2297797819091964,"retry":{"max_attempts":3,"backoff_ms":500,"multiplier":2,"jitter":0},"outages":[],"coalescing":true},"scroll":{"physics":"ios","script":[{"jump":{"to_item":18}},{"jump":{"to_pt":19123.29913759283}},{"jump":{"to_pt":4008.408495082021}},{"drag":{"velocity_pt_s":-1463.6517436700813,"duration_ms":999.354959070008}},{"drag":{"velocity_pt_s":574.5578571064157,"duration_ms":149.68488535788777}},{"jump":{"to_item":75}},{"wait":{"duration_ms":969.2015879087692}},{"wait":{"duration_ms":407.3800914434087}}]},"strategies":[],"radio":{"model":"none","promotion_delays_requests":false}}"#

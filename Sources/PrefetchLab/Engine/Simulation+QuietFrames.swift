@@ -79,6 +79,7 @@ extension Simulation {
     clock.skip(pastFrameAtUs: frameUs)
     // When the rows stay, `RowWindow` returns early and only the blank fraction is computed again.
     refreshVisibility(layoutChanged: false)
+    unconsultedRows.quietFrame(showing: visibility.rows)
   }
 
   /// The clock, τ and the scroll of a quiet frame at `frameUs` whose evaluated intent is

@@ -9,6 +9,7 @@ extension Simulation {
     acceptsQuietBand = skipsQuietFrames
     strategy.update(event, in: self)
     acceptsQuietBand = false
+    unconsultedRows.consulted(showing: visibility.rows)
     // A page dropped now changed the layout and the load frontiers after the declaration's
     // reasoning (Paging3's `max_size` drops pages after it asked for its next ones).
     if droppedPageInConsultation {
@@ -67,6 +68,7 @@ extension Simulation: StrategyContext {
 
   public var rowCount: Int { feed.layout.rowCount }
   @inline(__always) public var visibleItems: Range<Int> { visibility.rows }
+  @inline(__always) public var rowsShownWithoutConsultation: UnconsultedRows? { unconsultedRows.rows }
   public func topPt(ofItem item: Int) -> Double { feed.layout.topPt(ofItem: item) }
   public func heightPt(ofItem item: Int) -> Double { feed.layout.heightPt(ofItem: item) }
   public func items(intersectingFromPt fromPt: Double, toPt: Double) -> Range<Int> {

@@ -45,6 +45,9 @@ final class Simulation {
   @exclusivity(unchecked) var acceptsQuietBand = false
   /// The strategy dropped a page during the current consultation: its quiet band is not kept.
   @exclusivity(unchecked) var droppedPageInConsultation = false
+  /// The rows quiet frames showed since the last consultation
+  /// (`StrategyContext.rowsShownWithoutConsultation`).
+  @exclusivity(unchecked) var unconsultedRows = UnconsultedRowLog()
   /// Scratch for the ids of transfers completing together (`processEvents`), kept between calls.
   @exclusivity(unchecked) var completedTransfers: [Int] = []
   /// Timed events handled so far (a benchmark figure).

@@ -100,6 +100,11 @@ public protocol StrategyContext: AnyObject {
   var rowCount: Int { get }
   /// Rows intersecting the viewport, [first, end).
   var visibleItems: Range<Int> { get }
+  /// The rows shown in the frames the engine stepped since this strategy's previous consultation
+  /// without consulting it, where they changed (the event engine, under a band declared
+  /// `acrossRowChanges`, see `skipFrames`); nil when no such frame changed them: always with the
+  /// stepped engine, which consults every moving frame, and by default (a test double). O(1).
+  var rowsShownWithoutConsultation: UnconsultedRows? { get }
   /// Top of row `item`, pt; `contentHeightPt` for `item == rowCount`. Requires
   /// 0 <= item <= rowCount. O(log rows).
   func topPt(ofItem item: Int) -> Double
@@ -239,8 +244,10 @@ public protocol StrategyContext: AnyObject {
   ///
   /// `acrossRowChanges`: the promise holds even as rows enter or leave the viewport (the
   /// strategy's frame decisions do not read the rows shown, and it would declare the same band
-  /// again); the engine then need not stop at the frames where the rows change. False by
-  /// default (`skipFrames(whileOffsetWithinPt:_:)`): a change of rows ends the band.
+  /// again; or what they would do with the rows is caught up at the next consultation from
+  /// `rowsShownWithoutConsultation`, as Paging 3 binds them); the engine then need not stop at
+  /// the frames where the rows change. False by default (`skipFrames(whileOffsetWithinPt:_:)`):
+  /// a change of rows ends the band.
   ///
   /// `beforeUs`: the promise covers only frames before this clock time, µs (`Int64.max`: no
   /// limit; a time not after `nowUs` declares nothing). For decisions that wait for the clock (a
@@ -264,6 +271,8 @@ public protocol StrategyContext: AnyObject {
 
 extension StrategyContext {
   public var acceptsQuietFrames: Bool { true }
+
+  public var rowsShownWithoutConsultation: UnconsultedRows? { nil }
 
   /// A context that never skips a frame (a test double) ignores the declaration.
   public func skipFrames(

@@ -127,7 +127,11 @@ public struct Paging3: PrefetchStrategy {
   public var loadsVisiblePlaceholderPages: Bool { false }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
+    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions {
+      // The rows shown meanwhile are bound now all the same: the engine tells them once.
+      loader.catchUp(context)
+      return
+    }
     loader.update(after: event, in: context)
     media.update(after: event, in: context)
     // The loader's decisions read the rows shown and the pages, which the engine watches: with

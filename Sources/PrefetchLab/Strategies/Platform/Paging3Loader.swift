@@ -77,6 +77,7 @@ public struct Paging3Loader: Sendable {
   /// Reacts to `event`: notes pages in or failed, the rows bound, a jump; drops over `maxSize`
   /// after a load; asks for the next page per direction.
   public mutating func update(after event: StrategyEvent, in context: some StrategyContext) {
+    catchUp(context)
     var loadedDirection: ScrollDirection?
     var pagesChanged = true
     switch event {
@@ -146,6 +147,21 @@ public struct Paging3Loader: Sendable {
     return first...last
   }
 
+  /// The rows the engine showed without calling (quiet frames under a band across row changes,
+  /// `StrategyContext.rowsShownWithoutConsultation`) are bound as the `.frame` calls in those
+  /// frames would have bound them, before anything else this call does (a page applied changes
+  /// the presented pages, and the next access then replaces both hints): each call bound the rows
+  /// entering and moved the hints; over several calls only the furthest row each way counts, the
+  /// first call that binds replacing both hints when they are not current and the others moving
+  /// them outwards, so the run of rows entered binds as those calls did. No such call started a
+  /// load (`quietTopsAcrossRows`), and none had anything else to do.
+  mutating func catchUp(_ context: some StrategyContext) {
+    guard let unconsulted = context.rowsShownWithoutConsultation else { return }
+    let entered = unconsulted.entered
+    if !entered.isEmpty { noteAccess(lowest: entered.lowerBound, highest: entered.upperBound - 1) }
+    bound = unconsulted.shown
+  }
+
   /// The rows bound since the last call (entering the viewport; after a page applied, its rows on
   /// screen, rebound) update the hints as `HintHandler.processHint` does.
   private mutating func noteAccesses(
@@ -170,6 +186,11 @@ public struct Paging3Loader: Sendable {
     }
     bound = visible
     guard lowest <= highest else { return }
+    noteAccess(lowest: lowest, highest: highest)
+  }
+
+  /// One call's accesses, rows `lowest` through `highest`, update the hints.
+  private mutating func noteAccess(lowest: Int, highest: Int) {
     if hintsCurrent, let append = appendHint, let prepend = prependHint {
       appendHint = max(append, highest)
       prependHint = min(prepend, lowest)
@@ -182,28 +203,24 @@ public struct Paging3Loader: Sendable {
 
   /// The viewport tops over which `.frame` calls would start no load even as rows enter and
   /// leave, for a declaration across row changes (`StrategyContext.skipFrames`); nil when none
-  /// can be made (offset pagination, a refresh, a hint dropped, a page load in flight). With
-  /// current hints a call only moves each hint outwards to the rows it binds, so one call binding
-  /// at once the rows entered over many frames sets the hints those frames' calls would have set
-  /// (the furthest row down and up either way); after the pages changed the next access replaces
-  /// both hints, which a single call does alike while the first row to enter each way is still
-  /// shown. But a page applied first drops the hints before the rows entered meanwhile are bound
-  /// (`pageEnded`), so those rows would set them where the calls frame by frame would not: no
-  /// band across rows while a load is in flight (its page is applied by an event, with no call
-  /// before it). A load starts once the row `distance` items inside the run's edge is bound: the
-  /// band ends before that row enters (checked with the visibility test itself, `QuietOffsets`);
-  /// a direction whose load could not start now bounds nothing (the next call would ask in vain
-  /// until an event). O(log rows).
+  /// can be made (offset pagination, a refresh, a hint dropped, the rows shown not the rows
+  /// bound). Those calls would bind the rows entering, which the next call catches up on
+  /// (`catchUp`), and start loads; so the band ends before a row whose binding would start one:
+  /// a load starts once the row `distance` items inside the run's edge is bound, so the band ends
+  /// before that row enters (checked with the visibility test itself, `QuietOffsets`). A direction
+  /// whose load is in flight bounds nothing (its page comes with an event, which calls), nor does
+  /// one whose load could not start now (the next call would ask in vain until an event).
+  /// O(log rows).
   func quietTopsAcrossRows(_ context: some StrategyContext) -> (low: Double, high: Double)? {
-    guard context.pagination == .cursor, refreshPages == nil, appending == nil, prepending == nil, let run,
-      !bound.isEmpty, let appendHint, let prependHint
+    guard context.pagination == .cursor, refreshPages == nil, let run, !bound.isEmpty,
+      bound == context.visibleItems, let appendHint, let prependHint
     else { return nil }
     let distance = prefetchDistance ?? context.pageSizeItems
     let current = context.viewportOffsetPt
     let height = context.viewportHeightPt
     var band = (low: -Double.infinity, high: Double.infinity)
     let appendRow = context.items(ofPage: run.upperBound).upperBound - distance
-    if appendHint < appendRow, appendRow >= 0, appendRow < context.rowCount {
+    if appending == nil, appendHint < appendRow, appendRow >= 0, appendRow < context.rowCount {
       // Row `appendRow` is bound once it reaches into the viewport: its top below the bottom.
       let rowTop = context.topPt(ofItem: appendRow)
       let unseen = { (top: Double) in rowTop >= top + height }
@@ -212,35 +229,13 @@ public struct Paging3Loader: Sendable {
         from: current, toward: PageTrigger.roundedDown(rowTop - height), holds: unseen)
     }
     let prependRow = context.items(ofPage: run.lowerBound).lowerBound + distance - 1
-    if run.lowerBound > 0, prependHint > prependRow, prependRow >= 0,
+    if prepending == nil, run.lowerBound > 0, prependHint > prependRow, prependRow >= 0,
       prependRow < context.rowCount
     {
       let rowBottom = context.topPt(ofItem: prependRow) + context.heightPt(ofItem: prependRow)
       let unseen = { (top: Double) in rowBottom <= top }
       guard unseen(current) else { return nil }
       band.low = QuietOffsets.extent(from: current, toward: PageTrigger.roundedUp(rowBottom), holds: unseen)
-    }
-    if !hintsCurrent {
-      // The next access replaces both hints with the rows it binds: one call binding many frames'
-      // rows at once sets the same ones while the first row to enter each way is still shown.
-      if bound.upperBound < context.rowCount {
-        let firstBelowBottom =
-          context.topPt(ofItem: bound.upperBound) + context.heightPt(ofItem: bound.upperBound)
-        let shown = { (top: Double) in top < firstBelowBottom }
-        guard shown(current) else { return nil }
-        band.high = min(
-          band.high,
-          QuietOffsets.extent(from: current, toward: PageTrigger.roundedDown(firstBelowBottom), holds: shown))
-      }
-      if bound.lowerBound > 0 {
-        let firstAboveTop = context.topPt(ofItem: bound.lowerBound - 1)
-        let shown = { (top: Double) in top + height > firstAboveTop }
-        guard shown(current) else { return nil }
-        band.low = max(
-          band.low,
-          QuietOffsets.extent(
-            from: current, toward: PageTrigger.roundedUp(firstAboveTop - height), holds: shown))
-      }
     }
     return band
   }
