@@ -94,6 +94,7 @@ public struct FeedContent: Sendable {
   /// times `page_size` costs three page draws, a page the server capped or shortened or the last
   /// page of the feed costs less, and an empty page (`end_signal` `"empty_page"`) has no body: it
   /// costs its round trip only.
+  @inline(__always)
   public func pageBytes(ofPage page: Int) -> Int64 {
     let key = UInt64(plan.firstItem(ofPage: page))
     let fullPageBytes = spec.pageBytes.quantile { random.uniform(.pageBytes, key: key) }
@@ -102,6 +103,7 @@ public struct FeedContent: Sendable {
   }
 
   /// Time from `page`'s response to its rows being inserted, in µs.
+  @inline(__always)
   public func applyDelayUs(ofPage page: Int) -> Int64 {
     let key = UInt64(plan.firstItem(ofPage: page))
     let ms = spec.applyDelayMs.quantile { random.uniform(.applyDelay, key: key) }

@@ -56,9 +56,13 @@ public struct PagePlan: Sendable, Equatable {
   }
 
   /// Item indices of page `page`.
+  @inline(__always)
   public func items(ofPage page: Int) -> Range<Int> {
     let start = firstItem(ofPage: page)
-    return start..<(start + itemCount(ofPage: page))
+    guard pageStarts == nil else { return start..<(start + itemCount(ofPage: page)) }
+    // `itemCount(ofPage:)` without finding the first item again.
+    let nominal = page == 0 ? initialPageSize : pageSize
+    return start..<(start + max(0, min(nominal, totalItems - start)))
   }
 
   /// The page holding `item` (`pageCount` or beyond for items past the end). O(1) for the

@@ -211,6 +211,8 @@ public struct Paging3Loader: Sendable {
   /// whose load is in flight bounds nothing (its page comes with an event, which calls), nor does
   /// one whose load could not start now (the next call would ask in vain until an event).
   /// O(log rows).
+  // Inlined: called on a stored property, the loader would be copied for the call.
+  @inline(__always)
   func quietTopsAcrossRows(_ context: some StrategyContext) -> (low: Double, high: Double)? {
     guard context.pagination == .cursor, refreshPages == nil, let run, !bound.isEmpty,
       bound == context.visibleItems, let appendHint, let prependHint
