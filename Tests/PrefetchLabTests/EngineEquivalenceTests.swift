@@ -145,6 +145,35 @@ import Testing
     #expect(result.event < result.stepped)
   }
 
+  /// A jump along a drag that reaches the loading footer: from 3 100 pt the user drags down at
+  /// 300 pt/s towards the end of the first page (4 000 pt, the footer 40 pt tall below it, a
+  /// 600 pt viewport, the next page 10 s away). The frames before the viewport reaches the footer
+  /// show none of it, so the event engine sums the footer's blank share from the first frame
+  /// that does (`integrateFooterBlank`), then the user waits at the end, the footer in view.
+  @Test(arguments: ["infinite_scroll", "fixed_threshold"])
+  func jumpReachingTheFooterMatches(strategy: String) throws {
+    let scenario = Scenario(
+      name: "footer-down", durationUs: 6_000_000, seed: 1, patienceUs: 60_000_000,
+      viewport: ViewportSpec(heightPt: 600, frameRateHz: 60),
+      feed: FeedSpec(totalItems: 100, pageSize: 10, itemHeightPt: .constant(400), footerHeightPt: 40),
+      network: NetworkSpec(rttMs: .constant(10_000), timeoutMs: 60_000),
+      scroll: ScrollSpec(
+        physics: .android,
+        source: .script([
+          .wait(durationMs: 500), .jump(.offsetPt(3100)), .wait(durationMs: 507),
+          .drag(velocityPtS: 300, durationMs: 2000), .wait(durationMs: 1000),
+        ])))
+    let prepared = try PreparedScenario(scenario)
+    let result = Self.compare(prepared, TestScenarios.configured(strategy), seed: 1)
+    #expect(result.difference == nil, "\(result.difference ?? "")")
+    #expect(result.event < result.stepped)
+    // Blank time is the stall at the end, footer in view, plus the frames before it that show
+    // the footer: 40 pt at 300 pt/s, 133.3 ms, less the part of the first 60 Hz frame before it.
+    let outcome = Simulator.run(prepared, strategy: TestScenarios.configured(strategy), seed: 1)
+    #expect(outcome.summary.stallUs > 8_000_000)
+    #expect(outcome.summary.blankUs - outcome.summary.stallUs == 123_667)
+  }
+
   /// A long constant drag on the analytic feed (100 pt rows, one row per second, no media): the
   /// page triggers' bands hold across the rows entering and leaving and across the page
   /// requests' events, so the event engine computes a handful of frames in the whole minute

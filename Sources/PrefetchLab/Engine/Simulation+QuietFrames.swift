@@ -257,21 +257,38 @@ extension Simulation {
   /// the linear motion, no row shown incomplete), as the stepped engine sums it: at each frame the
   /// time since the last is charged at the blank fraction shown until then, then the fraction
   /// becomes the frame's own (the loading footer's share of the viewport). Frame `toFrame` is
-  /// left to the jump's commit. O(frames), a few operations each.
+  /// left to the jump's commit. O(frames showing the footer + log frames), a few operations each.
   private func integrateFooterBlank(fromFrame first: Int64, toFrame last: Int64) {
     let footerTopPt = feed.layout.contentHeightPt
     let footerPt = footerHeightPt
     let heightPt = viewportHeightPt
     let shiftPt = scroll.anchorShiftPt
+    // `ScrollDriver.commit` shows the intent plus the anchor shift (the fast path of a quiet frame).
+    func topPt(_ frameUs: Int64) -> Double? {
+      scroll.linearSample(atTraceUs: stall.proposedTraceUs(atUs: frameUs)).map { $0.intentOffsetPt + shiftPt }
+    }
+    // A frame whose viewport ends above the footer shows none of it. While nothing blank is shown
+    // such frames add nothing to the integral and leave the fraction 0, so moving down the sum
+    // starts at the first frame that reaches the footer (found by halving: the offsets grow with
+    // the index), and moving up it stops after the first frame that has left it.
+    guard case .linear(let velocity) = scroll.motion.shape else { return }
+    let movingDown = velocity > 0
     var index = first
+    if movingDown && visibility.blankFraction == 0 {
+      var high = last
+      while index < high {
+        let middle = index + (high - index) / 2
+        guard let top = topPt(clock.timeUs(ofFrame: middle)) else { return }
+        if top + heightPt > footerTopPt { high = middle } else { index = middle + 1 }
+      }
+    }
     while index < last {
       let frameUs = clock.timeUs(ofFrame: index)
       advanceClock(to: frameUs)
-      guard let probed = scroll.linearSample(atTraceUs: stall.proposedTraceUs(atUs: frameUs)) else { return }
-      // `ScrollDriver.commit` shows the intent plus the anchor shift (the fast path of a quiet frame).
+      guard let top = topPt(frameUs) else { return }
       visibility.refreshFooterOnlyBlankFraction(
-        topPt: probed.intentOffsetPt + shiftPt, heightPt: heightPt, footerPt: footerPt,
-        footerTopPt: footerTopPt)
+        topPt: top, heightPt: heightPt, footerPt: footerPt, footerTopPt: footerTopPt)
+      if !movingDown && visibility.blankFraction == 0 && top + heightPt <= footerTopPt { return }
       index += 1
     }
   }
