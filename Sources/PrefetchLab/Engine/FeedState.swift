@@ -273,12 +273,22 @@ struct FeedState: Sendable {
   /// rows lose their height (the list removes them) and row `anchor` (the first visible row,
   /// once `started`) keeps its place on screen: returns the offset shift that takes (negative:
   /// rows above it went), pt, or nil when nothing above it changed. A delivered page whose rows
-  /// were never on screen stays unused. Media and render state are the caller's.
+  /// were never on screen stays unused. Media and render state are the caller's. The requests
+  /// issued so far (ids below `requestsIssued`) for an unapplied page next to it become stale:
+  /// their responses are not to be inserted (`pages.firstCurrentRequest`).
   /// O(rows of the page), plus O(pages in its applied run) with offset pagination; without
   /// placeholders O(rows of the page × log rows).
-  mutating func drop(_ page: Int, anchor: Int, started: Bool) -> Double? {
+  mutating func drop(_ page: Int, anchor: Int, started: Bool, requestsIssued: Int) -> Double? {
     defer { refreshGrowth() }
     pages.applied[page] = false
+    // A load out past this end was asked for to extend the run from the edge it had; inserted
+    // now, it would leave a gap (with cursor pagination, rows that are not the applied run).
+    // Paging 3 moves the dropped end to a new generation and skips inserts from older ones
+    // (`PageFetcherSnapshotState.drop` and `insert`).
+    if page > 0 && !pages.applied[page - 1] { pages.firstCurrentRequest[page - 1] = Int32(requestsIssued) }
+    if page + 1 < plan.pageCount && !pages.applied[page + 1] {
+      pages.firstCurrentRequest[page + 1] = Int32(requestsIssued)
+    }
     pages.awaitingUse[page] = -1
     loadedItemCount -= plan.itemCount(ofPage: page)
     if isOffsetPagination {

@@ -12,4 +12,8 @@ struct PageTable: Sendable {
   var everDelivered = GrowingArray(default: false)
   /// Network attempts made so far for the page (the next attempt's try number).
   var tries = GrowingArray<UInt32>(default: 0)
+  /// The lowest request id whose response for the page may still be inserted. A drop at the end
+  /// of the applied run next to the page raises it past every request issued so far: the loads
+  /// out towards that end were aimed at an edge that has moved (`FeedState.drop`).
+  var firstCurrentRequest = GrowingArray<Int32>(default: 0)
 }

@@ -14,9 +14,14 @@ extension Simulation {
     events.schedule(.applyPage, atUs: nowUs + feed.applyDelayUs(ofPage: page), subject: id)
   }
 
-  /// Inserts a delivered page's rows (the in-flight mark clears now, not at delivery).
+  /// Inserts a delivered page's rows (the in-flight mark clears now, not at delivery), unless a
+  /// drop made the response stale while it was out (`FeedState.drop`).
   func applyPage<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
     guard case .page(let page) = ledger.requests[id].resource else { return }
+    guard Int32(id) >= feed.pages.firstCurrentRequest[page] else {
+      discardPage(page, requestID: id, strategy: &strategy)
+      return
+    }
     feed.markApplied(page)
     ledger.closePageMark(id)
     log(.applied, id, bytes: ledger.requests[id].bytes)
@@ -68,6 +73,18 @@ extension Simulation {
     requestVisiblePlaceholderPages()
     // One consultation: first content is page 0's application.
     consult(firstContent ? .start : .pageApplied(page: page), &strategy)
+  }
+
+  /// A stale page response is thrown away where its rows would have gone in: the page stays
+  /// unapplied (the request unused, so a wasted fetch), its in-flight mark clears and the
+  /// strategy hears of it, as Paging 3 ends a load whose insert it skipped.
+  private func discardPage<Strategy: PrefetchStrategy>(
+    _ page: Int, requestID id: Int, strategy: inout Strategy
+  ) {
+    feed.pages.applyPending[page] = false
+    ledger.closePageMark(id)
+    requestVisiblePlaceholderPages()
+    consult(.pageDiscarded(page: page), &strategy)
   }
 
   /// Media arrived (from the network or the disk cache): the item completes; if it is on screen

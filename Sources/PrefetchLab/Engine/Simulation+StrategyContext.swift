@@ -178,7 +178,9 @@ extension Simulation: StrategyContext {
     }
     droppedPageInConsultation = true
     let anchor = visibility.rows.isEmpty ? 0 : visibility.rows.lowerBound
-    if let shift = feed.drop(page, anchor: anchor, started: sessionStarted) { scroll.shiftAnchor(by: shift) }
+    if let shift = feed.drop(page, anchor: anchor, started: sessionStarted, requestsIssued: ledger.count) {
+      scroll.shiftAnchor(by: shift)
+    }
     // Without placeholders the rows left the layout: the rows on screen stay, measured afresh.
     if !feed.presentsPlaceholders { refreshVisibility(layoutChanged: true) }
     return true

@@ -183,6 +183,15 @@ public protocol StrategyContext: AnyObject {
   /// Media requests of its rows are cancelled and their media leaves memory (not counted as
   /// evictions); a page whose rows were never on screen stays an unused (wasted) fetch.
   ///
+  /// A page request already out (or delivered, awaiting its apply delay) for an unapplied page
+  /// next to it was aimed at the edge the run had: its response is not inserted. When its rows
+  /// would have gone in, the strategy hears `.pageDiscarded(page:)` instead of `.pageApplied`;
+  /// the request stays in flight until then and counts as an unused (wasted) fetch. Requests
+  /// made after the drop are inserted as usual. This is Paging 3's generation id per end:
+  /// `PageFetcherSnapshotState.drop` moves the dropped end to a new generation and `insert`
+  /// skips a load from an older one (androidx `PageFetcherSnapshotState.kt` @ 577c15b7aa49; see
+  /// `Paging3Loader`).
+  ///
   /// Refused (returns false) for a page not applied, one with any row in `visibleItems` (never
   /// blank what is on screen), before first content, and with cursor pagination for a page that
   /// is not at an end of the applied run or the run's last page (the applied pages stay one run).

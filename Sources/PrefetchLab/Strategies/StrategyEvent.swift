@@ -21,4 +21,9 @@ public enum StrategyEvent: Sendable, Equatable {
   case fetchCompleted(Resource)
   /// A fetch timed out or failed for good; a page trigger re-arms.
   case fetchFailed(Resource)
+  /// A page request that was out when the strategy dropped the applied run's page next to it
+  /// (`StrategyContext.dropPage`) ended without its rows going in: at the time they would have
+  /// been applied, the page stays unapplied, its in-flight mark is cleared and it can be
+  /// requested again. Only strategies that drop pages hear it.
+  case pageDiscarded(page: Int)
 }

@@ -130,7 +130,8 @@ public struct Oracle: ClairvoyantStrategy {
       }
       // Frames change nothing the plan waits for, except a release time passing.
       guard !evicted.isEmpty || context.nowUs >= nextReleaseUs else { return }
-    case .fetchCompleted(.page):
+    case .fetchCompleted(.page), .pageDiscarded:
+      // The oracle drops no page, so it never hears of a discarded one.
       guard !evicted.isEmpty else { return }
     }
     fetchMedia(context)

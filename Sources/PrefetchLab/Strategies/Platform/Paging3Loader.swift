@@ -2,7 +2,7 @@
 /// `paging/paging-common/src/commonMain/kotlin/androidx/paging/`: `PageFetcherSnapshot.kt`
 /// @ 087c334fadf8 (`doLoad`, `nextLoadKeyOrNull`, `startConsumingHints`), `HintHandler.kt`
 /// @ 0ee887e405f7 (`processHint`, `shouldPrioritizeOver`), `PageFetcherSnapshotState.kt`
-/// @ 577c15b7aa49 (`dropEventOrNull`), `PagingConfig.kt` @ 0ee887e405f7.
+/// @ 577c15b7aa49 (`dropEventOrNull`, `drop`, `insert`), `PagingConfig.kt` @ 0ee887e405f7.
 ///
 /// - The loaded data is one run of pages (`PageFetcherSnapshotState.pages`): APPEND extends it
 ///   below, PREPEND above, a drop takes pages off its ends, a refresh replaces it.
@@ -35,6 +35,14 @@
 ///   Because the PREPEND hint follows the rows bound while scrolling down, a top page dropped by
 ///   an APPEND does not come straight back as a PREPEND, even with `maxSize` at its least,
 ///   `pageSize + 2 * prefetchDistance` below a screenful (see `docs/strategies.md`).
+/// - A drop moves that end to a new generation (`drop`): a load out towards it when the drop
+///   came is not inserted when it returns (`insert` skips an older generation's page, and
+///   `doLoad` ends its loop there). The engine does the skipping (`StrategyContext.dropPage`),
+///   where the page would have been applied, and reports `.pageDiscarded`. Until then that
+///   direction stays busy: its loads run one at a time, and Paging lets the old load finish
+///   rather than cancel it (`collectAsGenerationalViewportHints` switches the hints to the new
+///   generation, not the load in progress). Since the drop also cleared the direction's hint,
+///   the next load that way, from the new edge, waits for the next access.
 ///
 /// Per call: O(rows entering the viewport + log rows); a drop or refresh O(pages in the run).
 public struct Paging3Loader: Sendable {
@@ -83,7 +91,7 @@ public struct Paging3Loader: Sendable {
     switch event {
     case .pageApplied(let page):
       loadedDirection = pageEnded(page, applied: true, context)
-    case .fetchFailed(.page(let page)):
+    case .fetchFailed(.page(let page)), .pageDiscarded(let page):
       _ = pageEnded(page, applied: false, context)
     case .start:
       break
@@ -109,8 +117,8 @@ public struct Paging3Loader: Sendable {
     load(distance: distance, context)
   }
 
-  /// A page request ended (its page applied, or failed for good): the direction whose load it was,
-  /// if one was.
+  /// A page request ended (its page applied, failed for good, or discarded as stale after a
+  /// drop): the direction whose load it was, if one was.
   private mutating func pageEnded(_ page: Int, applied: Bool, _ context: some StrategyContext)
     -> ScrollDirection?
   {

@@ -1,0 +1,177 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// Paging 3's `max_size` drops a page at one end of the loaded run while a load is out towards
+/// that end: the load's response is stale (Paging moves the dropped end to a new generation and
+/// skips inserts from older ones, `PageFetcherSnapshotState.drop`/`insert`), so the engine
+/// discards it instead of inserting rows past a gap, and that end loads again, from its new edge,
+/// only once an access asks for it.
+@Suite struct Paging3StaleLoadTests {
+  /// What a watched run saw: the span of the applied pages at the last consultation, whether
+  /// they were ever not one run, and the pages discarded, in order.
+  final class Watch: @unchecked Sendable {
+    var run: ClosedRange<Int>?
+    var split = false
+    var discarded: [Int] = []
+  }
+
+  /// `Inner` as the engine runs it, checking after every consultation that the applied pages
+  /// are one run.
+  struct Watched<Inner: PrefetchStrategy>: PrefetchStrategy {
+    var inner: Inner
+    let watch: Watch
+    init(parameters: StrategyParameters) { fatalError("built with init(_:watch:)") }
+    init(_ inner: Inner, watch: Watch) {
+      self.inner = inner
+      self.watch = watch
+    }
+    func initialLoadSize(pageSize: Int) -> Int? { inner.initialLoadSize(pageSize: pageSize) }
+    var enablePlaceholders: Bool { inner.enablePlaceholders }
+    var loadsVisiblePlaceholderPages: Bool { inner.loadsVisiblePlaceholderPages }
+    mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+      inner.update(event, in: context)
+      if case .pageDiscarded(let page) = event { watch.discarded.append(page) }
+      let applied = (0..<context.pageCount).filter { context.isPageApplied($0) }
+      guard let first = applied.first, let last = applied.last else { return }
+      if last - first + 1 != applied.count { watch.split = true }
+      watch.run = first...last
+    }
+  }
+
+  static let parameters: [String: ParameterValue] = [
+    "initial_load_size": .number(10), "prefetch_distance": .number(15), "max_size": .number(40),
+  ]
+
+  /// 100 pt rows, an 800 pt viewport (rows k…k+7 after a jump to item k), pages of 10, 1 s
+  /// round trips, no apply delay; `prefetch_distance` 15 and `max_size` 40 (at least 10 + 2 × 15).
+  /// A page loads while fewer than 15 loaded items lie past the hint of its direction.
+  static func scenario(_ gestures: [Gesture], _ pagination: Pagination) -> PreparedScenario {
+    TestScenarios.steadyDrag(
+      rttMs: 1000, totalItems: 200, pageSize: 10, gestures: gestures, pagination: pagination)
+  }
+
+  static func run(_ scenario: PreparedScenario) -> (RunOutcome, Watch) {
+    let watch = Watch()
+    let strategy = Watched(
+      Paging3(parameters: TestScenarios.configured("paging3", Self.parameters).parameters), watch: watch)
+    let outcome = Simulator.run(
+      scenario, strategy: strategy, seed: 1,
+      options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
+    return (outcome, watch)
+  }
+
+  static func pages(_ outcome: RunOutcome, _ kind: RequestEvent.Kind) -> [Int] {
+    outcome.events.compactMap { event in
+      guard event.kind == kind, case .page(let page) = event.resource else { return nil }
+      return page
+    }
+  }
+
+  /// The PREPEND lands first and drops the bottom page while the APPEND is out. Page 0 (t = 1 s)
+  /// shows rows 0…7: APPEND hint 7, so pages 1 and 2 load (9 − 7, 19 − 7 < 15; 29 − 7 = 22 is
+  /// not), in by t = 3 s. At t = 3.5 s a jump to row 20 binds rows 20…27 (APPEND hint 27):
+  /// page 3 (29 − 27 = 2), in at 4.5 s, then page 4 (39 − 27 = 12), in at 5.5 s: 50 items, so
+  /// page 0 goes (27 − 10 = 17 ≥ 15 items stay before the hint). At t = 6 s a jump to row 12
+  /// binds rows 12…19 (both hints replaced after the drop: PREPEND hint 12, 12 − 10 < 15):
+  /// PREPEND of page 0. At t = 6.5 s a jump to row 32 binds rows 32…39 (APPEND hint 39,
+  /// 49 − 39 < 15): APPEND of page 5. At t = 7 s page 0 is in: 50 items, so the bottom page 4
+  /// goes (49 − 12 − 10 = 27 ≥ 15 stay after the PREPEND hint; rows 40…49 are not on screen),
+  /// and the APPEND of page 5 is stale: at t = 7.5 s its response is discarded. Without it, its
+  /// rows went in below the gap of page 4 (pages 0…3 and 5 applied, 50 items). The drop cleared
+  /// the APPEND hint, so page 4 is asked for again only when a row is next bound: at t = 8 s a
+  /// 100 pt/s drag brings row 40 in (39 − 40 < 15): page 4, in at 9 s (50 items: page 0 goes),
+  /// then page 5 (49 − 40 < 15), in at 10 s (page 1 goes): pages 2…5 at the end.
+  @Test(arguments: [Pagination.cursor, .offset])
+  func appendOutWhenThePrependDropsTheBottomPageIsDiscarded(_ pagination: Pagination) {
+    let scenario = Self.scenario(
+      [
+        .wait(durationMs: 2500), .jump(.item(20)), .wait(durationMs: 2500), .jump(.item(12)),
+        .wait(durationMs: 500), .jump(.item(32)), .wait(durationMs: 1500),
+        .drag(velocityPtS: 100, durationMs: 1000), .wait(durationMs: 1500),
+      ], pagination)
+    let (outcome, watch) = Self.run(scenario)
+    #expect(Self.pages(outcome, .issued) == [0, 1, 2, 3, 4, 0, 5, 4, 5])
+    #expect(Self.pages(outcome, .applied) == [0, 1, 2, 3, 4, 0, 4, 5])
+    #expect(watch.discarded == [5])
+    #expect(!watch.split)
+    #expect(watch.run == 2...5)
+    #expect(outcome.summary.itemsLoaded == 40)
+    // The second fetches of pages 0, 4 and 5; unused: page 4's first (dropped unseen), page 5's
+    // first (discarded), page 0's second (dropped unseen again) and page 5's second (rows 50… are
+    // never on screen).
+    #expect(outcome.summary.pageRequests == 9)
+    #expect(outcome.summary.redundantFetches == 3)
+    #expect(outcome.summary.wastedFetches == 4)
+    let configured = TestScenarios.configured("paging3", Self.parameters)
+    #expect(
+      EngineEquivalenceTests.compare(scenario, configured, seed: 1, timelineUs: 50_000).difference == nil)
+  }
+
+  /// The APPEND lands first and drops the top page while the PREPEND towards it is out. As above
+  /// until t = 5.5 s (pages 1…4 loaded, page 0 dropped). At t = 6 s a jump to row 34 binds rows
+  /// 34…41 (APPEND hint 41, 49 − 41 < 15): APPEND of page 5. At t = 6.3 s a jump back to row 20
+  /// binds rows 20…27 (PREPEND hint 20, 20 − 10 < 15): PREPEND of page 0. At t = 7 s page 5 is
+  /// in: 50 items, so the top page 1 goes (41 − 10 − 10 = 21 ≥ 15 stay before the APPEND hint;
+  /// rows 10…19 are not on screen), which makes the PREPEND of page 0 stale: at t = 7.3 s it is
+  /// discarded, and nothing more is asked for (the drop cleared the PREPEND hint and no row is
+  /// bound after it). Without it, page 0 went in above the gap of page 1 (pages 0 and 2…5).
+  @Test(arguments: [Pagination.cursor, .offset])
+  func prependOutWhenTheAppendDropsTheTopPageIsDiscarded(_ pagination: Pagination) {
+    let scenario = Self.scenario(
+      [
+        .wait(durationMs: 2500), .jump(.item(20)), .wait(durationMs: 2500), .jump(.item(34)),
+        .wait(durationMs: 300), .jump(.item(20)), .wait(durationMs: 2000),
+      ], pagination)
+    let (outcome, watch) = Self.run(scenario)
+    #expect(Self.pages(outcome, .issued) == [0, 1, 2, 3, 4, 5, 0])
+    #expect(Self.pages(outcome, .applied) == [0, 1, 2, 3, 4, 5])
+    #expect(watch.discarded == [0])
+    #expect(!watch.split)
+    #expect(watch.run == 2...5)
+    #expect(outcome.summary.itemsLoaded == 40)
+    let configured = TestScenarios.configured("paging3", Self.parameters)
+    #expect(
+      EngineEquivalenceTests.compare(scenario, configured, seed: 1, timelineUs: 50_000).difference == nil)
+  }
+
+  /// A generated scenario (`RunnableScenario.many(_:seed:)`, number `index` of seed 606) with a
+  /// strategy and its parameters.
+  struct Reproduction: Sendable, CustomTestStringConvertible {
+    var index: Int
+    var strategy: String
+    var values: [String: ParameterValue]
+    var testDescription: String { "s\(index) \(strategy) \(values)" }
+  }
+
+  static let reproductions = [
+    Reproduction(index: 257, strategy: "paging3", values: ["max_size": .number(28)]),
+    Reproduction(
+      index: 128, strategy: "recyclerview",
+      values: ["prefetch_distance": .number(61), "max_size": .number(177)]),
+  ]
+
+  /// Generated scenarios where a drop over `max_size` met a load out towards the dropped end (in
+  /// debug builds a rows-and-pages mismatch trapped in `FeedState.checkInvariants`): they run to
+  /// the end, the applied pages stay one run, a stale response is discarded, and both engines
+  /// agree.
+  @Test(arguments: reproductions)
+  func generatedReproductionsKeepOneRun(_ reproduction: Reproduction) throws {
+    let scenario = RunnableScenario.many(reproduction.index + 1, seed: 606)[reproduction.index]
+    let prepared = try PreparedScenario(scenario)
+    let configured = TestScenarios.configured(reproduction.strategy, reproduction.values)
+    let watch = Watch()
+    if reproduction.strategy == "paging3" {
+      let strategy = Watched(Paging3(parameters: configured.parameters), watch: watch)
+      _ = Simulator.run(prepared, strategy: strategy, seed: scenario.seed)
+    } else {
+      let strategy = Watched(RecyclerView(parameters: configured.parameters), watch: watch)
+      _ = Simulator.run(prepared, strategy: strategy, seed: scenario.seed)
+    }
+    #expect(!watch.split)
+    #expect(!watch.discarded.isEmpty)
+    let comparison = EngineEquivalenceTests.compare(
+      prepared, configured, seed: scenario.seed, timelineUs: 50_000)
+    #expect(comparison.difference == nil)
+  }
+}
