@@ -13,6 +13,8 @@ struct UnconsultedRowLog: Sendable {
   @inline(__always)
   mutating func consulted(showing rows: Range<Int>) {
     reference = rows
+    // The stepped engine consults every frame and never changes the rest.
+    guard changed else { return }
     lowest = .max
     highest = .min
     changed = false
