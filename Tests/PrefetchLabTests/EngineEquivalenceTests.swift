@@ -119,6 +119,26 @@ import Testing
     #expect(frames.event < frames.stepped)
   }
 
+  /// Pages of ten 400 pt rows (the first ends at 4 000 pt) with a 40 pt loading footer below the
+  /// loaded rows, a 600 pt viewport at 60 Hz, 10 s round trips: the user waits 500 ms, jumps to
+  /// `jumpToPt`, waits 507 ms, drags at `dragVelocityPtS` for `dragDurationMs`, then waits 1 s.
+  static func footerScenario(
+    _ name: String, jumpToPt: Double, dragVelocityPtS: Double, dragDurationMs: Double
+  ) throws -> PreparedScenario {
+    try PreparedScenario(
+      Scenario(
+        name: name, durationUs: 6_000_000, seed: 1, patienceUs: 60_000_000,
+        viewport: ViewportSpec(heightPt: 600, frameRateHz: 60),
+        feed: FeedSpec(totalItems: 100, pageSize: 10, itemHeightPt: .constant(400), footerHeightPt: 40),
+        network: NetworkSpec(rttMs: .constant(10_000), timeoutMs: 60_000),
+        scroll: ScrollSpec(
+          physics: .android,
+          source: .script([
+            .wait(durationMs: 500), .jump(.offsetPt(jumpToPt)), .wait(durationMs: 507),
+            .drag(velocityPtS: dragVelocityPtS, durationMs: dragDurationMs), .wait(durationMs: 1000),
+          ]))))
+  }
+
   /// A jump along a drag that starts with the loading footer in view and leaves it at once: after
   /// a jump to the end of the first page (3 430 pt, the footer 40 pt tall showing below the last
   /// row in a 600 pt viewport, the next page 10 s away), the user drags up at 1 200 pt/s. The time
@@ -128,18 +148,8 @@ import Testing
   /// 600 pt viewport keep the footer's edge off the rows' edges, or the jump would stop there.
   @Test(arguments: ["infinite_scroll", "fixed_threshold"])
   func jumpLeavingTheFooterMatches(strategy: String) throws {
-    let scenario = Scenario(
-      name: "footer-up", durationUs: 6_000_000, seed: 1, patienceUs: 60_000_000,
-      viewport: ViewportSpec(heightPt: 600, frameRateHz: 60),
-      feed: FeedSpec(totalItems: 100, pageSize: 10, itemHeightPt: .constant(400), footerHeightPt: 40),
-      network: NetworkSpec(rttMs: .constant(10_000), timeoutMs: 60_000),
-      scroll: ScrollSpec(
-        physics: .android,
-        source: .script([
-          .wait(durationMs: 500), .jump(.offsetPt(3430)), .wait(durationMs: 507),
-          .drag(velocityPtS: -1200, durationMs: 300), .wait(durationMs: 1000),
-        ])))
-    let prepared = try PreparedScenario(scenario)
+    let prepared = try Self.footerScenario(
+      "footer-up", jumpToPt: 3430, dragVelocityPtS: -1200, dragDurationMs: 300)
     let result = Self.compare(prepared, TestScenarios.configured(strategy), seed: 1)
     #expect(result.difference == nil, "\(result.difference ?? "")")
     #expect(result.event < result.stepped)
@@ -152,18 +162,8 @@ import Testing
   /// that does (`integrateFooterBlank`), then the user waits at the end, the footer in view.
   @Test(arguments: ["infinite_scroll", "fixed_threshold"])
   func jumpReachingTheFooterMatches(strategy: String) throws {
-    let scenario = Scenario(
-      name: "footer-down", durationUs: 6_000_000, seed: 1, patienceUs: 60_000_000,
-      viewport: ViewportSpec(heightPt: 600, frameRateHz: 60),
-      feed: FeedSpec(totalItems: 100, pageSize: 10, itemHeightPt: .constant(400), footerHeightPt: 40),
-      network: NetworkSpec(rttMs: .constant(10_000), timeoutMs: 60_000),
-      scroll: ScrollSpec(
-        physics: .android,
-        source: .script([
-          .wait(durationMs: 500), .jump(.offsetPt(3100)), .wait(durationMs: 507),
-          .drag(velocityPtS: 300, durationMs: 2000), .wait(durationMs: 1000),
-        ])))
-    let prepared = try PreparedScenario(scenario)
+    let prepared = try Self.footerScenario(
+      "footer-down", jumpToPt: 3100, dragVelocityPtS: 300, dragDurationMs: 2000)
     let result = Self.compare(prepared, TestScenarios.configured(strategy), seed: 1)
     #expect(result.difference == nil, "\(result.difference ?? "")")
     #expect(result.event < result.stepped)

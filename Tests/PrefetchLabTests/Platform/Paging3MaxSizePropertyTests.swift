@@ -12,19 +12,8 @@ import Testing
   }
 
   /// `paging3` as the engine runs it, counting the applied pages' items after each update.
-  struct Probe: PrefetchStrategy {
-    var inner: Paging3
-    let peak: Peak
-    init(parameters: StrategyParameters) { fatalError("built with init(_:peak:)") }
-    init(_ inner: Paging3, peak: Peak) {
-      self.inner = inner
-      self.peak = peak
-    }
-    func initialLoadSize(pageSize: Int) -> Int? { inner.initialLoadSize(pageSize: pageSize) }
-    var enablePlaceholders: Bool { inner.enablePlaceholders }
-    var loadsVisiblePlaceholderPages: Bool { inner.loadsVisiblePlaceholderPages }
-    mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-      inner.update(event, in: context)
+  static func probe(_ inner: Paging3, _ peak: Peak) -> ObservingStrategy<Paging3> {
+    ObservingStrategy(inner) { _, context in
       let loaded = (0..<context.pageCount).filter { context.isPageApplied($0) }.reduce(0) {
         $0 + context.items(ofPage: $1).count
       }
@@ -69,8 +58,8 @@ import Testing
         values["jump_threshold"] = .number(Double(Int.random(in: 20...80, using: &random)))
       }
       let peak = Peak()
-      let probe = Probe(
-        Paging3(parameters: TestScenarios.configured("paging3", values).parameters), peak: peak)
+      let probe = Self.probe(
+        Paging3(parameters: TestScenarios.configured("paging3", values).parameters), peak)
       let outcome = Simulator.run(scenario, strategy: probe, seed: 1)
       #expect(
         peak.items <= maxSize + pageSize,

@@ -16,21 +16,10 @@ import Testing
     var discarded: [Int] = []
   }
 
-  /// `Inner` as the engine runs it, checking after every consultation that the applied pages
+  /// `inner` as the engine runs it, checking after every consultation that the applied pages
   /// are one run.
-  struct Watched<Inner: PrefetchStrategy>: PrefetchStrategy {
-    var inner: Inner
-    let watch: Watch
-    init(parameters: StrategyParameters) { fatalError("built with init(_:watch:)") }
-    init(_ inner: Inner, watch: Watch) {
-      self.inner = inner
-      self.watch = watch
-    }
-    func initialLoadSize(pageSize: Int) -> Int? { inner.initialLoadSize(pageSize: pageSize) }
-    var enablePlaceholders: Bool { inner.enablePlaceholders }
-    var loadsVisiblePlaceholderPages: Bool { inner.loadsVisiblePlaceholderPages }
-    mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-      inner.update(event, in: context)
+  static func watched<Inner: PrefetchStrategy>(_ inner: Inner, _ watch: Watch) -> ObservingStrategy<Inner> {
+    ObservingStrategy(inner) { event, context in
       if case .pageDiscarded(let page) = event { watch.discarded.append(page) }
       let applied = (0..<context.pageCount).filter { context.isPageApplied($0) }
       guard let first = applied.first, let last = applied.last else { return }
@@ -53,8 +42,8 @@ import Testing
 
   static func run(_ scenario: PreparedScenario) -> (RunOutcome, Watch) {
     let watch = Watch()
-    let strategy = Watched(
-      Paging3(parameters: TestScenarios.configured("paging3", Self.parameters).parameters), watch: watch)
+    let strategy = Self.watched(
+      Paging3(parameters: TestScenarios.configured("paging3", Self.parameters).parameters), watch)
     let outcome = Simulator.run(
       scenario, strategy: strategy, seed: 1,
       options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
@@ -162,10 +151,10 @@ import Testing
     let configured = TestScenarios.configured(reproduction.strategy, reproduction.values)
     let watch = Watch()
     if reproduction.strategy == "paging3" {
-      let strategy = Watched(Paging3(parameters: configured.parameters), watch: watch)
+      let strategy = Self.watched(Paging3(parameters: configured.parameters), watch)
       _ = Simulator.run(prepared, strategy: strategy, seed: scenario.seed)
     } else {
-      let strategy = Watched(RecyclerView(parameters: configured.parameters), watch: watch)
+      let strategy = Self.watched(RecyclerView(parameters: configured.parameters), watch)
       _ = Simulator.run(prepared, strategy: strategy, seed: scenario.seed)
     }
     #expect(!watch.split)
