@@ -35,6 +35,17 @@ import Testing
     #expect(log.rows == UnconsultedRows(entered: 3..<5, shown: 3..<8))
   }
 
+  /// A consultation forgets the rows entered before it: those after it are measured from the
+  /// rows it saw.
+  @Test func aConsultationStartsTheRunAfresh() {
+    var log = UnconsultedRowLog()
+    log.consulted(showing: 0..<3)
+    log.quietFrame(showing: 5..<7)
+    log.consulted(showing: 5..<7)
+    log.quietFrame(showing: 6..<9)
+    #expect(log.rows == UnconsultedRows(entered: 7..<9, shown: 6..<9))
+  }
+
   /// Before any row was shown, every row of the first frame that shows some enters.
   @Test func fromNothingShownEveryRowEnters() {
     var log = UnconsultedRowLog()

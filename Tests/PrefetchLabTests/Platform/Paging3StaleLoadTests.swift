@@ -124,6 +124,44 @@ import Testing
       EngineEquivalenceTests.compare(scenario, configured, seed: 1, timelineUs: 50_000).difference == nil)
   }
 
+  /// A jump past `jump_threshold` refreshes while the APPEND's response waits out its apply delay
+  /// (offset pagination, 1 s round trips, 600 ms apply delay, `initial_load_size` 40: page 0 is
+  /// items 0…39, the others 10 items; `jump_threshold` 5). Page 0 is in at 1.6 s. At 2 s a jump
+  /// to row 30 binds rows 30…37 (39 − 37 < 10, the default distance): APPEND of page 1, its
+  /// response at 3 s. At 3.2 s a jump to row 50 binds rows 50…57, 18 items past the loaded ones:
+  /// a refresh around row 57 (items 37…76, pages 0…4). Page 1's load is past cancelling, so the
+  /// refresh's drop of page 0 makes it stale: discarded at 3.6 s, and asked for again then
+  /// (without that, the refresh counted it as in and refreshed again and again). Pages 0, 2, 3
+  /// and 4 are in at 4.8 s, page 1 at 5.2 s: pages 0…4, 80 items. Unused: page 1 twice (the
+  /// stale response, and rows 40…49 never on screen after), pages 3 and 4 and page 0's second
+  /// fetch; fetched again after a delivery: pages 0 and 1.
+  @Test func aRefreshAsksAgainForAPageWhoseStaleResponseItCouldNotCancel() {
+    let scenario = TestScenarios.modified(
+      TestScenarios.steadyDrag(
+        rttMs: 1000, totalItems: 200, pageSize: 10,
+        gestures: [
+          .wait(durationMs: 2000), .jump(.item(30)), .wait(durationMs: 1200), .jump(.item(50)),
+          .wait(durationMs: 4000),
+        ], pagination: .offset)
+    ) { $0.feed.applyDelayMs = .constant(600) }
+    let watch = Watch()
+    let values: [String: ParameterValue] = ["initial_load_size": .number(40), "jump_threshold": .number(5)]
+    let configured = TestScenarios.configured("paging3", values)
+    let outcome = Simulator.run(
+      scenario, strategy: Self.watched(Paging3(parameters: configured.parameters), watch), seed: 1,
+      options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
+    #expect(Self.pages(outcome, .issued) == [0, 1, 0, 2, 3, 4, 1])
+    #expect(Self.pages(outcome, .applied) == [0, 0, 2, 3, 4, 1])
+    #expect(watch.discarded == [1])
+    #expect(watch.run == 0...4)
+    #expect(outcome.summary.itemsLoaded == 80)
+    #expect(outcome.summary.pageRequests == 7)
+    #expect(outcome.summary.wastedFetches == 5)
+    #expect(outcome.summary.redundantFetches == 2)
+    #expect(
+      EngineEquivalenceTests.compare(scenario, configured, seed: 1, timelineUs: 50_000).difference == nil)
+  }
+
   /// A generated scenario (`RunnableScenario.many(_:seed:)`, number `index` of seed 606) with a
   /// strategy and its parameters.
   struct Reproduction: Sendable, CustomTestStringConvertible {

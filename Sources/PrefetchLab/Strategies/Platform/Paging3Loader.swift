@@ -27,7 +27,9 @@
 ///   `PagingSource.getRefreshKey`). Modelled as: the running loads are cancelled, the run's pages
 ///   dropped, and the pages holding those items requested at once (one request per page, the
 ///   engine's pages being fixed); hints wait until they are all in, as hints wait for the
-///   REFRESH (`startConsumingHints` runs after `doInitialLoad`).
+///   REFRESH (`startConsumingHints` runs after `doInitialLoad`). A load whose response has come
+///   (waiting out its apply delay) cannot be cancelled: the drops make it stale, as the new
+///   generation makes the old one's, and the refresh asks for its page when it is discarded.
 /// - `maxSize`: after each APPEND (PREPEND) pages go from the top (bottom) while the run holds
 ///   more than `maxSize` items and held more than 2 pages, each only if the loaded items left
 ///   between the run's edge and the direction's hint stay at least `prefetchDistance`
@@ -74,6 +76,10 @@ public struct Paging3Loader: Sendable {
   /// The pages a refresh asked for, and how many of them are still out.
   private var refreshPages: ClosedRange<Int>?
   private var refreshOutstanding = 0
+  /// Pages of the refresh held by a load from before it whose response had come (waiting for its
+  /// apply delay, so neither cancelled nor asked for again): the refresh's drops make it stale,
+  /// and the page is asked for when it is discarded (`.pageDiscarded`).
+  private var refreshAwaiting: [Int] = []
 
   public init(prefetchDistance: Int?, jumpThreshold: Int?, refreshItems: Int?, maxSize: Int? = nil) {
     self.prefetchDistance = prefetchDistance
@@ -91,8 +97,10 @@ public struct Paging3Loader: Sendable {
     switch event {
     case .pageApplied(let page):
       loadedDirection = pageEnded(page, applied: true, context)
-    case .fetchFailed(.page(let page)), .pageDiscarded(let page):
+    case .fetchFailed(.page(let page)):
       _ = pageEnded(page, applied: false, context)
+    case .pageDiscarded(let page):
+      if !refreshAsksAgain(for: page, context) { _ = pageEnded(page, applied: false, context) }
     case .start:
       break
     default:
@@ -124,6 +132,7 @@ public struct Paging3Loader: Sendable {
   {
     if applied { hintsCurrent = false }
     if let pages = refreshPages, pages.contains(page) {
+      refreshAwaiting.removeAll { $0 == page }
       refreshOutstanding -= 1
       if refreshOutstanding <= 0 {
         refreshPages = nil
@@ -301,7 +310,8 @@ public struct Paging3Loader: Sendable {
   }
 
   private mutating func refresh(at access: Int, _ run: ClosedRange<Int>, _ context: some StrategyContext) {
-    for page in [appending, prepending].compactMap({ $0 }) { context.cancelPageRequest(index: page) }
+    // A load whose response has come is past cancelling: the drops below make it stale.
+    let held = [appending, prepending].compactMap { $0 }.filter { !context.cancelPageRequest(index: $0) }
     appending = nil
     prepending = nil
     for page in run { context.dropPage(page) }
@@ -312,8 +322,24 @@ public struct Paging3Loader: Sendable {
     let lastItem = min(context.rowCount - 1, firstItem + size - 1)
     let pages = context.page(ofItem: firstItem)...min(context.page(ofItem: lastItem), context.pageCount - 1)
     refreshOutstanding = 0
-    for page in pages where context.requestPage(index: page, priority: .page) { refreshOutstanding += 1 }
+    refreshAwaiting = []
+    for page in pages {
+      if context.requestPage(index: page, priority: .page) {
+        refreshOutstanding += 1
+      } else if held.contains(page) {
+        refreshAwaiting.append(page)
+        refreshOutstanding += 1
+      }
+    }
     refreshPages = refreshOutstanding > 0 ? pages : nil
+  }
+
+  /// A page of the refresh whose stale response was just discarded is asked for now; true when
+  /// it was (the refresh still waits for it).
+  private mutating func refreshAsksAgain(for page: Int, _ context: some StrategyContext) -> Bool {
+    guard let index = refreshAwaiting.firstIndex(of: page) else { return false }
+    refreshAwaiting.remove(at: index)
+    return context.requestPage(index: page, priority: .page)
   }
 
   /// Paging's drop step after a load in `direction` (`dropEventOrNull` for the opposite side):
