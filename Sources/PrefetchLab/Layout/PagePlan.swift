@@ -50,9 +50,7 @@ public struct PagePlan: Sendable, Equatable {
   /// Items in page `page`: 0 for pages past the end. O(1).
   public func itemCount(ofPage page: Int) -> Int {
     if let pageStarts { return page + 1 < pageStarts.count ? pageStarts[page + 1] - pageStarts[page] : 0 }
-    let start = firstItem(ofPage: page)
-    let nominal = page == 0 ? initialPageSize : pageSize
-    return max(0, min(nominal, totalItems - start))
+    return regularItemCount(ofPage: page, from: firstItem(ofPage: page))
   }
 
   /// Item indices of page `page`.
@@ -60,9 +58,15 @@ public struct PagePlan: Sendable, Equatable {
   public func items(ofPage page: Int) -> Range<Int> {
     let start = firstItem(ofPage: page)
     guard pageStarts == nil else { return start..<(start + itemCount(ofPage: page)) }
-    // `itemCount(ofPage:)` without finding the first item again.
+    return start..<(start + regularItemCount(ofPage: page, from: start))
+  }
+
+  /// `itemCount(ofPage:)` of the regular plan, given the page's first item (found once by callers
+  /// that need both).
+  @inline(__always)
+  private func regularItemCount(ofPage page: Int, from start: Int) -> Int {
     let nominal = page == 0 ? initialPageSize : pageSize
-    return start..<(start + max(0, min(nominal, totalItems - start)))
+    return max(0, min(nominal, totalItems - start))
   }
 
   /// The page holding `item` (`pageCount` or beyond for items past the end). O(1) for the
