@@ -45,7 +45,8 @@ struct OraclePlanner {
     // The page-only run: pages as early as pagination allows, to the end of the feed (a later
     // page never delays an earlier one: with cursor pagination it is asked for only after).
     let pilot = replay(
-      .pagesOnly(lastPage: .max, offsetPages: [], connectionCap: connectionCap), recordEvents: true)
+      .pagesOnly(lastPage: .max, offsetPages: [], connectionCap: connectionCap),
+      recordEvents: pageAttemptsCanMeetCaveats)
     var caveats = caveats(of: pilot)
     let boundUs = pilot.stallUs
     let (pages, pagesRun) = pagesPlan(after: pilot, boundUs: boundUs)
