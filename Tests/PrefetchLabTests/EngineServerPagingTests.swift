@@ -12,7 +12,7 @@ import Testing
     let simulation = Simulator.makeSimulation(prepared, seed: seed, options: SimulationOptions())
     let configured = TestScenarios.configured(strategy)
     let outcome = configured.definition.run(
-      simulation, RunLookahead(scenario: prepared, seed: seed), configured.parameters)
+      { simulation }, RunLookahead(scenario: prepared, seed: seed), configured.parameters)
     return (simulation, outcome)
   }
 

@@ -7,7 +7,7 @@ public enum Simulator {
     options: SimulationOptions = SimulationOptions()
   ) -> RunOutcome {
     strategy.definition.run(
-      makeSimulation(scenario, seed: seed, options: options),
+      { makeSimulation(scenario, seed: seed, options: options) },
       RunLookahead(scenario: scenario, seed: seed, engine: options.engine),
       strategy.parameters)
   }

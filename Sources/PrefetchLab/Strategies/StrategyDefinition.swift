@@ -33,8 +33,10 @@ public struct StrategyDefinition: Sendable {
   /// where a rule of the platform spans both (Paging 3's `maxSize`); nil: no such rule.
   public let feedRule: (@Sendable (StrategyParameters, _ pageSizeItems: Int) -> FeedRuleViolation?)?
   /// Builds a value (prepared with the lookahead when clairvoyant) and runs the engine's loop
-  /// with it, typed, on the simulation made from that lookahead's scenario and seed.
-  let run: @Sendable (Simulation, RunLookahead, StrategyParameters) -> RunOutcome
+  /// with it, typed, on the simulation made from that lookahead's scenario and seed. The
+  /// simulation is made once the value is prepared: a clairvoyant strategy's planning replays
+  /// the run several times, and the run's own engine need not be held through them.
+  let run: @Sendable (_ makeSimulation: () -> Simulation, RunLookahead, StrategyParameters) -> RunOutcome
   /// Builds a value, type-erased (for wrapping strategies in tests or tools); a clairvoyant one
   /// is prepared with the lookahead, when one is given.
   let make: @Sendable (StrategyParameters, RunLookahead?) -> any PrefetchStrategy
@@ -74,9 +76,9 @@ public struct StrategyDefinition: Sendable {
     self.runsByDefault = runsByDefault
     self.strategyType = ObjectIdentifier(type)
     self.isClairvoyant = false
-    self.run = { simulation, _, parameters in
+    self.run = { makeSimulation, _, parameters in
       var strategy = Strategy(parameters: parameters)
-      return simulation.run(&strategy)
+      return makeSimulation().run(&strategy)
     }
     self.make = { parameters, _ in Strategy(parameters: parameters) }
     self.probe = { _ = Strategy(parameters: $0) }
@@ -98,10 +100,10 @@ public struct StrategyDefinition: Sendable {
     self.isClairvoyant = true
     self.parameterRule = nil
     self.feedRule = nil
-    self.run = { simulation, lookahead, parameters in
+    self.run = { makeSimulation, lookahead, parameters in
       var strategy = Strategy(parameters: parameters)
       strategy.prepare(lookahead)
-      var outcome = simulation.run(&strategy)
+      var outcome = makeSimulation().run(&strategy)
       outcome.summary.boundCaveats = Int(strategy.boundCaveats.rawValue)
       return outcome
     }

@@ -46,7 +46,7 @@ enum OracleBoundCheck {
       let simulation = Simulator.makeSimulation(
         resized, seed: seed, options: SimulationOptions(timelineIntervalUs: 0, recordEvents: false))
       let summary = Oracle.definition.run(
-        simulation, RunLookahead(scenario: resized, seed: seed), StrategyParameters([:])
+        { simulation }, RunLookahead(scenario: resized, seed: seed), StrategyParameters([:])
       ).summary
       let sizeLabel =
         resized.scenario.feed.initialPageSize == prepared.scenario.feed.initialPageSize

@@ -48,17 +48,34 @@ extension OraclePlanner {
     return false
   }
 
+  /// Whether a page attempt can meet a condition `pageAttemptCaveats` looks for: the scenario has
+  /// a link that changes (outages included) or a radio whose promotion delays requests. Without
+  /// one the page-only run is replayed without its request events, which it would keep for
+  /// nothing (megabytes over a long session, which loads pages all the while).
+  var pageAttemptsCanMeetCaveats: Bool { linkChanges || promotionDelaysRequests }
+
+  /// The link's rate changes over the session: outages, or a trace of several rates.
+  private var linkChanges: Bool {
+    let trace = lookahead.scenario.trace
+    return !scenario.network.outages.isEmpty
+      || (!trace.isUnlimited && Set(trace.segments.map(\.bytesPerSecond)).count > 1)
+  }
+
+  private var promotionDelaysRequests: Bool {
+    scenario.radio.promotionDelaysRequests && scenario.radio.power != nil
+  }
+
   /// What the page-only run's page attempts met (page 0 excluded: every strategy meets its
   /// attempts alike, before first content): a first byte pushed past an outage, a timeout while
-  /// the body moved on a link that changes, a wait for the radio's promotion.
+  /// the body moved on a link that changes, a wait for the radio's promotion. `pilot` holds its
+  /// request events when `pageAttemptsCanMeetCaveats`; otherwise there is nothing to find.
   private func pageAttemptCaveats(_ pilot: Replay) -> BoundCaveats {
     var caveats: BoundCaveats = []
+    guard pageAttemptsCanMeetCaveats else { return caveats }
     let windows = scenario.network.outages.map(\.intervalUs)
     func inOutage(_ timeUs: Int64) -> Bool { windows.contains { $0.startUs <= timeUs && timeUs < $0.endUs } }
-    let trace = lookahead.scenario.trace
-    let changingLink =
-      !windows.isEmpty || (!trace.isUnlimited && Set(trace.segments.map(\.bytesPerSecond)).count > 1)
-    let promotes = scenario.radio.promotionDelaysRequests && scenario.radio.power != nil
+    let changingLink = linkChanges
+    let promotes = promotionDelaysRequests
     var tries: [Int: UInt64] = [:]
     /// Per (request, attempt): when it started and when its first byte was expected.
     var started: [RequestAttempt: (startUs: Int64, expectedUs: Int64)] = [:]

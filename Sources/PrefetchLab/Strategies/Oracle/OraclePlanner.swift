@@ -42,10 +42,46 @@ struct OraclePlanner {
 
   /// The plan for the run, and the conditions of the bound that fail in it.
   func plan() -> (plan: OraclePlan, caveats: BoundCaveats) {
+    let stage = pageStage()
+    guard !stage.media.tasks.isEmpty else { return (stage.pages, stage.caveats) }
+    // Fewer media transfers at once finish the soonest-needed rows sooner (the link is shared
+    // equally); a few are needed to hide round trips. The replays decide.
+    var best: (plan: OraclePlan, blankUs: Int64)?
+    for slots in Self.mediaSlotChoices(connectionCap) {
+      // Each choice from the same start: what is late with one transfer at a time is not with six.
+      var plan = stage.media
+      plan.mediaSlots = slots
+      guard let blankUs = settle(&plan, limitStallUs: stage.limitStallUs, abandoned: stage.abandoned) else {
+        continue
+      }
+      if best == nil || blankUs < best!.blankUs { best = (plan, blankUs) }
+      if blankUs == 0 { break }
+    }
+    // Never settled: the page-only plan has no stall to lose and wastes nothing by choice.
+    return (best?.plan ?? stage.pages, stage.caveats)
+  }
+
+  /// What the media rounds start from: the plan of the pages the user needs, the same with the
+  /// media of the rows its replay saw, and what a media plan may not exceed.
+  struct PageStage {
+    var pages: OraclePlan
+    var media: OraclePlan
+    var caveats: BoundCaveats
+    /// The page-only run's stall, or the page plan's replay's when longer, µs.
+    var limitStallUs: Int64
+    /// The page plan's replay abandoned.
+    var abandoned: Bool
+  }
+
+  /// The page-only run and the page plan (`pagesPlan`), as `PageStage`. Their replays end here:
+  /// the page-only run loads pages until the session ends, so its engine holds every row it laid
+  /// out (megabytes on a long feed) and is let go before the media replays start.
+  private func pageStage() -> PageStage {
     // The page-only run: pages as early as pagination allows, to the end of the feed (a later
     // page never delays an earlier one: with cursor pagination it is asked for only after).
     let pilot = replay(
-      .pagesOnly(lastPage: .max, offsetPages: [], connectionCap: connectionCap), recordEvents: true)
+      .pagesOnly(lastPage: .max, offsetPages: [], connectionCap: connectionCap),
+      recordEvents: pageAttemptsCanMeetCaveats)
     var caveats = caveats(of: pilot)
     let boundUs = pilot.stallUs
     let (pages, pagesRun) = pagesPlan(after: pilot, boundUs: boundUs)
@@ -55,23 +91,9 @@ struct OraclePlanner {
     media.tasks = tasks(seenIn: pagesRun.observation)
     media.visibility = pagesRun.observation.intervals
     if isCursor { media.admission = admission(pagesRun) }
-    guard !media.tasks.isEmpty else { return (pages, caveats) }
-    // Fewer media transfers at once finish the soonest-needed rows sooner (the link is shared
-    // equally); a few are needed to hide round trips. The replays decide.
-    let limitStallUs = max(boundUs, pagesRun.stallUs)
-    var best: (plan: OraclePlan, blankUs: Int64)?
-    for slots in Self.mediaSlotChoices(connectionCap) {
-      // Each choice from the same start: what is late with one transfer at a time is not with six.
-      var plan = media
-      plan.mediaSlots = slots
-      guard
-        let blankUs = settle(&plan, limitStallUs: limitStallUs, abandoned: pagesRun.outcome.summary.abandoned)
-      else { continue }
-      if best == nil || blankUs < best!.blankUs { best = (plan, blankUs) }
-      if blankUs == 0 { break }
-    }
-    // Never settled: the page-only plan has no stall to lose and wastes nothing by choice.
-    return (best?.plan ?? pages, caveats)
+    return PageStage(
+      pages: pages, media: media, caveats: caveats, limitStallUs: max(boundUs, pagesRun.stallUs),
+      abandoned: pagesRun.outcome.summary.abandoned)
   }
 
   /// Media transfers at once to try: 1, 2 and every connection, within the cap.
