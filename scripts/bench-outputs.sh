@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 repeats="${REPEATS:-3}"
 seeds="${SEEDS:-1-10}"
 if [ -z "${PREFETCHLAB:-}" ]; then
-  swift build -c release --product prefetchlab >/dev/null
+  swift build -c release --static-swift-stdlib --product prefetchlab >/dev/null
   PREFETCHLAB="$PWD/.build/release/prefetchlab"
 fi
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }

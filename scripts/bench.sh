@@ -7,5 +7,5 @@
 #   scripts/bench.sh --baseline /tmp/bench-before.json          # exit 2 if a row got >10 % slower
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product prefetchlab >/dev/null
+swift build -c release --static-swift-stdlib --product prefetchlab >/dev/null
 exec .build/release/prefetchlab bench "$@"

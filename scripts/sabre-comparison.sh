@@ -38,7 +38,7 @@
 # time, then the work each side did (segments or pages fetched, time stalled) and the load average.
 # --jobs is PrefetchLab's (default 1: Sabre uses one core, so does PrefetchLab).
 #
-# Without --prefetchlab it builds .build/release/prefetchlab first (swift build -c release).
+# Without --prefetchlab it builds .build/release/prefetchlab first (swift build -c release --static-swift-stdlib).
 # Needs bash 4, python3 (for Sabre, and to read the results CSV) and awk. Writes only to a
 # temporary folder, removed at exit. Exit status: 0 done (also --help), 1 a run failed or SABRE_PY did
 # not print Sabre's summary, 64 usage error.
@@ -96,7 +96,7 @@ done
 command -v "$python" >/dev/null || usage "$python not found (--python)"
 
 if [[ -z "$prefetchlab" ]]; then
-  (cd "$repo" && swift build -c release --product prefetchlab >/dev/null)
+  (cd "$repo" && swift build -c release --static-swift-stdlib --product prefetchlab >/dev/null)
   prefetchlab="$repo/.build/release/prefetchlab"
 fi
 [[ -x "$prefetchlab" ]] || usage "$prefetchlab is not an executable (--prefetchlab)"

@@ -21,7 +21,38 @@ import Testing
     let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
     // Nothing but the title comes before the first block.
     #expect(readme.hasPrefix("# PrefetchLab\n\n```sh\n"))
-    #expect(try Self.firstCommands() == ["swift run -c release prefetchlab run scenarios/", "swift test"])
+    #expect(
+      try Self.firstCommands() == [
+        "swift run -c release --static-swift-stdlib prefetchlab run scenarios/", "swift test",
+      ])
+  }
+
+  /// Every release build the repository tells users or CI to make links statically, as the README's
+  /// main command does: SwiftPM rebuilds everything when a build's flags differ from the last
+  /// one's, so one command without the flag would cost the next one a full rebuild.
+  @Test func everyReleaseBuildCommandLinksStatically() throws {
+    func files(in folder: String, endingIn suffix: String) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: Self.root + "/" + folder)
+        .filter { $0.hasSuffix(suffix) }.map { folder + "/" + $0 }
+    }
+    let files =
+      try ["README.md", ".ci/run", "scenarios/README.md"] + files(in: "docs", endingIn: ".md")
+      + files(in: "scripts", endingIn: ".sh")
+    var commands = 0
+    for file in files.sorted() {
+      let text = try String(contentsOfFile: Self.root + "/" + file, encoding: .utf8)
+      for line in text.split(separator: "\n") where !line.hasPrefix("|") {
+        for verb in ["swift build -c release", "swift run -c release"] {
+          for part in line.components(separatedBy: verb).dropFirst() {
+            commands += 1
+            #expect(
+              part.hasPrefix(" --static-swift-stdlib"), "\(file): '\(line)' builds release without the flag")
+          }
+        }
+      }
+    }
+    // README, .ci/run, the scripts and the docs hold more than a dozen such commands.
+    #expect(commands > 12)
   }
 
   @Test func ciRunsTheReadmesTestCommand() throws {
