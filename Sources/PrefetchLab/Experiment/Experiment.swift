@@ -27,7 +27,7 @@ public struct Experiment: Sendable {
   ///     to `--strategy NAME:non-default parameters`.
   /// - Throws: `StrategyError` for a bad override (a usage error), `InputError` for a bad strategy
   ///   entry in a scenario file, a strategy (listed or given as an override) whose parameters
-  ///   break a rule with the scenario's feed (`ConfiguredStrategy.checkFeed`), or two scenarios
+  ///   break a rule with the scenario's feed (`ConfiguredStrategy.feedRuleViolations`), or two scenarios
   ///   with the same name.
   public init(
     scenarios: [PreparedScenario], strategyOverrides: [StrategySpec] = [], seeds: [UInt64]? = nil,
@@ -61,29 +61,26 @@ public struct Experiment: Sendable {
           }
         }
       }
-      let feed = scenario.feed
-      let pageSizeItems = max(1, min(feed.pageSize, feed.serverMaxPageSize ?? feed.pageSize))
+      let feed = FeedFacts(scenario.feed)
       for (position, strategy) in strategies.enumerated() {
-        do {
-          try strategy.checkFeed(pageSizeItems: pageSizeItems)
-        } catch {
-          guard !overrides.isEmpty else {
-            let location = "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "")
-            throw InputError(file: scenario.sourcePath, location: location, message: error.description)
-          }
-          // The override is at fault, checked against this file's feed: name the option as
-          // given, and where the page size it was checked with comes from.
-          let name =
-            position < overrideNames.count
-            ? overrideNames[position]
-            : "--strategy " + strategy.definition.name
-              + (strategy.paramsText.isEmpty ? "" : ":" + strategy.paramsText)
-          let source =
-            pageSizeItems < feed.pageSize ? "feed.server_max_page_size" : "feed.page_size"
+        guard let violation = strategy.feedRuleViolations(feed).first else { continue }
+        let message = strategy.error(violation).description
+        guard !overrides.isEmpty else {
           throw InputError(
-            file: scenario.sourcePath, location: name,
-            message: error.description + " (page size \(pageSizeItems): this file's \(source))")
+            file: scenario.sourcePath, location: "strategies[\(position)].\(violation.parameter)",
+            message: message)
         }
+        // The override is at fault, checked against this file's feed: name the option as given,
+        // and where a page size it was checked with comes from.
+        let name =
+          position < overrideNames.count
+          ? overrideNames[position]
+          : "--strategy " + strategy.definition.name
+            + (strategy.paramsText.isEmpty ? "" : ":" + strategy.paramsText)
+        let origin =
+          violation.basis == .pageSize
+          ? " (page size \(feed.pageSizeItems): this file's \(feed.pageSizeKey))" : ""
+        throw InputError(file: scenario.sourcePath, location: name, message: message + origin)
       }
       var labels = Set<String>()
       for strategy in strategies where !labels.insert(strategy.label).inserted {
