@@ -9,6 +9,17 @@ enum ScenarioInputs {
     try ScenarioFiles.list(arguments)
   }
 
+  /// The check `validate` makes of its scenario files (`ScenarioCheck`), validating strategy
+  /// entries against `registry` and checking the overrides, named as the user gave them, against
+  /// every file's feed.
+  static func check(
+    registry: StrategyRegistry, strategyOverrides: [StrategySpec] = [], overrideNames: [String] = []
+  ) throws(StrategyError) -> ScenarioCheck {
+    try ScenarioCheck(
+      registry: registry, strategyValidator: validator(registry), strategyOverrides: strategyOverrides,
+      overrideNames: overrideNames)
+  }
+
   /// Loads and prepares every scenario (trace files read and checked), validating strategy
   /// entries against `registry`. Every file is read even after one fails, so that all problems
   /// are reported at once. Nothing is written before all inputs are known good.
