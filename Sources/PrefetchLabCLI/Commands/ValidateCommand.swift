@@ -9,7 +9,8 @@ enum ValidateCommand {
     discussion: """
       Prints one line per valid file, and every problem of every invalid file (up to 20 per \
       file) naming file, JSON path and rule; exits 65 when any file has a problem. A scenario \
-      name already used by a file before it is that file's problem.
+      name already used by a file before it is that file's problem; 'run' and 'sweep' check \
+      their files the same way.
       """,
     arguments: [
       .positional("files", repeating: true, help: "Scenario files, or folders of *.json scenario files.")
@@ -21,8 +22,8 @@ enum ValidateCommand {
     throws
     -> Int32
   {
-    // Names must be unique across the files given together, as `run` demands, and a clash is
-    // the later file's problem: one check per file sees it, in place of the file's ok line.
+    // The same check as `run`'s, so both name the same problems; names must be unique across
+    // the files given together, as `run` demands, and a clash is the later file's problem.
     var check = try ScenarioInputs.check(registry: registry)
     var problems: [InputError] = []
     for file in try ScenarioInputs.files(from: parsed.strings("files")) {
