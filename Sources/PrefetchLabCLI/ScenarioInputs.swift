@@ -9,20 +9,33 @@ enum ScenarioInputs {
     try ScenarioFiles.list(arguments)
   }
 
-  /// Loads and prepares every scenario (trace files read and checked), validating strategy
-  /// entries against `registry`. Every file is read even after one fails, so that all problems
-  /// are reported at once. Nothing is written before all inputs are known good.
+  /// The check `validate`, `run` and `sweep` make of their scenario files (`ScenarioCheck`),
+  /// validating strategy entries against `registry` and checking the overrides, named as the
+  /// user gave them, against every file's feed.
+  static func check(
+    registry: StrategyRegistry, strategyOverrides: [StrategySpec] = [], overrideNames: [String] = []
+  ) throws(StrategyError) -> ScenarioCheck {
+    try ScenarioCheck(
+      registry: registry, strategyValidator: validator(registry), strategyOverrides: strategyOverrides,
+      overrideNames: overrideNames)
+  }
+
+  /// Loads and prepares every scenario, finding every problem `validate` would report for the
+  /// same files (`check`): every file is read even after one fails, so that all problems are
+  /// reported at once. Nothing is written before all inputs are known good.
   /// - Throws: `InputErrors` with the problems of every bad file.
-  static func load(_ arguments: [String], registry: StrategyRegistry) throws -> [PreparedScenario] {
+  static func load(
+    _ arguments: [String], registry: StrategyRegistry, strategyOverrides: [StrategySpec] = [],
+    overrideNames: [String] = []
+  ) throws -> [PreparedScenario] {
+    var check = try check(
+      registry: registry, strategyOverrides: strategyOverrides, overrideNames: overrideNames)
     var prepared: [PreparedScenario] = []
     var problems: [InputError] = []
-    var traces = BandwidthTraceCache()
     for file in try files(from: arguments) {
-      do {
-        let scenario = try ScenarioLoader.load(contentsOf: file, strategyValidator: validator(registry))
-        prepared.append(try PreparedScenario(scenario, traces: &traces))
-      } catch {
-        problems.append(error)
+      switch check.check(file) {
+      case .success(let scenario): prepared.append(scenario)
+      case .failure(let error): problems.append(error)
       }
     }
     if !problems.isEmpty { throw InputErrors(errors: problems) }

@@ -51,8 +51,34 @@ import Testing
     #expect(result.status == 65)
     #expect(
       result.stderr
-        == "Error: \(file): scroll.trace.path: \(folder.path)/r.csv: line 2: t_ms must be within ±1e15 ms, got 1e+16\n"
+        == "Error: \(file): scroll.trace.path: \(folder.path)/r.csv: line 2: t_ms must be within ±1e15 ms, got 1e16\n"
     )
+  }
+
+  /// Numbers in errors are read, not decoded: 3.6e18 kept short, -1e-300 not written out as 300
+  /// zeros, the same in a file and in a `--strategy` option (exit 65 and 64).
+  @Test func numbersInErrorsAreReadable() {
+    let folder = ScratchFolder()
+    let file = folder.write(
+      "n.json",
+      scenarioJSON([
+        "feed": #"{"total_items": 100, "page_size": 10, "item_height_pt": 3.6028797018963963e18}"#,
+        "strategies": #"[{"name": "fixed_threshold", "ratio": -1e-300}]"#,
+      ]))
+    let result = runCLI(["validate", file])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "Error: \(file): feed.item_height_pt: must be <= 1000000, got 3.60288e18\n"
+        + "Error: \(file): strategies[0].ratio: fixed_threshold.ratio must be in 0...1, got -1e-300\n")
+    let option = runCLI([
+      "run", folder.write("ok.json", scenarioJSON()), "--strategy",
+      "fixed_threshold:ratio=0.30000000000000004e1",
+      "--out", folder.path + "/out",
+    ])
+    #expect(option.status == 64)
+    #expect(option.stderr.contains(": fixed_threshold.ratio must be in 0...1, got 3\n"), "\(option.stderr)")
+    #expect(!folder.exists("out"))
   }
 
   @Test func escapingKeepsLineEndsAndTabs() {

@@ -25,10 +25,11 @@ public struct Experiment: Sendable {
   ///   - overrideNames: how the user gave each override, named in an error about it (e.g.
   ///     `--strategy paging3:max_size=25`, or a sweep's `--vary` setting); missing names default
   ///     to `--strategy NAME:non-default parameters`.
-  /// - Throws: `StrategyError` for a bad override (a usage error), `InputError` for a bad strategy
-  ///   entry in a scenario file, a strategy (listed or given as an override) whose parameters
-  ///   break a rule with the scenario's feed (`ConfiguredStrategy.checkFeed`), or two scenarios
-  ///   with the same name.
+  /// - Throws: `StrategyError` for a bad override (a usage error); `InputError` for two scenarios
+  ///   with the same name (the later one given), or with every problem of the first scenario
+  ///   whose strategies have any (`strategies(for:overrides:overrideNames:registry:)`): a bad
+  ///   entry of its own, a strategy (its own or an override) whose parameters break a rule with
+  ///   its feed (`ConfiguredStrategy.feedRuleViolations`), one run twice.
   public init(
     scenarios: [PreparedScenario], strategyOverrides: [StrategySpec] = [], seeds: [UInt64]? = nil,
     registry: StrategyRegistry = .builtIn, overrideNames: [String] = []
@@ -36,61 +37,19 @@ public struct Experiment: Sendable {
     let seeds = seeds.map { Set($0).sorted() }
     var overrides: [ConfiguredStrategy] = []
     for spec in strategyOverrides { overrides.append(try registry.configure(spec)) }
-    var jobs: [RunJob] = []
     var names: [String: String] = [:]
+    for prepared in scenarios {
+      let scenario = prepared.scenario
+      if let earlier = names[scenario.name] { throw Self.nameClash(scenario, earlier: earlier) }
+      names[scenario.name] = scenario.sourcePath
+    }
+    var jobs: [RunJob] = []
     let scenarios = scenarios.sorted { $0.scenario.name < $1.scenario.name }
     for (index, prepared) in scenarios.enumerated() {
       let scenario = prepared.scenario
-      if let other = names[scenario.name] {
-        throw InputError(
-          file: scenario.sourcePath, location: "name",
-          message: "scenario name '\(scenario.name)' is already used by \(other)")
-      }
-      names[scenario.name] = scenario.sourcePath
-      var strategies = overrides
-      if strategies.isEmpty {
-        let specs =
-          scenario.strategies.isEmpty
-          ? registry.defaultNames.map { StrategySpec(name: $0) } : scenario.strategies
-        for (position, spec) in specs.enumerated() {
-          do {
-            strategies.append(try registry.configure(spec))
-          } catch {
-            let location = "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "")
-            throw InputError(file: scenario.sourcePath, location: location, message: error.description)
-          }
-        }
-      }
-      let feed = scenario.feed
-      let pageSizeItems = max(1, min(feed.pageSize, feed.serverMaxPageSize ?? feed.pageSize))
-      for (position, strategy) in strategies.enumerated() {
-        do {
-          try strategy.checkFeed(pageSizeItems: pageSizeItems)
-        } catch {
-          guard !overrides.isEmpty else {
-            let location = "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "")
-            throw InputError(file: scenario.sourcePath, location: location, message: error.description)
-          }
-          // The override is at fault, checked against this file's feed: name the option as
-          // given, and where the page size it was checked with comes from.
-          let name =
-            position < overrideNames.count
-            ? overrideNames[position]
-            : "--strategy " + strategy.definition.name
-              + (strategy.paramsText.isEmpty ? "" : ":" + strategy.paramsText)
-          let source =
-            pageSizeItems < feed.pageSize ? "feed.server_max_page_size" : "feed.page_size"
-          throw InputError(
-            file: scenario.sourcePath, location: name,
-            message: error.description + " (page size \(pageSizeItems): this file's \(source))")
-        }
-      }
-      var labels = Set<String>()
-      for strategy in strategies where !labels.insert(strategy.label).inserted {
-        throw InputError(
-          file: scenario.sourcePath, location: "strategies",
-          message: "strategy '\(strategy.label)' is listed twice with the same parameters")
-      }
+      let (strategies, problems) = Self.strategies(
+        for: scenario, overrides: overrides, overrideNames: overrideNames, registry: registry)
+      if let problem = Diagnostics.combined(problems) { throw problem }
       for strategy in strategies {
         for seed in (seeds ?? [scenario.seed]) {
           jobs.append(RunJob(scenarioIndex: index, strategy: strategy, seed: seed))

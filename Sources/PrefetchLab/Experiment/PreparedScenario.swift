@@ -73,7 +73,7 @@ public struct PreparedScenario: Sendable {
       throw InputError(
         file: scenario.sourcePath, location: location,
         message:
-          "the session must last at most 1000000 s (set duration_s to cut it), got \(ValueText.number(Double(durationUs) / 1_000_000)) s"
+          "the session must last at most 1000000 s (set duration_s to cut it), got \(DecimalFormat.readable(Double(durationUs) / 1_000_000, against: [InputLimits.maxSessionSeconds])) s"
       )
     }
   }

@@ -47,17 +47,20 @@ extension BandwidthTrace {
       else {
         throw InputError(
           file: file, location: "[\(index)].duration_ms",
-          message: "must be at most 1000000000, got \(ValueText.number(period.durationMs))")
+          message: "must be at most 1000000000, got "
+            + DecimalFormat.readable(period.durationMs, against: [InputLimits.maxMilliseconds]))
       }
       guard period.bandwidthKbps <= InputLimits.bandwidthKbps.upperBound else {
         throw InputError(
           file: file, location: "[\(index)].bandwidth_kbps",
-          message: "must be at most 100000000, got \(ValueText.number(period.bandwidthKbps))")
+          message: "must be at most 100000000, got "
+            + DecimalFormat.readable(period.bandwidthKbps, against: [InputLimits.bandwidthKbps.upperBound]))
       }
       if let latency = period.latencyMs, latency > InputLimits.maxMilliseconds {
         throw InputError(
           file: file, location: "[\(index)].latency_ms",
-          message: "must be at most 1000000000, got \(ValueText.number(latency))")
+          message: "must be at most 1000000000, got "
+            + DecimalFormat.readable(latency, against: [InputLimits.maxMilliseconds]))
       }
       segments.append(
         Segment(

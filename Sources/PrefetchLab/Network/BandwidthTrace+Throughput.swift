@@ -70,7 +70,7 @@ extension BandwidthTrace {
           throw InputError(
             file: file, location: location,
             message:
-              "times must not decrease, got \(TraceText.quoted(bytes, fields[0])) s after \(DecimalFormat.shortest(previousSeconds)) s"
+              "times must not decrease, got \(TraceText.quoted(bytes, fields[0])) s after \(DecimalFormat.readable(previousSeconds)) s"
           )
         }
         segments.append(Segment(durationUs: timeUs - previousUs, bytesPerSecond: mbps * 125_000))

@@ -81,7 +81,8 @@ public struct BandwidthTrace: Sendable, Equatable {
   public static func constant(kbps: Double) throws(BandwidthTraceError) -> BandwidthTrace {
     if kbps == .infinity { return .unlimited }
     guard kbps > 0 else {  // also false for NaN
-      throw BandwidthTraceError(message: "bandwidth must be > 0 kbit/s, got \(kbps)")
+      throw BandwidthTraceError(
+        message: "bandwidth must be > 0 kbit/s, got \(DecimalFormat.readable(kbps, against: [0]))")
     }
     return try BandwidthTrace(
       segments: [Segment(durationUs: 1_000_000, bytesPerSecond: kbps * 125)], loop: false)
@@ -121,13 +122,15 @@ public struct BandwidthTrace: Sendable, Equatable {
       guard segment.bytesPerSecond >= 0, segment.bytesPerSecond.isFinite else {
         throw BandwidthTraceError(
           message:
-            "segment \(index): capacity must be a finite number >= 0 bytes/s, got \(segment.bytesPerSecond)"
+            "segment \(index): capacity must be a finite number >= 0 bytes/s, got "
+            + DecimalFormat.readable(segment.bytesPerSecond, against: [0])
         )
       }
       if let latency = segment.latencyMs {
         guard latency >= 0, latency.isFinite else {
           throw BandwidthTraceError(
-            message: "segment \(index): latency must be a finite number >= 0 ms, got \(latency)")
+            message: "segment \(index): latency must be a finite number >= 0 ms, got "
+              + DecimalFormat.readable(latency, against: [0]))
         }
         anyLatency = true
       }

@@ -104,7 +104,7 @@ struct PeriodsJSONReader {
         guard value >= 0 else {
           throw InputError(
             file: file, location: location(position, slot),
-            message: "must be >= 0, got \(DecimalFormat.shortest(value))")
+            message: "must be >= 0, got \(DecimalFormat.readable(value, against: [0]))")
         }
         switch slot {
         case 0: duration = value

@@ -32,11 +32,23 @@ final class Diagnostics {
     }
   }
 
-  /// Throws the first problem, carrying the others, when there is any.
-  func throwIfAny() throws(InputError) {
-    guard var first = errors.first else { return }
+  /// `errors` as one error, the first carrying the others (at most `limit` listed), or nil when
+  /// there are none.
+  static func combined(_ errors: [InputError]) -> InputError? {
+    let diagnostics = Diagnostics()
+    errors.forEach(diagnostics.record)
+    return diagnostics.firstCarryingTheOthers
+  }
+
+  private var firstCarryingTheOthers: InputError? {
+    guard var first = errors.first else { return nil }
     first.furtherErrors = Array(errors.dropFirst())
     first.unlistedErrorCount = unlisted
-    throw first
+    return first
+  }
+
+  /// Throws the first problem, carrying the others, when there is any.
+  func throwIfAny() throws(InputError) {
+    if let error = firstCarryingTheOthers { throw error }
   }
 }

@@ -65,7 +65,7 @@ struct JSONField {
       throw typeError(expected: rule.isInteger ? "an integer" : "a number")
     }
     if let violation = rule.violation(by: number) {
-      throw error(violation, got: ValueText.number(number))
+      throw error(violation, got: rule.quoted(number))
     }
     return number
   }

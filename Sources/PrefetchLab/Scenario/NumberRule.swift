@@ -62,25 +62,33 @@ public struct NumberRule: Sendable, Equatable {
     let aboveUpper = upper.map { value > $0 } ?? false
     guard belowLower || aboveUpper else { return nil }
     if statesRange, let lower, let upper {
-      return "must be in \(ValueText.number(lower.value))...\(ValueText.number(upper))"
+      return "must be in \(DecimalFormat.readable(lower.value))...\(DecimalFormat.readable(upper))"
     }
     if belowLower, let lower {
       switch lower {
-      case .inclusive(let bound): return "must be >= \(ValueText.number(bound))"
-      case .exclusive(let bound): return "must be > \(ValueText.number(bound))"
+      case .inclusive(let bound): return "must be >= \(DecimalFormat.readable(bound))"
+      case .exclusive(let bound): return "must be > \(DecimalFormat.readable(bound))"
       }
     }
-    return upper.map { "must be <= \(ValueText.number($0))" }
+    return upper.map { "must be <= \(DecimalFormat.readable($0))" }
+  }
+
+  /// `value` as a message about this rule quotes it: on the same side of each bound as it is, and
+  /// not a whole number when it is not one (`DecimalFormat.readable`).
+  func quoted(_ value: Double) -> String {
+    var references = [lower?.value, upper].compactMap { $0 }
+    if isInteger && value != value.rounded() { references += [value.rounded(.down), value.rounded(.up)] }
+    return DecimalFormat.readable(value, against: references)
   }
 
   /// The rule as the docs state it: `1…240`, `> 0 and <= 1000000000`, `>= 0`, `any number`.
   public var text: String {
-    let upperText = upper.map { ValueText.number($0) }
+    let upperText = upper.map { DecimalFormat.readable($0) }
     switch (lower, upperText) {
-    case (.inclusive(let low)?, let high?): return "\(ValueText.number(low))…\(high)"
-    case (.exclusive(let low)?, let high?): return "> \(ValueText.number(low)) and <= \(high)"
-    case (.inclusive(let low)?, nil): return ">= \(ValueText.number(low))"
-    case (.exclusive(let low)?, nil): return "> \(ValueText.number(low))"
+    case (.inclusive(let low)?, let high?): return "\(DecimalFormat.readable(low))…\(high)"
+    case (.exclusive(let low)?, let high?): return "> \(DecimalFormat.readable(low)) and <= \(high)"
+    case (.inclusive(let low)?, nil): return ">= \(DecimalFormat.readable(low))"
+    case (.exclusive(let low)?, nil): return "> \(DecimalFormat.readable(low))"
     case (nil, let high?): return "<= \(high)"
     case (nil, nil): return isInteger ? "any integer" : "any number"
     }

@@ -80,8 +80,8 @@ extension ScenarioLoader {
       let maximum = try fields[1].number(NumberRule(upper: support.upper))
       guard maximum >= minimum else {
         throw fields[1].error(
-          "must be >= \(parameters.keyName("min")) (\(ValueText.number(minimum)))",
-          got: ValueText.number(maximum))
+          "must be >= \(parameters.keyName("min")) (\(DecimalFormat.readable(minimum)))",
+          got: DecimalFormat.readable(maximum, against: [minimum]))
       }
       return .uniform(min: minimum, max: maximum)
     case "normal":
@@ -97,13 +97,13 @@ extension ScenarioLoader {
         // Truncating at 0 keeps every draw >= 0 but not away from 0: demand that the untruncated
         // normal puts no more than 0.14% of its mass below 0, so rows are never near 0 pt tall.
         throw meanField.error(
-          "must be >= 3 × \(sdName) (\(ValueText.number(3 * sd))) so that \(purpose) stay clear of 0;"
+          "must be >= 3 × \(sdName) (\(DecimalFormat.readable(3 * sd))) so that \(purpose) stay clear of 0;"
             + " lognormal suits skewed \(purpose)",
-          got: ValueText.number(mean))
+          got: DecimalFormat.readable(mean, against: [3 * sd]))
       } else if mean <= -8 * sd {
         throw meanField.error(
-          "must be > -8 × \(sdName) (\(ValueText.number(-8 * sd))) so that draws above 0 remain",
-          got: ValueText.number(mean))
+          "must be > -8 × \(sdName) (\(DecimalFormat.readable(-8 * sd))) so that draws above 0 remain",
+          got: DecimalFormat.readable(mean, against: [-8 * sd]))
       }
       return .normal(mean: mean, sd: sd)
     case "lognormal":
@@ -147,11 +147,11 @@ extension ScenarioLoader {
     }
     if center > rule.maximum {
       throw parameters.plainError(
-        "\(parameters.keyName(centerKey)) must be <= \(ValueText.number(rule.maximum)), got \(ValueText.number(center))"
+        "\(parameters.keyName(centerKey)) must be <= \(DecimalFormat.readable(rule.maximum)), got \(DecimalFormat.readable(center, against: [rule.maximum]))"
       )
     }
     let spreadName = parameters.keyName(spreadKey)
-    let spreadText = ValueText.number(spread)
+    let spreadText = DecimalFormat.readable(spread)
     let direction = spreadKey == "shape" ? "large" : "small"
     guard largest.isFinite && smallest.isFinite else {
       throw parameters.plainError(

@@ -104,13 +104,13 @@ extension ScenarioLoader {
       // a total just past the limit is explained by the sum shown.
       let footer =
         feed.member("footer_height_pt") == nil
-        ? "\(ValueText.number(spec.footerHeightPt)) pt, footer_height_pt's default"
-        : "footer_height_pt, \(ValueText.number(spec.footerHeightPt)) pt"
+        ? "\(DecimalFormat.readable(spec.footerHeightPt)) pt, footer_height_pt's default"
+        : "footer_height_pt, \(DecimalFormat.readable(spec.footerHeightPt)) pt"
       feed.report(
         at.plainError(
           "the whole feed's content height, total_items (\(spec.totalItems)) × the tallest possible row"
-            + " (\(ValueText.number(tallest)) pt) + the loading footer (\(footer)),"
-            + " must be <= \(ValueText.number(InputLimits.maxContentHeightPt)) pt, got \(ValueText.number(height)) pt"
+            + " (\(DecimalFormat.readable(tallest)) pt) + the loading footer (\(footer)),"
+            + " must be <= \(DecimalFormat.readable(InputLimits.maxContentHeightPt)) pt, got \(DecimalFormat.readable(height, against: [InputLimits.maxContentHeightPt])) pt"
         ))
     }
     let media = spec.mediaBytes.map { largestDraw($0, ScenarioDefinitions.bytes) } ?? 0
@@ -121,8 +121,8 @@ extension ScenarioLoader {
       feed.report(
         at.plainError(
           "the whole feed's largest possible size, total_items (\(spec.totalItems)) × (the largest media_bytes"
-            + " and page_bytes draws, \(ValueText.number(media + page)) bytes), must be <= 9007199254740991 bytes,"
-            + " got \(ValueText.number(bytes))"))
+            + " and page_bytes draws, \(DecimalFormat.readable(media + page)) bytes), must be <= 9007199254740991 bytes,"
+            + " got \(DecimalFormat.readable(bytes, against: [InputLimits.maxFeedBytes]))"))
     }
   }
 }

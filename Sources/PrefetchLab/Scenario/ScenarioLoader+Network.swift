@@ -82,11 +82,12 @@ extension ScenarioLoader {
       if let previous = windows.last, start < previous.startMs + previous.durationMs,
         let startField = outage.member("start_ms")
       {
+        let end = previous.startMs + previous.durationMs
         network.report(
           startField.error(
-            "must be >= the end of the previous outage (\(ValueText.number(previous.startMs + previous.durationMs)));"
+            "must be >= the end of the previous outage (\(DecimalFormat.readable(end)));"
               + " list outages in time order without overlaps",
-            got: ValueText.number(start)))
+            got: DecimalFormat.readable(start, against: [end])))
       }
       windows.append(OutageWindow(startMs: start, durationMs: duration))
     }

@@ -101,9 +101,10 @@ extension ScenarioLoader {
     if totalUs > InputLimits.maxSessionUs {
       diagnostics.record(
         field.error(
-          "must last at most \(ValueText.number(InputLimits.maxSessionSeconds)) s in all (the longest session);"
+          "must last at most \(DecimalFormat.readable(InputLimits.maxSessionSeconds)) s in all (the longest session);"
             + " set duration_s to cut it",
-          got: ValueText.number(Double(totalUs) / 1_000_000) + " s"))
+          got: DecimalFormat.readable(Double(totalUs) / 1_000_000, against: [InputLimits.maxSessionSeconds])
+            + " s"))
     }
   }
 

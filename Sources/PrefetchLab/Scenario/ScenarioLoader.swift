@@ -134,8 +134,8 @@ public enum ScenarioLoader {
     // Below the clock's resolution the duration would silently become 0.
     guard micros >= 1 else {
       throw field.error(
-        "must be at least \(ValueText.number(unitsPerSecond / 1_000_000)) (1 µs, the clock's resolution)",
-        got: ValueText.number(value))
+        "must be at least \(DecimalFormat.readable(unitsPerSecond / 1_000_000)) (1 µs, the clock's resolution)",
+        got: DecimalFormat.readable(value, against: [unitsPerSecond / 1_000_000]))
     }
     return Int64(micros)
   }

@@ -1,14 +1,5 @@
-/// How values are quoted inside error messages.
+/// How values are quoted inside error messages (numbers: `DecimalFormat.readable`).
 enum ValueText {
-  /// Plain decimals for everyday magnitudes; Swift's exponent form for extreme ones, so that
-  /// `1e300` does not print as 301 digits.
-  static func number(_ value: Double) -> String {
-    let magnitude = abs(value)
-    if magnitude != 0 && (magnitude >= 1e16 || magnitude < 1e-6) { return "\(value)" }
-    let text = DecimalFormat.shortest(value)
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-  }
-
   /// A string as a JSON literal, cut to 60 characters, with every control, separator and
   /// bidirectional-override character escaped (`\u001b`), so a message can be printed as it is.
   static func string(_ value: String) -> String {
@@ -42,7 +33,7 @@ enum ValueText {
     switch value {
     case .null: return "null"
     case .bool(let flag): return "boolean \(flag)"
-    case .number(let amount, _): return "number \(number(amount))"
+    case .number(let amount, _): return "number \(DecimalFormat.readable(amount))"
     case .string(let text): return "string \(string(text))"
     case .array, .object:
       let text = escapingUnsafe(value.serialized())

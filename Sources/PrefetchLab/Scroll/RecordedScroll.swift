@@ -94,7 +94,7 @@ public struct RecordedScroll: ScrollSource {
         throw InputError(
           file: path, location: line.location,
           message:
-            "t_ms must not decrease, got \(DecimalFormat.shortest(time)) after \(DecimalFormat.shortest(previous.timeMs))"
+            "t_ms must not decrease, got \(DecimalFormat.readable(time, against: [previous.timeMs])) after \(DecimalFormat.readable(previous.timeMs))"
         )
       }
       if let (phaseColumn, targetColumn) = annotationColumns {

@@ -6,11 +6,13 @@ enum RecordingBounds {
   /// first row.
   static func timeProblem(_ timeMs: Double, first: Double?) -> String? {
     if abs(timeMs) > InputLimits.maxRecordedTimeMs {
-      return "t_ms must be within ±1e15 ms, got \(ValueText.number(timeMs))"
+      let limits = [-InputLimits.maxRecordedTimeMs, InputLimits.maxRecordedTimeMs]
+      return "t_ms must be within ±1e15 ms, got \(DecimalFormat.readable(timeMs, against: limits))"
     }
     if let first, timeMs - first > InputLimits.maxMilliseconds {
       return "t_ms must be at most 1000000000 ms (10^6 s, the longest session) after the first row's"
-        + " \(ValueText.number(first)), got \(ValueText.number(timeMs))"
+        + " \(DecimalFormat.readable(first)), got "
+        + DecimalFormat.readable(timeMs, against: [first + InputLimits.maxMilliseconds])
     }
     return nil
   }
@@ -18,6 +20,7 @@ enum RecordingBounds {
   /// Why a position (`offset_pt`, `projected_target_pt`, `y_px`) is out of range, or nil.
   static func positionProblem(_ name: String, _ value: Double) -> String? {
     guard abs(value) > InputLimits.maxPositionPt else { return nil }
-    return "\(name) must be within ±1e14, got \(ValueText.number(value))"
+    let limits = [-InputLimits.maxPositionPt, InputLimits.maxPositionPt]
+    return "\(name) must be within ±1e14, got \(DecimalFormat.readable(value, against: limits))"
   }
 }

@@ -106,7 +106,7 @@ public struct TouchRecording: Sendable, Equatable {
         throw InputError(
           file: file, location: location,
           message:
-            "t_ms must not decrease, got \(DecimalFormat.shortest(time)) after \(DecimalFormat.shortest(previous.timeMs))"
+            "t_ms must not decrease, got \(DecimalFormat.readable(time, against: [previous.timeMs])) after \(DecimalFormat.readable(previous.timeMs))"
         )
       }
       switch action {

@@ -26,21 +26,23 @@ public struct ConfiguredStrategy: Sendable {
     label = pairs.isEmpty ? definition.name : definition.name + "@" + pairs.joined(separator: "+")
   }
 
-  /// Checks the parameters against a feed whose pages hold `pageSizeItems` items (`feed.page_size`
-  /// capped by `feed.server_max_page_size`): the definition's `feedRule`, if any.
-  /// - Throws: `StrategyError` (`.feedRule`) naming the parameter and the rule.
-  public func checkFeed(pageSizeItems: Int) throws(StrategyError) {
-    guard let violation = definition.feedRule?(parameters, pageSizeItems) else { return }
-    throw StrategyError(
+  /// The rules of the definition's `feedRules` that the parameters break on `feed`, in the
+  /// definition's order; empty when all hold.
+  public func feedRuleViolations(_ feed: FeedFacts) -> [FeedRuleViolation] {
+    definition.feedRules.compactMap { $0(parameters, feed) }
+  }
+
+  /// A violation of this strategy's rules as an error (`.feedRule`) naming the parameter and the
+  /// rule.
+  public func error(_ violation: FeedRuleViolation) -> StrategyError {
+    StrategyError(
       strategy: definition.name, parameter: violation.parameter, reason: .feedRule(violation.rule))
   }
 
   /// The definition's `parameterRule`, broken by the parameters alone; nil when it holds or
   /// there is none.
   func parameterRuleViolation() -> StrategyError? {
-    guard let violation = definition.parameterRule?(parameters) else { return nil }
-    return StrategyError(
-      strategy: definition.name, parameter: violation.parameter, reason: .feedRule(violation.rule))
+    definition.parameterRule?(parameters).map(error)
   }
 
   /// A new value of the strategy, type-erased: for wrapping it in another strategy. Runs go

@@ -29,9 +29,10 @@ public struct StrategyDefinition: Sendable {
   /// Checks the parameters among themselves where the platform has such a rule (Paging 3's
   /// `prefetchDistance` 0 without placeholders); nil: no such rule. Run at configuration.
   public let parameterRule: (@Sendable (StrategyParameters) -> FeedRuleViolation?)?
-  /// Checks parameters against the feed's page size (items, `StrategyContext.pageSizeItems`)
-  /// where a rule of the platform spans both (Paging 3's `maxSize`); nil: no such rule.
-  public let feedRule: (@Sendable (StrategyParameters, _ pageSizeItems: Int) -> FeedRuleViolation?)?
+  /// Checks of the parameters against the feed (its page size and pagination, `FeedFacts`) where
+  /// a rule of the platform or of the model spans both (Paging 3's `maxSize`, and its
+  /// `jumpThreshold`, which only offset pagination can use); each gives nil when it holds.
+  public let feedRules: [@Sendable (StrategyParameters, FeedFacts) -> FeedRuleViolation?]
   /// Builds a value (prepared with the lookahead when clairvoyant) and runs the engine's loop
   /// with it, typed, on the simulation made from that lookahead's scenario and seed. The
   /// simulation is made once the value is prepared: a clairvoyant strategy's planning replays
@@ -49,26 +50,26 @@ public struct StrategyDefinition: Sendable {
   ///   - runsByDefault: whether a scenario that lists no strategies runs it.
   ///   - parameterRule: a check of the parameters among themselves, run when the strategy is
   ///     configured (`StrategyRegistry.configure`).
-  ///   - feedRule: a check of the parameters against the feed's page size, run when the strategy
-  ///     meets a scenario (`Experiment`).
+  ///   - feedRules: checks of the parameters against the feed, run when the strategy meets a
+  ///     scenario (`Experiment`), every one of them.
   public init<Strategy: PrefetchStrategy>(
     _ type: Strategy.Type, name: String, summary: String, source: String,
     parameters: [any StrategyParameterHandle], runsByDefault: Bool = true,
     parameterRule: (@Sendable (StrategyParameters) -> FeedRuleViolation?)? = nil,
-    feedRule: (@Sendable (StrategyParameters, _ pageSizeItems: Int) -> FeedRuleViolation?)? = nil
+    feedRules: [@Sendable (StrategyParameters, FeedFacts) -> FeedRuleViolation?] = []
   ) {
     self.init(
       type, name: name, summary: summary, source: source, declarations: parameters.map(\.declaration),
-      runsByDefault: runsByDefault, parameterRule: parameterRule, feedRule: feedRule)
+      runsByDefault: runsByDefault, parameterRule: parameterRule, feedRules: feedRules)
   }
 
   private init<Strategy: PrefetchStrategy>(
     _ type: Strategy.Type, name: String, summary: String, source: String, declarations: [StrategyParameter],
     runsByDefault: Bool, parameterRule: (@Sendable (StrategyParameters) -> FeedRuleViolation?)?,
-    feedRule: (@Sendable (StrategyParameters, Int) -> FeedRuleViolation?)?
+    feedRules: [@Sendable (StrategyParameters, FeedFacts) -> FeedRuleViolation?]
   ) {
     self.parameterRule = parameterRule
-    self.feedRule = feedRule
+    self.feedRules = feedRules
     self.name = name
     self.summary = summary
     self.source = source
@@ -99,7 +100,7 @@ public struct StrategyDefinition: Sendable {
     self.strategyType = ObjectIdentifier(type)
     self.isClairvoyant = true
     self.parameterRule = nil
-    self.feedRule = nil
+    self.feedRules = []
     self.run = { makeSimulation, lookahead, parameters in
       var strategy = Strategy(parameters: parameters)
       strategy.prepare(lookahead)
@@ -124,7 +125,7 @@ public struct StrategyDefinition: Sendable {
     strategyType = base.strategyType
     isClairvoyant = base.isClairvoyant
     parameterRule = base.parameterRule
-    feedRule = base.feedRule
+    feedRules = base.feedRules
     run = base.run
     make = base.make
     probe = base.probe

@@ -49,12 +49,12 @@ public struct StrategyParameter: Sendable, Equatable {
     switch (kind, value) {
     case (.number(let range), .number(let x)):
       guard x.isFinite, range.contains(x) else {
-        return .failure(.outOfRange(range: requirementText, got: value.description))
+        return .failure(.outOfRange(range: requirementText, got: quoted(x)))
       }
       return .success(value)
     case (.integer(let range), .number(let x)):
       guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-        return .failure(.outOfRange(range: requirementText, got: value.description))
+        return .failure(.outOfRange(range: requirementText, got: quoted(x)))
       }
       return .success(value)
     case (.bool, .bool):
@@ -66,12 +66,12 @@ public struct StrategyParameter: Sendable, Equatable {
       return .success(value)
     case (.numberOrKeyword(let range, _), .number(let x)):
       guard x.isFinite, range.contains(x) else {
-        return .failure(.outOfRange(range: requirementText, got: value.description))
+        return .failure(.outOfRange(range: requirementText, got: quoted(x)))
       }
       return .success(value)
     case (.integerOrKeyword(let range, _), .number(let x)):
       guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-        return .failure(.outOfRange(range: requirementText, got: value.description))
+        return .failure(.outOfRange(range: requirementText, got: quoted(x)))
       }
       return .success(value)
     case (.choice, _), (.integerOrKeyword, .string), (.numberOrKeyword, .string):
@@ -81,6 +81,21 @@ public struct StrategyParameter: Sendable, Equatable {
     default:
       return .failure(.wrongType(expected: typeName, got: value.description))
     }
+  }
+
+  /// A number refused by `validate`, as its message quotes it: on the same side of each end of
+  /// the range as it is, and not whole when it is not (`DecimalFormat.readable`).
+  private func quoted(_ x: Double) -> String {
+    var references: [Double] = []
+    switch kind {
+    case .number(let range), .numberOrKeyword(let range, _):
+      references = [range.lowerBound, range.upperBound]
+    case .integer(let range), .integerOrKeyword(let range, _):
+      references = [Double(range.lowerBound), Double(range.upperBound)]
+      if x != x.rounded() { references += [x.rounded(.down), x.rounded(.up)] }
+    case .bool, .choice: break
+    }
+    return DecimalFormat.readable(x, against: references)
   }
 
   /// "a number", "an integer", "true or false".
@@ -121,7 +136,7 @@ public struct StrategyParameter: Sendable, Equatable {
   public var rangeText: String {
     switch kind {
     case .number(let range), .numberOrKeyword(let range, _):
-      return "\(DecimalFormat.shortest(range.lowerBound))...\(DecimalFormat.shortest(range.upperBound))"
+      return "\(DecimalFormat.readable(range.lowerBound))...\(DecimalFormat.readable(range.upperBound))"
     case .integer(let range), .integerOrKeyword(let range, _):
       return "\(range.lowerBound)...\(range.upperBound)"
     case .bool: return "true or false"

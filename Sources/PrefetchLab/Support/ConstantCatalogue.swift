@@ -37,7 +37,7 @@ public enum ConstantCatalogue {
   public static var all: [Entry] { scroll + network + libraries + radio + users + defaults }
 
   /// Six decimals at most: enough to recognise every value, short enough to read.
-  static func number(_ value: Double) -> String { ValueText.number((value * 1e6).rounded() / 1e6) }
+  static func number(_ value: Double) -> String { DecimalFormat.readable((value * 1e6).rounded() / 1e6) }
 
   /// How the bounce spring's values are described here and in docs/scenario-format.md (a test
   /// checks the doc uses these words).

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Locale-independent number formatting for CSV, JSON and reports: always `.` as the decimal
-/// separator, never an exponent, never `nan`/`inf` (callers turn those into empty cells).
+/// Locale-independent number formatting for CSV, JSON, reports and error messages: always `.` as
+/// the decimal separator; for files never an exponent, never `nan`/`inf` (callers turn those into
+/// empty cells); for messages (`readable`) an exponent only for magnitudes no one reads digit by
+/// digit.
 public enum DecimalFormat {
   /// Microseconds as milliseconds with at most three decimals and no trailing zeros:
   /// 1_000_000 → "1000", 16_667 → "16.667", -500 → "-0.5".
@@ -44,6 +46,66 @@ public enum DecimalFormat {
       text += "." + digits
     }
     return text
+  }
+
+  /// A number as an error message quotes it, for a person to read: integers below 10^16 in full
+  /// (2^53 − 1, the largest exact one, is a limit messages state); other values from 10^-6 to
+  /// 10^16 as plain decimals of at most 15 significant digits, so the noise of binary sums goes
+  /// (0.1 + 0.2 → "0.3") while every decimal a person types with up to 15 digits, which a Double
+  /// holds exactly, reads back as typed; beyond, JSON's exponent form with 6 significant digits
+  /// ("3.60288e18", "1e-300"), since past 2^53 the digits are not even exact.
+  ///
+  /// A message compares its value with others (a rule's bounds, an earlier row's time): given as
+  /// `references`, digits are added until the text lies on the same side of each as the value
+  /// does, so "must be <= 1000000, got 1000000.0000001" never reads "got 1000000".
+  /// Non-finite input gives Swift's "inf" or "nan" (JSON cannot write them).
+  public static func readable(_ value: Double, against references: [Double] = []) -> String {
+    guard value.isFinite else { return "\(value)" }
+    let magnitude = abs(value)
+    if value == value.rounded() && magnitude < 1e16 { return String(Int64(value)) }
+    let plain = magnitude >= 1e-6 && magnitude < 1e16
+    var digits = plain ? 15 : 6
+    while true {
+      let (text, shown) = significant(value, digits: digits, plain: plain)
+      // 17 significant digits name every Double exactly: there every side is kept.
+      if digits == 17
+        || references.allSatisfy({ (shown < $0) == (value < $0) && (shown > $0) == (value > $0) })
+      {
+        return text
+      }
+      digits += 1
+    }
+  }
+
+  /// `value` rounded to `digits` significant digits (1...17), trailing zeros removed, as plain
+  /// decimals or in exponent form (`3.6e18`), with the Double the text reads back as.
+  private static func significant(_ value: Double, digits: Int, plain: Bool) -> (String, Double) {
+    // %e rounds correctly, and with no locale given it always writes '.'.
+    let scientific = String(format: "%.\(digits - 1)e", value)
+    let shown = Double(scientific) ?? value
+    guard let e = scientific.firstIndex(of: "e"),
+      let exponent = Int(scientific[scientific.index(after: e)...])
+    else { return (scientific, shown) }
+    let negative = scientific.hasPrefix("-")
+    var mantissa = scientific[..<e].filter(\.isNumber)
+    while mantissa.count > 1 && mantissa.hasSuffix("0") { mantissa.removeLast() }
+    let sign = negative ? "-" : ""
+    guard plain else {
+      let fraction = mantissa.dropFirst()
+      return (
+        sign + String(mantissa.prefix(1)) + (fraction.isEmpty ? "" : "." + fraction) + "e\(exponent)", shown
+      )
+    }
+    let point = 1 + exponent
+    let text: String
+    if point <= 0 {
+      text = "0." + String(repeating: "0", count: -point) + mantissa
+    } else if point >= mantissa.count {
+      text = mantissa + String(repeating: "0", count: point - mantissa.count)
+    } else {
+      text = String(mantissa.prefix(point)) + "." + String(mantissa.dropFirst(point))
+    }
+    return (sign + text, shown)
   }
 
   /// The shortest text that reads back as the same Double, without exponent for the magnitudes

@@ -14,8 +14,10 @@ enum RunCommand {
       none, or those given with --strategy) for each seed. The folder receives summary.csv, \
       timeline/, events/ and ttc/ CSVs per run, manifest.json and, unless --no-plots, gnuplot \
       plots with report.md and report.html; it is written under a temporary name and renamed \
-      when complete. Bad input exits 65 before anything is written. --out replaces only a \
-      results folder prefetchlab wrote, never one holding the run's inputs. Progress goes to \
+      when complete. Bad input exits 65 before anything is written, naming every problem \
+      'validate' finds in the files and every --strategy that breaks a rule with a file's \
+      feed. --out replaces only a results folder prefetchlab wrote, never one holding the \
+      run's inputs. Progress goes to \
       stderr: a redrawn line on a terminal, one line per phase otherwise, nothing with --quiet. \
       --shard K/N runs the K-th of N balanced slices of the runs (CSVs only; 'prefetchlab merge' \
       joins the slices and draws the plots). --population FILE runs a user population instead of \
@@ -96,18 +98,20 @@ enum RunCommand {
   }
 
   /// The runs a parsed `run` command line asks for, with `scenarioArguments` as its scenario files
-  /// and folders. `check` builds its fresh run from a baseline's recorded command with this too,
-  /// so both agree on scenarios, strategy overrides and seeds.
+  /// and folders, once every problem `validate` would report of them (and every `--strategy`
+  /// that breaks a rule with a file's feed) is known to be absent.
   static func experiment(
     for parsed: ParsedArguments, scenarioArguments: [String], registry: StrategyRegistry
   ) throws -> Experiment {
-    let scenarios = try ScenarioInputs.load(scenarioArguments, registry: registry)
     var overrides: [StrategySpec] = []
     for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
+    let names = parsed.strings("strategy").map { "--strategy " + $0 }
+    let scenarios = try ScenarioInputs.load(
+      scenarioArguments, registry: registry, strategyOverrides: overrides, overrideNames: names)
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
     return try Experiment(
       scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry,
-      overrideNames: parsed.strings("strategy").map { "--strategy " + $0 })
+      overrideNames: names)
   }
 
   /// Every `--strategy` must name a strategy of `registry` with valid parameters, and none may be

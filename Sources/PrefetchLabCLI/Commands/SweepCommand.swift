@@ -14,7 +14,8 @@ enum SweepCommand {
       or a range START:STOP:STEP (START, START+STEP, … up to STOP, included when reached; read as \
       decimals, so 0.1:0.9:0.2 is exactly 0.1, 0.3, 0.5, 0.7, 0.9); several --vary make the full \
       grid, the first outermost. Every value is checked against the parameter's kind and range \
-      first. The runs (scenarios × settings × seeds) are written as an ordinary results folder \
+      first, then the files as 'validate' checks them and each setting against each file's feed \
+      (exit 65, nothing written). The runs (scenarios × settings × seeds) are written as an ordinary results folder \
       (default results/sweep), so report, compare, check and merge work on it; each setting's \
       rows carry its non-default parameters in the params column, the defaults' rows none, as in \
       run. Per scenario the plots add the trade-off curve (--y against --x, default stall_ms \
@@ -75,11 +76,15 @@ enum SweepCommand {
     } catch let error as SweepError {
       throw ValidationError.invalidValue(error.text, for: error.option, reason: error.reason)
     }
-    let scenarios = try ScenarioInputs.load(parsed.strings("scenarios"), registry: registry)
+    let names = sweep.settingNames.map { "--vary setting " + $0 }
+    // Every problem of every file, and every setting that breaks a rule with a file's feed, as
+    // `validate` and `run` report them.
+    let scenarios = try ScenarioInputs.load(
+      parsed.strings("scenarios"), registry: registry, strategyOverrides: sweep.specs, overrideNames: names)
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
     let experiment = try Experiment(
       scenarios: scenarios, strategyOverrides: sweep.specs, seeds: seeds, registry: registry,
-      overrideNames: sweep.settingNames.map { "--vary setting " + $0 })
+      overrideNames: names)
     let (x, y) = (parsed.string("x") ?? "", parsed.string("y") ?? "")
     var record = RunRecord(
       command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),

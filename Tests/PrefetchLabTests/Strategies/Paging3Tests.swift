@@ -56,4 +56,25 @@ import Testing
       context.pageRequests(after: &strategy, atOffsetPt: 3500, event: .start) == [.requestPageIndex(2, .page)]
     )
   }
+
+  /// `jump_threshold` refreshes at a placeholder, which only an offset feed has: on a cursor feed
+  /// it is refused (a bad input), not ignored; off, or on an offset feed, it is accepted.
+  /// `recyclerview` declares no `jump_threshold` and no such rule.
+  @Test func jumpThresholdIsRefusedOnACursorFeed() {
+    let cursor = FeedFacts(pageSizeItems: 10, pagination: .cursor)
+    let offset = FeedFacts(pageSizeItems: 10, pagination: .offset)
+    let jumping = TestScenarios.configured("paging3", ["jump_threshold": .number(50)])
+    #expect(
+      jumping.feedRuleViolations(cursor) == [
+        FeedRuleViolation(
+          parameter: "jump_threshold", rule: "applies to offset pagination only (feed.pagination is cursor)",
+          basis: .pagination)
+      ])
+    #expect(jumping.feedRuleViolations(offset).isEmpty)
+    #expect(TestScenarios.configured("paging3").feedRuleViolations(cursor).isEmpty)
+    #expect(TestScenarios.configured("recyclerview").feedRuleViolations(cursor).isEmpty)
+    // Both of paging3's feed rules report, in the definition's order.
+    let both = TestScenarios.configured("paging3", ["jump_threshold": .number(50), "max_size": .number(29)])
+    #expect(both.feedRuleViolations(cursor).map(\.parameter) == ["max_size", "jump_threshold"])
+  }
 }

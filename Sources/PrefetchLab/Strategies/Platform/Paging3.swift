@@ -32,7 +32,8 @@
 ///
 /// `PagingConfig`'s `init` refuses a `maxSize` below `pageSize + 2 * prefetchDistance`, and a
 /// `prefetchDistance` of 0 with placeholders disabled (nothing could trigger a load); so does
-/// `definition` (`placeholderRule` at configuration, `maxSizeRule` against the feed's page size).
+/// `definition` (`placeholderRule` at configuration, `maxSizeRule` against the feed's page size),
+/// which also refuses a `jump_threshold` on a cursor feed (`jumpThresholdRule`).
 public struct Paging3: PrefetchStrategy {
   public static let prefetchDistance = StrategyParameter.OptionalInteger(
     "prefetch_distance", keyword: "page_size", in: 0...1_000_000,
@@ -50,7 +51,8 @@ public struct Paging3: PrefetchStrategy {
     help:
       "Items outside the loaded data beyond which an access refreshes at the user's position (initial_load_size "
       + "items around it); off, the pages load one after another toward it (PagingConfig.jumpThreshold; default "
-      + "COUNT_UNDEFINED = off). Offset pagination with placeholders only.")
+      + "COUNT_UNDEFINED = off). Offset pagination only (refused on a cursor feed); never fires with "
+      + "enable_placeholders=false.")
 
   public static let enablePlaceholders = StrategyParameter.Flag(
     "enable_placeholders", default: true,
@@ -79,10 +81,11 @@ public struct Paging3: PrefetchStrategy {
   }
 
   /// `PagingConfig`'s `init` check against the page size: a `maxSize` unbounded or at least
-  /// `pageSize + 2 * prefetchDistance` (prefetch distance defaulting to the page size).
-  /// `pageSizeItems` is the feed's page size (`StrategyContext.pageSizeItems`). nil when it holds.
-  static func maxSizeRule(_ parameters: StrategyParameters, pageSizeItems: Int) -> FeedRuleViolation? {
+  /// `pageSize + 2 * prefetchDistance` (prefetch distance defaulting to the page size). nil when
+  /// it holds.
+  static func maxSizeRule(_ parameters: StrategyParameters, feed: FeedFacts) -> FeedRuleViolation? {
     guard let maxSize = parameters[Self.maxSize] else { return nil }
+    let pageSizeItems = feed.pageSizeItems
     let distance = parameters[Self.prefetchDistance] ?? pageSizeItems
     let least = pageSizeItems + 2 * distance
     guard maxSize < least else { return nil }
@@ -91,6 +94,17 @@ public struct Paging3: PrefetchStrategy {
       rule:
         "must be at least page size + 2 x prefetch_distance = \(pageSizeItems) + 2 x \(distance) = \(least) "
         + "(PagingConfig), got \(maxSize)")
+  }
+
+  /// A jump refreshes at a placeholder beyond the loaded data, and only an offset feed has
+  /// placeholders (a cursor feed's source knows no item count): on a cursor feed the threshold
+  /// could never fire, so it is refused rather than silently ignored. (Paging itself accepts it
+  /// there, to no effect.) nil when it holds.
+  static func jumpThresholdRule(_ parameters: StrategyParameters, feed: FeedFacts) -> FeedRuleViolation? {
+    guard parameters[Self.jumpThreshold] != nil, feed.pagination == .cursor else { return nil }
+    return FeedRuleViolation(
+      parameter: Self.jumpThreshold.declaration.name,
+      rule: "applies to offset pagination only (feed.pagination is cursor)", basis: .pagination)
   }
 
   public static let definition = StrategyDefinition(
@@ -102,7 +116,7 @@ public struct Paging3: PrefetchStrategy {
       "androidx PagingConfig.kt @ 0ee887e405f7, PageFetcherSnapshot.kt @ 087c334fadf8, HintHandler.kt @ 0ee887e405f7.",
     parameters: [prefetchDistance, initialLoadSize, enablePlaceholders, maxSize, jumpThreshold]
       + MediaLibrary.parameters,
-    runsByDefault: false, parameterRule: placeholderRule, feedRule: maxSizeRule)
+    runsByDefault: false, parameterRule: placeholderRule, feedRules: [maxSizeRule, jumpThresholdRule])
 
   private let initialItems: Int?
   private let placeholders: Bool

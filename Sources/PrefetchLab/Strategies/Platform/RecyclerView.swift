@@ -47,7 +47,7 @@ public struct RecyclerView: PrefetchStrategy {
       initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.enablePlaceholders,
       Paging3.maxSize,
     ],
-    runsByDefault: false, parameterRule: Paging3.placeholderRule, feedRule: Paging3.maxSizeRule)
+    runsByDefault: false, parameterRule: Paging3.placeholderRule, feedRules: [Paging3.maxSizeRule])
 
   private let initialPrefetch: Int
   private let initialItems: Int?

@@ -1,0 +1,60 @@
+/// What `validate`, `run` and `sweep` learn of their scenario files before anything runs, so
+/// that the three name the same problems for the same files: each file, in the order given, is
+/// loaded, its trace files read, its name compared with those of the files before it, and its
+/// strategies checked against its feed as `Experiment` will run them; every problem found in a
+/// file is reported together, and a file that has one is never also reported good.
+public struct ScenarioCheck {
+  private let registry: StrategyRegistry
+  private let strategyValidator: ScenarioLoader.StrategyValidator?
+  private let overrides: [ConfiguredStrategy]
+  private let overrideNames: [String]
+  /// The file that first had each name: a later file with the same name is the one at fault.
+  private var names: [String: String] = [:]
+  private var traces = BandwidthTraceCache()
+
+  /// - Parameters:
+  ///   - strategyValidator: applied to each file's `strategies`, as `ScenarioLoader` does.
+  ///   - strategyOverrides, overrideNames: as `Experiment` takes them; each override is checked
+  ///     against every file's feed.
+  /// - Throws: `StrategyError` for an override that does not configure (a usage error).
+  public init(
+    registry: StrategyRegistry, strategyValidator: ScenarioLoader.StrategyValidator? = nil,
+    strategyOverrides: [StrategySpec] = [], overrideNames: [String] = []
+  ) throws(StrategyError) {
+    self.registry = registry
+    self.strategyValidator = strategyValidator
+    var overrides: [ConfiguredStrategy] = []
+    for spec in strategyOverrides { overrides.append(try registry.configure(spec)) }
+    self.overrides = overrides
+    self.overrideNames = overrideNames
+  }
+
+  /// The scenario in `file`, prepared to run, or every problem found in the file as one error
+  /// (the first, carrying the others).
+  public mutating func check(_ file: String) -> Result<PreparedScenario, InputError> {
+    let scenario: Scenario
+    do throws(InputError) {
+      scenario = try ScenarioLoader.load(contentsOf: file, strategyValidator: strategyValidator)
+    } catch {
+      return .failure(error)
+    }
+    var problems: [InputError] = []
+    // A file whose name is read claims it even if it has other problems: the clash is then
+    // reported at once, not only after those are fixed.
+    if let earlier = names[scenario.name] {
+      problems.append(Experiment.nameClash(scenario, earlier: earlier))
+    } else {
+      names[scenario.name] = scenario.sourcePath
+    }
+    let strategyProblems = Experiment.strategies(
+      for: scenario, overrides: overrides, overrideNames: overrideNames, registry: registry
+    ).problems
+    do throws(InputError) {
+      let prepared = try PreparedScenario(scenario, traces: &traces)
+      if let problem = Diagnostics.combined(problems + strategyProblems) { return .failure(problem) }
+      return .success(prepared)
+    } catch {
+      return .failure(Diagnostics.combined(problems + [error] + strategyProblems) ?? error)
+    }
+  }
+}
