@@ -27,6 +27,15 @@ import Testing
     #expect(DecimalFormat.readable(0.1 + 0.2, against: [0, 1]) == "0.3")
   }
 
+  /// A value a rule wants whole is kept apart from the integers either side: 15 digits alone
+  /// would round 10^15 + 0.5 onto 10^15.
+  @Test func aValueThatMustBeWholeNeverReadsWhole() {
+    #expect(DecimalFormat.readable(1_000_000_000_000_000.5) == "1000000000000000")
+    #expect(DecimalFormat.readable(1_000_000_000_000_000.5, mustBeInteger: true) == "1000000000000000.5")
+    #expect(DecimalFormat.readable(2.5, mustBeInteger: true) == "2.5")
+    #expect(DecimalFormat.readable(7, mustBeInteger: true) == "7")
+  }
+
   static let cases: [ScenarioRuleCase] = [
     // Derived sums: the footer's 0.1 + 0.2 pt is quoted as 0.3, the total keeps the digits that
     // put it past the limit.

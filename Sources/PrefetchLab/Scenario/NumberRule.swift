@@ -76,9 +76,7 @@ public struct NumberRule: Sendable, Equatable {
   /// `value` as a message about this rule quotes it: on the same side of each bound as it is, and
   /// not a whole number when it is not one (`DecimalFormat.readable`).
   func quoted(_ value: Double) -> String {
-    var references = [lower?.value, upper].compactMap { $0 }
-    if isInteger && value != value.rounded() { references += [value.rounded(.down), value.rounded(.up)] }
-    return DecimalFormat.readable(value, against: references)
+    DecimalFormat.readable(value, against: [lower?.value, upper].compactMap { $0 }, mustBeInteger: isInteger)
   }
 
   /// The rule as the docs state it: `1…240`, `> 0 and <= 1000000000`, `>= 0`, `any number`.

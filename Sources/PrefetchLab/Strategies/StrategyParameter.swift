@@ -86,16 +86,14 @@ public struct StrategyParameter: Sendable, Equatable {
   /// A number refused by `validate`, as its message quotes it: on the same side of each end of
   /// the range as it is, and not whole when it is not (`DecimalFormat.readable`).
   private func quoted(_ x: Double) -> String {
-    var references: [Double] = []
     switch kind {
     case .number(let range), .numberOrKeyword(let range, _):
-      references = [range.lowerBound, range.upperBound]
+      return DecimalFormat.readable(x, against: [range.lowerBound, range.upperBound])
     case .integer(let range), .integerOrKeyword(let range, _):
-      references = [Double(range.lowerBound), Double(range.upperBound)]
-      if x != x.rounded() { references += [x.rounded(.down), x.rounded(.up)] }
-    case .bool, .choice: break
+      return DecimalFormat.readable(
+        x, against: [Double(range.lowerBound), Double(range.upperBound)], mustBeInteger: true)
+    case .bool, .choice: return DecimalFormat.readable(x)
     }
-    return DecimalFormat.readable(x, against: references)
   }
 
   /// "a number", "an integer", "true or false".

@@ -58,9 +58,15 @@ public enum DecimalFormat {
   /// A message compares its value with others (a rule's bounds, an earlier row's time): given as
   /// `references`, digits are added until the text lies on the same side of each as the value
   /// does, so "must be <= 1000000, got 1000000.0000001" never reads "got 1000000".
+  /// `mustBeInteger`: the rule wants a whole number, so a value that is not one is also kept apart
+  /// from the integers either side of it and never reads as one ("got 1000000000000000.5").
   /// Non-finite input gives Swift's "inf" or "nan" (JSON cannot write them).
-  public static func readable(_ value: Double, against references: [Double] = []) -> String {
+  public static func readable(_ value: Double, against references: [Double] = [], mustBeInteger: Bool = false)
+    -> String
+  {
     guard value.isFinite else { return "\(value)" }
+    var references = references
+    if mustBeInteger && value != value.rounded() { references += [value.rounded(.down), value.rounded(.up)] }
     let magnitude = abs(value)
     if value == value.rounded() && magnitude < 1e16 { return String(Int64(value)) }
     let plain = magnitude >= 1e-6 && magnitude < 1e16
