@@ -9,6 +9,12 @@ enum ScenarioInputs {
     try ScenarioFiles.list(arguments)
   }
 
+  /// The same files, with a problem in place of each missing path or empty folder
+  /// (`ScenarioFiles.entries`): `validate`, `run` and `sweep` check the other files too.
+  static func entries(from arguments: [String]) -> [Result<String, InputError>] {
+    ScenarioFiles.entries(arguments)
+  }
+
   /// The check `validate`, `run` and `sweep` make of their scenario files (`ScenarioCheck`),
   /// validating strategy entries against `registry` and checking the overrides, named as the
   /// user gave them, against every file's feed.
@@ -21,8 +27,8 @@ enum ScenarioInputs {
   }
 
   /// Loads and prepares every scenario, finding every problem `validate` would report for the
-  /// same files (`check`): every file is read even after one fails, so that all problems are
-  /// reported at once. Nothing is written before all inputs are known good.
+  /// same files (`check`): every file is read even after one fails or a path is missing, so that
+  /// all problems are reported at once. Nothing is written before all inputs are known good.
   /// - Throws: `InputErrors` with the problems of every bad file.
   static func load(
     _ arguments: [String], registry: StrategyRegistry, strategyOverrides: [StrategySpec] = [],
@@ -32,8 +38,8 @@ enum ScenarioInputs {
       registry: registry, strategyOverrides: strategyOverrides, overrideNames: overrideNames)
     var prepared: [PreparedScenario] = []
     var problems: [InputError] = []
-    for file in try files(from: arguments) {
-      switch check.check(file) {
+    for entry in entries(from: arguments) {
+      switch entry.flatMap({ check.check($0) }) {
       case .success(let scenario): prepared.append(scenario)
       case .failure(let error): problems.append(error)
       }

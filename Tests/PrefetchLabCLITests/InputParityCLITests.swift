@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `validate`, `run` and `sweep` check their files the same way (`ScenarioCheck`): they name the
@@ -88,6 +89,29 @@ import Testing
         "Error: \(bad): duration_s: must be > 0, got 0",
         "Error: \(good): --strategy paging3:max_size=25: \(rule)",
       ], "\(result.stderr)")
+    #expect(!folder.exists("out"))
+  }
+
+  /// A path that does not exist, or a folder without scenarios, is one problem among the others:
+  /// the files after it are still checked (they used to go unreported), in the order given.
+  @Test func aMissingPathDoesNotHideTheOtherFiles() {
+    let folder = ScratchFolder()
+    let good = folder.write("a-good.json", scenarioJSON())
+    let bad = folder.write("b-bad.json", scenarioJSON(name: "b", ["duration_s": "-5"]))
+    let empty = folder.path + "/empty"
+    try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    let missing = folder.path + "/missing.json"
+    let expected =
+      "Error: \(missing): no such file or folder\n"
+      + "Error: \(bad): duration_s: must be > 0, got -5\n"
+      + "Error: \(empty): folder holds no scenario files (*.json)\n"
+    let validate = runCLI(["validate", missing, good, bad, empty])
+    #expect(validate.status == 65)
+    #expect(validate.stdout == "ok  \(good)  'tiny': 5 s trace, the general strategies\n")
+    #expect(validate.stderr == expected, "\(validate.stderr)")
+    let run = runCLI(["run", missing, good, bad, empty, "--out", folder.path + "/out", "--quiet"])
+    #expect(run.status == 65)
+    #expect(run.stderr == expected, "\(run.stderr)")
     #expect(!folder.exists("out"))
   }
 }

@@ -26,8 +26,8 @@ enum ValidateCommand {
     // the files given together, as `run` demands, and a clash is the later file's problem.
     var check = try ScenarioInputs.check(registry: registry)
     var problems: [InputError] = []
-    for file in try ScenarioInputs.files(from: parsed.strings("files")) {
-      switch check.check(file) {
+    for entry in ScenarioInputs.entries(from: parsed.strings("files")) {
+      switch entry.flatMap({ check.check($0) }) {
       case .success(let prepared):
         let scenario = prepared.scenario
         let strategies =
