@@ -114,4 +114,29 @@ import Testing
     #expect(run.stderr == expected, "\(run.stderr)")
     #expect(!folder.exists("out"))
   }
+
+  /// A trace file that is not there no longer hides the checks that need the loaded file: its
+  /// name against the files before it, and its strategies against its feed.
+  @Test func aMissingTraceFileDoesNotHideTheFilesOtherProblems() {
+    let folder = ScratchFolder()
+    let first = folder.write("a.json", scenarioJSON())
+    let file = folder.write(
+      "b.json",
+      scenarioJSON([
+        "network": #"{"trace": {"path": "gone.json", "format": "periods"}}"#,
+        "strategies": #"[{"name": "paging3", "max_size": 29}]"#,
+      ]))
+    let expected = [
+      "Error: \(file): name: scenario name 'tiny' is already used by \(first)",
+      "Error: \(file): network.trace.path: file not found: \(folder.path)/gone.json",
+      "Error: \(file): strategies[0].max_size: paging3.max_size must be at least page size + 2 x "
+        + "prefetch_distance = 10 + 2 x 10 = 30 (PagingConfig), got 29",
+    ]
+    for verb in [["validate"], ["run", "--out", folder.path + "/out", "--quiet"]] {
+      let result = runCLI(verb + [first, file])
+      #expect(result.status == 65)
+      #expect(result.stderr.split(separator: "\n").map(String.init) == expected, "\(result.stderr)")
+    }
+    #expect(!folder.exists("out"))
+  }
 }

@@ -32,10 +32,19 @@ public struct ScenarioCheck {
   /// The scenario in `file`, prepared to run, or every problem found in the file as one error
   /// (the first, carrying the others).
   public mutating func check(_ file: String) -> Result<PreparedScenario, InputError> {
+    // Loaded first without looking for the trace files it names, so that a missing one does not
+    // hide the checks that need the loaded scenario (its name, its strategies against its feed).
     let scenario: Scenario
     do throws(InputError) {
-      scenario = try ScenarioLoader.load(contentsOf: file, strategyValidator: strategyValidator)
+      scenario = try ScenarioLoader.load(
+        contentsOf: file, strategyValidator: strategyValidator, checksFiles: false)
     } catch {
+      // Other problems too: loaded again as usual, to name them all in the file's order.
+      do throws(InputError) {
+        _ = try ScenarioLoader.load(contentsOf: file, strategyValidator: strategyValidator)
+      } catch let all {
+        return .failure(all)
+      }
       return .failure(error)
     }
     var problems: [InputError] = []
@@ -46,15 +55,37 @@ public struct ScenarioCheck {
     } else {
       names[scenario.name] = scenario.sourcePath
     }
+    let fileProblems = Self.traceFileProblems(scenario)
     let strategyProblems = Experiment.strategies(
       for: scenario, overrides: overrides, overrideNames: overrideNames, registry: registry
     ).problems
+    if !fileProblems.isEmpty {
+      return .failure(Diagnostics.combined(problems + fileProblems + strategyProblems) ?? fileProblems[0])
+    }
     do throws(InputError) {
       let prepared = try PreparedScenario(scenario, traces: &traces)
       if let problem = Diagnostics.combined(problems + strategyProblems) { return .failure(problem) }
       return .success(prepared)
     } catch {
       return .failure(Diagnostics.combined(problems + [error] + strategyProblems) ?? error)
+    }
+  }
+
+  /// The trace files `scenario` names that cannot be read, as the loader words them when it
+  /// checks files (`ScenarioLoader.existingFile`).
+  private static func traceFileProblems(_ scenario: Scenario) -> [InputError] {
+    var paths: [(location: String, path: String)] = []
+    if let trace = scenario.network.trace { paths.append(("network.trace.path", trace.path)) }
+    switch scenario.scroll.source {
+    case .recorded(let path, _), .touch(let path, _): paths.append(("scroll.trace.path", path))
+    case .script, .model: break
+    }
+    return paths.compactMap { entry in
+      FileCheck.problem(with: entry.path).map {
+        InputError(
+          file: scenario.sourcePath, location: entry.location,
+          message: $0.message(for: ValueText.escapingUnsafe(entry.path)))
+      }
     }
   }
 }

@@ -37,15 +37,17 @@ public enum ScenarioLoader {
   /// Loads the scenario file at `path` (as given by the user; relative to the current directory).
   /// Trace paths inside it are resolved against the file's folder.
   ///
-  /// - Parameter strategyValidator: called once per `strategies` entry, in order.
+  /// - Parameters:
+  ///   - strategyValidator: called once per `strategies` entry, in order.
+  ///   - checksFiles: as in `load(data:file:baseDirectory:strategyValidator:checksFiles:)`.
   /// - Throws: `InputError` naming `path`, the JSON path and the rule broken.
   public static func load(
-    contentsOf path: String, strategyValidator: StrategyValidator? = nil
+    contentsOf path: String, strategyValidator: StrategyValidator? = nil, checksFiles: Bool = true
   ) throws(InputError) -> Scenario {
     let bytes = try FileCheck.readRegularFile(path, limit: maximumFileBytes)
     return try load(
       data: bytes, file: path, baseDirectory: FileCheck.directory(of: path),
-      strategyValidator: strategyValidator)
+      strategyValidator: strategyValidator, checksFiles: checksFiles)
   }
 
   /// Loads a scenario from the UTF-8 JSON `data`.
