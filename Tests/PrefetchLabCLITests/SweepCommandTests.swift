@@ -126,6 +126,34 @@ import Testing
     #expect(both.stderr.hasPrefix("Error: --population runs the scenarios its segments name"))
   }
 
+  /// The segments' scenarios get the checks scenario arguments get, all before anything runs:
+  /// a strategy that breaks a rule with one segment's feed and a `--strategy` that breaks it
+  /// with every segment's are all named (they used to stop at the first).
+  @Test func populationNamesEverySegmentsProblem() {
+    let folder = ScratchFolder()
+    let lte = folder.write(
+      "s/lte.json", scenarioJSON(name: "lte", ["strategies": #"[{"name": "paging3", "max_size": 29}]"#]))
+    let wifi = folder.write("s/wifi.json", scenarioJSON(name: "wifi"))
+    let mix = folder.write(
+      "mix.json",
+      #"{"name": "mix", "segments": [{"name": "a", "weight": 1, "scenario": "s/lte.json"}, "#
+        + #"{"name": "b", "weight": 1, "scenario": "s/wifi.json"}]}"#)
+    let rule =
+      "paging3.max_size must be at least page size + 2 x prefetch_distance = 10 + 2 x 10 = 30 (PagingConfig)"
+    let result = runCLI([
+      "run", "--population", mix, "--strategy", "paging3:max_size=25", "--out", folder.path + "/out",
+      "--quiet",
+    ])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.split(separator: "\n").map(String.init) == [
+        "Error: \(lte): strategies[0].max_size: \(rule), got 29",
+        "Error: \(lte): --strategy paging3:max_size=25: \(rule), got 25 (page size 10: this file's feed.page_size)",
+        "Error: \(wifi): --strategy paging3:max_size=25: \(rule), got 25 (page size 10: this file's feed.page_size)",
+      ], "\(result.stderr)")
+    #expect(!folder.exists("out"))
+  }
+
   @Test func compareRefusesWhatCannotPair() throws {
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())

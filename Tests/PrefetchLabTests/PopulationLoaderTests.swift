@@ -134,4 +134,31 @@ import Testing
       #expect(error.description == folder + "/s/bad.json: viewport.height_pt: must be > 0, got 0")
     }
   }
+
+  /// Every segment is read even after one has a problem, and a segment's own problems come
+  /// together: they used to stop at the first.
+  @Test func everySegmentsProblemsAreNamedAtOnce() throws {
+    let folder = try Self.folder(
+      #"{"name": "m", "segments": [{"name": "a", "weight": 0, "scenario": "s/none.json"}, "#
+        + #"{"name": "b", "weight": 1, "scenario": "s/lte.json"}, {"name": "b", "weight": 1, "scenario": "s/wifi.json"}, "#
+        + #"{"name": "c", "weight": 1, "scenario": "s/bad.json"}]}"#)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(#"{"name": "bad", "viewport": {"height_pt": 0}, "scroll": {"model": "reader"}}"#.utf8)
+      .write(to: URL(fileURLWithPath: folder + "/s/bad.json"))
+    do {
+      _ = try PopulationLoader.load(contentsOf: folder + "/population.json")
+      Issue.record("accepted")
+    } catch {
+      let file = folder + "/population.json"
+      #expect(
+        Array(error.lines.prefix(4)) == [
+          "\(file): segments[0].weight: must be > 0, got 0",
+          "\(file): segments[0].scenario: file not found: \(folder)/s/none.json",
+          "\(file): segments[2].name: must be unique; segments[1] has the same name, got \"b\"",
+          "\(folder)/s/bad.json: viewport.height_pt: must be > 0, got 0",
+        ], "\(error.lines)")
+      // The rest are the broken scenario file's other problems, each naming that file.
+      #expect(error.lines.dropFirst(4).allSatisfy { $0.hasPrefix(folder + "/s/bad.json: ") })
+    }
+  }
 }

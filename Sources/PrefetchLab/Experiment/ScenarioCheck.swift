@@ -47,6 +47,13 @@ public struct ScenarioCheck {
       }
       return .failure(error)
     }
+    return check(scenario)
+  }
+
+  /// The same checks of a scenario already loaded (a population's segment, `PopulationLoader`):
+  /// its name against those checked before, the trace files it names, its strategies against
+  /// its feed; then it is prepared.
+  public mutating func check(_ scenario: Scenario) -> Result<PreparedScenario, InputError> {
     var problems: [InputError] = []
     // A file whose name is read claims it even if it has other problems: the clash is then
     // reported at once, not only after those are fixed.

@@ -51,24 +51,32 @@ public enum PopulationLoader {
     }
     let context = ScenarioLoader.Context(
       baseDirectory: FileCheck.directory(of: path), strategyValidator: strategyValidator)
+    // Every segment is read, even after one has a problem, so that all are reported at once.
+    let diagnostics = Diagnostics()
     var segments: [Population.Segment] = []
     var names: [String: Int] = [:]
     var scenarios: [String: Int] = [:]
     for (index, field) in list.enumerated() {
-      let segment = try self.segment(field, context: context)
+      let read = { () throws(InputError) in try self.segment(field, context: context) }
+      guard let segment = diagnostics.attempt(read) else { continue }
       if let other = names[segment.name] {
-        throw field.member("name", .string(segment.name)).error(
-          "must be unique; segments[\(other)] has the same name", got: ValueText.string(segment.name))
+        diagnostics.record(
+          field.member("name", .string(segment.name)).error(
+            "must be unique; segments[\(other)] has the same name", got: ValueText.string(segment.name)))
+        continue
       }
       names[segment.name] = index
       if let other = scenarios[segment.scenario.name] {
-        throw field.member("scenario", .string(segment.scenario.sourcePath)).plainError(
-          "runs the same users as segments[\(other)] (scenario '\(segment.scenario.name)'): "
-            + "give one segment their combined weight, or another user")
+        diagnostics.record(
+          field.member("scenario", .string(segment.scenario.sourcePath)).plainError(
+            "runs the same users as segments[\(other)] (scenario '\(segment.scenario.name)'): "
+              + "give one segment their combined weight, or another user"))
+        continue
       }
       scenarios[segment.scenario.name] = index
       segments.append(segment)
     }
+    try diagnostics.throwIfAny()
     return Population(name: name, description: description, segments: segments, sourcePath: path)
   }
 
@@ -80,11 +88,19 @@ public enum PopulationLoader {
     -> Population.Segment
   {
     let object = try JSONObjectReader.strict(field, keys: segmentKeys)
-    let name = try boundedName(object.requiredMember("name"))
+    // The segment's name, weight and scenario are read each despite the others' problems.
+    let diagnostics = Diagnostics()
+    let name = diagnostics.attempt { () throws(InputError) in try boundedName(object.requiredMember("name")) }
     // Above a million the weights are surely not shares or counts of anything real.
-    let weight = try object.requiredMember("weight").number(.greaterThan(0, atMost: 1_000_000))
-    let path = try ScenarioLoader.existingFile(object.requiredMember("scenario"), context: context)
-    var scenario = try ScenarioLoader.load(contentsOf: path, strategyValidator: context.strategyValidator)
+    let weight = diagnostics.attempt { () throws(InputError) in
+      try object.requiredMember("weight").number(.greaterThan(0, atMost: 1_000_000))
+    }
+    let loaded = diagnostics.attempt { () throws(InputError) in
+      let path = try ScenarioLoader.existingFile(object.requiredMember("scenario"), context: context)
+      return try ScenarioLoader.load(contentsOf: path, strategyValidator: context.strategyValidator)
+    }
+    try diagnostics.throwIfAny()
+    guard let name, let weight, var scenario = loaded else { throw field.typeError(expected: "a segment") }
     var user: UserModelName? = nil
     if let userField = object.member("user") {
       let spec = try userScroll(

@@ -67,17 +67,28 @@ enum RunCommand {
     }
     let population = try PopulationLoader.load(
       contentsOf: populationFile, strategyValidator: ScenarioInputs.validator(registry))
+    // Each segment's scenario gets the checks a scenario argument gets (`ScenarioCheck`), all
+    // of them before anything runs.
+    let overrideNames = parsed.strings("strategy").map { "--strategy " + $0 }
+    var overrides: [StrategySpec] = []
+    for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
+    var check = try ScenarioInputs.check(
+      registry: registry, strategyOverrides: overrides, overrideNames: overrideNames)
     var prepared: [PreparedScenario] = []
-    var traces = BandwidthTraceCache()
+    var problems: [InputError] = []
     for segment in population.segments {
-      prepared.append(try PreparedScenario(segment.scenario, traces: &traces))
+      switch check.check(segment.scenario) {
+      case .success(let scenario): prepared.append(scenario)
+      case .failure(let error): problems.append(error)
+      }
     }
+    if !problems.isEmpty { throw InputErrors(errors: problems) }
     var record = try record(parsed)
     record.sources = [populationFile]
     record.population = try PopulationRecord(population)
     let experiment = try Experiment(
       scenarios: prepared, strategyOverrides: record.strategiesGiven, seeds: record.seedsGiven,
-      registry: registry, overrideNames: parsed.strings("strategy").map { "--strategy " + $0 })
+      registry: registry, overrideNames: overrideNames)
     return try ResultsRun.write(parsed, experiment: experiment, record: record, terminal: terminal) { out in
       try leaderboardText(folder: out)
     }
