@@ -54,6 +54,7 @@ enum CheckCommand {
       ),
     ],
     validate: { parsed throws(ValidationError) in
+      try OutputPathRule.check(parsed, option: "save-current", target: .resultsFolder)
       for text in parsed.strings("tolerance") {
         do throws(ToleranceError) {
           _ = try Tolerances.parse(text)

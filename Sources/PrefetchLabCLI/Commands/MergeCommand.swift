@@ -31,6 +31,7 @@ enum MergeCommand {
       .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
     ],
     validate: { parsed throws(ValidationError) in
+      try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
       if parsed.flag("plots") && parsed.flag("no-plots") {
         throw ValidationError("--plots and --no-plots cannot be used together")
       }

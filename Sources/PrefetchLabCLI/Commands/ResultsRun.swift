@@ -42,8 +42,9 @@ enum ResultsRun {
     ]
   }
 
-  /// The checks of `--seeds` and the output options.
+  /// The checks of `--seeds` and the output options (`--out` by `OutputPathRule`).
   static func validate(_ parsed: ParsedArguments) throws(ValidationError) {
+    try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
     if parsed.flag("plots") && parsed.flag("no-plots") {
       throw ValidationError("--plots and --no-plots cannot be used together")
     }

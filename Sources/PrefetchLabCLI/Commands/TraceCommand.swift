@@ -24,6 +24,7 @@ enum TraceCommand {
       .option("out", help: "Write the CSV to this file instead of standard output."),
     ],
     validate: { parsed throws(ValidationError) in
+      try OutputPathRule.check(parsed, option: "out", target: .file)
       if let seed = parsed.int("seed"), seed < 0 {
         throw .invalidValue(String(seed), for: "seed", reason: "must be at least 0")
       }

@@ -29,6 +29,7 @@ enum TraceNetworkCommand {
       .flag("plots", help: "Require the plot: exit 1 when gnuplot is missing or the plot cannot be drawn."),
     ],
     validate: { parsed throws(ValidationError) in
+      try OutputPathRule.check(parsed, option: "out", target: .file)
       if let format = parsed.string("format"), BandwidthTraceFormat(rawValue: format) == nil {
         throw .invalidValue(format, for: "format", reason: "expected mahimahi, throughput or periods")
       }
