@@ -13,11 +13,13 @@ enum ResultsRun {
     [
       .option("out", default: defaultOut, help: "Results folder, replaced when the run completes."),
       .option(
-        "jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."
+        "jobs", short: "j", range: 1...Int.max,
+        help: "Runs simulated in parallel (default: the number of cores)."
       ),
       .option(
-        "timeline-interval-ms", type: .integer, default: "100",
-        help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
+        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
+        "timeline-interval-ms", range: 0...1_000_000_000, default: "100",
+        help: "Spacing of timeline rows in ms, 0...1000000000; 0 writes no timeline or events files."),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
       .option(
@@ -48,15 +50,8 @@ enum ResultsRun {
     if parsed.flag("plots") && parsed.flag("no-plots") {
       throw ValidationError("--plots and --no-plots cannot be used together")
     }
-    if let jobs = parsed.int("jobs"), jobs < 1 {
-      throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
-    }
     if let seeds = parsed.string("seeds"), let problem = SeedList.problem(in: seeds) {
       throw .invalidValue(seeds, for: "seeds", reason: "\(problem); expected seeds like 1-10 or 1,4,7")
-    }
-    if let interval = parsed.int("timeline-interval-ms"), interval < 0 || interval > 1_000_000_000 {
-      // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
-      throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be in 0...1000000000")
     }
     if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
       throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")

@@ -17,21 +17,16 @@ enum TraceCommand {
       """,
     arguments: [
       .positional("scenario", help: "A scenario file."),
-      .option("seed", type: .integer, help: "Seed of the user and the feed (default: the scenario's seed)."),
       .option(
-        "interval-ms", type: .integer, default: "0",
-        help: "Row spacing in ms of trace time; 0 writes every display frame."),
+        "seed", range: 0...Int.max, help: "Seed of the user and the feed (default: the scenario's seed)."),
+      .option(
+        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
+        "interval-ms", range: 0...1_000_000_000, default: "0",
+        help: "Row spacing in ms of trace time, 0...1000000000; 0 writes every display frame."),
       .option("out", help: "Write the CSV to this file instead of standard output."),
     ],
     validate: { parsed throws(ValidationError) in
       try OutputPathRule.check(parsed, option: "out", target: .file)
-      if let seed = parsed.int("seed"), seed < 0 {
-        throw .invalidValue(String(seed), for: "seed", reason: "must be at least 0")
-      }
-      if let interval = parsed.int("interval-ms"), interval < 0 || interval > 1_000_000_000 {
-        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
-        throw .invalidValue(String(interval), for: "interval-ms", reason: "must be in 0...1000000000")
-      }
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
