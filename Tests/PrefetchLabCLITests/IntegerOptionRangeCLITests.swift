@@ -55,4 +55,18 @@ import Testing
     // The top itself is a valid bin length: one bin holds the whole recording.
     #expect(runCLI(["trace-network", trace, "--interval-ms", "1000000000"]).status == 0)
   }
+
+  /// `--strategy NAME:key=nan` parses as a NaN number: the refusal says so.
+  @Test func aNaNStrategyParameterIsNamedAsNotANumber() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let result = runCLI([
+      "run", scenario, "--strategy", "fixed_threshold:ratio=nan", "--out", folder.path + "/out",
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: The value 'fixed_threshold:ratio=nan' is invalid for '--strategy <strategy>': "
+          + "fixed_threshold.ratio must be in 0...1, got NaN, which is not a number\n"), "\(result.stderr)")
+  }
 }
