@@ -90,6 +90,9 @@ enum ResultsRun {
     writer.runFiles = RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all
     writer.shard = shard?.shard
     let reports = shard == nil ? try ReportStep.forRun(parsed) : nil
+    // Before the output folder (or its parents) is made: nothing is written for a refused run.
+    let problems = writer.runFileProblems
+    if !problems.isEmpty { throw InputErrors(errors: problems) }
     let staging = try OutputStaging.begin(destination: out, inputs: writer.inputs)
     for leftover in staging.removedLeftovers where progress.mode != .quiet {
       progress.message("removed \(leftover), left unfinished by a run that no longer exists\n")
