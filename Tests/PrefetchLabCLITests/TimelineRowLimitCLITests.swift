@@ -45,4 +45,27 @@ import Testing
       #expect(!folder.exists("out/timeline"))
     }
   }
+
+  /// `trace` builds its rows in memory too: a day traced at every 60 Hz frame is refused with the
+  /// spacing that fits, and nothing is written.
+  @Test func traceHoldsItsRowsToTheSameCap() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("day.json", scenarioJSON(["duration_s": "86400"]))
+    let refused = runCLI(["trace", scenario, "--out", folder.path + "/day.csv"])
+    #expect(refused.status == 65)
+    #expect(
+      refused.stderr
+        == "Error: \(scenario): duration_s: a session of 86400 s traced every frame at 60 Hz is 5184001 rows, "
+        + "more than the 1000001 a trace may write (it is held in memory until written); use --interval-ms 87 "
+        + "or more\n")
+    #expect(!folder.exists("day.csv"))
+    // The cap is on rows: 16667 s at every frame (1000021 rows) is refused, while a session of
+    // that length at 1000 ms (16668 rows) is written.
+    let under = folder.write("under.json", scenarioJSON(["duration_s": "16667"]))
+    let over = folder.write("over.json", scenarioJSON(["duration_s": "16667"]))
+    #expect(runCLI(["trace", over, "--out", folder.path + "/over.csv"]).status == 65)
+    #expect(!folder.exists("over.csv"))
+    #expect(
+      runCLI(["trace", under, "--interval-ms", "1000", "--out", folder.path + "/under.csv"]).status == 0)
+  }
 }

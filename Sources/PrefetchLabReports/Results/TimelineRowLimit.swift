@@ -37,17 +37,9 @@ public enum TimelineRowLimit {
       let rows = projectedRows(durationUs: durationUs, intervalUs: intervalUs)
       guard rows - 1 > maxIntervals else { return nil }
       let scenario = prepared.scenario
-      var location = "duration_s"
-      if scenario.durationUs == nil {
-        switch scenario.scroll.source {
-        case .script: location = "scroll.script"
-        case .recorded, .touch: location = "scroll.trace.path"
-        case .model: break
-        }
-      }
       let seconds = DecimalFormat.readable(Double(durationUs) / 1_000_000)
       return InputError(
-        file: scenario.sourcePath, location: location,
+        file: scenario.sourcePath, location: lengthKey(of: scenario),
         message:
           "a session of \(seconds) s at --timeline-interval-ms \(DecimalFormat.readable(Double(intervalUs) / 1000))"
           + " is \(rows - 1) timeline intervals (\(rows) rows per run), more than the \(maxIntervals) a run may"
@@ -57,9 +49,20 @@ public enum TimelineRowLimit {
     }
   }
 
+  /// The JSON path that sets `scenario`'s session length, for errors about it: `duration_s`
+  /// when given, else the scroll source whose length it is.
+  public static func lengthKey(of scenario: Scenario) -> String {
+    guard scenario.durationUs == nil else { return "duration_s" }
+    switch scenario.scroll.source {
+    case .script: return "scroll.script"
+    case .recorded, .touch: return "scroll.trace.path"
+    case .model: return "duration_s"
+    }
+  }
+
   /// The smallest whole `--timeline-interval-ms` at which a trace of `durationUs` stays within
   /// `maxIntervals`.
-  static func smallestIntervalMs(durationUs: Int64) -> Int64 {
+  public static func smallestIntervalMs(durationUs: Int64) -> Int64 {
     var intervalMs = max(1, durationUs / (maxIntervals * 1000))
     while projectedRows(durationUs: durationUs, intervalUs: intervalMs * 1000) - 1 > maxIntervals {
       intervalMs += 1
