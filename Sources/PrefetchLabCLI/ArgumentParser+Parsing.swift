@@ -164,8 +164,14 @@ extension ArgumentParser {
   }
 
   private func check(_ value: String, spelling: String?, _ spec: ArgumentSpec) throws(Failure) {
-    if spec.valueType == .integer && Int(value) == nil {
-      throw .invalidValue(value, spelling: spelling, spec, reason: nil)
+    guard spec.valueType == .integer else { return }
+    guard let number = Int(value) else {
+      // A declared range is named: "1e300" or "nan" is refused saying what would be accepted.
+      throw .invalidValue(
+        value, spelling: spelling, spec, reason: spec.rangeText.map { "expected an integer \($0)" })
+    }
+    if let range = spec.range, !range.contains(number) {
+      throw .invalidValue(value, spelling: spelling, spec, reason: spec.rangeRule)
     }
   }
 

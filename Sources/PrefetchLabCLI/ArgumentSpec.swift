@@ -36,6 +36,9 @@ public struct ArgumentSpec: Sendable, Equatable {
   /// Values an option takes after its name: 1, or 2 for `--pair <a> <b>` (`parsed.strings`
   /// returns both).
   public var arity = 1
+  /// The values an integer argument may take, checked while parsing (nil: any `Int`). A value
+  /// that is not an integer is refused naming this range, one outside it with `rangeRule`.
+  public var range: ClosedRange<Int>?
 
   /// A positional argument: required single `<name>` by default; `required: false` makes it
   /// `[<name>]`, `repeating: true` makes it `<name> ...` (all remaining values; it must be the
@@ -60,6 +63,17 @@ public struct ArgumentSpec: Sendable, Equatable {
       name: name, kind: .option, short: short, valueName: valueName ?? name, help: help,
       isRequired: required && defaultValue == nil, isRepeating: repeating, defaultValue: defaultValue,
       valueType: type)
+  }
+
+  /// An integer option `--name <value>` whose values must lie in `range` (`Int.max` as the top:
+  /// no upper bound); the parser refuses others, naming the range.
+  public static func option(
+    _ name: String, short: Character? = nil, range: ClosedRange<Int>, default defaultValue: String? = nil,
+    help: String
+  ) -> ArgumentSpec {
+    var spec = option(name, short: short, type: .integer, default: defaultValue, help: help)
+    spec.range = range
+    return spec
   }
 
   /// An option that takes two values, `--name <first> <second>` (e.g. `--pair A B`); not
@@ -108,6 +122,20 @@ public struct ArgumentSpec: Sendable, Equatable {
       names.append(longSpelling)
       let joined = names.joined(separator: ", ")
       return kind == .option ? "\(joined) <\(valueName)>" : joined
+    }
+  }
+
+  /// The range as messages state it: `0...1000000000`, or `>= 1` without an upper bound.
+  var rangeText: String? {
+    range.map { $0.upperBound == Int.max ? ">= \($0.lowerBound)" : "in \($0.lowerBound)...\($0.upperBound)" }
+  }
+
+  /// The rule a parsed integer outside `range` breaks: `must be in 0...1000000000`, or
+  /// `must be at least 1` without an upper bound.
+  var rangeRule: String? {
+    range.map {
+      $0.upperBound == Int.max
+        ? "must be at least \($0.lowerBound)" : "must be in \($0.lowerBound)...\($0.upperBound)"
     }
   }
 }

@@ -21,4 +21,23 @@ import Testing
     #expect(run.err == validate.err)
     #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
   }
+
+  /// `--out .` run in a folder of the user's: a usage error naming the option, before anything
+  /// is simulated, and the folder keeps exactly what it held (it exited 1 with "Error: .: cannot
+  /// be replaced as a results folder").
+  @Test func runWithOutDotIsAUsageErrorAndTouchesNothing() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let original = Prefetchlab.packageRoot.appendingPathComponent("scenarios/slow-3g.json")
+    try FileManager.default.copyItem(at: original, to: scratch.url.appendingPathComponent("a.json"))
+    try Data("mine\n".utf8).write(to: scratch.url.appendingPathComponent("notes.txt"))
+    let before = try folderContents(scratch.url.path)
+    for out in [".", "", "/"] {
+      let run = try Prefetchlab.run(["run", "a.json", "--out", out, "--no-plots"], in: scratch.url)
+      #expect(run.status == 64, "--out '\(out)'")
+      #expect(run.out.isEmpty)
+      #expect(run.err.hasPrefix("Error: --out must "), "\(run.err)")
+    }
+    #expect(try folderContents(scratch.url.path) == before)
+  }
 }

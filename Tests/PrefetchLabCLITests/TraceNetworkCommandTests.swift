@@ -88,7 +88,7 @@ import Testing
     ),
     (
       ["--interval-ms", "0"],
-      "Error: The value '0' is invalid for '--interval-ms <interval-ms>': must be at least 1"
+      "Error: The value '0' is invalid for '--interval-ms <interval-ms>': must be in 1...1000000000"
     ),
     (["--plots"], "Error: --plots needs --out: the plot is written beside the CSV"),
     (

@@ -44,8 +44,15 @@ import Testing
     ScenarioRuleCase(
       "feed", #"{"total_items": 100000000, "item_height_pt": 1, "media_bytes": 1000000000}"#,
       "feed.total_items: the whole feed's largest possible size, total_items (100000000) × (the largest"
-        + " media_bytes and page_bytes draws, 1000024000 bytes), must be <= 9007199254740991 bytes,"
-        + " got 1.00002e17"),
+        + " media_bytes and page_bytes draws, 1000024000 bytes), must be <= 2^53 − 1 (9007199254740991) bytes,"
+        + " got 1.00002e17 bytes"),
+    // A lognormal's largest draw is a quantile: shown in whole bytes, as each draw is sent, not to
+    // fifteen digits (it read "42724823.2266404 bytes").
+    ScenarioRuleCase(
+      "feed", #"{"total_items": 1000000000, "media_bytes": {"lognormal": {"median": 60000, "sigma": 0.8}}}"#,
+      "feed.total_items: the whole feed's largest possible size, total_items (1000000000) × (the largest"
+        + " media_bytes and page_bytes draws, 42724823 bytes), must be <= 2^53 − 1 (9007199254740991) bytes,"
+        + " got 4.27248e16 bytes"),
     ScenarioRuleCase(
       "feed", #"{"total_items": 20000000, "short_page_rate": 0.1}"#,
       "feed.total_items: with short_page_rate > 0 must be <= 10000000 (every page boundary is drawn up"

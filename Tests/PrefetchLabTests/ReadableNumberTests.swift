@@ -82,6 +82,16 @@ import Testing
       "paging3", "max_size", 3.6028797018963963e18,
       #"paging3.max_size must be an integer in 1...1000000000 or "unbounded", got 3.60288e18"#
     ),
+    // `ratio=nan` and `max_size=-inf` on the command line read as these: they printed "got nan".
+    (
+      "fixed_threshold", "ratio", Double.nan,
+      "fixed_threshold.ratio must be in 0...1, got NaN, which is not a number"
+    ),
+    (
+      "paging3", "max_size", -Double.infinity,
+      #"paging3.max_size must be an integer in 1...1000000000 or "unbounded", got -infinity"#
+    ),
+    ("fixed_threshold", "ratio", Double.infinity, "fixed_threshold.ratio must be in 0...1, got infinity"),
   ])
   func inStrategyParameterErrors(strategy: String, parameter: String, value: Double, message: String) {
     let spec = StrategySpec(name: strategy, parameters: [parameter: .number(value)])

@@ -41,8 +41,9 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     ScenarioRuleCase("duration_s", #""120""#, #"duration_s: must be a number, got string "120""#),
     ScenarioRuleCase("seed", "2.5", "seed: must be an integer, got 2.5"),
     ScenarioRuleCase("seed", "-1", "seed: must be >= 0, got -1"),
-    ScenarioRuleCase("seed", "1e300", "seed: must be <= 9007199254740991, got 1e300"),
-    ScenarioRuleCase("seed", "9007199254740992", "seed: must be <= 9007199254740991, got 9007199254740992"),
+    ScenarioRuleCase("seed", "1e300", "seed: must be <= 2^53 − 1 (9007199254740991), got 1e300"),
+    ScenarioRuleCase(
+      "seed", "9007199254740992", "seed: must be <= 2^53 − 1 (9007199254740991), got 9007199254740992"),
     ScenarioRuleCase("seed", #""1""#, #"seed: must be an integer, got string "1""#),
     ScenarioRuleCase("patience_ms", "0", "patience_ms: must be > 0, got 0"),
     ScenarioRuleCase("patience_ms", "1e12", "patience_ms: must be <= 1000000000, got 1000000000000"),
@@ -115,7 +116,8 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
       "feed", #"{"pagination": "offset", "total_items": 20000000}"#,
       "feed.total_items: with offset pagination must be <= 10000000 (every row is laid out), got 20000000"),
     ScenarioRuleCase(
-      "feed", #"{"total_items": 1e300}"#, "feed.total_items: must be <= 9007199254740991, got 1e300"),
+      "feed", #"{"total_items": 1e300}"#,
+      "feed.total_items: must be <= 2^53 − 1 (9007199254740991), got 1e300"),
     ScenarioRuleCase("feed", #"{"total_items": 10.5}"#, "feed.total_items: must be an integer, got 10.5"),
     ScenarioRuleCase(
       "feed", #"{"pagination": "Cursor"}"#,

@@ -422,7 +422,22 @@ import Testing
       error(
         #"{"repeat": {"count": 600000, "script": [{"wait": {"duration_ms": 1}}, {"wait": {"duration_ms": 1}}]}}"#
       )
-        == "r.json: scroll.script[0].repeat.count: expands to more than 1000000 gestures, got 600000")
+        == "r.json: scroll.script[0].repeat.count: must be <= 500000: count × its script's 2 gestures must be "
+        + "at most 1000000 gestures, got 600000 (1200000 gestures)")
+    // The report's case: a count of 1000000 is allowed alone, and the message keeps it apart from
+    // the gesture total it makes.
+    #expect(
+      error(
+        #"{"repeat": {"count": 1000000, "script": [{"wait": {"duration_ms": 1}}, {"wait": {"duration_ms": 1}}]}}"#
+      )
+        == "r.json: scroll.script[0].repeat.count: must be <= 500000: count × its script's 2 gestures must be "
+        + "at most 1000000 gestures, got 1000000 (2000000 gestures)")
+    // Siblings that together pass the limit: the total shown is the one that broke it.
+    #expect(
+      error(
+        #"{"repeat": {"count": 999999, "script": [{"wait": {"duration_ms": 1}}]}}, {"wait": {"duration_ms": 1}}, "#
+          + #"{"wait": {"duration_ms": 1}}"#)
+        == "r.json: scroll.script: must expand to at most 1000000 gestures, got 1000001 through [2]")
     #expect(
       error(#"{"repeat": {"count": 2, "scrpt": []}}"#).hasPrefix(
         "r.json: scroll.script[0].repeat: unknown key 'scrpt'"))

@@ -62,7 +62,7 @@ public struct NumberRule: Sendable, Equatable {
     let aboveUpper = upper.map { value > $0 } ?? false
     guard belowLower || aboveUpper else { return nil }
     if statesRange, let lower, let upper {
-      return "must be in \(DecimalFormat.readable(lower.value))...\(DecimalFormat.readable(upper))"
+      return "must be in \(DecimalFormat.readable(lower.value))...\(Self.boundText(upper))"
     }
     if belowLower, let lower {
       switch lower {
@@ -70,7 +70,14 @@ public struct NumberRule: Sendable, Equatable {
       case .exclusive(let bound): return "must be > \(DecimalFormat.readable(bound))"
       }
     }
-    return upper.map { "must be <= \(DecimalFormat.readable($0))" }
+    return upper.map { "must be <= \(Self.boundText($0))" }
+  }
+
+  /// An upper bound as a message states it: the cap of counts, seeds and byte totals as
+  /// `2^53 − 1 (9007199254740991)`, which says where its sixteen digits come from; any other
+  /// bound as `DecimalFormat.readable` writes it.
+  static func boundText(_ bound: Double) -> String {
+    bound == maxExactInteger ? "2^53 − 1 (9007199254740991)" : DecimalFormat.readable(bound)
   }
 
   /// `value` as a message about this rule quotes it: on the same side of each bound as it is, and

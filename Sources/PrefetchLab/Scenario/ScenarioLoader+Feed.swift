@@ -118,11 +118,15 @@ extension ScenarioLoader {
     // A page may hold a single item, and an empty last page may end the feed.
     let bytes = total * (media + page) + page
     if bytes > InputLimits.maxFeedBytes {
+      // Each draw is sent as whole bytes (FeedContent rounds it), so the sizes are shown whole:
+      // a quantile's fifteen digits ("42724823.2266404 bytes") say nothing more.
+      let perItem = media.rounded() + page.rounded()
       feed.report(
         at.plainError(
           "the whole feed's largest possible size, total_items (\(spec.totalItems)) × (the largest media_bytes"
-            + " and page_bytes draws, \(DecimalFormat.readable(media + page)) bytes), must be <= 9007199254740991 bytes,"
-            + " got \(DecimalFormat.readable(bytes, against: [InputLimits.maxFeedBytes]))"))
+            + " and page_bytes draws, \(DecimalFormat.readable(perItem)) bytes), must be <="
+            + " \(NumberRule.boundText(InputLimits.maxFeedBytes)) bytes,"
+            + " got \(DecimalFormat.readable(bytes, against: [InputLimits.maxFeedBytes])) bytes"))
     }
   }
 }

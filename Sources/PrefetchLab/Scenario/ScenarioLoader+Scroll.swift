@@ -156,15 +156,17 @@ extension ScenarioLoader {
     var gestures: [Gesture] = []
     gestures.reserveCapacity(elements.count)
     var failed = false
-    for element in elements {
+    for (position, element) in elements.enumerated() {
       guard let expanded = gesture(from: element, feed: feed, diagnostics: diagnostics) else {
         failed = true
         continue
       }
       gestures += expanded
       guard gestures.count <= maxGestures else {
+        // The count shown is the one that broke the rule: the total once this element is added.
         diagnostics.record(
-          field.error("expands to more than \(maxGestures) gestures", got: String(gestures.count)))
+          field.error(
+            "must expand to at most \(maxGestures) gestures", got: "\(gestures.count) through [\(position)]"))
         return nil
       }
     }
@@ -209,9 +211,15 @@ extension ScenarioLoader {
         let innerField = body.required("script"),
         let inner = script(from: innerField, feed: feed, diagnostics: diagnostics)
       else { return nil }
-      guard count <= maxGestures / max(1, inner.count) else {
+      let largest = maxGestures / max(1, inner.count)
+      guard count <= largest else {
+        // State the rule on the expansion and what this count makes of it, so the count refused
+        // (not the gesture total) is never read as breaking "at most 1000000 gestures".
+        let each = inner.count == 1 ? "1 gesture" : "\(inner.count) gestures"
         diagnostics.record(
-          body.member("count")!.error("expands to more than \(maxGestures) gestures", got: String(count)))
+          body.member("count")!.error(
+            "must be <= \(largest): count × its script's \(each) must be at most \(maxGestures) gestures",
+            got: "\(count) (\(count * inner.count) gestures)"))
         return nil
       }
       return Array([[Gesture]](repeating: inner, count: count).joined())

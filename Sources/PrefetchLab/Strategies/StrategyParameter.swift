@@ -86,6 +86,10 @@ public struct StrategyParameter: Sendable, Equatable {
   /// A number refused by `validate`, as its message quotes it: on the same side of each end of
   /// the range as it is, and not whole when it is not (`DecimalFormat.readable`).
   private func quoted(_ x: Double) -> String {
+    // A spec's "nan" or "inf" reads as a Double; Swift's "nan" alone does not say what is wrong.
+    guard x.isFinite else {
+      return x.isNaN ? "NaN, which is not a number" : (x < 0 ? "-infinity" : "infinity")
+    }
     switch kind {
     case .number(let range), .numberOrKeyword(let range, _):
       return DecimalFormat.readable(x, against: [range.lowerBound, range.upperBound])

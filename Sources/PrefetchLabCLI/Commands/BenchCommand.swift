@@ -22,18 +22,25 @@ enum BenchCommand {
       every frame of the simulated sessions; 'full' counts the frames the engine computed in \
       full (frames where nothing can move, and with the event engine quiet frames, are skipped \
       or stepped lightly). A row whose samples take under 10 ms is \
-      flagged as too short to time. --format json writes the measurements for --baseline, which \
+      flagged as too short to time. Each --strategy is checked against each case's feed with the \
+      rules 'run' applies (exit 64 with run's rule). --format json writes the measurements for --baseline, which \
       compares the median session rate of each row with a saved run and exits 2 when a row is \
       slower by more than --tolerance-percent, 3 when rows simulated other work. Build with -c \
       release for meaningful figures.
       """,
     arguments: [
       .option(
-        "seconds", type: .integer, default: "600", help: "Length of each simulated session in seconds."),
-      .option("sessions", type: .integer, default: "40", help: "Sessions (seeds 1 up) in one timed sample."),
-      .option("repetitions", type: .integer, default: "5", help: "Timed samples per case and strategy."),
+        "seconds", range: bounds["seconds"]!, default: "600",
+        help: "Length of each simulated session in seconds, \(text(bounds["seconds"]!))."),
       .option(
-        "warmup", type: .integer, default: "1", help: "Untimed samples run first, per case and strategy."),
+        "sessions", range: bounds["sessions"]!, default: "40",
+        help: "Sessions (seeds 1 up) in one timed sample, \(text(bounds["sessions"]!))."),
+      .option(
+        "repetitions", range: bounds["repetitions"]!, default: "5",
+        help: "Timed samples per case and strategy, \(text(bounds["repetitions"]!))."),
+      .option(
+        "warmup", range: bounds["warmup"]!, default: "1",
+        help: "Untimed samples run first, per case and strategy, \(text(bounds["warmup"]!))."),
       .option("strategy", repeating: true, help: "Benchmark only these strategies (default: all)."),
       .option("engine", default: "both", help: "Engines to measure: both, event or stepped."),
       .option(
@@ -49,14 +56,6 @@ enum BenchCommand {
         help: "How much slower than the baseline a row's median may be before it is a regression."),
     ],
     validate: { parsed throws(ValidationError) in
-      for name in ["seconds", "sessions", "repetitions"] {
-        if let value = parsed.int(name), value < 1 {
-          throw .invalidValue(String(value), for: name, reason: "must be at least 1")
-        }
-      }
-      if let warmup = parsed.int("warmup"), warmup < 0 {
-        throw .invalidValue(String(warmup), for: "warmup", reason: "must be at least 0")
-      }
       if let engine = parsed.string("engine"), engine != "both" && SimulationEngine(rawValue: engine) == nil {
         throw .invalidValue(engine, for: "engine", reason: "expected both, event or stepped")
       }
@@ -75,6 +74,18 @@ enum BenchCommand {
       }
     })
 
+  /// The ranges of the work options. The tops keep one bench within reason while leaving room
+  /// for long profiling runs: a session no longer than a scenario's (`InputLimits.maxSessionSeconds`,
+  /// as its clock requires), 10 000 sessions per sample (250 times the default) and 1 000 timed and
+  /// 1 000 untimed samples per row (far past where the median of the spread stops moving).
+  static let bounds: [String: ClosedRange<Int>] = [
+    "seconds": 1...Int(InputLimits.maxSessionSeconds), "sessions": 1...10_000, "repetitions": 1...1_000,
+    "warmup": 0...1_000,
+  ]
+
+  /// `1...10000`, as the help and the errors state a range.
+  static func text(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)...\(range.upperBound)" }
+
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
@@ -82,10 +93,6 @@ enum BenchCommand {
     -> Int32
   {
     try RunCommand.validateStrategyOptions(parsed, registry: registry)
-    // Read the baseline first: a bad file fails before minutes of measuring.
-    let baseline = try parsed.string("baseline").map { path throws(InputError) in
-      try BenchmarkReport(contentsOf: path)
-    }
     let names = parsed.strings("strategy")
     let strategies = try (names.isEmpty ? registry.defaultNames : names).map {
       try registry.configure(StrategyRegistry.parseSpec($0))
@@ -102,6 +109,11 @@ enum BenchCommand {
     if !users.isEmpty { suite.users = Set(users) }
     let trace = parsed.string("trace") ?? BenchmarkSuite.constantDragTrace
     suite.constantDragTracePath = FileManager.default.fileExists(atPath: trace) ? trace : nil
+    try checkFeedRules(zip(names, strategies).map { $0 }, suite: suite)
+    // Read the baseline before measuring: a bad file fails before minutes of it.
+    let baseline = try parsed.string("baseline").map { path throws(InputError) in
+      try BenchmarkReport(contentsOf: path)
+    }
     let report = BenchmarkReport(
       try suite.run(strategies: strategies), settings: settings,
       peakMemoryBytes: BenchmarkSuite.peakMemoryBytes())
@@ -127,5 +139,39 @@ enum BenchCommand {
     // The JSON stays parseable on stdout; the verdict goes beside the warnings.
     if json { terminal.err(comparison.text) } else { terminal.out(comparison.text) }
     return comparison.status
+  }
+
+  /// Each `--strategy` against the feed of each case the bench will measure, with the rules `run`
+  /// applies to a `--strategy` on a file's feed (`ConfiguredStrategy.feedRuleViolations`): bench
+  /// must not time a configuration `run` refuses. A usage error (the feeds are bench's own, the
+  /// option is at fault) with `run`'s rule text, naming the cases it breaks on.
+  static func checkFeedRules(_ given: [(text: String, strategy: ConfiguredStrategy)], suite: BenchmarkSuite)
+    throws(ValidationError)
+  {
+    for (text, strategy) in given {
+      // Cases share feeds (page size and pagination are all a rule reads), so group by rule.
+      var broken: [(rule: String, cases: [String])] = []
+      for benchCase in suite.cases {
+        let feed = FeedFacts(suite.scenario(benchCase).feed)
+        for violation in strategy.feedRuleViolations(feed) {
+          let origin =
+            violation.basis == .pageSize
+            ? " (page size \(feed.pageSizeItems): the case's \(feed.pageSizeKey))" : ""
+          let rule = strategy.error(violation).description + origin
+          if let index = broken.firstIndex(where: { $0.rule == rule }) {
+            broken[index].cases.append(benchCase.label)
+          } else {
+            broken.append((rule, [benchCase.label]))
+          }
+        }
+      }
+      guard let first = broken.first else { continue }
+      let cases =
+        first.cases.count == suite.cases.count && suite.cases.count > 1
+        ? "every bench case"
+        : (first.cases.count == 1 ? "the bench case " : "the bench cases ")
+          + first.cases.map { "'\($0)'" }.joined(separator: ", ")
+      throw .invalidValue(text, for: "strategy", reason: "\(first.rule), on \(cases)")
+    }
   }
 }

@@ -50,10 +50,12 @@ enum CheckCommand {
         "save-current", valueName: "dir",
         help: "Keep the fresh run's results folder here (with timelines as the baseline was made)."),
       .option(
-        "jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."
+        "jobs", short: "j", range: 1...Int.max,
+        help: "Runs simulated in parallel (default: the number of cores)."
       ),
     ],
     validate: { parsed throws(ValidationError) in
+      try OutputPathRule.check(parsed, option: "save-current", target: .resultsFolder)
       for text in parsed.strings("tolerance") {
         do throws(ToleranceError) {
           _ = try Tolerances.parse(text)
@@ -63,9 +65,6 @@ enum CheckCommand {
       }
       if let format = parsed.string("format"), CheckReport.Format(rawValue: format) == nil {
         throw .invalidValue(format, for: "format", reason: "expected text, markdown or csv")
-      }
-      if let jobs = parsed.int("jobs"), jobs < 1 {
-        throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
       }
       if parsed.isGiven("current") && parsed.isGiven("save-current") {
         throw ValidationError("--save-current keeps a fresh run; it cannot be used with --current")

@@ -37,6 +37,8 @@ struct FreshRun {
     defer {
       if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
     }
+    let problems = writer.runFileProblems
+    if !problems.isEmpty { throw InputErrors(errors: problems) }
     let staging = try OutputStaging.begin(destination: destination, inputs: writer.inputs)
     do {
       _ = try writer.write(into: staging, parallelism: jobs)

@@ -25,17 +25,15 @@ enum MergeCommand {
         "timelines",
         help: "Timeline plots: first, all or none (default: what the run was given, else first)."),
       .option(
-        "jobs", short: "j", type: .integer,
+        "jobs", short: "j", range: 1...Int.max,
         help: "gnuplot processes run in parallel (default: the number of cores)."
       ),
       .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
     ],
     validate: { parsed throws(ValidationError) in
+      try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
       if parsed.flag("plots") && parsed.flag("no-plots") {
         throw ValidationError("--plots and --no-plots cannot be used together")
-      }
-      if let jobs = parsed.int("jobs"), jobs < 1 {
-        throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
       }
       if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
         throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")

@@ -21,7 +21,7 @@ enum ReportCommand {
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
       .flag("no-plots", help: "Write report.md and report.html without plots."),
       .option(
-        "jobs", short: "j", type: .integer,
+        "jobs", short: "j", range: 1...Int.max,
         help: "gnuplot processes run in parallel (default: the number of cores)."
       ),
       .option(
@@ -32,9 +32,6 @@ enum ReportCommand {
     validate: { parsed throws(ValidationError) in
       if parsed.flag("plots") && parsed.flag("no-plots") {
         throw ValidationError("--plots and --no-plots cannot be used together")
-      }
-      if let jobs = parsed.int("jobs"), jobs < 1 {
-        throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
       }
       if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
         throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")

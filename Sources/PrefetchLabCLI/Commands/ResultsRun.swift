@@ -13,11 +13,13 @@ enum ResultsRun {
     [
       .option("out", default: defaultOut, help: "Results folder, replaced when the run completes."),
       .option(
-        "jobs", short: "j", type: .integer, help: "Runs simulated in parallel (default: the number of cores)."
+        "jobs", short: "j", range: 1...Int.max,
+        help: "Runs simulated in parallel (default: the number of cores)."
       ),
       .option(
-        "timeline-interval-ms", type: .integer, default: "100",
-        help: "Spacing of timeline rows in ms; 0 writes no timeline or events files."),
+        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
+        "timeline-interval-ms", range: 0...1_000_000_000, default: "100",
+        help: "Spacing of timeline rows in ms, 0...1000000000; 0 writes no timeline or events files."),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
       .option(
@@ -42,20 +44,14 @@ enum ResultsRun {
     ]
   }
 
-  /// The checks of `--seeds` and the output options.
+  /// The checks of `--seeds` and the output options (`--out` by `OutputPathRule`).
   static func validate(_ parsed: ParsedArguments) throws(ValidationError) {
+    try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
     if parsed.flag("plots") && parsed.flag("no-plots") {
       throw ValidationError("--plots and --no-plots cannot be used together")
     }
-    if let jobs = parsed.int("jobs"), jobs < 1 {
-      throw .invalidValue(String(jobs), for: "jobs", reason: "must be at least 1")
-    }
     if let seeds = parsed.string("seeds"), let problem = SeedList.problem(in: seeds) {
       throw .invalidValue(seeds, for: "seeds", reason: "\(problem); expected seeds like 1-10 or 1,4,7")
-    }
-    if let interval = parsed.int("timeline-interval-ms"), interval < 0 || interval > 1_000_000_000 {
-      // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
-      throw .invalidValue(String(interval), for: "timeline-interval-ms", reason: "must be in 0...1000000000")
     }
     if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
       throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
@@ -94,6 +90,9 @@ enum ResultsRun {
     writer.runFiles = RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all
     writer.shard = shard?.shard
     let reports = shard == nil ? try ReportStep.forRun(parsed) : nil
+    // Before the output folder (or its parents) is made: nothing is written for a refused run.
+    let problems = writer.runFileProblems
+    if !problems.isEmpty { throw InputErrors(errors: problems) }
     let staging = try OutputStaging.begin(destination: out, inputs: writer.inputs)
     for leftover in staging.removedLeftovers where progress.mode != .quiet {
       progress.message("removed \(leftover), left unfinished by a run that no longer exists\n")

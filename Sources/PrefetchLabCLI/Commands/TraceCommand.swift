@@ -17,20 +17,16 @@ enum TraceCommand {
       """,
     arguments: [
       .positional("scenario", help: "A scenario file."),
-      .option("seed", type: .integer, help: "Seed of the user and the feed (default: the scenario's seed)."),
       .option(
-        "interval-ms", type: .integer, default: "0",
-        help: "Row spacing in ms of trace time; 0 writes every display frame."),
+        "seed", range: 0...Int.max, help: "Seed of the user and the feed (default: the scenario's seed)."),
+      .option(
+        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
+        "interval-ms", range: 0...1_000_000_000, default: "0",
+        help: "Row spacing in ms of trace time, 0...1000000000; 0 writes every display frame."),
       .option("out", help: "Write the CSV to this file instead of standard output."),
     ],
     validate: { parsed throws(ValidationError) in
-      if let seed = parsed.int("seed"), seed < 0 {
-        throw .invalidValue(String(seed), for: "seed", reason: "must be at least 0")
-      }
-      if let interval = parsed.int("interval-ms"), interval < 0 || interval > 1_000_000_000 {
-        // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
-        throw .invalidValue(String(interval), for: "interval-ms", reason: "must be in 0...1000000000")
-      }
+      try OutputPathRule.check(parsed, option: "out", target: .file)
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
@@ -50,6 +46,7 @@ enum TraceCommand {
     }
     let seed = parsed.int("seed").map(UInt64.init) ?? prepared.scenario.seed
     let intervalUs = Int64(parsed.int("interval-ms") ?? 0) * 1000
+    try checkRowLimit(prepared, intervalUs: intervalUs)
     let text = csv(ScrollTrace.rows(prepared, seed: seed, intervalUs: intervalUs))
     if let out = parsed.string("out") {
       try AtomicFile.write(text, to: out)
@@ -57,6 +54,28 @@ enum TraceCommand {
       terminal.out(text)
     }
     return ExitStatus.ok
+  }
+
+  /// The trace is built in memory before it is written, as a run's timeline is, so it is held
+  /// to the same cap (`TimelineRowLimit.maxIntervals` rows after the first): a day-long session
+  /// traced at every 60 Hz frame would be 5 × 10^6 rows. Exit 65 at the key that sets the length.
+  static func checkRowLimit(_ prepared: PreparedScenario, intervalUs: Int64) throws(InputError) {
+    let durationUs = prepared.traceDurationUs
+    let rate = Int64(prepared.scenario.viewport.frameRateHz)
+    // Every frame: one per 1/rate s (ScrollTrace times frames as frame × 10^6 / rate µs).
+    let rows =
+      intervalUs > 0
+      ? TimelineRowLimit.projectedRows(durationUs: durationUs, intervalUs: intervalUs)
+      : durationUs * rate / 1_000_000 + 1
+    guard rows - 1 > TimelineRowLimit.maxIntervals else { return }
+    let spacing = intervalUs > 0 ? "at --interval-ms \(intervalUs / 1000)" : "every frame at \(rate) Hz"
+    throw InputError(
+      file: prepared.scenario.sourcePath, location: TimelineRowLimit.lengthKey(of: prepared.scenario),
+      message:
+        "a session of \(DecimalFormat.readable(Double(durationUs) / 1_000_000)) s traced \(spacing) is \(rows) rows, "
+        + "more than the \(TimelineRowLimit.maxIntervals + 1) a trace may write (it is held in memory until "
+        + "written); use --interval-ms \(TimelineRowLimit.smallestIntervalMs(durationUs: durationUs)) or more"
+    )
   }
 
   /// The rows as RFC 4180 CSV; numbers to 1/1000 (µs for times).

@@ -23,17 +23,17 @@ enum TraceNetworkCommand {
         "trace-file", help: "A bandwidth trace file (Mahimahi, Pensieve throughput or Sabre periods)."),
       .option("format", help: "The trace's format: mahimahi, throughput or periods (default: guessed)."),
       .option(
-        "interval-ms", type: .integer, default: "1000", help: "Bin length in ms (each row is a bin's mean)."),
+        // As µs the top must not overflow; 10^9 ms is the longest session (InputLimits).
+        "interval-ms", range: 1...1_000_000_000, default: "1000",
+        help: "Bin length in ms, 1...1000000000 (each row is a bin's mean)."),
       .option("out", help: "Write the CSV to this file (and the plot beside it) instead of standard output."),
       .flag("no-plots", help: "Write the CSV only, no plot."),
       .flag("plots", help: "Require the plot: exit 1 when gnuplot is missing or the plot cannot be drawn."),
     ],
     validate: { parsed throws(ValidationError) in
+      try OutputPathRule.check(parsed, option: "out", target: .file)
       if let format = parsed.string("format"), BandwidthTraceFormat(rawValue: format) == nil {
         throw .invalidValue(format, for: "format", reason: "expected mahimahi, throughput or periods")
-      }
-      if let interval = parsed.int("interval-ms"), interval < 1 {
-        throw .invalidValue(String(interval), for: "interval-ms", reason: "must be at least 1")
       }
       if parsed.flag("plots") && parsed.flag("no-plots") {
         throw ValidationError("--plots and --no-plots cannot be used together")

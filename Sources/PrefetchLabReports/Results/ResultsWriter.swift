@@ -29,6 +29,12 @@ public struct ResultsWriter: Sendable {
     return paths
   }
 
+  /// The runs whose timelines would pass `TimelineRowLimit.maxIntervals` with these options and
+  /// `runFiles`, one error per scenario (exit 65): check before making the output folder.
+  public var runFileProblems: [InputError] {
+    TimelineRowLimit.problems(experiment, options: options, runFiles: runFiles)
+  }
+
   /// What writing did, besides the files.
   public struct Outcome: Sendable {
     /// The summary rows written, in job order.
@@ -43,10 +49,15 @@ public struct ResultsWriter: Sendable {
   /// Simulates the runs (all, or the shard's) on `parallelism` threads and writes `summary.csv`,
   /// the per-run files `runFiles` selects and `manifest.json` into `staging`.
   /// - Throws: `OutputError` when a file cannot be written, `InputError` when a scenario file
-  ///   cannot be read back for its fingerprint.
+  ///   cannot be read back for its fingerprint or a run's timeline would pass its limit
+  ///   (`runFileProblems`, checked before anything is simulated).
   public func write(into staging: OutputStaging, parallelism: Int, progress: (any ProgressObserver)? = nil)
     throws -> Outcome
   {
+    if var first = runFileProblems.first {
+      first.furtherErrors = Array(runFileProblems.dropFirst())
+      throw first
+    }
     let manifest = try makeManifest(folder: staging.destination)
     let scenarios = experiment.scenarios
     let recordFiles = options.timelineIntervalUs > 0 || options.recordEvents

@@ -1,0 +1,51 @@
+/// The rule every output option follows before anything is read or simulated: `--out` of `run`,
+/// `sweep` and `merge`, `--save-current` of `check` (results folders), and `--out` of `trace` and
+/// `trace-network` (a CSV file). A path that cannot name what the option writes (empty, `.`, `..`,
+/// `/`) is a mistake on the command line, so it is a usage error (exit 64) naming the option,
+/// rather than an I/O failure found after minutes of simulating.
+enum OutputPathRule {
+  /// What the option writes.
+  enum Target {
+    /// A results folder, replaced as a whole (`OutputStaging`).
+    case resultsFolder
+    /// One file, replaced atomically (`AtomicFile`).
+    case file
+
+    var noun: String {
+      switch self {
+      case .resultsFolder: return "a results folder"
+      case .file: return "a file"
+      }
+    }
+  }
+
+  /// Throws the usage error of `option`'s value when it breaks the rule; an option not given
+  /// (and without a default) passes.
+  static func check(_ parsed: ParsedArguments, option: String, target: Target) throws(ValidationError) {
+    guard let path = parsed.string(option), let problem = problem(path, option: option, target: target) else {
+      return
+    }
+    throw ValidationError(problem)
+  }
+
+  /// The sentence naming the option and the rule `path` breaks, nil when it may name `target`.
+  static func problem(_ path: String, option: String, target: Target) -> String? {
+    let flag = "--" + option
+    if path.isEmpty { return "\(flag) must not be empty: it names \(target.noun) to write" }
+    // OutputStaging and AtomicFile remove trailing slashes, then need a last component that
+    // names something new in its parent: `/` has none, `.` and `..` name existing folders.
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    if trimmed == "/" { return "\(flag) must name \(target.noun), not the root folder" }
+    let last = trimmed.split(separator: "/").last ?? trimmed
+    if trimmed == "." { return "\(flag) must name \(target.noun), not the current folder" }
+    if trimmed == ".." { return "\(flag) must name \(target.noun), not the parent folder" }
+    if last == "." || last == ".." {
+      return "\(flag) must name \(target.noun), not a path ending in /\(last) ('\(path)')"
+    }
+    if target == .file && path.hasSuffix("/") {
+      return "\(flag) must name a file, not a folder ('\(path)' ends in /)"
+    }
+    return nil
+  }
+}
