@@ -1,8 +1,14 @@
+import PrefetchLab
+
 /// Parses `--seeds`: comma-separated seeds and inclusive ranges, e.g. `1-10`, `3`, `1,5,9-12`.
 /// Returns the seeds ascending without duplicates, or nil when the text is malformed (a range
-/// running backwards, a non-number, more than 100 000 seeds).
+/// running backwards, a non-number, a seed above `maximumSeed`, more than 100 000 seeds).
 enum SeedList {
   static let maximumCount = 100_000
+  /// A scenario file's `seed` bound (`InputLimits.maxExactInteger`): the manifest records seeds
+  /// as JSON numbers, which hold whole numbers exactly only up to 2^53 − 1, so a larger seed
+  /// would be written as another and `check` could not run it again.
+  static let maximumSeed = UInt64(InputLimits.maxExactInteger)
 
   static func parse(_ text: String) -> [UInt64]? {
     if case .success(let seeds) = read(text) { return seeds }
@@ -27,6 +33,9 @@ enum SeedList {
         let high = bounds.count == 2 ? UInt64(bounds[1]) : low
       else {
         return .failure(Problem(reason: "'\(part)' is not a seed (0 or more) or a range like 1-10"))
+      }
+      guard high <= maximumSeed else {
+        return .failure(Problem(reason: "seeds must be <= 2^53 − 1 (\(maximumSeed)), got \(high)"))
       }
       guard high >= low else {
         return .failure(Problem(reason: "the range \(part) runs backwards (write \(high)-\(low))"))

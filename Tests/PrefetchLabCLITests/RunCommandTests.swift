@@ -173,7 +173,10 @@ let gnuplotMissingWarning =
     #expect(version.stdout == "0.1.0\n")
   }
 
-  @Test(arguments: [("1-3", [1, 2, 3] as [UInt64]), ("7", [7]), ("4,1,2-3,2", [1, 2, 3, 4])])
+  @Test(arguments: [
+    ("1-3", [1, 2, 3] as [UInt64]), ("7", [7]), ("4,1,2-3,2", [1, 2, 3, 4]),
+    ("9007199254740990-9007199254740991", [9_007_199_254_740_990, 9_007_199_254_740_991]),
+  ])
   func seedLists(text: String, seeds: [UInt64]) {
     #expect(SeedList.parse(text) == seeds)
   }
@@ -183,6 +186,9 @@ let gnuplotMissingWarning =
     ("1-", "'1-' is not a seed"), ("-2", "'-2' is not a seed"), ("1,,2", "'' is not a seed"),
     ("0-100000", "the range 0-100000 holds more than 100000 seeds"),
     ("1-60000,60001-100001", "more than 100000 seeds in all"),
+    // The manifest's JSON numbers would record 2^53 + 1 as 2^53: `check` could not rerun it.
+    ("9007199254740993", "seeds must be <= 2^53 − 1 (9007199254740991), got 9007199254740993"),
+    ("1-9007199254740992", "seeds must be <= 2^53 − 1 (9007199254740991), got 9007199254740992"),
   ])
   func badSeedLists(text: String, problem: String) {
     #expect(SeedList.parse(text) == nil)

@@ -37,7 +37,11 @@ enum RunCommand {
         help:
           "Run this strategy instead of the scenarios' own, as NAME or NAME:key=value,... (see 'prefetchlab list')."
       ),
-      .option("seeds", help: "Seeds to run, e.g. 1-10 or 1,4,7 (default: each scenario's seed)."),
+      .option(
+        "seeds",
+        help:
+          "Seeds to run, e.g. 1-10 or 1,4,7: at most 100000 seeds, each 0...2^53 − 1 (default: each scenario's seed)."
+      ),
     ] + ResultsRun.outputArguments(defaultOut: "results/latest"),
     validate: { parsed throws(ValidationError) in
       let given = parsed.isGiven("scenarios")

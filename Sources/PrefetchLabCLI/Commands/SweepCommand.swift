@@ -38,7 +38,11 @@ enum SweepCommand {
       .option(
         "y", valueName: "metric", default: PlotBuilder.tradeoffColumns.y,
         help: "The trade-off's y metric, also the first heat map's."),
-      .option("seeds", help: "Seeds to run, e.g. 1-10 or 1,4,7 (default: each scenario's seed)."),
+      .option(
+        "seeds",
+        help:
+          "Seeds to run, e.g. 1-10 or 1,4,7: at most 100000 seeds, each 0...2^53 − 1 (default: each scenario's seed)."
+      ),
     ] + ResultsRun.outputArguments(defaultOut: "results/sweep"),
     validate: { parsed throws(ValidationError) in
       try ResultsRun.validate(parsed)
