@@ -29,18 +29,12 @@ enum BenchCommand {
       release for meaningful figures.
       """,
     arguments: [
-      .option(
-        "seconds", range: bounds["seconds"]!, default: "600",
-        help: "Length of each simulated session in seconds, \(text(bounds["seconds"]!))."),
-      .option(
-        "sessions", range: bounds["sessions"]!, default: "40",
-        help: "Sessions (seeds 1 up) in one timed sample, \(text(bounds["sessions"]!))."),
-      .option(
-        "repetitions", range: bounds["repetitions"]!, default: "5",
-        help: "Timed samples per case and strategy, \(text(bounds["repetitions"]!))."),
-      .option(
-        "warmup", range: bounds["warmup"]!, default: "1",
-        help: "Untimed samples run first, per case and strategy, \(text(bounds["warmup"]!))."),
+      workOption(
+        "seconds", 1...Int(InputLimits.maxSessionSeconds), default: "600",
+        "Length of each simulated session in seconds"),
+      workOption("sessions", 1...10_000, default: "40", "Sessions (seeds 1 up) in one timed sample"),
+      workOption("repetitions", 1...1_000, default: "5", "Timed samples per case and strategy"),
+      workOption("warmup", 0...1_000, default: "1", "Untimed samples run first, per case and strategy"),
       .option("strategy", repeating: true, help: "Benchmark only these strategies (default: all)."),
       .option("engine", default: "both", help: "Engines to measure: both, event or stepped."),
       .option(
@@ -74,17 +68,17 @@ enum BenchCommand {
       }
     })
 
-  /// The ranges of the work options. The tops keep one bench within reason while leaving room
-  /// for long profiling runs: a session no longer than a scenario's (`InputLimits.maxSessionSeconds`,
-  /// as its clock requires), 10 000 sessions per sample (250 times the default) and 1 000 timed and
-  /// 1 000 untimed samples per row (far past where the median of the spread stops moving).
-  static let bounds: [String: ClosedRange<Int>] = [
-    "seconds": 1...Int(InputLimits.maxSessionSeconds), "sessions": 1...10_000, "repetitions": 1...1_000,
-    "warmup": 0...1_000,
-  ]
-
-  /// `1...10000`, as the help and the errors state a range.
-  static func text(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)...\(range.upperBound)" }
+  /// A work option: an integer in `range`, which its help states. The tops keep one bench within
+  /// reason while leaving room for long profiling runs: a session no longer than a scenario's
+  /// (`InputLimits.maxSessionSeconds`, as its clock requires), 10 000 sessions per sample (250
+  /// times the default) and 1 000 timed and 1 000 untimed samples per row (far past where the
+  /// median of the spread stops moving).
+  private static func workOption(
+    _ name: String, _ range: ClosedRange<Int>, default defaultValue: String, _ help: String
+  ) -> ArgumentSpec {
+    .option(
+      name, range: range, default: defaultValue, help: "\(help), \(range.lowerBound)...\(range.upperBound).")
+  }
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
