@@ -246,4 +246,18 @@ private func movedMetrics(_ basePath: String, _ newPath: String) throws -> [Stri
         "run", "a/", "b.json", "--strategy", "target_range", "--seeds", "1-3",
       ])
   }
+
+  /// A source file that is still there but no longer loads is named once, as unreadable: it used
+  /// to be reported also as "file gone since the baseline".
+  @Test func aSourceThatNoLongerLoadsIsNotAlsoGone() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("s.json", scenarioJSON(name: "s"))
+    #expect(runCLI(["run", scenario, "--out", folder.path + "/base", "--quiet", "--no-plots"]).status == 0)
+    folder.write("s.json", #"{"name": "s", "duration_s": -1}"#)
+    let result = runCLI(["check", "--baseline", folder.path + "/base"])
+    #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("Fingerprint: MISMATCH (1 difference)"), "\(result.stdout)")
+    #expect(result.stdout.contains("scenario file \(scenario) cannot be read now: \(scenario): duration_s:"))
+    #expect(!result.stdout.contains("file gone"))
+  }
 }

@@ -44,6 +44,11 @@ public struct RecordedExperiment: Sendable {
       throw InputError(file: manifestPath, location: "format", message: Manifest.regenerateAdvice)
     }
     let sources = Self.currentScenarios(manifest: manifest, folder: folder.path)
+    let unreadable = Set(
+      sources.unreadable.compactMap { issue -> String? in
+        guard case .scenarioFileUnreadable(let path, _) = issue else { return nil }
+        return FolderPath.normalized(path)
+      })
     var issues: [FingerprintComparison.Issue] = []
     var prepared: [PreparedScenario] = []
     var fileHashes: [String: String] = [:]
@@ -82,7 +87,8 @@ public struct RecordedExperiment: Sendable {
           scenario.strategies = now.scenario.strategies
           fileHashes[entry.name] = now.fileSHA256
         }
-      } else if sources.checked {
+      } else if sources.checked && !unreadable.contains(FolderPath.normalized(filePath)) {
+        // A file that is there but does not load is named once, as unreadable, not also as gone.
         issues.append(.scenarioFileGone(name: entry.name, path: filePath))
       }
       do {
