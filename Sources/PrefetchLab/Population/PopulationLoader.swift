@@ -36,7 +36,7 @@ public enum PopulationLoader {
     if let problem = reading.problem { throw problem }
     // `read` gives a population whenever it finds no problem.
     guard let population = reading.population else {
-      throw InputError(file: path, location: "", message: "unreadable")
+      throw InputError(file: path, location: "", message: "not a population file")
     }
     return population
   }
@@ -59,7 +59,12 @@ public enum PopulationLoader {
       do throws(InputError) { try diagnostics.throwIfAny() } catch { problem = error }
       return PopulationReading(population: nil, segments: segments, problem: problem)
     }
-    guard let header else { return PopulationReading(population: nil, segments: segments, problem: nil) }
+    // Not reached (a missing name or description is recorded as a problem), but a reading with
+    // neither a population nor a problem would leave `run` with nothing to say.
+    guard let header else {
+      let problem = InputError(file: path, location: "", message: "not a population file")
+      return PopulationReading(population: nil, segments: segments, problem: problem)
+    }
     return PopulationReading(
       population: Population(
         name: header.name, description: header.description, segments: segments, sourcePath: path),
