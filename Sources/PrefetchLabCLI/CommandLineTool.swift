@@ -90,7 +90,11 @@ public enum CommandLineTool {
       terminal.err(error.lines.map { "Error: \($0)\n" }.joined())
       return ExitStatus.badInput
     } catch let error as InputErrors {
-      terminal.err(error.errors.flatMap(\.lines).map { "Error: \($0)\n" }.joined())
+      // A problem found through several routes (one scenario file run by two population
+      // segments) is the same line each time: printed once.
+      var seen: Set<String> = []
+      let lines = error.errors.flatMap(\.lines).filter { seen.insert($0).inserted }
+      terminal.err(lines.map { "Error: \($0)\n" }.joined())
       return ExitStatus.badInput
     } catch let error as OutputError {
       terminal.err("Error: \(error.description)\n")

@@ -29,23 +29,46 @@ enum ScenarioInputs {
   /// Loads and prepares every scenario, finding every problem `validate` would report for the
   /// same files (`check`): every file is read even after one fails or a path is missing, so that
   /// all problems are reported at once. Nothing is written before all inputs are known good.
+  /// With `timeline` (the run's options), a scenario whose timeline would pass
+  /// `TimelineRowLimit` is a problem too, reported with the rest rather than after them.
   /// - Throws: `InputErrors` with the problems of every bad file.
   static func load(
     _ arguments: [String], registry: StrategyRegistry, strategyOverrides: [StrategySpec] = [],
-    overrideNames: [String] = []
+    overrideNames: [String] = [], timeline: TimelineOptions? = nil
   ) throws -> [PreparedScenario] {
     var check = try check(
       registry: registry, strategyOverrides: strategyOverrides, overrideNames: overrideNames)
     var prepared: [PreparedScenario] = []
     var problems: [InputError] = []
     for entry in entries(from: arguments) {
-      switch entry.flatMap({ check.check($0) }) {
-      case .success(let scenario): prepared.append(scenario)
-      case .failure(let error): problems.append(error)
-      }
+      let result = entry.flatMap { check.check($0) }
+      append(result, timeline: timeline, to: &prepared, problems: &problems)
     }
     if !problems.isEmpty { throw InputErrors(errors: problems) }
     return prepared
+  }
+
+  /// The options a run's timeline length depends on (`TimelineRowLimit`).
+  typealias TimelineOptions = (options: SimulationOptions, runFiles: RunFileSelection)
+
+  /// Files `result` under `prepared` or `problems`, a prepared scenario whose timeline would
+  /// pass `TimelineRowLimit` with `timeline` under `problems`.
+  static func append(
+    _ result: Result<PreparedScenario, InputError>, timeline: TimelineOptions?,
+    to prepared: inout [PreparedScenario], problems: inout [InputError]
+  ) {
+    switch result {
+    case .success(let scenario):
+      if let timeline,
+        let problem = TimelineRowLimit.problem(
+          for: scenario, options: timeline.options, runFiles: timeline.runFiles)
+      {
+        problems.append(problem)
+      } else {
+        prepared.append(scenario)
+      }
+    case .failure(let error): problems.append(error)
+    }
   }
 
   /// Checks a strategy entry against `registry`, suggesting the closest name for a misspelt

@@ -9,6 +9,8 @@ enum SeedList {
   /// as JSON numbers, which hold whole numbers exactly only up to 2^53 − 1, so a larger seed
   /// would be written as another and `check` could not run it again.
   static let maximumSeed = UInt64(InputLimits.maxExactInteger)
+  /// The same bound as an integer option's range, for a single seed (`trace --seed`).
+  static let range = 0...Int(maximumSeed)
 
   static func parse(_ text: String) -> [UInt64]? {
     if case .success(let seeds) = read(text) { return seeds }
@@ -32,6 +34,14 @@ enum SeedList {
       guard bounds.count == 1 || bounds.count == 2, let low = UInt64(bounds[0]),
         let high = bounds.count == 2 ? UInt64(bounds[1]) : low
       else {
+        // All digits, yet no UInt64: a seed past the bound, to be named as one.
+        if bounds.count <= 2,
+          let huge = bounds.first(where: {
+            !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } && UInt64($0) == nil
+          })
+        {
+          return .failure(Problem(reason: "seeds must be <= 2^53 − 1 (\(maximumSeed)), got \(huge)"))
+        }
         return .failure(Problem(reason: "'\(part)' is not a seed (0 or more) or a range like 1-10"))
       }
       guard high <= maximumSeed else {

@@ -66,6 +66,29 @@ import Testing
           + "pages only'\n"), "\(bench.stderr)")
   }
 
+  /// A setting that breaks the rule on cases of two feeds names both groups: only the first
+  /// used to be named, so fixing it for the flicker's feed met the constant drag's next.
+  @Test func everyGroupOfBrokenCasesIsNamed() {
+    let arguments =
+      Self.tiny.dropLast(2) + [
+        "--trace", BenchCommandTests.bundledTrace, "--user", "reader", "--user", "constant-drag",
+        "--strategy",
+        "paging3:max_size=1",
+      ]
+    let bench = runCLI(Array(arguments))
+    #expect(bench.status == 64)
+    let firstLine = bench.stderr.prefix { $0 != "\n" }
+    #expect(
+      firstLine.contains(
+        "= 20 + 2 x 20 = 60 (PagingConfig), got 1 (page size 20: the case's feed.page_size), on the bench cases "
+          + "'reader, "), "\(bench.stderr)")
+    #expect(
+      firstLine.hasSuffix(
+        "; paging3.max_size must be at least page size + 2 x prefetch_distance = 1 + 2 x 1 = 3 (PagingConfig), "
+          + "got 1 (page size 1: the case's feed.page_size), on the bench case 'constant drag, 600 × 400 pt "
+          + "rows, 240 Hz, 3G, pages only'"), "\(bench.stderr)")
+  }
+
   @Test func workOptionsPastTheirTopsAreUsageErrorsNamingTheRange() {
     let cases: [(option: String, value: String, range: String)] = [
       ("seconds", "1000001", "1...1000000"), ("sessions", "10001", "1...10000"),

@@ -38,9 +38,24 @@ import Testing
     #expect(
       runCLI(["run", scenario, "--jobs", "0"]).stderr.hasPrefix(
         "Error: The value '0' is invalid for '--jobs <jobs>': must be at least 1\n"))
-    #expect(
-      runCLI(["trace", scenario, "--seed", "-1"]).stderr.hasPrefix(
-        "Error: The value '-1' is invalid for '--seed <seed>': must be at least 0\n"))
+  }
+
+  /// `trace --seed` has the bound `--seeds` and a scenario's `seed` have (2^53 − 1): it used to
+  /// take 9007199254740993, which `run` refuses.
+  @Test func traceSeedHasTheSeedBound() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    for value in ["-1", "9007199254740992", "9007199254740993"] {
+      let result = runCLI(["trace", scenario, "--seed", value, "--out", folder.path + "/t.csv"])
+      #expect(result.status == 64)
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: The value '\(value)' is invalid for '--seed <seed>': must be in 0...9007199254740991\n"),
+        "\(result.stderr)")
+    }
+    #expect(!folder.exists("t.csv"))
+    let top = runCLI(["trace", scenario, "--seed", "9007199254740991", "--out", folder.path + "/t.csv"])
+    #expect(top.status == 0, "\(top.stderr)")
   }
 
   @Test func traceNetworkRefusesAnIntervalWhoseMicrosecondsOverflow() {

@@ -189,6 +189,9 @@ let gnuplotMissingWarning =
     // The manifest's JSON numbers would record 2^53 + 1 as 2^53: `check` could not rerun it.
     ("9007199254740993", "seeds must be <= 2^53 − 1 (9007199254740991), got 9007199254740993"),
     ("1-9007199254740992", "seeds must be <= 2^53 − 1 (9007199254740991), got 9007199254740992"),
+    // Past UInt64 too: the bound is still what is wrong, not the spelling.
+    ("18446744073709551616", "seeds must be <= 2^53 − 1 (9007199254740991), got 18446744073709551616"),
+    ("1-18446744073709551616", "seeds must be <= 2^53 − 1 (9007199254740991), got 18446744073709551616"),
   ])
   func badSeedLists(text: String, problem: String) {
     #expect(SeedList.parse(text) == nil)

@@ -46,6 +46,41 @@ import Testing
     }
   }
 
+  /// `validate` checks against run's default options: the file is valid (other options run it),
+  /// so exit 0 with a warning naming file, JSON path and the ways out. It used to say only ok.
+  @Test func validateWarnsOfWhatRunRefusesByDefault() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("long.json", scenarioJSON(["duration_s": "1000000"]))
+    let result = runCLI(["validate", scenario])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("ok  \(scenario)"))
+    #expect(
+      result.stderr
+        == "warning: \(scenario): duration_s: " + Self.rule.dropLast()
+        + " (as 'run' and 'sweep' are by default)\n")
+    let short = folder.write("short.json", scenarioJSON(name: "short"))
+    #expect(runCLI(["validate", short]).stderr.isEmpty)
+  }
+
+  /// The timeline limit is one of the problems `run` and `sweep` report all at once: a file that
+  /// breaks only it is named together with another file's bad number, not after that is fixed.
+  @Test func theLimitIsReportedWithTheOtherFilesProblems() {
+    let folder = ScratchFolder()
+    let long = folder.write("dur.json", scenarioJSON(name: "dur", ["duration_s": "1000000"]))
+    let negative = folder.write("neg.json", scenarioJSON(name: "neg", ["duration_s": "-5"]))
+    let out = folder.path + "/out"
+    for command in [
+      ["run", long, negative, "--strategy", "fixed_threshold", "--out", out, "--no-plots"],
+      ["sweep", long, negative, "--strategy", "fixed_threshold", "--vary", "ratio=0.5,0.8", "--out", out],
+    ] {
+      let result = runCLI(command)
+      #expect(result.status == 65)
+      #expect(result.stderr.hasPrefix("Error: \(long): duration_s: " + Self.rule), "\(result.stderr)")
+      #expect(result.stderr.contains("Error: \(negative): duration_s: "), "\(result.stderr)")
+      #expect(!folder.exists("out"))
+    }
+  }
+
   /// `trace` builds its rows in memory too: a day traced at every 60 Hz frame is refused with the
   /// spacing that fits, and nothing is written.
   @Test func traceHoldsItsRowsToTheSameCap() {

@@ -233,10 +233,10 @@ import Testing
         .init(scenario: "t", strategy: "b", seed: 2, values: [1, 2]),
       ], metrics: Self.metrics)
     defer { folder.remove() }
-    let missing = try Comparison(
-      folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "c"), registry: .builtIn)
-    #expect(missing.groups.isEmpty)
-    #expect(missing.whyNothingPaired == "no runs of 'c' in \(folder.path) (its strategies: a, b)")
+    #expect(throws: ComparisonError.pairAbsent("no runs of 'c' in \(folder.path) (its strategies: a, b)")) {
+      try Comparison(
+        folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "c"), registry: .builtIn)
+    }
     let apart = try Comparison(
       folder: results, pair: StrategySpec(name: "a"), StrategySpec(name: "b"), registry: .builtIn)
     #expect(

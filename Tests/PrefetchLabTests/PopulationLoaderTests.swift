@@ -161,4 +161,80 @@ import Testing
       #expect(error.lines.dropFirst(4).allSatisfy { $0.hasPrefix(folder + "/s/bad.json: ") })
     }
   }
+
+  /// The lines of the error `PopulationLoader.load` throws for `json`, or [] when it loads.
+  static func lines(_ json: String, extra: (String) throws -> Void = { _ in }) throws -> (String, [String]) {
+    let folder = try Self.folder(json)
+    try extra(folder)
+    do {
+      _ = try PopulationLoader.load(contentsOf: folder + "/population.json")
+      return (folder, [])
+    } catch {
+      return (folder, error.lines)
+    }
+  }
+
+  /// A bad population name, a misspelt user and a duplicate segment name are named with the
+  /// segments' other problems: each used to hide them until it was fixed (or, for the duplicate
+  /// name, to be found only once both segments were otherwise valid).
+  @Test func nameUserAndDuplicateProblemsComeWithTheRest() throws {
+    let (folder, lines) = try Self.lines(
+      #"{"name": "", "segments": [{"name": "a", "weight": 0, "scenario": "s/lte.json", "user": "doomer"}, "#
+        + #"{"name": "a", "weight": -1, "scenario": "s/wifi.json"}]}"#)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/population.json"
+    #expect(
+      lines == [
+        "\(file): name: must not be empty or blank, got \"\"",
+        "\(file): segments[0].weight: must be > 0, got 0",
+        "\(file): segments[0].user: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got \"doomer\"",
+        "\(file): segments[1].weight: must be > 0, got -1",
+        "\(file): segments[1].name: must be unique; segments[0] has the same name, got \"a\"",
+      ], "\(lines)")
+  }
+
+  /// A misspelt user is named even when the segment's scenario file is missing.
+  @Test func aUserIsCheckedWithoutItsScenario() throws {
+    let (folder, lines) = try Self.lines(
+      #"{"name": "m", "segments": [{"name": "a", "weight": 1, "scenario": "s/none.json", "user": {"model": "doomer"}}]}"#
+    )
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/population.json"
+    #expect(
+      lines == [
+        "\(file): segments[0].scenario: file not found: \(folder)/s/none.json",
+        "\(file): segments[0].user.model: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got \"doomer\"",
+      ], "\(lines)")
+  }
+
+  /// Two different files with one scenario name are a name clash, not "the same users".
+  @Test func twoFilesWithOneNameAreANameClash() throws {
+    let (folder, lines) = try Self.lines(
+      #"{"name": "m", "segments": [{"name": "a", "weight": 1, "scenario": "s/lte.json"}, "#
+        + #"{"name": "b", "weight": 1, "scenario": "s/copy.json"}, {"name": "c", "weight": 1, "scenario": "./s/lte.json"}]}"#
+    ) { folder in
+      try FileManager.default.copyItem(atPath: folder + "/s/lte.json", toPath: folder + "/s/copy.json")
+    }
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/population.json"
+    #expect(
+      lines == [
+        "\(file): segments[1].scenario: scenario name 'lte' is also that of segments[0]'s scenario, from another "
+          + "file (\(folder)/s/lte.json): rows and run files are named after scenarios, so rename one of the two",
+        "\(file): segments[2].scenario: runs the same users as segments[0] (scenario 'lte'): give one segment "
+          + "their combined weight, or another user",
+      ], "\(lines)")
+  }
+
+  /// `read` keeps the segments that read, for `run` to check their scenarios alongside.
+  @Test func readKeepsTheGoodSegments() throws {
+    let folder = try Self.folder(
+      #"{"name": "m", "segments": [{"name": "a", "weight": 0, "scenario": "s/lte.json"}, "#
+        + #"{"name": "b", "weight": 1, "scenario": "s/wifi.json"}]}"#)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let reading = PopulationLoader.read(contentsOf: folder + "/population.json")
+    #expect(reading.population == nil)
+    #expect(reading.segments.map(\.name) == ["b"])
+    #expect(reading.problem?.lines == ["\(folder)/population.json: segments[0].weight: must be > 0, got 0"])
+  }
 }

@@ -29,10 +29,11 @@ public struct Experiment: Sendable {
   ///   with the same name (the later one given), or with every problem of the first scenario
   ///   whose strategies have any (`strategies(for:overrides:overrideNames:registry:)`): a bad
   ///   entry of its own, a strategy (its own or an override) whose parameters break a rule with
-  ///   its feed (`ConfiguredStrategy.feedRuleViolations`), one run twice.
+  ///   its feed (`ConfiguredStrategy.feedRuleViolations`), one run twice; `RunCountLimit` when
+  ///   `runLimit` is given and the runs would pass it (checked before any run is planned).
   public init(
     scenarios: [PreparedScenario], strategyOverrides: [StrategySpec] = [], seeds: [UInt64]? = nil,
-    registry: StrategyRegistry = .builtIn, overrideNames: [String] = []
+    registry: StrategyRegistry = .builtIn, overrideNames: [String] = [], runLimit: Int? = nil
   ) throws {
     let seeds = seeds.map { Set($0).sorted() }
     var overrides: [ConfiguredStrategy] = []
@@ -43,14 +44,26 @@ public struct Experiment: Sendable {
       if let earlier = names[scenario.name] { throw Self.nameClash(scenario, earlier: earlier) }
       names[scenario.name] = scenario.sourcePath
     }
-    var jobs: [RunJob] = []
     let scenarios = scenarios.sorted { $0.scenario.name < $1.scenario.name }
+    var strategyLists: [[ConfiguredStrategy]] = []
+    for prepared in scenarios {
+      let (strategies, problems) = Self.strategies(
+        for: prepared.scenario, overrides: overrides, overrideNames: overrideNames, registry: registry)
+      if let problem = Diagnostics.combined(problems) { throw problem }
+      strategyLists.append(strategies)
+    }
+    // Counted before the plan is built: the plan itself is what outgrew memory.
+    let planned = RunCountLimit.plannedRuns(
+      strategyCounts: strategyLists.map(\.count), seedCount: seeds?.count ?? 1)
+    if let runLimit, planned.map({ $0 > runLimit }) ?? true {
+      throw RunCountLimit(planned: planned, limit: runLimit)
+    }
+    var jobs: [RunJob] = []
+    // Reserved whole: grown by doubling, a big plan briefly held two copies of itself.
+    if let planned { jobs.reserveCapacity(planned) }
     for (index, prepared) in scenarios.enumerated() {
       let scenario = prepared.scenario
-      let (strategies, problems) = Self.strategies(
-        for: scenario, overrides: overrides, overrideNames: overrideNames, registry: registry)
-      if let problem = Diagnostics.combined(problems) { throw problem }
-      for strategy in strategies {
+      for strategy in strategyLists[index] {
         for seed in (seeds ?? [scenario.seed]) {
           jobs.append(RunJob(scenarioIndex: index, strategy: strategy, seed: seed))
         }

@@ -32,6 +32,52 @@ public enum PopulationLoader {
   public static func load(
     contentsOf path: String, strategyValidator: ScenarioLoader.StrategyValidator? = nil
   ) throws(InputError) -> Population {
+    let reading = read(contentsOf: path, strategyValidator: strategyValidator)
+    if let problem = reading.problem { throw problem }
+    // `read` gives a population whenever it finds no problem.
+    guard let population = reading.population else {
+      throw InputError(file: path, location: "", message: "not a population file")
+    }
+    return population
+  }
+
+  /// The population file at `path` read as far as it goes: every problem of it, and the segments
+  /// that read without one, so that `run` can check their scenarios (`ScenarioCheck`) and report
+  /// those problems with the file's rather than after they are fixed.
+  public static func read(
+    contentsOf path: String, strategyValidator: ScenarioLoader.StrategyValidator? = nil
+  ) -> PopulationReading {
+    let diagnostics = Diagnostics()
+    var segments: [Population.Segment] = []
+    let header =
+      diagnostics.attempt { () throws(InputError) in
+        try readSegments(
+          path, strategyValidator: strategyValidator, into: &segments, diagnostics: diagnostics)
+      } ?? nil
+    if !diagnostics.isEmpty {
+      var problem: InputError? = nil
+      do throws(InputError) { try diagnostics.throwIfAny() } catch { problem = error }
+      return PopulationReading(population: nil, segments: segments, problem: problem)
+    }
+    // Not reached (a missing name or description is recorded as a problem), but a reading with
+    // neither a population nor a problem would leave `run` with nothing to say.
+    guard let header else {
+      let problem = InputError(file: path, location: "", message: "not a population file")
+      return PopulationReading(population: nil, segments: segments, problem: problem)
+    }
+    return PopulationReading(
+      population: Population(
+        name: header.name, description: header.description, segments: segments, sourcePath: path),
+      segments: segments, problem: nil)
+  }
+
+  /// Reads the file's name and description (nil after recording a problem with either) and its
+  /// segments into `segments`, recording every problem in `diagnostics`; throws only when the
+  /// file or its `segments` cannot be read at all.
+  private static func readSegments(
+    _ path: String, strategyValidator: ScenarioLoader.StrategyValidator?,
+    into segments: inout [Population.Segment], diagnostics: Diagnostics
+  ) throws(InputError) -> (name: String, description: String)? {
     let bytes = try FileCheck.readRegularFile(path, limit: maximumFileBytes)
     let json: JSONValue
     do {
@@ -42,8 +88,11 @@ public enum PopulationLoader {
     let root = JSONField(value: json, path: .root, file: path)
     guard case .object = json else { throw root.typeError(expected: "a JSON object (a population)") }
     let object = try JSONObjectReader.strict(root, keys: rootKeys)
-    let name = try boundedName(object.requiredMember("name"))
-    let description = try object.member("description")?.text(.freeText) ?? ""
+    // A bad name or description is recorded, and the segments are still read.
+    let name = diagnostics.attempt { () throws(InputError) in try boundedName(object.requiredMember("name")) }
+    let description = diagnostics.attempt { () throws(InputError) in
+      try object.member("description")?.text(.freeText) ?? ""
+    }
     let segmentsField = try object.requiredMember("segments")
     let list = try segmentsField.array()
     guard !list.isEmpty, list.count <= maximumSegments else {
@@ -52,32 +101,61 @@ public enum PopulationLoader {
     let context = ScenarioLoader.Context(
       baseDirectory: FileCheck.directory(of: path), strategyValidator: strategyValidator)
     // Every segment is read, even after one has a problem, so that all are reported at once.
-    let diagnostics = Diagnostics()
-    var segments: [Population.Segment] = []
     var names: [String: Int] = [:]
-    var scenarios: [String: Int] = [:]
+    var scenarios: [String: (index: Int, segment: Population.Segment)] = [:]
     for (index, field) in list.enumerated() {
+      let segmentDiagnostics = Diagnostics()
       let read = { () throws(InputError) in try self.segment(field, context: context) }
-      guard let segment = diagnostics.attempt(read) else { continue }
-      if let other = names[segment.name] {
-        diagnostics.record(
-          field.member("name", .string(segment.name)).error(
-            "must be unique; segments[\(other)] has the same name", got: ValueText.string(segment.name)))
-        continue
+      let segment = segmentDiagnostics.attempt(read)
+      // The name is compared even when the rest of the segment has problems: a clash is then
+      // reported with them, not only after they are fixed.
+      if let segmentName = validName(of: field) {
+        if let other = names[segmentName] {
+          segmentDiagnostics.record(
+            field.member("name", .string(segmentName)).error(
+              "must be unique; segments[\(other)] has the same name", got: ValueText.string(segmentName)))
+        } else {
+          names[segmentName] = index
+        }
       }
-      names[segment.name] = index
-      if let other = scenarios[segment.scenario.name] {
-        diagnostics.record(
-          field.member("scenario", .string(segment.scenario.sourcePath)).plainError(
-            "runs the same users as segments[\(other)] (scenario '\(segment.scenario.name)'): "
-              + "give one segment their combined weight, or another user"))
-        continue
+      if let segment, let earlier = scenarios[segment.scenario.name] {
+        segmentDiagnostics.record(
+          scenarioClash(field, segment: segment, earlier: earlier.segment, at: earlier.index))
+      } else if let segment, segmentDiagnostics.isEmpty {
+        scenarios[segment.scenario.name] = (index, segment)
+        segments.append(segment)
       }
-      scenarios[segment.scenario.name] = index
-      segments.append(segment)
+      diagnostics.record(segmentDiagnostics)
     }
-    try diagnostics.throwIfAny()
-    return Population(name: name, description: description, segments: segments, sourcePath: path)
+    guard let name, let description else { return nil }
+    return (name, description)
+  }
+
+  /// The segment's `name` when it is one (a string within the rules), else nil.
+  private static func validName(of field: JSONField) -> String? {
+    guard case .object(let members) = field.value,
+      let value = members.first(where: { $0.key == "name" })?.value
+    else { return nil }
+    return try? boundedName(field.member("name", value))
+  }
+
+  /// The error for a segment whose scenario has the name of an earlier segment's: the same users
+  /// twice when both come from one file, else two scenario files with one name.
+  private static func scenarioClash(
+    _ field: JSONField, segment: Population.Segment, earlier: Population.Segment, at other: Int
+  ) -> InputError {
+    let path = segment.scenario.sourcePath
+    let scenarioField = field.member("scenario", .string(path))
+    let name = segment.scenario.name
+    if FileCheck.sameFile(path, earlier.scenario.sourcePath) {
+      return scenarioField.plainError(
+        "runs the same users as segments[\(other)] (scenario '\(name)'): "
+          + "give one segment their combined weight, or another user")
+    }
+    return scenarioField.plainError(
+      "scenario name '\(name)' is also that of segments[\(other)]'s scenario, from another file ("
+        + "\(ValueText.escapingUnsafe(earlier.scenario.sourcePath))): rows and run files are named after "
+        + "scenarios, so rename one of the two")
   }
 
   static func boundedName(_ field: JSONField) throws(InputError) -> String {
@@ -99,12 +177,21 @@ public enum PopulationLoader {
       let path = try ScenarioLoader.existingFile(object.requiredMember("scenario"), context: context)
       return try ScenarioLoader.load(contentsOf: path, strategyValidator: context.strategyValidator)
     }
+    // The user too: fully against a loaded scenario, else as far as it can be without one (its
+    // model's name), so that a misspelt model is named with the segment's other problems.
+    let userField = object.member("user")
+    var spec: ScrollSpec? = nil
+    if let userField, let scenario = loaded {
+      spec = diagnostics.attempt { () throws(InputError) in
+        try userScroll(userField, physics: scenario.scroll.physics, scenario: scenario, context: context)
+      }
+    } else if let userField {
+      _ = diagnostics.attempt { () throws(InputError) in try userModel(userField) }
+    }
     try diagnostics.throwIfAny()
     guard let name, let weight, var scenario = loaded else { throw field.typeError(expected: "a segment") }
     var user: UserModelName? = nil
-    if let userField = object.member("user") {
-      let spec = try userScroll(
-        userField, physics: scenario.scroll.physics, scenario: scenario, context: context)
+    if let userField, let spec {
       guard case .model(let model) = spec.source else { throw userField.typeError(expected: "a user model") }
       user = model.name
       scenario.scroll = spec
@@ -118,17 +205,22 @@ public enum PopulationLoader {
     return Population.Segment(name: name, weight: weight, scenario: scenario, user: user)
   }
 
-  /// `"flinger"`, or `{"model": "flinger", "physics": "android", …the model's parameters}`
-  /// (docs/scenario-format.md, synthetic users): the scroll that replaces the scenario's. The
-  /// physics stays the scenario's unless given.
-  static func userScroll(
-    _ field: JSONField, physics: ScrollPhysics, scenario: Scenario, context: ScenarioLoader.Context
-  ) throws(InputError) -> ScrollSpec {
-    var members: [(key: String, value: JSONValue)]
+  /// The user's model, read without the scenario (whose scroll its other keys are read against).
+  static func userModel(_ field: JSONField) throws(InputError) -> UserModelName {
+    let members = try userMembers(field)
+    guard let value = members.first(where: { $0.key == "model" })?.value else {
+      throw field.typeError(expected: "a user model")
+    }
+    return try field.member("model", value).choice(UserModelName.self)
+  }
+
+  /// The user as the keys of a scenario's `scroll.model`: `"flinger"` becomes `{"model":
+  /// "flinger"}`; an object must name its model and hold neither a script nor a trace.
+  static func userMembers(_ field: JSONField) throws(InputError) -> [(key: String, value: JSONValue)] {
     switch field.value {
     case .string:
       let model = try field.choice(UserModelName.self)
-      members = [("model", .string(model.rawValue))]
+      return [("model", .string(model.rawValue))]
     case .object(let given):
       guard given.contains(where: { $0.key == "model" }) else {
         throw field.plainError(
@@ -139,10 +231,19 @@ public enum PopulationLoader {
         throw field.plainError(
           "a segment's user is a synthetic user ('model'); '\(key)' belongs in a scenario file")
       }
-      members = given
+      return given
     default:
       throw field.typeError(expected: "a user model name or an object with 'model'")
     }
+  }
+
+  /// `"flinger"`, or `{"model": "flinger", "physics": "android", …the model's parameters}`
+  /// (docs/scenario-format.md, synthetic users): the scroll that replaces the scenario's. The
+  /// physics stays the scenario's unless given.
+  static func userScroll(
+    _ field: JSONField, physics: ScrollPhysics, scenario: Scenario, context: ScenarioLoader.Context
+  ) throws(InputError) -> ScrollSpec {
+    var members = try userMembers(field)
     if !members.contains(where: { $0.key == "physics" }) {
       members.insert(("physics", .string(physics.rawValue)), at: 0)
       // The scenario's physics comes whole: its fling stop too.

@@ -22,6 +22,12 @@ final class Diagnostics {
     unlisted += error.unlistedErrorCount
   }
 
+  /// Records every problem `other` found, listed or counted.
+  func record(_ other: Diagnostics) {
+    other.errors.forEach(record)
+    unlisted += other.unlisted
+  }
+
   /// The value `body` reads, or nil after recording what it threw.
   func attempt<Value>(_ body: () throws(InputError) -> Value) -> Value? {
     do {

@@ -48,6 +48,15 @@ enum FileCheck {
     return base.hasSuffix("/") ? base + relative : base + "/" + relative
   }
 
+  /// Whether `a` and `b` name the same file: the same device and inode (so `x.json`,
+  /// `./x.json` and a link to it are one file), or the same text when either cannot be read.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// Why `path` cannot be read as a regular file, or nil when it can. Symbolic links are followed.
   static func problem(with path: String) -> Problem? {
     var status = stat()

@@ -138,7 +138,7 @@ enum BenchCommand {
   /// Each `--strategy` against the feed of each case the bench will measure, with the rules `run`
   /// applies to a `--strategy` on a file's feed (`ConfiguredStrategy.feedRuleViolations`): bench
   /// must not time a configuration `run` refuses. A usage error (the feeds are bench's own, the
-  /// option is at fault) with `run`'s rule text, naming the cases it breaks on.
+  /// option is at fault) with `run`'s rule text, naming every group of cases it breaks on.
   static func checkFeedRules(_ given: [(text: String, strategy: ConfiguredStrategy)], suite: BenchmarkSuite)
     throws(ValidationError)
   {
@@ -159,13 +159,17 @@ enum BenchCommand {
           }
         }
       }
-      guard let first = broken.first else { continue }
-      let cases =
-        first.cases.count == suite.cases.count && suite.cases.count > 1
-        ? "every bench case"
-        : (first.cases.count == 1 ? "the bench case " : "the bench cases ")
-          + first.cases.map { "'\($0)'" }.joined(separator: ", ")
-      throw .invalidValue(text, for: "strategy", reason: "\(first.rule), on \(cases)")
+      guard !broken.isEmpty else { continue }
+      // Every group, not only the first: cases with another feed break the rule otherwise.
+      let reasons = broken.map { group in
+        let cases =
+          group.cases.count == suite.cases.count && suite.cases.count > 1
+          ? "every bench case"
+          : (group.cases.count == 1 ? "the bench case " : "the bench cases ")
+            + group.cases.map { "'\($0)'" }.joined(separator: ", ")
+        return "\(group.rule), on \(cases)"
+      }
+      throw .invalidValue(text, for: "strategy", reason: reasons.joined(separator: "; "))
     }
   }
 }

@@ -19,8 +19,9 @@ enum CompareCommand {
       the test that decides whether the difference is real: t, or where the normal approximation \
       is poor (fewer than 15 pairs, strong skew, heavy ties) an exact Wilcoxon signed-rank or sign \
       test that must agree. An interval that contains 0 is 'no clear winner'. Runs without a \
-      partner are listed; when no run pairs at all the command says why and exits 1. Otherwise it \
-      exits 0 whatever changed; use 'check' to gate on regressions.
+      partner are listed; when no run pairs at all the command says why and exits 1 (a --pair \
+      strategy the folder has no runs of is a usage error, 64). Otherwise it exits 0 whatever \
+      changed; use 'check' to gate on regressions.
       """,
     arguments: [
       .positional("base-dir", help: "The reference results folder (with --pair: the one folder)."),
@@ -80,7 +81,7 @@ enum CompareCommand {
       switch error {
       case .unknownMetric(let name, _):
         throw ValidationError.invalidValue(name, for: "metric", reason: error.description)
-      case .samePair:
+      case .samePair, .pairAbsent:
         throw ValidationError.invalidValue(
           parsed.strings("pair").joined(separator: " "), for: "pair", reason: error.description)
       }

@@ -80,6 +80,12 @@ enum ResultsRun {
     let shard = try parsed.string("shard").map {
       try ShardSelection.resolve($0, environment: ProcessInfo.processInfo.environment)
     }
+    // Before any row is kept: what this process finishes, the shard's runs when sharded.
+    if let problem = RunCountCap.finishedError(
+      planned: experiment.jobs.count, shardCount: shard?.shard.count ?? 1)
+    {
+      throw problem
+    }
     let options = simulationOptions(for: parsed)
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let out = parsed.string("out") ?? "results/latest"
@@ -130,6 +136,12 @@ enum ResultsRun {
       terminal.out(try closing(out))
     }
     return status
+  }
+
+  /// What the timeline limit is checked against (`ScenarioInputs.load`): the simulation options
+  /// and `--run-files`.
+  static func timelineOptions(for parsed: ParsedArguments) -> ScenarioInputs.TimelineOptions {
+    (simulationOptions(for: parsed), RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all)
   }
 
   /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).

@@ -69,30 +69,32 @@ enum RunCommand {
       return try ResultsRun.write(
         parsed, experiment: experiment, record: try record(parsed), terminal: terminal)
     }
-    let population = try PopulationLoader.load(
+    let reading = PopulationLoader.read(
       contentsOf: populationFile, strategyValidator: ScenarioInputs.validator(registry))
     // Each segment's scenario gets the checks a scenario argument gets (`ScenarioCheck`), all
-    // of them before anything runs.
+    // of them before anything runs, and those of the segments that read are made even when
+    // others have problems, so that all are reported together.
     let overrideNames = parsed.strings("strategy").map { "--strategy " + $0 }
     var overrides: [StrategySpec] = []
     for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
     var check = try ScenarioInputs.check(
       registry: registry, strategyOverrides: overrides, overrideNames: overrideNames)
     var prepared: [PreparedScenario] = []
-    var problems: [InputError] = []
-    for segment in population.segments {
-      switch check.check(segment.scenario) {
-      case .success(let scenario): prepared.append(scenario)
-      case .failure(let error): problems.append(error)
-      }
+    var problems: [InputError] = reading.problem.map { [$0] } ?? []
+    let timeline = ResultsRun.timelineOptions(for: parsed)
+    for segment in reading.segments {
+      ScenarioInputs.append(
+        check.check(segment.scenario), timeline: timeline, to: &prepared, problems: &problems)
     }
-    if !problems.isEmpty { throw InputErrors(errors: problems) }
+    guard problems.isEmpty, let population = reading.population else { throw InputErrors(errors: problems) }
     var record = try record(parsed)
     record.sources = [populationFile]
     record.population = try PopulationRecord(population)
-    let experiment = try Experiment(
-      scenarios: prepared, strategyOverrides: record.strategiesGiven, seeds: record.seedsGiven,
-      registry: registry, overrideNames: overrideNames)
+    let experiment = try RunCountCap.experiment {
+      try Experiment(
+        scenarios: prepared, strategyOverrides: record.strategiesGiven, seeds: record.seedsGiven,
+        registry: registry, overrideNames: overrideNames, runLimit: RunCountCap.maxPlannedRuns)
+    }
     return try ResultsRun.write(parsed, experiment: experiment, record: record, terminal: terminal) { out in
       try leaderboardText(folder: out)
     }
@@ -122,11 +124,14 @@ enum RunCommand {
     for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
     let names = parsed.strings("strategy").map { "--strategy " + $0 }
     let scenarios = try ScenarioInputs.load(
-      scenarioArguments, registry: registry, strategyOverrides: overrides, overrideNames: names)
+      scenarioArguments, registry: registry, strategyOverrides: overrides, overrideNames: names,
+      timeline: ResultsRun.timelineOptions(for: parsed))
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
-    return try Experiment(
-      scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry,
-      overrideNames: names)
+    return try RunCountCap.experiment {
+      try Experiment(
+        scenarios: scenarios, strategyOverrides: overrides, seeds: seeds, registry: registry,
+        overrideNames: names, runLimit: RunCountCap.maxPlannedRuns)
+    }
   }
 
   /// Every `--strategy` must name a strategy of `registry` with valid parameters, and none may be

@@ -84,11 +84,14 @@ enum SweepCommand {
     // Every problem of every file, and every setting that breaks a rule with a file's feed, as
     // `validate` and `run` report them.
     let scenarios = try ScenarioInputs.load(
-      parsed.strings("scenarios"), registry: registry, strategyOverrides: sweep.specs, overrideNames: names)
+      parsed.strings("scenarios"), registry: registry, strategyOverrides: sweep.specs, overrideNames: names,
+      timeline: ResultsRun.timelineOptions(for: parsed))
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
-    let experiment = try Experiment(
-      scenarios: scenarios, strategyOverrides: sweep.specs, seeds: seeds, registry: registry,
-      overrideNames: names)
+    let experiment = try RunCountCap.experiment {
+      try Experiment(
+        scenarios: scenarios, strategyOverrides: sweep.specs, seeds: seeds, registry: registry,
+        overrideNames: names, runLimit: RunCountCap.maxPlannedRuns)
+    }
     let (x, y) = (parsed.string("x") ?? "", parsed.string("y") ?? "")
     var record = RunRecord(
       command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),

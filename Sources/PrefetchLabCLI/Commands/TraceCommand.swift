@@ -18,7 +18,7 @@ enum TraceCommand {
     arguments: [
       .positional("scenario", help: "A scenario file."),
       .option(
-        "seed", range: 0...Int.max, help: "Seed of the user and the feed (default: the scenario's seed)."),
+        "seed", range: SeedList.range, help: "Seed of the user and the feed (default: the scenario's seed)."),
       .option(
         // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
         "interval-ms", range: 0...1_000_000_000, default: "0",

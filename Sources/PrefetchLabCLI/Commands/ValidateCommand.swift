@@ -1,4 +1,5 @@
 import PrefetchLab
+import PrefetchLabReports
 
 /// `prefetchlab validate FILE…`: checks scenario files (and the trace files they name) without
 /// running anything.
@@ -10,7 +11,9 @@ enum ValidateCommand {
       Prints one line per valid file, and every problem of every invalid file (up to 20 per \
       file) naming file, JSON path and rule; exits 65 when any file has a problem. A scenario \
       name already used by a file before it is that file's problem; 'run' and 'sweep' check \
-      their files the same way.
+      their files the same way. A valid file that 'run' would refuse with its default output \
+      options (a timeline past 10^6 intervals at --timeline-interval-ms 100) gets a warning on \
+      stderr naming the options that run it; the exit status stays 0.
       """,
     arguments: [
       .positional("files", repeating: true, help: "Scenario files, or folders of *.json scenario files.")
@@ -34,6 +37,13 @@ enum ValidateCommand {
           scenario.strategies.isEmpty ? "the general strategies" : "\(scenario.strategies.count) strategies"
         let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
         terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
+        // The file is valid (other output options run it), so a warning, not an error: checked
+        // against run's defaults so that `validate` does not say ok to what plain `run` refuses.
+        if let problem = TimelineRowLimit.problem(
+          for: prepared, options: SimulationOptions(), runFiles: .all)
+        {
+          terminal.err("warning: \(problem.description) (as 'run' and 'sweep' are by default)\n")
+        }
       case .failure(let error):
         problems.append(error)
       }

@@ -11,7 +11,8 @@ extension Comparison {
   ///     registry's canonical `params` (defaults left out, declaration order); another (a folder made
   ///     by an app's own build) matches rows whose parameters are the given ones.
   ///   - metricFilter: compare only these metrics, or every metric of the folder.
-  /// - Throws: `ComparisonError.samePair` when A and B select the same runs, `.unknownMetric`.
+  /// - Throws: `ComparisonError.samePair` when A and B select the same runs, `.pairAbsent` when
+  ///   either selects none, `.unknownMetric`.
   public init(
     folder: ResultsFolder, pair a: StrategySpec, _ b: StrategySpec, registry: StrategyRegistry,
     metrics metricFilter: [String]? = nil
@@ -25,6 +26,9 @@ extension Comparison {
     struct Slot: Hashable {
       var scenario: String
       var seed: UInt64
+    }
+    if aRows.isEmpty || bRows.isEmpty {
+      throw .pairAbsent(Self.whyNothingPairs(first, aRows, second, bRows, folder: folder))
     }
     var bBySlot: [Slot: RunRow] = [:]
     for row in bRows { bBySlot[Slot(scenario: row.key.scenario, seed: row.key.seed)] = row }

@@ -296,9 +296,13 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
   case unknownMetric(String, available: [String])
   /// `--pair` given the same strategy twice.
   case samePair(String)
+  /// `--pair` names a strategy with no runs in the folder: the reason, naming those it has. A bad
+  /// choice on the command line, not a folder that does not pair.
+  case pairAbsent(String)
 
   public var description: String {
     switch self {
+    case .pairAbsent(let why): return why
     case .unknownMetric(let metric, let available):
       return "no metric '\(metric)' in both folders (available: \(available.joined(separator: ", ")))"
     case .samePair(let label):

@@ -29,24 +29,31 @@ public enum TimelineRowLimit {
   public static func problems(
     _ experiment: Experiment, options: SimulationOptions, runFiles: RunFileSelection
   ) -> [InputError] {
+    experiment.scenarios.compactMap { problem(for: $0, options: options, runFiles: runFiles) }
+  }
+
+  /// The error for one scenario as `problems` words it, or nil: `validate`, `run` and `sweep`
+  /// check each scenario as it is prepared (`ScenarioInputs.load`), so that this problem is
+  /// reported with the other files' problems, not only once they are fixed.
+  public static func problem(
+    for prepared: PreparedScenario, options: SimulationOptions, runFiles: RunFileSelection
+  ) -> InputError? {
     let intervalUs = options.timelineIntervalUs
-    guard intervalUs > 0, runFiles != .none else { return [] }
-    return experiment.scenarios.compactMap { prepared in
-      // A synthetic user's trace is generated to learn its length: once per scenario.
-      let durationUs = prepared.traceDurationUs
-      let rows = projectedRows(durationUs: durationUs, intervalUs: intervalUs)
-      guard rows - 1 > maxIntervals else { return nil }
-      let scenario = prepared.scenario
-      let seconds = DecimalFormat.readable(Double(durationUs) / 1_000_000)
-      return InputError(
-        file: scenario.sourcePath, location: lengthKey(of: scenario),
-        message:
-          "a session of \(seconds) s at --timeline-interval-ms \(DecimalFormat.readable(Double(intervalUs) / 1000))"
-          + " is \(rows - 1) timeline intervals (\(rows) rows per run), more than the \(maxIntervals) a run may"
-          + " write (a timeline is held in memory until written); use --timeline-interval-ms "
-          + "\(smallestIntervalMs(durationUs: durationUs)) or more, --timeline-interval-ms 0 or --run-files none"
-      )
-    }
+    guard intervalUs > 0, runFiles != .none else { return nil }
+    // A synthetic user's trace is generated to learn its length: once per scenario.
+    let durationUs = prepared.traceDurationUs
+    let rows = projectedRows(durationUs: durationUs, intervalUs: intervalUs)
+    guard rows - 1 > maxIntervals else { return nil }
+    let scenario = prepared.scenario
+    let seconds = DecimalFormat.readable(Double(durationUs) / 1_000_000)
+    return InputError(
+      file: scenario.sourcePath, location: lengthKey(of: scenario),
+      message:
+        "a session of \(seconds) s at --timeline-interval-ms \(DecimalFormat.readable(Double(intervalUs) / 1000))"
+        + " is \(rows - 1) timeline intervals (\(rows) rows per run), more than the \(maxIntervals) a run may"
+        + " write (a timeline is held in memory until written); use --timeline-interval-ms "
+        + "\(smallestIntervalMs(durationUs: durationUs)) or more, --timeline-interval-ms 0 or --run-files none"
+    )
   }
 
   /// The JSON path that sets `scenario`'s session length, for errors about it: `duration_s`
