@@ -56,7 +56,8 @@ public struct OutputStaging: Sendable, Equatable {
   /// - Parameter inputs: the files and folders the run reads (scenario files and folders, trace
   ///   files). A destination that contains one of them is refused.
   /// - Throws: `OutputRefusal` (a usage error: the caller asked for something unsafe) when
-  ///   `destination` is a file, a folder that holds one of `inputs`, or a non-empty folder that is
+  ///   `destination` is a symbolic link, a file, a folder that holds one of `inputs`, or a
+  ///   non-empty folder that is
   ///   not a results folder this program wrote (`ResultsFolderIdentity`); `OutputError` when it is
   ///   not usable as a folder name (empty, `.`, `..`, `/`), cannot be inspected, or the staging
   ///   folder cannot be created.
@@ -68,6 +69,13 @@ public struct OutputStaging: Sendable, Equatable {
       throw OutputError(path: destination, reason: "cannot be replaced as a results folder")
     }
     try FilePath.makeDirectories(parent, for: destination)
+    // The renames of `commit` would replace a symbolic link itself with a real folder: the link
+    // lost, the results not where it pointed (and a dangling one fails there).
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: destination) {
+      throw OutputRefusal(
+        path: destination,
+        message: "is a symbolic link (to \(target)): give the folder it points to, or a new path for --out")
+    }
     switch FilePath.kind(destination) {
     case .missing: break
     case .directory:
