@@ -93,6 +93,8 @@ enum TraceNetworkCommand {
       }
       return ExitStatus.ok
     }
+    // Ctrl-C while gnuplot draws: its scratch folder is removed and gnuplot killed, as in `run`.
+    InterruptHandling.install(terminal: terminal, progress: nil)
     let rendering = try PlotRenderer.render(
       [[figure]], gnuplot: gnuplot, parallelism: 1, output: BesideFileOutput(folder: folder))
     if let failure = rendering.failures.first {
