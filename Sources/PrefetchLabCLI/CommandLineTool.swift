@@ -75,8 +75,23 @@ public enum CommandLineTool {
       terminal.err("Error: unknown command\n")
       return ExitStatus.usage
     }
+    let status: Int32
     do {
-      return try verb.execute(parsed, terminal, registry ?? .builtIn)
+      status = try verb.execute(parsed, terminal, registry ?? .builtIn)
+    } catch {
+      InterruptHandling.waitIfInterrupted()
+      return report(error, parsed: parsed, parser: parser, terminal: terminal)
+    }
+    InterruptHandling.waitIfInterrupted()
+    return status
+  }
+
+  /// Prints `error` as its kind is reported and returns the exit status it maps to.
+  private static func report(
+    _ error: any Error, parsed: ParsedArguments, parser: ArgumentParser, terminal: TerminalOutput
+  ) -> Int32 {
+    do {
+      throw error
     } catch let error as UsageError {
       terminal.err(error.text + "\n")
       return ExitStatus.usage

@@ -17,7 +17,18 @@ import PrefetchLabReports
 enum InterruptHandling {
   nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
   nonisolated(unsafe) private static var progress: ProgressDisplay?
+  nonisolated(unsafe) private static var interrupting = false
   private static let lock = NSLock()
+
+  /// Blocks for good once a signal is being handled: the handler exits the process when the
+  /// unfinished folders are gone. The command's own thread calls this before it reports an error
+  /// or returns: the interruption's clean-up makes its writes fail ("plotting was interrupted",
+  /// "cannot create folder"), and reporting those and exiting 1 would cut the clean-up short,
+  /// leaving the `.partial-` folder behind.
+  static func waitIfInterrupted() {
+    guard lock.withLock({ interrupting }) else { return }
+    while true { pause() }
+  }
 
   /// Installs the handlers (once per process); `progress` is cleared before the message.
   static func install(terminal: TerminalOutput, progress: ProgressDisplay?) {
@@ -29,6 +40,7 @@ enum InterruptHandling {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInitiated))
       source.setEventHandler {
+        lock.withLock { interrupting = true }
         let removed = UnfinishedWork.abandonAll()
         lock.withLock { self.progress }?.clear()
         var text = "interrupted (\(name))"

@@ -1,3 +1,13 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The rule every output option follows before anything is read or simulated: `--out` of `run`,
 /// `sweep` and `merge`, `--save-current` of `check` (results folders), and `--out` of `trace` and
 /// `trace-network` (a CSV file). A path that cannot name what the option writes (empty, `.`, `..`,
@@ -22,10 +32,37 @@ enum OutputPathRule {
   /// Throws the usage error of `option`'s value when it breaks the rule; an option not given
   /// (and without a default) passes.
   static func check(_ parsed: ParsedArguments, option: String, target: Target) throws(ValidationError) {
-    guard let path = parsed.string(option), let problem = problem(path, option: option, target: target) else {
+    guard let path = parsed.string(option),
+      let problem = problem(path, option: option, target: target)
+        ?? existingProblem(path, option: option, target: target)
+    else {
       return
     }
     throw ValidationError(problem)
+  }
+
+  /// The sentence for a `path` that exists as something the option must not replace, nil
+  /// otherwise. A symbolic link would be replaced by a real folder or file (the link lost, the
+  /// results not where it pointed), so it is refused, checked with `lstat`, naming its target.
+  /// A file option refuses a folder (the rename over it could only fail).
+  static func existingProblem(_ path: String, option: String, target: Target) -> String? {
+    var trimmed = path
+    // `lstat("link/")` follows the link: the last component is what would be replaced.
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    var info = stat()
+    guard lstat(trimmed, &info) == 0 else { return nil }
+    let flag = "--" + option
+    switch info.st_mode & S_IFMT {
+    case S_IFLNK:
+      let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: trimmed)) ?? "?"
+      let thing = target == .resultsFolder ? "folder" : "file"
+      return
+        "\(flag) \(path) is a symbolic link (to \(destination)): give the \(thing) it points to, or a new path"
+    case S_IFDIR where target == .file:
+      return "\(flag) \(path) is a folder: give the name of a file to write"
+    default:
+      return nil
+    }
   }
 
   /// The sentence naming the option and the rule `path` breaks, nil when it may name `target`.

@@ -73,14 +73,18 @@ enum ReportsE2E {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 
-  /// `run scenarios/` with gnuplot (about 15 s in a debug build), for the test that checks every
-  /// plot; nil without gnuplot.
-  static let bundledRun: (folder: String, result: Result)? = {
-    guard let path = Gnuplot.installedPath, let folder = try? makeFolder("bundled"),
-      let result = try? run(["run", "scenarios/", "--out", folder + "/r", "--jobs", "2"], path: path)
-    else { return nil }
-    return (folder + "/r", result)
-  }()
+  /// `run scenarios/` with gnuplot (about 15 s in a debug build) into a new scratch folder
+  /// (`scratch`, which the caller removes: the results are 54 MB, and a shared static folder was
+  /// never removed, leaking that much in /tmp per test run); nil without gnuplot.
+  static func bundledRun() -> (scratch: String, folder: String, result: Result)? {
+    guard let path = Gnuplot.installedPath, let scratch = try? makeFolder("bundled") else { return nil }
+    guard let result = try? run(["run", "scenarios/", "--out", scratch + "/r", "--jobs", "2"], path: path)
+    else {
+      try? FileManager.default.removeItem(atPath: scratch)
+      return nil
+    }
+    return (scratch, scratch + "/r", result)
+  }
 
   /// Keys (scenario, strategy label, seed) and cells of a summary.csv, parsed minimally (the
   /// bundled names hold no commas or quotes).
@@ -135,7 +139,8 @@ enum ReportsE2E {
   /// non-trivial size, each SVG well-formed XML, each with its .gp script.
   @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: plot assertions skipped"))
   func bundledRunDrawsEveryPlot() throws {
-    let run = try #require(ReportsE2E.bundledRun)
+    let run = try #require(ReportsE2E.bundledRun())
+    defer { try? FileManager.default.removeItem(atPath: run.scratch) }
     #expect(run.result.status == 0, "\(run.result.stderr)")
     #expect(!run.result.stderr.contains("warning"), "\(run.result.stderr)")
     let (header, rows) = try ReportsE2E.summary(run.folder)

@@ -219,6 +219,42 @@ import Testing
     #expect(message.contains("interrupted (\(name)): removed \(partial)"), "\(message)")
   }
 
+  /// Ctrl-C while gnuplot draws exits 130 too, with the previous results intact, no `.partial-`
+  /// folder and no gnuplot left running. It exited 1 ("plotting was interrupted", or "cannot create
+  /// folder" in the staging folder being removed) and left `<out>.partial-…0` behind when the
+  /// command's own error won the race with the clean-up, and gnuplot outlived it by about 1 s.
+  @Test(.enabled(if: Gnuplot.isInstalled, "needs gnuplot"), arguments: [0, 500_000, 2_000_000])
+  func anInterruptWhilePlottingCleansUp(delayMicroseconds: Int) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("rl")
+    let first = try Prefetchlab.run([
+      "run", "scenarios/reader-lte.json", "--no-plots", "--quiet", "--out", out,
+    ])
+    #expect(first.status == 0)
+    let before = try folderContents(out)
+    let errorFile = scratch.path("stderr")
+    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+    let process = try startRun(
+      [
+        "run", "scenarios/reader-lte.json", "--seeds", "1-30", "--timelines", "all", "--jobs", "2", "--out",
+        out,
+      ],
+      stderr: errorFile, path: Gnuplot.installedPath)
+    let partial = try waitForStaging(of: out, holding: "plots")
+    usleep(useconds_t(delayMicroseconds))
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    let message = try String(contentsOfFile: errorFile, encoding: .utf8)
+    #expect(process.terminationStatus == 130, "\(message)")
+    #expect(message.contains("interrupted (SIGINT): removed ") && !message.contains("Error:"), "\(message)")
+    #expect(!FileManager.default.fileExists(atPath: partial))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["rl", "stderr"])
+    #expect(try folderContents(out) == before)
+    #expect(processesWorking(in: "prefetchlab-plots-\(process.processIdentifier)-").isEmpty)
+  }
+
   /// `--out` never replaces a folder holding the run's own inputs, nor a folder prefetchlab did
   /// not write (a thesis beside a summary.csv): exit 64 with what to do, everything left as it was.
   @Test func outRefusesFoldersItMustNotReplace() throws {
@@ -294,10 +330,16 @@ import Testing
 
   // MARK: - Helpers
 
-  func startRun(_ arguments: [String], stderr: String? = nil) throws -> Process {
+  /// - Parameter path: the PATH the run sees (gnuplot found or not); the test process's when nil.
+  func startRun(_ arguments: [String], stderr: String? = nil, path: String? = nil) throws -> Process {
     let process = Process()
     process.executableURL = Prefetchlab.executable
     process.arguments = arguments
+    if let path {
+      var environment = ProcessInfo.processInfo.environment
+      environment["PATH"] = path
+      process.environment = environment
+    }
     process.currentDirectoryURL = Prefetchlab.packageRoot
     process.standardOutput = FileHandle.nullDevice
     process.standardError =
@@ -306,14 +348,27 @@ import Testing
     return process
   }
 
-  /// The staging folder of a run writing to `out`, once it exists with per-run files in it.
-  func waitForStaging(of out: String) throws -> String {
+  /// The pids of processes whose working folder's path contains `fragment` (from /proc: gnuplot
+  /// runs in the command's scratch folder); none where /proc is missing.
+  func processesWorking(in fragment: String) -> [String] {
+    let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
+      Int($0) != nil
+    }
+    return pids.filter {
+      ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/cwd")) ?? "").contains(
+        fragment)
+    }
+  }
+
+  /// The staging folder of a run writing to `out`, once it exists with `holding` in it (per-run
+  /// files by default; `plots` once plotting has begun).
+  func waitForStaging(of out: String, holding: String = "ttc") throws -> String {
     let parent = (out as NSString).deletingLastPathComponent
     let name = (out as NSString).lastPathComponent
     for _ in 0..<3000 {
       if let entry = try? FileManager.default.contentsOfDirectory(atPath: parent).first(where: {
         $0.hasPrefix(name + ".partial-")
-      }), FileManager.default.fileExists(atPath: parent + "/" + entry + "/ttc") {
+      }), FileManager.default.fileExists(atPath: parent + "/" + entry + "/" + holding) {
         return parent + "/" + entry
       }
       usleep(10_000)

@@ -164,9 +164,11 @@ private struct Scratch {
   @Test func commitReplacesAnExistingFolderAsAWhole() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    try scratch.create("results/latest/summary.csv", "old")
+    // A run file counts as the folder's own when a row of its summary.csv names it.
+    try scratch.create(
+      "results/latest/summary.csv", "scenario,strategy,params,seed\r\nold,infinite_scroll,,1\r\n")
     try scratch.create("results/latest/manifest.json", #"{"tool": "prefetchlab"}"#)
-    try scratch.create("results/latest/timeline/stale-only-in-old.csv", "old")
+    try scratch.create("results/latest/timeline/old--infinite_scroll--1.csv", "only in the old folder")
     try scratch.create("results/other/keep.csv", "other")
     let staging = try OutputStaging.begin(destination: scratch.path("results/latest"))
     try staging.write("new", to: "summary.csv")

@@ -13,7 +13,8 @@ enum TraceCommand {
       and spring back at the edges with iOS physics. Columns: t_ms (trace time), offset_pt, \
       velocity_pt_s, phase (idle, dragging, decelerating), projected_target_pt. The t_ms and \
       offset_pt columns can be replayed as a scroll.trace of format offset_csv. Writes to standard \
-      output unless --out is given (then atomically).
+      output unless --out is given (then atomically). --out replaces only a trace this command \
+      wrote (a file starting with its header line), never the scenario or a trace it reads.
       """,
     arguments: [
       .positional("scenario", help: "A scenario file."),
@@ -47,6 +48,12 @@ enum TraceCommand {
     let seed = parsed.int("seed").map(UInt64.init) ?? prepared.scenario.seed
     let intervalUs = Int64(parsed.int("interval-ms") ?? 0) * 1000
     try checkRowLimit(prepared, intervalUs: intervalUs)
+    if let out = parsed.string("out") {
+      // Before the trace is built: a refusal costs nothing and writes nothing.
+      try ReplaceableFile.check(
+        out, label: "--out \(out)", inputs: ReplaceableFile.inputs(of: prepared.scenario),
+        isOwn: { ReplaceableFile.startsWithLine($0, headerLine) })
+    }
     let text = csv(ScrollTrace.rows(prepared, seed: seed, intervalUs: intervalUs))
     if let out = parsed.string("out") {
       try AtomicFile.write(text, to: out)
@@ -77,6 +84,10 @@ enum TraceCommand {
         + "written); use --interval-ms \(TimelineRowLimit.smallestIntervalMs(durationUs: durationUs)) or more"
     )
   }
+
+  /// The CSV's first line: an existing `--out` file that starts with it is a trace this command
+  /// wrote, which it may replace (`ReplaceableFile`).
+  static var headerLine: String { ScrollTraceRow.columnNames.joined(separator: ",") }
 
   /// The rows as RFC 4180 CSV; numbers to 1/1000 (µs for times).
   static func csv(_ rows: [ScrollTraceRow]) -> String {

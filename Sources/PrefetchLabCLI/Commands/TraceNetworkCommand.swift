@@ -14,7 +14,8 @@ enum TraceNetworkCommand {
       traces, the round trip the trace sets (latency_ms). A summary goes to standard output (to \
       standard error when the CSV does): length, mean, smallest, median and largest bin, and the \
       stretches without capacity. With --out the CSV is written there, and with gnuplot on PATH \
-      a plot beside it: --out metro.csv writes metro.png, metro.svg and metro.gp. The format is \
+      a plot beside it: --out metro.csv writes metro.png, metro.svg and metro.gp. These replace \
+      only files this command wrote (never the trace read): else exit 64, nothing written. The format is \
       taken from --format, else guessed: .json files are periods; a first line of one integer is \
       mahimahi, of two numbers throughput.
       """,
@@ -76,6 +77,13 @@ enum TraceNetworkCommand {
         status: ExitStatus.failure,
         message: "--plots needs gnuplot, which is not on PATH: \(GnuplotError.installHint)")
     }
+    let parent = (out as NSString).deletingLastPathComponent
+    let folder = parent.isEmpty ? "." : parent
+    let stem = RunFiles.safeComponent(((out as NSString).lastPathComponent as NSString).deletingPathExtension)
+    let shownStem = parent.isEmpty ? stem : (parent as NSString).appendingPathComponent(stem)
+    let figure = PlotBuilder.network(capacity, name: name, fileStem: stem)
+    // Every path is checked before anything is written, so a refusal leaves all of them as they were.
+    try checkReplaceable(out: out, input: path, figure: gnuplot == nil ? nil : figure, folder: folder)
     try AtomicFile.write(capacity.csv, to: out)
     terminal.out(summary)
     terminal.out("capacity over time written to \(out)\n")
@@ -85,11 +93,8 @@ enum TraceNetworkCommand {
       }
       return ExitStatus.ok
     }
-    let parent = (out as NSString).deletingLastPathComponent
-    let folder = parent.isEmpty ? "." : parent
-    let stem = RunFiles.safeComponent(((out as NSString).lastPathComponent as NSString).deletingPathExtension)
-    let shownStem = parent.isEmpty ? stem : (parent as NSString).appendingPathComponent(stem)
-    let figure = PlotBuilder.network(capacity, name: name, fileStem: stem)
+    // Ctrl-C while gnuplot draws: its scratch folder is removed and gnuplot killed, as in `run`.
+    InterruptHandling.install(terminal: terminal, progress: nil)
     let rendering = try PlotRenderer.render(
       [[figure]], gnuplot: gnuplot, parallelism: 1, output: BesideFileOutput(folder: folder))
     if let failure = rendering.failures.first {
@@ -102,6 +107,31 @@ enum TraceNetworkCommand {
     }
     terminal.out("plot written to \(shownStem).png and \(shownStem).svg (script: \(shownStem).gp)\n")
     return ExitStatus.ok
+  }
+
+  /// The CSV's first line (`TraceCapacity.csv`): an existing `--out` file that starts with it
+  /// was written by this command.
+  static let headerLine = "t_ms,capacity_kbps,latency_ms"
+
+  /// Refuses (`OutputRefusal`, exit 64) to write over the trace file read, or over a file this
+  /// command did not write: the CSV must start with `headerLine`, the `.gp` beside it with the
+  /// opening comment of the script it would write, and the `.png` and `.svg` may be replaced only
+  /// beside such a script. `figure` is nil when no plot will be drawn.
+  static func checkReplaceable(out: String, input: String, figure: PlotFigure?, folder: String)
+    throws(OutputRefusal)
+  {
+    try ReplaceableFile.check(
+      out, label: "--out \(out)", inputs: [input], isOwn: { ReplaceableFile.startsWithLine($0, headerLine) })
+    guard let figure else { return }
+    let scriptLine = String(figure.script.prefix { $0 != "\n" })
+    let script = (folder as NSString).appendingPathComponent(figure.fileStem + ".gp")
+    let isOwnScript = { (path: String) in ReplaceableFile.startsWithLine(path, scriptLine) }
+    for ext in ["gp", "png", "svg"] {
+      let companion = (folder as NSString).appendingPathComponent(figure.fileStem + "." + ext)
+      try ReplaceableFile.check(
+        companion, label: "\(companion) (the plot beside --out \(out))", inputs: [input],
+        isOwn: { ext == "gp" ? isOwnScript($0) : isOwnScript(script) })
+    }
   }
 
   /// The format of a trace file given without `--format`: `.json` is periods; otherwise the first

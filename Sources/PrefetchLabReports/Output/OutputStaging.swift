@@ -56,7 +56,8 @@ public struct OutputStaging: Sendable, Equatable {
   /// - Parameter inputs: the files and folders the run reads (scenario files and folders, trace
   ///   files). A destination that contains one of them is refused.
   /// - Throws: `OutputRefusal` (a usage error: the caller asked for something unsafe) when
-  ///   `destination` is a file, a folder that holds one of `inputs`, or a non-empty folder that is
+  ///   `destination` is a symbolic link, a file, a folder that holds one of `inputs`, or a
+  ///   non-empty folder that is
   ///   not a results folder this program wrote (`ResultsFolderIdentity`); `OutputError` when it is
   ///   not usable as a folder name (empty, `.`, `..`, `/`), cannot be inspected, or the staging
   ///   folder cannot be created.
@@ -68,6 +69,13 @@ public struct OutputStaging: Sendable, Equatable {
       throw OutputError(path: destination, reason: "cannot be replaced as a results folder")
     }
     try FilePath.makeDirectories(parent, for: destination)
+    // The renames of `commit` would replace a symbolic link itself with a real folder: the link
+    // lost, the results not where it pointed (and a dangling one fails there).
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: destination) {
+      throw OutputRefusal(
+        path: destination,
+        message: "is a symbolic link (to \(target)): give the folder it points to, or a new path for --out")
+    }
     switch FilePath.kind(destination) {
     case .missing: break
     case .directory:
@@ -134,35 +142,50 @@ public struct OutputStaging: Sendable, Equatable {
   public func commit() throws(OutputError) {
     unlink(FilePath.join(path, Self.marker))
     defer { if FilePath.kind(path) == .missing { UnfinishedWork.finish(cleanupToken) } }
+    // An interruption between the two renames would leave no folder at the destination: the
+    // handler waits for them.
+    guard let old = try UnfinishedWork.uninterrupted({ swapIn() }).get() else { return }
+    // Registered, so an interruption while the previous results are deleted finishes the job.
+    let token = UnfinishedWork.register(folder: old)
+    defer { UnfinishedWork.finish(token) }
+    do {
+      try FileManager.default.removeItem(atPath: old)
+    } catch {
+      throw OutputError(
+        path: old,
+        reason: "new results are in place at \(destination), but the previous results could not be "
+          + "removed: \(FilePath.errorText(error))")
+    }
+  }
+
+  /// The renames of `commit`; the folder the previous results were moved to, nil when there
+  /// were none.
+  private func swapIn() -> Result<String?, OutputError> {
     switch FilePath.kind(destination) {
     case .missing:
       guard rename(path, destination) == 0 else {
-        throw OutputError(
-          path: destination, reason: "cannot move \(path) into place: \(FilePath.lastErrorText())")
+        return .failure(
+          OutputError(
+            path: destination, reason: "cannot move \(path) into place: \(FilePath.lastErrorText())"))
       }
+      return .success(nil)
     case .file:
-      throw OutputError(path: destination, reason: "exists and is not a folder")
+      return .failure(OutputError(path: destination, reason: "exists and is not a folder"))
     case .inaccessible(let code):
-      throw OutputError(path: destination, reason: FilePath.errorText(code))
+      return .failure(OutputError(path: destination, reason: FilePath.errorText(code)))
     case .directory:
       let old = "\(destination).old-\(Leftovers.owner)-\(FilePath.randomSuffix())"
       guard rename(destination, old) == 0 else {
-        throw OutputError(
-          path: destination, reason: "cannot move the previous results aside: \(FilePath.lastErrorText())")
+        return .failure(
+          OutputError(
+            path: destination, reason: "cannot move the previous results aside: \(FilePath.lastErrorText())"))
       }
       guard rename(path, destination) == 0 else {
         let text = FilePath.lastErrorText()
         rename(old, destination)
-        throw OutputError(path: destination, reason: "cannot move \(path) into place: \(text)")
+        return .failure(OutputError(path: destination, reason: "cannot move \(path) into place: \(text)"))
       }
-      do {
-        try FileManager.default.removeItem(atPath: old)
-      } catch {
-        throw OutputError(
-          path: old,
-          reason: "new results are in place at \(destination), but the previous results could not be "
-            + "removed: \(FilePath.errorText(error))")
-      }
+      return .success(old)
     }
   }
 

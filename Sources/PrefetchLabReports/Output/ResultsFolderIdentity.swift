@@ -5,15 +5,11 @@ import PrefetchLab
 /// its own folders: nothing a user wrote is ever deleted.
 ///
 /// A folder is replaceable when it is empty, or when its `manifest.json` says
-/// `"tool": "prefetchlab"` and every entry at its top level is a name this program writes
-/// (`writtenNames`; hidden temporary files of interrupted writes included). A folder that
-/// contains, at any depth, a file or folder the run reads is never replaceable.
+/// `"tool": "prefetchlab"` and every entry in it, at any depth, is one this program writes
+/// (`ResultsFolderContents`: exact names, hidden temporary files of interrupted writes included),
+/// so a user's `timeline/my.csv` keeps the folder from being replaced. A folder that contains,
+/// at any depth, a file or folder the run reads is never replaceable.
 public enum ResultsFolderIdentity {
-  /// Top-level names of a results folder.
-  public static let writtenNames: Set<String> = [
-    "summary.csv", "manifest.json", "timeline", "events", "ttc", "plots", "report.md", "report.html",
-  ]
-
   /// Whether `folder` holds a `manifest.json` written by this program (any format).
   public static func hasOwnManifest(_ folder: String) -> Bool {
     guard let data = FileManager.default.contents(atPath: FilePath.join(folder, "manifest.json")),
@@ -22,12 +18,10 @@ public enum ResultsFolderIdentity {
     return value["tool"]?.stringValue == "prefetchlab"
   }
 
-  /// Top-level entries of `folder` that this program does not write (hidden `.…tmp-…` files of
-  /// an interrupted write are its own).
+  /// Entries of `folder`, at any depth and relative to it, that this program does not write
+  /// (`ResultsFolderContents`), sorted.
   static func foreignEntries(_ folder: String) -> [String] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return entries.filter { !writtenNames.contains($0) && !($0.hasPrefix(".") && $0.contains(".tmp-")) }
-      .sorted()
+    ResultsFolderContents.foreignEntries(folder)
   }
 
   /// - Throws: `OutputRefusal` when `folder` (an existing folder) must not be replaced.
@@ -50,7 +44,9 @@ public enum ResultsFolderIdentity {
     }
     let foreign = foreignEntries(folder)
     guard foreign.isEmpty else {
-      let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "")
+      let shown =
+        foreign.prefix(5).joined(separator: ", ")
+        + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
       throw OutputRefusal(
         path: folder,
         message:

@@ -14,6 +14,10 @@ import Foundation
 /// Nothing here installs handlers or exits.
 public enum UnfinishedWork {
   private static let lock = NSLock()
+  /// Held by a step that must not be cut in two (`OutputStaging.commit`'s renames) and by
+  /// `abandonAll`, so an interruption waits for the step to end rather than leaving no folder at
+  /// the destination.
+  private static let stepLock = NSLock()
   nonisolated(unsafe) private static var folders: [Int: String] = [:]
   nonisolated(unsafe) private static var processes: [Int: Process] = [:]
   nonisolated(unsafe) private static var nextToken = 0
@@ -28,18 +32,26 @@ public enum UnfinishedWork {
     return nextToken
   }
 
-  /// Registers a running process to terminate on interruption. Returns nil (and terminates it)
-  /// when `abandonAll` has already run, so no process outlives an interruption.
-  static func register(process: Process) -> Int? {
+  /// Starts `process` and registers it to kill on interruption, as one step: a process started
+  /// while `abandonAll` runs would otherwise escape it. Returns nil (starting nothing) once
+  /// `abandonAll` has run, so no process outlives an interruption.
+  /// - Throws: what `Process.run` throws.
+  static func launch(_ process: Process) throws -> Int? {
     lock.lock()
     defer { lock.unlock() }
-    if abandoned {
-      kill(process.processIdentifier, SIGTERM)
-      return nil
-    }
+    guard !abandoned else { return nil }
+    try process.run()
     nextToken += 1
     processes[nextToken] = process
     return nextToken
+  }
+
+  /// Runs `body`, which the interruption handler (`abandonAll`) waits for rather than cutting
+  /// in two.
+  static func uninterrupted<T>(_ body: () -> T) -> T {
+    stepLock.lock()
+    defer { stepLock.unlock() }
+    return body()
   }
 
   /// The folder or process is finished with (committed, removed, exited).
@@ -58,10 +70,14 @@ public enum UnfinishedWork {
     return abandoned
   }
 
-  /// Terminates the registered processes (SIGTERM), deletes the registered folders and returns
-  /// them, sorted. Safe to call from a signal-handling queue while workers run: writes into a
+  /// Kills the registered processes (SIGKILL: their outputs go to a scratch folder removed here
+  /// anyway, and gnuplot took about a second to act on SIGTERM, outliving the command), deletes
+  /// the registered folders and returns them, sorted. Waits for a step in `uninterrupted` to
+  /// end first. Safe to call from a signal-handling queue while workers run: writes into a
   /// removed staging folder fail rather than recreate it (`OutputStaging.write`).
   public static func abandonAll() -> [String] {
+    stepLock.lock()
+    defer { stepLock.unlock() }
     lock.lock()
     abandoned = true
     let running = Array(processes.values)
@@ -69,7 +85,7 @@ public enum UnfinishedWork {
     processes = [:]
     folders = [:]
     lock.unlock()
-    for process in running where process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    for process in running where process.isRunning { kill(process.processIdentifier, SIGKILL) }
     var removed: [String] = []
     for path in paths where FilePath.kind(path) != .missing {
       if remove(path) { removed.append(path) }

@@ -105,13 +105,15 @@ public struct GnuplotRunner: Sendable {
     process.standardError = errorHandle
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
+    // An interrupted command kills its gnuplot processes (UnfinishedWork.abandonAll) and starts
+    // no new ones.
+    let token: Int?
     do {
-      try process.run()
+      token = try UnfinishedWork.launch(process)
     } catch {
       return .failure(.launchFailed((error as NSError).localizedDescription))
     }
-    // An interrupted command stops its gnuplot processes (UnfinishedWork.abandonAll).
-    let token = UnfinishedWork.register(process: process)
+    guard token != nil else { return .failure(.launchFailed("the command was interrupted")) }
     defer { UnfinishedWork.finish(token) }
     if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
       process.terminate()
