@@ -19,7 +19,9 @@ enum ResultsRun {
       .option(
         // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
         "timeline-interval-ms", range: 0...1_000_000_000, default: "100",
-        help: "Spacing of timeline rows in ms, 0...1000000000; 0 writes no timeline or events files."),
+        help:
+          "Spacing of timeline rows in ms, 0...1000000000; 0 writes no per-run files (timeline, events, ttc)."
+      ),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
       .option(
