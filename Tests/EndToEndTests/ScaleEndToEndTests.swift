@@ -192,20 +192,28 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: lookalike + "/notes.txt"))
   }
 
+  /// A results folder at `relative` in `scratch` from an earlier run, its contents, and an
+  /// empty file for the next run's stderr: what an interrupted run must leave as it was.
+  private func earlierResults(in scratch: Scratch, at relative: String) throws -> (
+    out: String, before: [String: Data], errorFile: String
+  ) {
+    let out = scratch.path(relative)
+    let first = try Prefetchlab.run([
+      "run", "scenarios/reader-lte.json", "--no-plots", "--quiet", "--out", out,
+    ])
+    #expect(first.status == 0)
+    let errorFile = scratch.path("stderr")
+    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+    return (out, try folderContents(out), errorFile)
+  }
+
   /// Ctrl-C (SIGINT) and SIGTERM remove the run's staging folder and exit 130 and 143; the
   /// previous results stay as they were.
   @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
   func anInterruptedRunCleansUp(signal: Int32, status: Int32, name: String) throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let out = scratch.path("results/latest")
-    let first = try Prefetchlab.run([
-      "run", "scenarios/reader-lte.json", "--no-plots", "--quiet", "--out", out,
-    ])
-    #expect(first.status == 0)
-    let before = try folderContents(out)
-    let errorFile = scratch.path("stderr")
-    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+    let (out, before, errorFile) = try earlierResults(in: scratch, at: "results/latest")
     let process = try startRun(
       ["run", "scenarios/", "--seeds", "1-20", "--jobs", "1", "--out", out], stderr: errorFile)
     let partial = try waitForStaging(of: out)
@@ -227,14 +235,7 @@ import Testing
   func anInterruptWhilePlottingCleansUp(delayMicroseconds: Int) throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let out = scratch.path("rl")
-    let first = try Prefetchlab.run([
-      "run", "scenarios/reader-lte.json", "--no-plots", "--quiet", "--out", out,
-    ])
-    #expect(first.status == 0)
-    let before = try folderContents(out)
-    let errorFile = scratch.path("stderr")
-    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+    let (out, before, errorFile) = try earlierResults(in: scratch, at: "rl")
     let process = try startRun(
       [
         "run", "scenarios/reader-lte.json", "--seeds", "1-30", "--timelines", "all", "--jobs", "2", "--out",
