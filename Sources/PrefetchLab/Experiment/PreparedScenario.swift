@@ -7,6 +7,10 @@ public struct PreparedScenario: Sendable {
   /// the gesture storage).
   let scriptedScroll: ScriptedScroll?
   let recordedScroll: RecordedScroll?
+  /// The scroll trace's length in trace time, µs, with the scenario's own seed: computed once,
+  /// since a synthetic user's trace is generated to learn it (the length checks, the manifest and
+  /// `validate` all read it).
+  public let traceDurationUs: Int64
 
   /// Loads the scenario's trace files. Errors name the scenario file and the JSON path of the
   /// reference, then the trace file's own problem, e.g.
@@ -62,7 +66,10 @@ public struct PreparedScenario: Sendable {
     // The session's length is checked where the parts that make it are known: scripts and
     // recordings each obey their own rules, and this catches what they add up to (a touch
     // recording's last fling runs past its last row).
-    let durationUs = traceDurationUs
+    let durationUs =
+      Self.scrollSource(of: scenario, scripted: scriptedScroll, recorded: recordedScroll, seed: scenario.seed)
+      .durationUs
+    traceDurationUs = durationUs
     guard durationUs <= InputLimits.maxSessionUs else {
       let location: String
       switch scenario.scroll.source {
@@ -88,11 +95,17 @@ public struct PreparedScenario: Sendable {
   /// A fresh scroll source for one run with `seed` (synthetic users draw from its `.scroll`
   /// stream; scripted and recorded users ignore it).
   func makeScrollSource(seed: UInt64) -> any ScrollSource {
+    Self.scrollSource(of: scenario, scripted: scriptedScroll, recorded: recordedScroll, seed: seed)
+  }
+
+  private static func scrollSource(
+    of scenario: Scenario, scripted: ScriptedScroll?, recorded: RecordedScroll?, seed: UInt64
+  ) -> any ScrollSource {
     switch scenario.scroll.source {
     case .script, .touch:
-      return scriptedScroll ?? ScriptedScroll(gestures: [], physics: .ios)
+      return scripted ?? ScriptedScroll(gestures: [], physics: .ios)
     case .recorded:
-      return recordedScroll ?? RecordedScroll(samples: [], durationUs: 0)
+      return recorded ?? RecordedScroll(samples: [], durationUs: 0)
     case .model(let spec):
       return SyntheticUser.scroll(
         spec, physics: scenario.scroll.physics, totalItems: scenario.feed.totalItems, seed: seed,
@@ -100,7 +113,4 @@ public struct PreparedScenario: Sendable {
         iosStopThresholdPt: scenario.scroll.iosStopThresholdPt)
     }
   }
-
-  /// The scroll trace's length in trace time, µs.
-  public var traceDurationUs: Int64 { makeScrollSource(seed: scenario.seed).durationUs }
 }

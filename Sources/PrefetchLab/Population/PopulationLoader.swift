@@ -54,16 +54,9 @@ public enum PopulationLoader {
         try readSegments(
           path, strategyValidator: strategyValidator, into: &segments, diagnostics: diagnostics)
       } ?? nil
-    if !diagnostics.isEmpty {
-      var problem: InputError? = nil
-      do throws(InputError) { try diagnostics.throwIfAny() } catch { problem = error }
-      return PopulationReading(population: nil, segments: segments, problem: problem)
-    }
-    // Not reached (a missing name or description is recorded as a problem), but a reading with
-    // neither a population nor a problem would leave `run` with nothing to say.
-    guard let header else {
-      let problem = InputError(file: path, location: "", message: "not a population file")
-      return PopulationReading(population: nil, segments: segments, problem: problem)
+    // Without a name or description the file has a problem recorded saying why.
+    guard diagnostics.isEmpty, let header else {
+      return PopulationReading(population: nil, segments: segments, problem: diagnostics.combinedError)
     }
     return PopulationReading(
       population: Population(

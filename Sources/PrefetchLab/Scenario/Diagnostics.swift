@@ -43,10 +43,11 @@ final class Diagnostics {
   static func combined(_ errors: [InputError]) -> InputError? {
     let diagnostics = Diagnostics()
     errors.forEach(diagnostics.record)
-    return diagnostics.firstCarryingTheOthers
+    return diagnostics.combinedError
   }
 
-  private var firstCarryingTheOthers: InputError? {
+  /// The problems as one error, the first carrying the others; nil when there are none.
+  var combinedError: InputError? {
     guard var first = errors.first else { return nil }
     first.furtherErrors = Array(errors.dropFirst())
     first.unlistedErrorCount = unlisted
@@ -55,6 +56,6 @@ final class Diagnostics {
 
   /// Throws the first problem, carrying the others, when there is any.
   func throwIfAny() throws(InputError) {
-    if let error = firstCarryingTheOthers { throw error }
+    if let error = combinedError { throw error }
   }
 }

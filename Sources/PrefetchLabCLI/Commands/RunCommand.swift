@@ -74,9 +74,7 @@ enum RunCommand {
     // Each segment's scenario gets the checks a scenario argument gets (`ScenarioCheck`), all
     // of them before anything runs, and those of the segments that read are made even when
     // others have problems, so that all are reported together.
-    let overrideNames = parsed.strings("strategy").map { "--strategy " + $0 }
-    var overrides: [StrategySpec] = []
-    for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
+    let (overrides, overrideNames) = try strategyOverrides(parsed)
     var check = try ScenarioInputs.check(
       registry: registry, strategyOverrides: overrides, overrideNames: overrideNames)
     var prepared: [PreparedScenario] = []
@@ -114,15 +112,22 @@ enum RunCommand {
     return text
   }
 
+  /// The `--strategy` options as specs, and as messages name them (`--strategy NAME:…`).
+  static func strategyOverrides(_ parsed: ParsedArguments) throws -> (specs: [StrategySpec], names: [String])
+  {
+    let texts = parsed.strings("strategy")
+    var specs: [StrategySpec] = []
+    for text in texts { specs.append(try StrategyRegistry.parseSpec(text)) }
+    return (specs, texts.map { "--strategy " + $0 })
+  }
+
   /// The runs a parsed `run` command line asks for, with `scenarioArguments` as its scenario files
   /// and folders, once every problem `validate` would report of them (and every `--strategy`
   /// that breaks a rule with a file's feed) is known to be absent.
   static func experiment(
     for parsed: ParsedArguments, scenarioArguments: [String], registry: StrategyRegistry
   ) throws -> Experiment {
-    var overrides: [StrategySpec] = []
-    for text in parsed.strings("strategy") { overrides.append(try StrategyRegistry.parseSpec(text)) }
-    let names = parsed.strings("strategy").map { "--strategy " + $0 }
+    let (overrides, names) = try strategyOverrides(parsed)
     let scenarios = try ScenarioInputs.load(
       scenarioArguments, registry: registry, strategyOverrides: overrides, overrideNames: names,
       timeline: ResultsRun.timelineOptions(for: parsed))
@@ -157,11 +162,9 @@ enum RunCommand {
   /// What the manifest records of the command line: the scenario arguments (sorted), the
   /// `--strategy` specs and `--seeds` as data, and the command itself for people.
   static func record(_ parsed: ParsedArguments) throws -> RunRecord {
-    var strategies: [StrategySpec] = []
-    for text in parsed.strings("strategy") { strategies.append(try StrategyRegistry.parseSpec(text)) }
     return RunRecord(
       command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),
-      strategiesGiven: strategies,
+      strategiesGiven: try strategyOverrides(parsed).specs,
       seedsGiven: parsed.string("seeds").flatMap(SeedList.parse).map { Set($0).sorted() })
   }
 

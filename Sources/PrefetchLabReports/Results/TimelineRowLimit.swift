@@ -40,7 +40,6 @@ public enum TimelineRowLimit {
   ) -> InputError? {
     let intervalUs = options.timelineIntervalUs
     guard intervalUs > 0, runFiles != .none else { return nil }
-    // A synthetic user's trace is generated to learn its length: once per scenario.
     let durationUs = prepared.traceDurationUs
     let rows = projectedRows(durationUs: durationUs, intervalUs: intervalUs)
     guard rows - 1 > maxIntervals else { return nil }
