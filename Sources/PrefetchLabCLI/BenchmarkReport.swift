@@ -17,7 +17,10 @@ import PrefetchLabReports
 ///               "cpu_s": [0.049, 0.048, …],
 ///               "session_frames_per_s": {"min": …, "median": …, "max": …},
 ///               "stepped_frames_per_s": {"min": …, "median": …, "max": …},
-///               "session_s_per_cpu_s": {…}, "events_per_s": {…}}]}
+///               "session_s_per_cpu_s": {…}, "events_per_s": {…}}],
+///  "event_over_stepped": [{"case": "flicker, 1000 items, pages only", "strategy": "infinite_scroll",
+///                          "session_frames_per_s_ratios": [1.021, 1.034, …],
+///                          "session_frames_per_s_ratio": {"min": …, "median": …, "max": …}}]}
 /// ```
 ///
 /// `session_frames` counts the frames of one sample and `stepped_frames` those of them the engine
@@ -27,6 +30,11 @@ import PrefetchLabReports
 /// measured the same work. Files
 /// written before the engines had names have no `engine` (read as `stepped`, the only engine
 /// then), `session_s` or `events` (read as 0).
+///
+/// `event_over_stepped` is the event engine's speed-up paired per repetition (`pairedRatios`):
+/// for each case × strategy measured with both engines, the event rate of repetition r ÷ the
+/// stepped rate of repetition r, whose samples ran back to back. It is derived from `cpu_s` and
+/// not read back: files written before it existed load the same, and older readers ignore it.
 struct BenchmarkReport: Equatable {
   static let currentFormat = 1
 
@@ -48,7 +56,9 @@ struct BenchmarkReport: Equatable {
     var fullFrames: Int
     var cpuSeconds: [Double]
 
-    var sessionRate: Spread { Spread(cpuSeconds.map { Double(sessionFrames) / max($0, 1e-9) }) }
+    /// Session frames per CPU-second of each timed sample, in the order of `cpuSeconds`.
+    var sessionFramesPerSecond: [Double] { cpuSeconds.map { Double(sessionFrames) / max($0, 1e-9) } }
+    var sessionRate: Spread { Spread(sessionFramesPerSecond) }
     var fullRate: Spread { Spread(cpuSeconds.map { Double(fullFrames) / max($0, 1e-9) }) }
     /// Simulated session seconds per CPU second.
     var sessionSecondsRate: Spread { Spread(cpuSeconds.map { sessionSeconds / max($0, 1e-9) }) }
@@ -129,7 +139,7 @@ struct BenchmarkReport: Equatable {
       "\n\(settings.repetitions) timed samples of \(settings.sessions) sessions of \(settings.seconds) s each "
     text += "per row, after \(settings.warmup) untimed; peak memory "
     text += "\(DecimalFormat.fixed(peakMiB, places: 1)) MiB (whole process)\n"
-    return text
+    return text + pairedRatiosText
   }
 
   private func millions(_ value: Double) -> String { DecimalFormat.fixed(value / 1e6, places: 2) }
@@ -163,6 +173,7 @@ struct BenchmarkReport: Equatable {
             "session_s_per_cpu_s": spread(row.sessionSecondsRate), "events_per_s": spread(row.eventRate),
           ]
         }),
+      "event_over_stepped": pairedRatiosJSON,
     ]
   }
 

@@ -14,6 +14,14 @@ import PrefetchLab
 /// (`sessions` sessions, seeds 1…sessions) is timed `repetitions` times in thread CPU time after
 /// `warmup` untimed runs of it, so the spread over repetitions shows the timing noise and never a
 /// difference in what was simulated (which is checked to be identical every time).
+///
+/// With more than one engine the engines' samples are interleaved (`schedule`): every engine's
+/// warm-ups first, then repetition r of each engine back to back, the order alternating with r.
+/// The machine's speed drifts between fast and slow states lasting seconds (one binary's medians
+/// differ 1.5× between runs, for both engines together), so when each engine's samples ran as a
+/// block the event ÷ stepped ratio of one run depended on when each block ran. Interleaved, the
+/// samples of one repetition see the same state, and the report gives the speed-up paired per
+/// repetition (`BenchmarkReport.pairedRatios`).
 struct BenchmarkSuite {
   enum User: String, CaseIterable {
     case flicker, reader
@@ -59,7 +67,8 @@ struct BenchmarkSuite {
     /// where nothing can move, and with the event engine quiet frames, are skipped or stepped
     /// lightly).
     let fullFrames: Int
-    /// Thread CPU seconds of each timed sample, in the order measured (warm-up excluded).
+    /// Thread CPU seconds of each timed sample, in the order measured (warm-up excluded): element
+    /// r is repetition r, run back to back with repetition r of the other engines.
     let cpuSeconds: [Double]
 
     var sessionFramesPerSecond: [Double] { cpuSeconds.map { Double(sessionFrames) / max($0, 1e-9) } }
@@ -128,6 +137,37 @@ struct BenchmarkSuite {
         physics: .ios, source: .script([.drag(velocityPtS: 400, durationMs: Double(sessionSeconds) * 1000)])))
   }
 
+  /// What one sample simulated, summed over its sessions: the same in every sample of one engine
+  /// on one case × strategy, or the simulation is not deterministic.
+  struct Work: Equatable {
+    var sessionFrames = 0
+    var fullFrames = 0
+    var events = 0
+    var sessionUs: Int64 = 0
+  }
+
+  /// One sample as run: what it simulated and its thread CPU seconds.
+  struct Sample {
+    var work: Work
+    var cpuSeconds: Double
+  }
+
+  /// The order in which one case × strategy's samples run: (index into `engines`, that engine's
+  /// sample number, warm-ups first), every engine's warm-ups first (round by round), then for
+  /// repetition r one sample of each engine back to back, in `engines`' order when r is even and
+  /// in reverse when r is odd. The machine's speed drifts between states lasting seconds, so
+  /// timing one engine's samples as a block and then the other's made their ratio depend on when
+  /// each block ran; back to back, the two samples of one repetition see the same state, and the
+  /// alternation keeps either engine from always running second.
+  static func schedule(engineCount: Int, warmup: Int, repetitions: Int) -> [(engine: Int, sample: Int)] {
+    let warmups = (0..<warmup).flatMap { sample in (0..<engineCount).map { (engine: $0, sample: sample) } }
+    let timed = (0..<repetitions).flatMap { repetition in
+      let order = repetition.isMultiple(of: 2) ? Array(0..<engineCount) : (0..<engineCount).reversed()
+      return order.map { (engine: $0, sample: warmup + repetition) }
+    }
+    return warmups + timed
+  }
+
   /// Measures every case with every strategy.
   /// - Throws: `CommandFailure` if two samples of the same work simulated different frame counts
   ///   (the simulation would not be deterministic, and the timings not comparable).
@@ -136,47 +176,65 @@ struct BenchmarkSuite {
     for benchCase in cases {
       let prepared = try PreparedScenario(scenario(benchCase))
       for strategy in strategies {
-        for engine in engines {
-          results.append(try measure(benchCase, prepared, strategy, engine))
+        results += try measure(caseLabel: benchCase.label, strategy: strategy.label) { engine in
+          runSample(prepared, strategy, engine)
         }
       }
     }
     return results
   }
 
-  private func measure(
-    _ benchCase: Case, _ prepared: PreparedScenario, _ strategy: ConfiguredStrategy,
-    _ engine: SimulationEngine
-  ) throws -> Measurement {
-    let options = SimulationOptions(timelineIntervalUs: 0, recordEvents: false, engine: engine)
-    var work: (session: Int, full: Int, events: Int, sessionUs: Int64)? = nil
-    var cpuSeconds: [Double] = []
-    for sample in 0..<(warmup + repetitions) {
-      var done = (session: 0, full: 0, events: 0, sessionUs: Int64(0))
-      let start = Self.threadCPUSeconds()
-      for seed in 1...sessions {
-        let outcome = Simulator.run(prepared, strategy: strategy, seed: UInt64(seed), options: options)
-        done.session += outcome.summary.frames
-        done.full += outcome.framesProcessed
-        done.events += outcome.eventsProcessed
-        done.sessionUs += outcome.summary.sessionUs
-      }
-      let cpu = Self.threadCPUSeconds() - start
-      if let work, work != done {
+  /// One case × strategy on every engine, its samples run in `schedule` order: one measurement
+  /// per engine, in `engines`' order, each with its timed samples in the order they ran.
+  /// - Parameter runSample: runs one sample of the work on the engine given (`run` simulates;
+  ///   tests give their own, to see the order).
+  /// - Throws: `CommandFailure` if two samples of one engine simulated different work.
+  func measure(caseLabel: String, strategy: String, runSample: (SimulationEngine) -> Sample) throws
+    -> [Measurement]
+  {
+    var work = [Work?](repeating: nil, count: engines.count)
+    var cpuSeconds = [[Double]](repeating: [], count: engines.count)
+    for (index, sample) in Self.schedule(engineCount: engines.count, warmup: warmup, repetitions: repetitions)
+    {
+      let engine = engines[index]
+      let done = runSample(engine)
+      if let first = work[index], first != done.work {
         throw CommandFailure(
           status: ExitStatus.failure,
           message:
-            "\(benchCase.label) / \(strategy.label) / \(engine.rawValue): sample \(sample + 1) simulated "
-            + "\(done.full) full frames and \(done.events) events, the first \(work.full) and \(work.events): "
-            + "the simulation is not deterministic")
+            "\(caseLabel) / \(strategy) / \(engine.rawValue): sample \(sample + 1) simulated "
+            + "\(done.work.fullFrames) full frames and \(done.work.events) events, the first "
+            + "\(first.fullFrames) and \(first.events): the simulation is not deterministic")
       }
-      work = done
-      if sample >= warmup { cpuSeconds.append(cpu) }
+      work[index] = done.work
+      if sample >= warmup { cpuSeconds[index].append(done.cpuSeconds) }
     }
-    return Measurement(
-      caseLabel: benchCase.label, strategy: strategy.label, engine: engine,
-      sessionSeconds: Double(work?.sessionUs ?? 0) / 1e6, events: work?.events ?? 0,
-      sessionFrames: work?.session ?? 0, fullFrames: work?.full ?? 0, cpuSeconds: cpuSeconds)
+    return engines.indices.map { index in
+      let done = work[index] ?? Work()
+      return Measurement(
+        caseLabel: caseLabel, strategy: strategy, engine: engines[index],
+        sessionSeconds: Double(done.sessionUs) / 1e6, events: done.events, sessionFrames: done.sessionFrames,
+        fullFrames: done.fullFrames, cpuSeconds: cpuSeconds[index])
+    }
+  }
+
+  /// `sessions` sessions (seeds 1…sessions) on one engine, timed in thread CPU time.
+  private func runSample(
+    _ prepared: PreparedScenario, _ strategy: ConfiguredStrategy, _ engine: SimulationEngine
+  )
+    -> Sample
+  {
+    let options = SimulationOptions(timelineIntervalUs: 0, recordEvents: false, engine: engine)
+    var work = Work()
+    let start = Self.threadCPUSeconds()
+    for seed in 1...sessions {
+      let outcome = Simulator.run(prepared, strategy: strategy, seed: UInt64(seed), options: options)
+      work.sessionFrames += outcome.summary.frames
+      work.fullFrames += outcome.framesProcessed
+      work.events += outcome.eventsProcessed
+      work.sessionUs += outcome.summary.sessionUs
+    }
+    return Sample(work: work, cpuSeconds: Self.threadCPUSeconds() - start)
   }
 
   static func threadCPUSeconds() -> Double {

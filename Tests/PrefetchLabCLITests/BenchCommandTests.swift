@@ -57,6 +57,8 @@ import Testing
     #expect(result.stdout.contains("session frames/s (min / median / max)"))
     #expect(result.stdout.contains("full frames/s (median)"))
     #expect(!result.stdout.contains("stepped frames"))
+    // One engine: nothing to pair.
+    #expect(!result.stdout.contains("event ÷ stepped"))
     #expect(result.stdout.contains("2 timed samples of 1 sessions of 1 s each per row, after 0 untimed"))
     #expect(result.stdout.contains("constant drag left out: its trace /nonexistent/trace.json was not found"))
     // A 60-frame sample takes well under a millisecond: far below the 10 ms floor.
@@ -88,6 +90,11 @@ import Testing
     #expect(drag[0]["session_s"] == drag[1]["session_s"] && drag[0]["events"] == drag[1]["events"])
     #expect((drag[1]["events_per_s"]?["median"]?.doubleValue ?? 0) > 0)
     #expect((drag[1]["session_s_per_cpu_s"]?["median"]?.doubleValue ?? 0) > 0)
+    // Every case measured with both engines has its paired speed-up, one ratio per repetition.
+    let paired = try #require(try Self.json(result.stdout)["event_over_stepped"]?.arrayValue)
+    #expect(paired.count == BenchmarkSuite.cases.count + 1)
+    #expect(paired.allSatisfy { $0["session_frames_per_s_ratios"]?.arrayValue?.count == 1 })
+    #expect(paired.last?["case"] == drag[0]["case"] && paired.last?["strategy"] == "fixed_threshold")
   }
 
   /// --user keeps only the named users' cases, in the suite's order; an unknown user is a usage

@@ -21,8 +21,13 @@ enum BenchCommand {
       --warmup untimed runs, and shows the smallest, median and largest rate. 'session' counts \
       every frame of the simulated sessions; 'full' counts the frames the engine computed in \
       full (frames where nothing can move, and with the event engine quiet frames, are skipped \
-      or stepped lightly). A row whose samples take under 10 ms is \
-      flagged as too short to time. Each --strategy is checked against each case's feed with the \
+      or stepped lightly). With both engines their samples are interleaved: each engine's \
+      warm-ups, then per repetition one sample of each engine back to back, alternating which \
+      runs first; a CPU's speed can drift over seconds, and samples timed engine after engine \
+      made the engines' ratio depend on when each ran. A section after the table gives the event \
+      engine's speed-up paired per repetition (event ÷ stepped session rate of the two samples \
+      of each repetition: min, median, max; JSON 'event_over_stepped'). A row whose samples \
+      take under 10 ms is flagged as too short to time. Each --strategy is checked against each case's feed with the \
       rules 'run' applies (exit 64 with run's rule). --format json writes the measurements for --baseline, which \
       compares the median session rate of each row with a saved run and exits 2 when a row is \
       slower by more than --tolerance-percent, 3 when rows simulated other work. Build with -c \
