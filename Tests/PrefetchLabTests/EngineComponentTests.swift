@@ -64,6 +64,28 @@ import Testing
     #expect(stall.finish(atUs: 3_000_000) == 300_000)
   }
 
+  /// A pause's patience deadline and finger lift matter while it is in progress, and after it
+  /// ends until τ moves on (it may still continue, under its serial); then never again, nor once
+  /// a later pause has begun (`dropDeadEvents` drops them).
+  @Test func stallClockSaysWhichPausesMayContinue() {
+    var stall = StallClock(durationUs: 10_000_000)
+    stall.start(atUs: 0)
+    #expect(!stall.mayContinue(serial: 1))
+    _ = stall.beginPause(atTraceUs: 0)
+    #expect(stall.mayContinue(serial: 1) && !stall.mayContinue(serial: 0))
+    stall.endPause(atUs: 200_000)
+    #expect(stall.mayContinue(serial: 1))
+    _ = stall.beginPause(atTraceUs: 0)
+    #expect(stall.stallSerial == 1 && stall.mayContinue(serial: 1))
+    stall.endPause(atUs: 300_000)
+    #expect(stall.advance(toTraceUs: 0, atUs: 300_000) == nil)
+    #expect(stall.mayContinue(serial: 1), "τ has not moved on")
+    #expect(stall.advance(toTraceUs: 16_666, atUs: 316_666) == 300_000)
+    #expect(!stall.mayContinue(serial: 1))
+    _ = stall.beginPause(atTraceUs: 500_000)
+    #expect(stall.stallSerial == 2 && stall.mayContinue(serial: 2) && !stall.mayContinue(serial: 1))
+  }
+
   /// Two connections: pages first, then visible, display, preload media, first come first served
   /// within a priority; re-prioritising requeues behind equals; a withdrawn request never starts.
   @Test func connectionPoolStartsByPriorityWithinTheLimit() {

@@ -36,9 +36,10 @@ struct EventQueue: Sendable {
   }
 
   /// Removes events that would change nothing when due (`isDead`: a timeout for an attempt
-  /// that is over): those at the front, and, once the queue has doubled since the last sweep,
-  /// all of them, so that dead events neither split the time between live ones nor swell the
-  /// queue (a request's timeout outlives its transfer by up to `timeout_ms`). The order of the
+  /// that is over, a patience deadline of a pause that is over): those at the front, and, once
+  /// the queue has doubled since the last sweep, all of them, so that dead events neither split
+  /// the time between live ones nor swell the queue (a request's timeout outlives its transfer by
+  /// up to `timeout_ms`, a pause's deadline its pause by up to `patience_ms`). The order of the
   /// live events is untouched (it is total). O(1) amortised per event.
   mutating func dropDead(_ isDead: (EngineEvent) -> Bool) {
     if heap.count >= sweepAtCount {

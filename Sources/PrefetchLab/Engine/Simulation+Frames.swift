@@ -34,9 +34,7 @@ extension Simulation {
       _ = scroll.stopAtEnd(limitPt: limit)
       heldFrameTraceUs = proposedTraceUs
     } else {
-      if let pause = stall.advance(toTraceUs: proposedTraceUs, atUs: nowUs) {
-        recorder.recordStall(durationUs: pause)
-      }
+      if let pause = stall.advance(toTraceUs: proposedTraceUs, atUs: nowUs) { pauseIsOver(durationUs: pause) }
       _ = scroll.show(
         intentPt: intent, atTraceUs: proposedTraceUs, maxOffsetPt: canStall ? nil : limit,
         dimensionPt: viewportHeightPt)
@@ -65,6 +63,16 @@ extension Simulation {
       // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
       skipQuietFrames(nextEventUs: nextEventUs)
     }
+  }
+
+  /// τ moved past a pause that ended (`StallClock.advance`): it is recorded, and its patience
+  /// deadline and finger lift are dead from now on (`StallClock.mayContinue`), so the queue is
+  /// read afresh before the next event is taken (`dropDeadEvents`). Both engines take the pause
+  /// at the same frame and drop those events before they are due; had one engine handled them,
+  /// the blank integral would be split at their instants in that engine alone.
+  func pauseIsOver(durationUs: Int64) {
+    recorder.recordStall(durationUs: durationUs)
+    events.markStale()
   }
 
   /// Nothing moves until the rest that ends at `restEndUs` (τ): the next frame is the first after
@@ -135,9 +143,7 @@ extension Simulation {
       _ = scroll.stopAtEnd(limitPt: limit)
     } else {
       heldFrameTraceUs = nil
-      if let pause = stall.advance(toTraceUs: traceUs, atUs: nowUs) {
-        recorder.recordStall(durationUs: pause)
-      }
+      if let pause = stall.advance(toTraceUs: traceUs, atUs: nowUs) { pauseIsOver(durationUs: pause) }
       _ = scroll.show(
         intentPt: intent, atTraceUs: traceUs, maxOffsetPt: canStall ? nil : limit,
         dimensionPt: viewportHeightPt)

@@ -89,9 +89,7 @@ extension Simulation {
     atUs frameUs: Int64, traceUs: Int64, _ probed: ScrollSample, edgeMaxPt: Double?, limitPt: Double
   ) {
     advanceClock(to: frameUs)
-    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) {
-      recorder.recordStall(durationUs: pause)
-    }
+    if let pause = stall.advance(toTraceUs: traceUs, atUs: frameUs) { pauseIsOver(durationUs: pause) }
     scroll.commit(
       probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, limitPt: limitPt, dimensionPt: viewportHeightPt)
   }

@@ -58,14 +58,25 @@ extension Simulation {
     return makeOutcome(strategyType: ObjectIdentifier(Strategy.self))
   }
 
-  /// Drops the queued events that would change nothing when due: timeouts of attempts that are
-  /// over (`EventQueue.dropDead`). Both engines drop the same events at the same points.
+  /// Drops the queued events that would change nothing when due (`EventQueue.dropDead`):
+  /// timeouts of attempts that are over, and the patience deadlines and finger lifts of pauses
+  /// that are over (`StallClock.mayContinue`; the wait for first content, serial -1, is over once
+  /// it came). Every pause leaves both behind when content ends it: a drag that stalls once a
+  /// page keeps one deadline `patience_ms` ahead and a lift per pause due near the drag's end, so
+  /// a 10-minute drag would carry hundreds through the queue, each ending a quiet band when due.
+  /// Both engines drop the same events at the same points.
   @inline(__always)
   func dropDeadEvents() {
     events.dropDead { event in
-      guard event.kind == .timeout else { return false }
-      let request = self.ledger.requests[event.subject]
-      return !(request.state.holdsSlot && request.attempt == event.attempt)
+      switch event.kind {
+      case .timeout:
+        let request = self.ledger.requests[event.subject]
+        return !(request.state.holdsSlot && request.attempt == event.attempt)
+      case .patience:
+        return event.subject < 0 ? self.sessionStarted : !self.stall.mayContinue(serial: event.subject)
+      case .fingerLift: return !self.stall.mayContinue(serial: event.subject)
+      default: return false
+      }
     }
   }
 

@@ -32,6 +32,11 @@ struct StallClock: Sendable {
     traceClockUs = nowUs
   }
 
+  /// Whether pause `serial` is in progress, or ended but may still continue (a pause starting
+  /// again at the same trace instant, before τ moves on, keeps its serial). Once false it stays
+  /// false: a patience deadline or a finger lift of that pause can change nothing any more.
+  func mayContinue(serial: Int) -> Bool { serial == stallSerial && (isStalled || stallEndedUs != nil) }
+
   /// τ at clock `nowUs` if the user moves on, capped at the trace's end.
   @inline(__always)
   func proposedTraceUs(atUs nowUs: Int64) -> Int64 { min(durationUs, traceUs + (nowUs - traceClockUs)) }
