@@ -20,15 +20,21 @@ extension BenchmarkReport {
   }
 
   /// One per case × strategy with a stepped row and an event row of as many samples, in the order
-  /// of the stepped rows. None when only one engine was measured.
+  /// of the stepped rows. None when only one engine was measured. (Rows read from a file that a
+  /// bench before the interleaving wrote pair samples that did not run back to back; reports
+  /// never read it back from files.)
   var pairedRatios: [PairedRatio] {
     let stepped = SimulationEngine.stepped.rawValue
     let event = SimulationEngine.event.rawValue
+    struct Key: Hashable {
+      var caseLabel: String
+      var strategy: String
+    }
     let eventRows = Dictionary(
-      rows.filter { $0.engine == event }.map { ($0.caseLabel + " / " + $0.strategy, $0) },
+      rows.filter { $0.engine == event }.map { (Key(caseLabel: $0.caseLabel, strategy: $0.strategy), $0) },
       uniquingKeysWith: { first, _ in first })
     return rows.filter { $0.engine == stepped }.compactMap { row in
-      guard let other = eventRows[row.caseLabel + " / " + row.strategy],
+      guard let other = eventRows[Key(caseLabel: row.caseLabel, strategy: row.strategy)],
         other.cpuSeconds.count == row.cpuSeconds.count
       else { return nil }
       return PairedRatio(

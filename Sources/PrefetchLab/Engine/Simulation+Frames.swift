@@ -67,9 +67,10 @@ extension Simulation {
 
   /// τ moved past a pause that ended (`StallClock.advance`): it is recorded, and its patience
   /// deadline and finger lift are dead from now on (`StallClock.mayContinue`), so the queue is
-  /// read afresh before the next event is taken (`dropDeadEvents`). Both engines take the pause
-  /// at the same frame and drop those events before they are due; had one engine handled them,
-  /// the blank integral would be split at their instants in that engine alone.
+  /// read afresh before the next event is taken (`dropDeadEvents`). The event engine may take the
+  /// pause later than the stepped one (at the end of a jump), but both take it before those
+  /// events are due, so neither ever advances the clock to their instants: had one engine handled
+  /// them, the blank integral would be split there in that engine alone.
   func pauseIsOver(durationUs: Int64) {
     recorder.recordStall(durationUs: durationUs)
     events.markStale()

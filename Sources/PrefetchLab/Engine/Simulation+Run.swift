@@ -64,7 +64,8 @@ extension Simulation {
   /// it came). Every pause leaves both behind when content ends it: a drag that stalls once a
   /// page keeps one deadline `patience_ms` ahead and a lift per pause due near the drag's end, so
   /// a 10-minute drag would carry hundreds through the queue, each ending a quiet band when due.
-  /// Both engines drop the same events at the same points.
+  /// Both engines drop every dead event before it is due (where each drops it may differ), so
+  /// neither splits the time at a dead event's instant.
   @inline(__always)
   func dropDeadEvents() {
     events.dropDead { event in

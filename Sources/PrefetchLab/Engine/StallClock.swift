@@ -34,7 +34,10 @@ struct StallClock: Sendable {
 
   /// Whether pause `serial` is in progress, or ended but may still continue (a pause starting
   /// again at the same trace instant, before τ moves on, keeps its serial). Once false it stays
-  /// false: a patience deadline or a finger lift of that pause can change nothing any more.
+  /// false: a patience deadline or a finger lift of that pause can change nothing any more. (An
+  /// ended pause that resumes gets a new deadline and lift at the same instants from
+  /// `Simulation.beginStall`, so `isStalled` alone would do; keeping the ended pause's events
+  /// until τ moves on does not depend on that.)
   func mayContinue(serial: Int) -> Bool { serial == stallSerial && (isStalled || stallEndedUs != nil) }
 
   /// τ at clock `nowUs` if the user moves on, capped at the trace's end.

@@ -24,6 +24,27 @@ import Testing
     #expect(needs == [4166, 2_504_166, 2_504_166, 5_004_166, nil])
   }
 
+  /// A 10-minute drag at a velocity with a fraction (397.3 pt/s) that outlasts the trace, at
+  /// rates whose frame step is not a whole µs: each search spans up to 144 000 frames and large
+  /// τ, and the last need falls at the trace's end, where τ is clamped. Limits every 397 pt (600
+  /// of them, the last beyond the drag's reach) give the same needs either way.
+  @Test(arguments: [240, 90])
+  func longDragSearchMatchesEveryFrameEvaluation(rateHz: Int) throws {
+    let scenario = Scenario(
+      name: "long drag", durationUs: 600_000_000, seed: 1, patienceUs: 30_000_000,
+      viewport: ViewportSpec(heightPt: 852, frameRateHz: rateHz),
+      feed: FeedSpec(totalItems: 700, pageSize: 1, itemHeightPt: .constant(400)),
+      network: NetworkSpec(rttMs: .constant(100)),
+      scroll: ScrollSpec(physics: .ios, source: .script([.drag(velocityPtS: 397.3, durationMs: 700_000)])))
+    let lookahead = RunLookahead(scenario: try PreparedScenario(scenario), seed: 1)
+    let limits = (0..<600).map { Double($0) * 397 }
+    let searched = OracleNeedTimes.traceUs(lookahead, limitsPt: limits)
+    #expect(searched == OracleNeedTimes.traceUs(lookahead, limitsPt: limits, stepsEveryFrame: true))
+    // 397.3 pt/s × 600 s = 238 380 pt: every limit up to 599 × 397 = 237 803 pt is passed.
+    #expect(searched.compactMap { $0 }.count == 600)
+    #expect((searched.last ?? nil).map { $0 > 598_000_000 && $0 <= 600_000_000 } == true)
+  }
+
   /// 300 random scenarios (drags at any velocity, flings, waits, jumps, recorded and synthetic
   /// users), two seeds each, with non-decreasing limits drawn across the content they scroll
   /// (repeats included): the search along drags gives every need the stepped evaluation gives.

@@ -1,9 +1,10 @@
 /// When the user first needs each page, in trace time: the first instant at which the intent
 /// passes the largest resting offset the content would allow without that page (the pause
 /// model's test, `intent > limit`). The intent is evaluated as the engine does (the scenario's
-/// scroll source and physics, `ScrollDriver`), on a feed with every page laid out, every frame
-/// step of τ (rests skipped): a function of τ alone, the same under every strategy (docs/model.md, "The oracle
-/// bound", states the exceptions, which `BoundCaveats` flags).
+/// scroll source and physics, `ScrollDriver`), on a feed with every page laid out, at every frame
+/// step of τ that can fill a need (rests skipped, drags searched): a function of τ alone, the same
+/// under every strategy (docs/model.md, "The oracle bound", states the exceptions, which
+/// `BoundCaveats` flags).
 enum OracleNeedTimes {
   /// - Parameters:
   ///   - limitsPt: for pages 0…n−1, the largest resting offset with only the pages before it
