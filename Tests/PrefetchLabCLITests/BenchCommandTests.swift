@@ -111,6 +111,27 @@ import Testing
     #expect(flicker.status == 0)
     #expect(!flicker.stdout.contains("constant drag left out"))
     #expect(flicker.stdout.components(separatedBy: "\nflicker, ").count == 5)
+    // The constant drag alone with its trace missing measures nothing: bad input, not an empty
+    // table (nor, with --format json, an empty baseline) and exit 0.
+    for format in ["text", "json"] {
+      let alone = runCLI(Self.tiny + ["--user", "constant-drag", "--format", format])
+      #expect(alone.status == 65 && alone.stdout.isEmpty, "\(alone.stdout)")
+      #expect(
+        alone.stderr.hasPrefix(
+          "Error: /nonexistent/trace.json: the constant drag's bandwidth trace file not found, and no other case "
+            + "is asked for"), "\(alone.stderr)")
+    }
+    // With --format json the note goes beside the warnings: stdout stays parseable.
+    #expect(both.stderr.contains("constant drag left out: its trace /nonexistent/trace.json was not found"))
+    // A trace that is there but is not a Sabre periods file: named as bench's --trace.
+    let folder = ScratchFolder()
+    let notATrace = folder.write("t.json", "root:x:0:0\n")
+    let garbled = runCLI(
+      Self.tiny.dropLast(2) + [
+        "--trace", notATrace, "--user", "constant-drag", "--strategy", "fixed_threshold",
+      ])
+    #expect(garbled.status == 65)
+    #expect(garbled.stderr.hasPrefix("Error: --trace: \(notATrace): "), "\(garbled.stderr)")
     let bad = runCLI(Self.tiny + ["--user", "scroller"])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("expected flicker, reader or constant-drag"), "\(bad.stderr)")
