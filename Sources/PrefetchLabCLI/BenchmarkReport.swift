@@ -211,10 +211,17 @@ struct BenchmarkReport: Equatable {
       warmup: try integer(value["settings"]?["warmup"], "settings.warmup"))
     guard let results = value["results"]?.arrayValue else { throw fail("results") }
     var rows: [Row] = []
+    // Where each (case, strategy, engine) was first met: the comparison matches rows on it, so a
+    // second row of the same would be judged against whichever it met first.
+    var firstIndex: [[String]: Int] = [:]
     for (index, item) in results.enumerated() {
       let location = "results[\(index)]"
       guard let caseLabel = item["case"]?.stringValue, let strategy = item["strategy"]?.stringValue else {
         throw fail(location, "needs case and strategy")
+      }
+      let engineName = item["engine"]?.stringValue ?? SimulationEngine.stepped.rawValue
+      if let first = firstIndex.updateValue(index, forKey: [caseLabel, strategy, engineName]) {
+        throw fail(location, "repeats results[\(first)] (the same case, strategy and engine)")
       }
       guard let cpu = item["cpu_s"]?.arrayValue, !cpu.isEmpty else {
         throw fail(location + ".cpu_s", "must be a non-empty array of numbers")
@@ -226,7 +233,7 @@ struct BenchmarkReport: Equatable {
         }
         cpuSeconds.append(seconds)
       }
-      let engine = item["engine"]?.stringValue ?? SimulationEngine.stepped.rawValue
+      let engine = engineName
       guard SimulationEngine(rawValue: engine) != nil else {
         throw fail(location + ".engine", "expected event or stepped")
       }

@@ -263,6 +263,17 @@ import Testing
     #expect(zero.status == 65)
     #expect(
       zero.stderr.hasPrefix("Error: \(badCPU): results[0].cpu_s[0]: must be a number > 0"), "\(zero.stderr)")
+    let duplicated = folder.write(
+      "d.json",
+      #"{"tool": "prefetchlab", "version": "0.1.0", "format": 1, "settings": {"seconds": 1, "sessions": 1, "repetitions": 1, "warmup": 0}, "peak_memory_bytes": 1, "results": [{"case": "c", "strategy": "s", "session_frames": 60, "stepped_frames": 60, "cpu_s": [1]}, {"case": "c", "strategy": "s", "engine": "event", "session_frames": 60, "stepped_frames": 6, "cpu_s": [1]}, {"case": "c", "strategy": "s", "engine": "stepped", "session_frames": 60, "stepped_frames": 60, "cpu_s": [2]}]}"#
+    )
+    // A row without an engine is a stepped one (files from before the engines had names).
+    let twice = runCLI(Self.tiny + ["--baseline", duplicated])
+    #expect(twice.status == 65)
+    #expect(
+      twice.stderr.hasPrefix(
+        "Error: \(duplicated): results[2]: repeats results[0] (the same case, strategy and engine)"),
+      "\(twice.stderr)")
     #expect(runCLI(Self.tiny + ["--baseline", folder.path + "/none.json"]).status == 65)
     #expect(
       runCLI(Self.tiny + ["--tolerance-percent", "5"]).stderr.hasPrefix(
