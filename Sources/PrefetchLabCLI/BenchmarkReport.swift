@@ -219,8 +219,8 @@ struct BenchmarkReport: Equatable {
       guard let caseLabel = item["case"]?.stringValue, let strategy = item["strategy"]?.stringValue else {
         throw fail(location, "needs case and strategy")
       }
-      let engineName = item["engine"]?.stringValue ?? SimulationEngine.stepped.rawValue
-      if let first = firstIndex.updateValue(index, forKey: [caseLabel, strategy, engineName]) {
+      let engine = item["engine"]?.stringValue ?? SimulationEngine.stepped.rawValue
+      if let first = firstIndex.updateValue(index, forKey: [caseLabel, strategy, engine]) {
         throw fail(location, "repeats results[\(first)] (the same case, strategy and engine)")
       }
       guard let cpu = item["cpu_s"]?.arrayValue, !cpu.isEmpty else {
@@ -233,7 +233,6 @@ struct BenchmarkReport: Equatable {
         }
         cpuSeconds.append(seconds)
       }
-      let engine = engineName
       guard SimulationEngine(rawValue: engine) != nil else {
         throw fail(location + ".engine", "expected event or stepped")
       }
