@@ -28,6 +28,9 @@ extension Simulation {
   @inline(never)
   func skipQuietFrames(nextEventUs cachedEventUs: Int64) {
     guard !feed.isOffsetPagination, let firstUs = clock.nextFrameUs else { return }
+    // A band bound to the velocity holds in no moving frame of a fling: probing each frame only
+    // to find it full would cost more than the stepped engine's frame alone.
+    if let band = quietBand, band.velocityBound, !scroll.motion.hasConstantVelocity { return }
     if events.isStale { dropDeadEvents() }
     let eventUs =
       events.isStale ? min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) : cachedEventUs
@@ -39,7 +42,7 @@ extension Simulation {
     let edgeMaxPt: Double? = feed.mayGrowBelow ? nil : limit
     // Nothing blank is shown: the frames from the pending one may be jumped over at once, as after
     // a stepped frame (the pending one is stepped below if the run is a single frame).
-    if mayJump { jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit) }
+    advanceQuietly(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
     while let frameUs = clock.nextFrameUs, frameUs < stopUs {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard let probed = scroll.probe(atTraceUs: traceUs, frameStepUs: clock.stepUs),
@@ -53,7 +56,20 @@ extension Simulation {
         skipRest(endingAtTraceUs: restEndUs)
         return
       }
-      if mayJump { jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit) }
+      advanceQuietly(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limit)
+    }
+  }
+
+  /// Takes the quiet frames from the pending one without the full path of each: at once along a
+  /// drag when nothing blank but the footer is shown (`jumpAlongLinearMotion`), else frame by
+  /// frame with only what changes in them along a drag or a fling (`scanQuietFrames`).
+  @inline(__always)
+  private func advanceQuietly(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
+    guard !recorder.keepsRecentStates, scroll.edgeIsFree else { return }
+    if mayJump {
+      jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
+    } else {
+      scanQuietFrames(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     }
   }
 
@@ -85,7 +101,7 @@ extension Simulation {
   /// The clock, τ and the scroll of a quiet frame at `frameUs` whose evaluated intent is
   /// `probed`: what a quiet step and the end of a jump both do (the frame clock is theirs).
   @inline(__always)
-  private func moveToQuietFrame(
+  func moveToQuietFrame(
     atUs frameUs: Int64, traceUs: Int64, _ probed: ScrollSample, edgeMaxPt: Double?, limitPt: Double
   ) {
     advanceClock(to: frameUs)
@@ -134,7 +150,7 @@ extension Simulation {
 
   /// `ScrollDriver.noteMove` would keep the direction for a move from `currentPt` to `offsetPt`.
   @inline(__always)
-  private func keepsDirection(offsetPt offset: Double, currentPt current: Double, limitPt: Double) -> Bool {
+  func keepsDirection(offsetPt offset: Double, currentPt current: Double, limitPt: Double) -> Bool {
     let now = min(max(0, offset), limitPt)
     let before = min(max(0, current), limitPt)
     return now == before || (now > before ? ScrollDirection.down : .up) == scroll.scrollDirection

@@ -22,8 +22,11 @@ extension Simulation {
 
   /// Recomputes the blank fraction; the rows are scanned only when something shown is blank.
   @inline(__always)
-  func refreshBlankFraction() {
-    let top = scroll.viewportOffsetPt
+  func refreshBlankFraction() { refreshBlankFraction(topPt: scroll.viewportOffsetPt) }
+
+  /// The blank fraction with the viewport's top at `top` and the rows shown now.
+  @inline(__always)
+  func refreshBlankFraction(topPt top: Double) {
     let footer = footerHeightPt
     let settled = visibility.refreshBlankFractionWithoutScan(
       started: sessionStarted, topPt: top, heightPt: viewportHeightPt, footerPt: footer,

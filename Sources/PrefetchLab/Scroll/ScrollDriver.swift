@@ -79,6 +79,18 @@ struct ScrollDriver: Sendable {
     return evaluator.sample(motion, atTraceUs: traceUs, frameStepUs: frameStepUs)
   }
 
+  /// The evaluator as `probe` would use it next, for a scan that samples the frames ahead on a
+  /// copy (`Simulation.scanQuietFrames`) and hands back, through `adopt`, the copy that sampled
+  /// the last frame it took: the frames then share one chain of products, as when probed one by
+  /// one. `mutating` only so that the call works in place (see the type's comment).
+  var evaluatorForScan: MotionEvaluator {
+    mutating get { evaluator }
+  }
+
+  /// The evaluator that sampled the frames a scan took, up to the one committed next.
+  @inline(__always)
+  mutating func adopt(_ scanned: MotionEvaluator) { evaluator = scanned }
+
   /// The edge rule shows any intent inside the bounds as it is: nothing springs, is pinned or is
   /// held by a drag past an edge.
   var edgeIsFree: Bool {
