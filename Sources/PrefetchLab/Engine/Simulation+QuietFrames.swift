@@ -65,7 +65,7 @@ extension Simulation {
   /// frame with only what changes in them along a drag or a fling (`scanQuietFrames`).
   @inline(__always)
   private func advanceQuietly(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
-    guard !recorder.keepsRecentStates, scroll.edgeIsFree else { return }
+    guard !recorder.keepsRecentStates else { return }
     if mayJump {
       jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     } else {

@@ -14,22 +14,32 @@ extension Simulation {
   /// judge it: no assumption that the offsets are monotone (a frame that turns is not quiet, so
   /// the direction stays throughout).
   /// O(frames taken), a few dozen instructions each instead of a full quiet step. No timeline
-  /// (its rows read the scroll of every frame) and the edge rule on its fast path: the caller's
-  /// conditions (`advanceQuietly`).
+  /// (its rows read the scroll of every frame: the caller's condition, `advanceQuietly`). Past an
+  /// edge only while a finger drags (the rubber band, or the clamp, shows a function of the
+  /// intent alone, so the edge rule ends in the state the last frame's commit leaves, as after
+  /// committing each): a drag pressing against the end of a fully loaded feed.
   func scanQuietFrames(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
     let motion = scroll.motion
-    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs, let band = quietBand,
-      motion.phase == scroll.sample.phase
+    guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs, motion.phase == scroll.sample.phase
     else { return }
-    // A band bound to the velocity holds only along a drag at the velocity it read.
+    let band = quietBand
+    // Whether a frame that moves may be quiet at the velocity it shows inside the bounds: a band
+    // bound to the velocity holds only along a drag at the velocity it read.
+    let velocityHolds: Bool
     switch motion.shape {
     case .linear(let velocity):
-      guard velocity != 0, !band.velocityBound || velocity == band.velocityPtS else { return }
+      guard velocity != 0 else { return }
+      velocityHolds = band.map { !$0.velocityBound || velocity == $0.velocityPtS } ?? false
     case .fling:
-      guard !band.velocityBound else { return }
+      velocityHolds = band.map { !$0.velocityBound } ?? false
     case .rest, .waitingForLayout:
       return
     }
+    // Where the edge rule shows a frame is a function of its intent alone while a finger drags
+    // (the rubber band past an edge, the intent inside) or with the clamp; a fling inside the
+    // bounds is shown as it is while nothing springs. Anything else is left to the full path.
+    let free = scroll.edgeIsFree
+    let pure = motion.phase == .dragging || scroll.edgeBehavior == .clamp
     let shiftPt = scroll.anchorShiftPt
     let heightPt = viewportHeightPt
     let version = feed.layout.version
@@ -47,12 +57,27 @@ extension Simulation {
       guard motion.covers(traceUs) else { break }
       var trial = evaluator
       let probed = trial.sample(motion, atTraceUs: traceUs, frameStepUs: stepUs)
-      let offset = probed.intentOffsetPt + shiftPt
-      // `isQuiet`'s fast path (false for a NaN or infinite intent too).
-      guard offset >= 0, offset <= limitPt, offset >= band.lowPt, offset <= band.highPt,
-        window.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount),
-        keepsDirection(offsetPt: offset, currentPt: previousPt, limitPt: limitPt)
-      else { break }
+      let intent = probed.intentOffsetPt + shiftPt
+      let offset: Double
+      let inside = intent >= 0 && intent <= limitPt && (free || pure)
+      if inside {
+        offset = intent
+      } else {
+        // As `isQuiet` judges it (false for a NaN or infinite intent too): past the end while
+        // more may come, the full frame holds the viewport there.
+        guard pure, intent.isFinite, edgeMaxPt != nil || intent <= limitPt else { break }
+        offset =
+          scroll.preview(probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, dimensionPt: heightPt).offsetPt
+      }
+      // A frame that does not move the viewport is quiet (`isQuiet`); one that moves, while it
+      // stays in the band at the velocity the band read, with the rows shown and the direction.
+      if offset != previousPt {
+        guard let band, velocityHolds, inside || !band.velocityBound, offset >= band.lowPt,
+          offset <= band.highPt,
+          window.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount),
+          keepsDirection(offsetPt: offset, currentPt: previousPt, limitPt: limitPt)
+        else { break }
+      }
       previousPt = offset
       evaluator = trial
       advanceClock(to: frameUs)
