@@ -98,6 +98,13 @@ let gnuplotMissingWarning =
     let ok = runCLI(["validate", good])
     #expect(ok.status == 0)
     #expect(ok.stdout.contains("'tiny': 5 s trace, the general strategies"))
+    let one = folder.write("one.json", scenarioJSON(name: "one", ["strategies": #"[{"name": "paging3"}]"#]))
+    let two = folder.write(
+      "two.json", scenarioJSON(name: "two", ["strategies": #"[{"name": "paging3"}, {"name": "oracle"}]"#]))
+    let counted = runCLI(["validate", one, two])
+    #expect(
+      counted.stdout
+        == "ok  \(one)  'one': 5 s trace, 1 strategy\nok  \(two)  'two': 5 s trace, 2 strategies\n")
     let failed = runCLI(["validate", good, bad])
     #expect(failed.status == 65)
     #expect(failed.stderr.contains("bad.json: viewport.height_pt: must be > 0, got 0"))

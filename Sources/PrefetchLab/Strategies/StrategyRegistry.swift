@@ -116,27 +116,57 @@ public struct StrategyRegistry: Sendable {
 
   /// Parses the command line's `NAME[:key=value,…]` into a spec: `true`/`false` become booleans,
   /// numbers become numbers, anything else stays text (and is then refused by `configure` where a
-  /// number or boolean is expected).
+  /// number or boolean is expected). Also reads the label the outputs name a run's strategy by
+  /// (`ConfiguredStrategy.label`, `NAME@key=value+key=value`), so that a name copied from a
+  /// summary, a report or a manifest runs that strategy; a `+` there starts a pair only where
+  /// `key=` follows it (a number such as `1e+5` keeps its sign).
   /// - Throws: `StrategyError` for a pair without `=` or a key given twice.
   public static func parseSpec(_ text: String) throws(StrategyError) -> StrategySpec {
-    let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-    let name = String(parts[0])
+    let name: String
+    let pairs: [Substring]
+    if !text.contains(":"), let at = text.firstIndex(of: "@") {
+      name = String(text[..<at])
+      pairs = labelPairs(text[text.index(after: at)...])
+    } else {
+      let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      name = String(parts[0])
+      pairs = parts.count == 2 ? parts[1].split(separator: ",", omittingEmptySubsequences: false) : []
+    }
     var parameters: [String: ParameterValue] = [:]
-    if parts.count == 2 {
-      for pair in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
-        let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard keyValue.count == 2, !keyValue[0].isEmpty else {
-          throw StrategyError(
-            strategy: name, parameter: String(keyValue[0]), reason: .malformedPair(String(pair)))
-        }
-        let key = String(keyValue[0])
-        guard parameters[key] == nil else {
-          throw StrategyError(strategy: name, parameter: key, reason: .duplicateParameter)
-        }
-        parameters[key] = typedValue(String(keyValue[1]))
+    for pair in pairs {
+      let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard keyValue.count == 2, !keyValue[0].isEmpty else {
+        throw StrategyError(
+          strategy: name, parameter: String(keyValue[0]), reason: .malformedPair(String(pair)))
       }
+      let key = String(keyValue[0])
+      guard parameters[key] == nil else {
+        throw StrategyError(strategy: name, parameter: key, reason: .duplicateParameter)
+      }
+      parameters[key] = typedValue(String(keyValue[1]))
     }
     return StrategySpec(name: name, parameters: parameters)
+  }
+
+  /// The pairs of a label's `key=value+key=value`: split at each `+` followed by a parameter
+  /// name (letters, digits, `_`) and `=`.
+  private static func labelPairs(_ text: Substring) -> [Substring] {
+    var pairs: [Substring] = []
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      if text[index] == "+" {
+        let rest = text[text.index(after: index)...]
+        let key = rest.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        if !key.isEmpty && rest.dropFirst(key.count).first == "=" {
+          pairs.append(text[start..<index])
+          start = text.index(after: index)
+        }
+      }
+      index = text.index(after: index)
+    }
+    pairs.append(text[start...])
+    return pairs
   }
 
   private static func typedValue(_ text: String) -> ParameterValue {

@@ -35,7 +35,8 @@ enum RunCommand {
       .option(
         "strategy", repeating: true,
         help:
-          "Run this strategy instead of the scenarios' own, as NAME or NAME:key=value,... (see 'prefetchlab list')."
+          "Run this strategy instead of the scenarios' own, as NAME, NAME:key=value,... (see 'prefetchlab list') "
+          + "or the label the outputs give it (NAME@key=value+...)."
       ),
       .option(
         "seeds",

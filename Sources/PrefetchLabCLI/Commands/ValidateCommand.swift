@@ -33,8 +33,9 @@ enum ValidateCommand {
       switch entry.flatMap({ check.check($0) }) {
       case .success(let prepared):
         let scenario = prepared.scenario
+        let count = scenario.strategies.count
         let strategies =
-          scenario.strategies.isEmpty ? "the general strategies" : "\(scenario.strategies.count) strategies"
+          count == 0 ? "the general strategies" : count == 1 ? "1 strategy" : "\(count) strategies"
         let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
         terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
         // The file is valid (other output options run it), so a warning, not an error: checked

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// `StrategyRegistry.parseSpec` reads both the command line's `NAME:key=value,…` and the label
+/// the outputs name a run's strategy by, `NAME@key=value+key=value`.
+@Suite struct StrategySpecParsingTests {
+  static let commandLineSpecs = [
+    "paging3", "paging3:prefetch_distance=5", "fixed_threshold:ratio=0.25",
+    "uikit_prefetching:media=kingfisher,low_priority_max_connections=2",
+    "flatlist:on_end_reached_threshold=0.5,window_size=5",
+    "infinite_loader:pending_rows_cache=false,on_repeat=cancel_and_restart",
+  ]
+
+  /// A label copied from the outputs configures the strategy it names: the same label, the same
+  /// `params` cell, the same parameter values.
+  @Test(arguments: commandLineSpecs)
+  func aLabelRunsTheStrategyItNames(_ text: String) throws {
+    let configured = try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(text))
+    let again = try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(configured.label))
+    #expect(again.label == configured.label)
+    #expect(again.paramsText == configured.paramsText)
+    #expect(again.overrides.map(\.name) == configured.overrides.map(\.name))
+    #expect(again.overrides.map(\.value) == configured.overrides.map(\.value))
+  }
+
+  @Test func aLabelSplitsAtAPlusOnlyBeforeAKey() throws {
+    let spec = try StrategyRegistry.parseSpec("x@a=1e+5+b_2=true+c=up+down")
+    #expect(spec.name == "x")
+    #expect(spec.parameters == ["a": .number(100_000), "b_2": .bool(true), "c": .string("up+down")])
+    let label = try StrategyRegistry.parseSpec(
+      "uikit_prefetching@media=kingfisher+low_priority_max_connections=2")
+    #expect(label.name == "uikit_prefetching")
+    #expect(label.parameters == ["media": .string("kingfisher"), "low_priority_max_connections": .number(2)])
+  }
+
+  @Test func theCommandLineFormKeepsItsRules() throws {
+    let spec = try StrategyRegistry.parseSpec("paging3:prefetch_distance=5,enable_placeholders=false")
+    #expect(spec.name == "paging3")
+    #expect(spec.parameters == ["prefetch_distance": .number(5), "enable_placeholders": .bool(false)])
+    // A colon decides: what follows it is comma-separated pairs, whatever it holds.
+    #expect(try StrategyRegistry.parseSpec("a:b=x@y+c=1").parameters == ["b": .string("x@y+c=1")])
+    #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3@prefetch_distance") }
+    #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3@a=1+a=2") }
+    #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3:a=1,a=2") }
+  }
+}
