@@ -44,6 +44,9 @@ public struct BandwidthTrace: Sendable, Equatable {
   public let isUnlimited: Bool
   /// Sum of the segment durations in µs (> 0), or 0 for `.unlimited`.
   public let periodUs: Int64
+  /// `periodUs` (1 for `.unlimited`) as a multiply-shift divisor: `locate` splits every time it
+  /// resolves into laps, and a 64-bit hardware division costs tens of cycles.
+  private let period: ExactDivisor
   /// Bytes the link can deliver over one period (> 0), or `.infinity` for `.unlimited`.
   public let periodBytes: Double
 
@@ -66,6 +69,7 @@ public struct BandwidthTrace: Sendable, Equatable {
     loops = false
     isUnlimited = true
     periodUs = 0
+    period = ExactDivisor(1)
     periodBytes = .infinity
     startUs = []
     rate = []
@@ -158,6 +162,7 @@ public struct BandwidthTrace: Sendable, Equatable {
     self.loops = loop
     self.isUnlimited = false
     self.periodUs = clockUs
+    self.period = ExactDivisor(clockUs)
     self.periodBytes = bytes
     self.startUs = startUs
     self.rate = rate
@@ -251,7 +256,10 @@ public struct BandwidthTrace: Sendable, Equatable {
   func locate(_ timeUs: Int64, hint: Int) -> Position {
     var lap: Int64 = 0
     var offset = timeUs
-    if loops {
+    if loops && timeUs >= 0 {
+      lap = period.quotient(of: timeUs)
+      offset = timeUs &- lap &* periodUs
+    } else if loops {
       lap = timeUs / periodUs
       offset = timeUs % periodUs
       if offset < 0 {
