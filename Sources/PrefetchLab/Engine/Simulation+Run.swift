@@ -92,7 +92,7 @@ extension Simulation {
       // Into the run's own buffer, taken out while its completions are handled: no allocation.
       var completed: [Int] = []
       swap(&completed, &completedTransfers)
-      completed.removeAll(keepingCapacity: true)
+      completed.removeAllKeepingCapacity()
       pool.takeCompleted(atUs: timeUs, into: &completed)
       defer { completedTransfers = completed }
       for id in completed {

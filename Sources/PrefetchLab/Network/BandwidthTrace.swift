@@ -211,7 +211,8 @@ public struct BandwidthTrace: Sendable, Equatable {
   /// a caller asking at times that mostly increase pays amortised O(1).
   func latencyMs(atUs timeUs: Int64, segmentHint: inout Int) -> Double? {
     if isUnlimited || latencies.isEmpty { return nil }
-    segmentHint = locate(timeUs, hint: segmentHint).segment
+    // The segment alone: not the bytes into the lap that `locate` also works out.
+    segmentHint = findSegment(containing: lapAndOffset(timeUs).offsetUs, hint: segmentHint)
     return latencies[segmentHint]
   }
 
@@ -254,24 +255,28 @@ public struct BandwidthTrace: Sendable, Equatable {
   /// hinted segment and the next two are checked first, then a binary search is done, so
   /// monotone time costs amortised O(1) and a jump O(log segments). Not for `.unlimited`.
   func locate(_ timeUs: Int64, hint: Int) -> Position {
-    var lap: Int64 = 0
-    var offset = timeUs
-    if loops && timeUs >= 0 {
-      lap = period.quotient(of: timeUs)
-      offset = timeUs &- lap &* periodUs
-    } else if loops {
-      lap = timeUs / periodUs
-      offset = timeUs % periodUs
-      if offset < 0 {
-        offset += periodUs
-        lap -= 1
-      }
-    } else if offset < 0 {
-      offset = 0
-    }
+    let (lap, offset) = lapAndOffset(timeUs)
     let segment = findSegment(containing: offset, hint: hint)
     let bytes = cumulative[segment] + rate[segment] * Double(offset - startUs[segment]) / 1_000_000
     return Position(lap: lap, offsetUs: offset, segment: segment, bytesIntoLap: bytes)
+  }
+
+  /// `timeUs` as completed periods and the time into the current one (`Position`'s `lap` and
+  /// `offsetUs`).
+  @inline(__always)
+  private func lapAndOffset(_ timeUs: Int64) -> (lap: Int64, offsetUs: Int64) {
+    guard loops else { return (0, max(timeUs, 0)) }
+    if timeUs >= 0 {
+      let lap = period.quotient(of: timeUs)
+      return (lap, timeUs &- lap &* periodUs)
+    }
+    var lap = timeUs / periodUs
+    var offset = timeUs % periodUs
+    if offset < 0 {
+      offset += periodUs
+      lap -= 1
+    }
+    return (lap, offset)
   }
 
   /// The last segment whose start is <= `offset` (`offset >= 0`): the hinted segment and the

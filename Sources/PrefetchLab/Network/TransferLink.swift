@@ -191,7 +191,7 @@ public struct TransferLink: Sendable {
     advance(to: atUs)
     if finished.isEmpty { return }
     for entry in finished { buffer.append(entry.id) }
-    finished.removeAll(keepingCapacity: true)
+    finished.removeAllKeepingCapacity()
   }
 
   /// Advances the clock to `atUs` and returns the ids of every transfer finished by then,
