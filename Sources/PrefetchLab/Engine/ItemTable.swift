@@ -50,8 +50,14 @@ struct ItemTable: Sendable {
   /// Grows every column to `needed` items, new entries at their defaults. Element by element:
   /// a cursor feed grows by one page at a time, often a handful of rows, where a generic
   /// `append(contentsOf:)` costs more than the rows themselves.
+  @inline(__always)
   mutating func ensureCount(_ needed: Int) {
-    guard needed > count else { return }
+    // Inlined for the check alone: the engine asks after every visibility change and page, and
+    // the table mostly holds the rows already.
+    if needed > count { grow(to: needed) }
+  }
+
+  private mutating func grow(to needed: Int) {
     for _ in count..<needed {
       mediaBytes.append(0)
       mediaState.append(.unknown)
