@@ -390,6 +390,9 @@ public struct TransferLink: Sendable {
       slots[heap[child]].heapPosition = child
       child = parent
     }
+    // A slot that stays put with its position recorded (a transfer starting on an idle link)
+    // needs neither write, each of which would check its array's uniqueness again.
+    if child == start && slots[slot].heapPosition == start { return }
     heap[child] = slot
     slots[slot].heapPosition = child
   }
