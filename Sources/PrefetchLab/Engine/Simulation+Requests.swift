@@ -16,8 +16,7 @@ extension Simulation {
     }
     let id = issue(
       .page(page), priority: priority, bytes: feed.pageBytes(ofPage: page), isPrefetch: isPrefetch,
-      direction: direction)
-    ledger.requests[id].automatic = automatic
+      direction: direction, automatic: automatic)
     feed.pages.activeRequest[page] = Int32(id)
     ledger.openPageMark(id)
     return true
@@ -25,13 +24,16 @@ extension Simulation {
 
   /// Creates a request and queues it for a connection.
   func issue(
-    _ resource: Resource, priority: FetchPriority, bytes: Int64, isPrefetch: Bool, direction: ScrollDirection
+    _ resource: Resource, priority: FetchPriority, bytes: Int64, isPrefetch: Bool, direction: ScrollDirection,
+    automatic: Bool = false
   ) -> Int {
+    // Complete as it goes into the ledger: a write through `ledger.requests[id]` afterwards
+    // checks the array's bounds and uniqueness again.
     let id = ledger.append(
       Request(
         id: ledger.count, resource: resource, priority: priority, issuedUs: nowUs, bytes: bytes,
-        isPrefetch: isPrefetch, direction: direction))
-    if priority == .visible { ledger.requests[id].visibleSinceUs = nowUs }
+        isPrefetch: isPrefetch, direction: direction, automatic: automatic,
+        visibleSinceUs: priority == .visible ? nowUs : -1))
     if case .page = resource {
       recorder.summary.pageRequests += 1
     } else {

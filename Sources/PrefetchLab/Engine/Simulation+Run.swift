@@ -92,7 +92,7 @@ extension Simulation {
       // Into the run's own buffer, taken out while its completions are handled: no allocation.
       var completed: [Int] = []
       swap(&completed, &completedTransfers)
-      completed.removeAll(keepingCapacity: true)
+      completed.removeAllKeepingCapacity()
       pool.takeCompleted(atUs: timeUs, into: &completed)
       defer { completedTransfers = completed }
       for id in completed {
@@ -186,6 +186,17 @@ extension Simulation {
     return RunOutcome(
       summary: recorder.summary, timeline: recorder.timeline, events: recorder.eventLog,
       framesProcessed: clock.framesProcessed, eventsProcessed: eventsProcessed,
-      timesToContent: recorder.timesToContent.sorted { $0.item < $1.item }, strategyType: strategyType)
+      timesToContent: timesToContentByItem(), strategyType: strategyType)
+  }
+
+  /// The time-to-content samples by item, as the stable sort gives them. They mostly are in that
+  /// order already (rows stop their clocks top to bottom): checking first skips the copy and the
+  /// sort, whose first call in a process also builds its run stack's type metadata (230 000
+  /// instructions, 3% of a constant drag).
+  private func timesToContentByItem() -> [TimeToContent] {
+    let samples = recorder.timesToContent
+    var index = 1
+    while index < samples.count && samples[index - 1].item <= samples[index].item { index += 1 }
+    return index >= samples.count ? samples : samples.sorted { $0.item < $1.item }
   }
 }

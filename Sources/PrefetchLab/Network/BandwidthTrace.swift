@@ -44,6 +44,9 @@ public struct BandwidthTrace: Sendable, Equatable {
   public let isUnlimited: Bool
   /// Sum of the segment durations in µs (> 0), or 0 for `.unlimited`.
   public let periodUs: Int64
+  /// `periodUs` (1 for `.unlimited`) as a multiply-shift divisor: `locate` splits every time it
+  /// resolves into laps, and a 64-bit hardware division costs tens of cycles.
+  private let period: ExactDivisor
   /// Bytes the link can deliver over one period (> 0), or `.infinity` for `.unlimited`.
   public let periodBytes: Double
 
@@ -66,6 +69,7 @@ public struct BandwidthTrace: Sendable, Equatable {
     loops = false
     isUnlimited = true
     periodUs = 0
+    period = ExactDivisor(1)
     periodBytes = .infinity
     startUs = []
     rate = []
@@ -158,6 +162,7 @@ public struct BandwidthTrace: Sendable, Equatable {
     self.loops = loop
     self.isUnlimited = false
     self.periodUs = clockUs
+    self.period = ExactDivisor(clockUs)
     self.periodBytes = bytes
     self.startUs = startUs
     self.rate = rate
@@ -206,7 +211,8 @@ public struct BandwidthTrace: Sendable, Equatable {
   /// a caller asking at times that mostly increase pays amortised O(1).
   func latencyMs(atUs timeUs: Int64, segmentHint: inout Int) -> Double? {
     if isUnlimited || latencies.isEmpty { return nil }
-    segmentHint = locate(timeUs, hint: segmentHint).segment
+    // The segment alone: not the bytes into the lap that `locate` also works out.
+    segmentHint = findSegment(containing: lapAndOffset(timeUs).offsetUs, hint: segmentHint)
     return latencies[segmentHint]
   }
 
@@ -249,21 +255,28 @@ public struct BandwidthTrace: Sendable, Equatable {
   /// hinted segment and the next two are checked first, then a binary search is done, so
   /// monotone time costs amortised O(1) and a jump O(log segments). Not for `.unlimited`.
   func locate(_ timeUs: Int64, hint: Int) -> Position {
-    var lap: Int64 = 0
-    var offset = timeUs
-    if loops {
-      lap = timeUs / periodUs
-      offset = timeUs % periodUs
-      if offset < 0 {
-        offset += periodUs
-        lap -= 1
-      }
-    } else if offset < 0 {
-      offset = 0
-    }
+    let (lap, offset) = lapAndOffset(timeUs)
     let segment = findSegment(containing: offset, hint: hint)
     let bytes = cumulative[segment] + rate[segment] * Double(offset - startUs[segment]) / 1_000_000
     return Position(lap: lap, offsetUs: offset, segment: segment, bytesIntoLap: bytes)
+  }
+
+  /// `timeUs` as completed periods and the time into the current one (`Position`'s `lap` and
+  /// `offsetUs`).
+  @inline(__always)
+  private func lapAndOffset(_ timeUs: Int64) -> (lap: Int64, offsetUs: Int64) {
+    guard loops else { return (0, max(timeUs, 0)) }
+    if timeUs >= 0 {
+      let lap = period.quotient(of: timeUs)
+      return (lap, timeUs &- lap &* periodUs)
+    }
+    var lap = timeUs / periodUs
+    var offset = timeUs % periodUs
+    if offset < 0 {
+      offset += periodUs
+      lap -= 1
+    }
+    return (lap, offset)
   }
 
   /// The last segment whose start is <= `offset` (`offset >= 0`): the hinted segment and the

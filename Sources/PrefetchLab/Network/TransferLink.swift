@@ -191,7 +191,7 @@ public struct TransferLink: Sendable {
     advance(to: atUs)
     if finished.isEmpty { return }
     for entry in finished { buffer.append(entry.id) }
-    finished.removeAll(keepingCapacity: true)
+    finished.removeAllKeepingCapacity()
   }
 
   /// Advances the clock to `atUs` and returns the ids of every transfer finished by then,
@@ -390,6 +390,9 @@ public struct TransferLink: Sendable {
       slots[heap[child]].heapPosition = child
       child = parent
     }
+    // A slot that stays put with its position recorded (a transfer starting on an idle link)
+    // needs neither write, each of which would check its array's uniqueness again.
+    if child == start && slots[slot].heapPosition == start { return }
     heap[child] = slot
     slots[slot].heapPosition = child
   }

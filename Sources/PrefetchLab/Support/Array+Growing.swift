@@ -7,4 +7,16 @@ extension Array {
     guard index >= count else { return }
     append(contentsOf: repeatElement(value, count: Swift.max(index + 1, count * 2) - count))
   }
+
+  /// Empties the array keeping its storage, as `removeAll(keepingCapacity: true)` does, which
+  /// goes through the generic `replaceSubrange` (about 60 instructions) even for the single
+  /// element the engine's per-event buffers mostly hold; `removeLast` takes that one directly.
+  @inline(__always)
+  mutating func removeAllKeepingCapacity() {
+    if count == 1 {
+      removeLast()
+    } else if !isEmpty {
+      removeAll(keepingCapacity: true)
+    }
+  }
 }

@@ -14,6 +14,13 @@ public struct MinHeap<Element: Comparable>: Sendable where Element: Sendable {
   public var min: Element? { storage.first }
 
   public mutating func push(_ element: Element) {
+    // An element no smaller than its parent stays at the leaf (the engine's timeouts, due after
+    // everything else): the first comparison of the walk below, without its second uniqueness
+    // check.
+    if storage.isEmpty || !(element < storage[(storage.count - 1) / 2]) {
+      storage.append(element)
+      return
+    }
     storage.append(element)
     // The element moves once, into the hole its larger ancestors leave as they move down: one
     // write a level instead of a swap's two, and one uniqueness check for the whole walk.
