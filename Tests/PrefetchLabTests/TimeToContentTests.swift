@@ -27,31 +27,6 @@ import Testing
     #expect(records.allSatisfy { $0.firstVisibleUs >= 0 && $0.durationUs >= 0 })
   }
 
-  /// The summary's percentiles are selected, not sorted: on small, sorted, reversed, constant and
-  /// random samples with many ties, selection gives what sorting gives.
-  @Test func selectionAgreesWithSorting() {
-    var random = SplitMix64(seed: 7)
-    var samples: [[Int64]] = [[5], [2, 1], Array(repeating: 3, count: 40)]
-    samples.append((0..<50).map { Int64($0) })
-    samples.append((0..<50).reversed().map { Int64($0) })
-    for count in [3, 7, 20, 101, 600, 2000] {
-      samples.append((0..<count).map { _ in Int64(random.next() % 12) })
-      samples.append((0..<count).map { _ in Int64(bitPattern: random.next()) })
-    }
-    for sample in samples {
-      let sorted = sample.sorted()
-      for p in [0.0, 0.5, 0.95, 1.0] {
-        let index = MetricsRecorder.nearestRankIndex(count: sample.count, p)
-        var values = sample
-        values.withUnsafeMutableBufferPointer { MetricsRecorder.select(index, in: $0, 0..<$0.count) }
-        #expect(values[index] == sorted[index])
-        #expect(values[..<index].allSatisfy { $0 <= sorted[index] })
-        #expect(values[index...].allSatisfy { $0 >= sorted[index] })
-        #expect(values.sorted() == sorted)
-      }
-    }
-  }
-
   /// A still user on an unlimited link: the first page arrives after one 300 ms round trip; each
   /// visible row then waits exactly one more round trip for its media.
   @Test func stillUserWaitsOneMediaFetchPerRow() {

@@ -171,20 +171,10 @@ struct MetricsRecorder: Sendable {
     if let firstContentUs, sessionUs > firstContentUs {
       summary.blankness = blankIntegral / Double(sessionUs - firstContentUs)
     }
-    // Three order statistics need no sort: selection puts each where sorting would, in O(n) on
-    // average (sorting one sample per row seen was 3% of a constant drag's instructions).
-    if !ttcUs.isEmpty {
-      let p50 = Self.nearestRankIndex(count: ttcUs.count, 0.50)
-      let p95 = Self.nearestRankIndex(count: ttcUs.count, 0.95)
-      ttcUs.withUnsafeMutableBufferPointer { values in
-        Self.select(p95, in: values, 0..<values.count)
-        // Nothing after `p95` is smaller, so `p50` (<= `p95`) is found among the first ones.
-        Self.select(p50, in: values, 0..<(p95 + 1))
-      }
-      summary.ttcP50Us = ttcUs[p50]
-      summary.ttcP95Us = ttcUs[p95]
-      summary.ttcMaxUs = ttcUs[p95...].max()
-    }
+    ttcUs.sort()
+    summary.ttcP50Us = Self.nearestRank(ttcUs, 0.50)
+    summary.ttcP95Us = Self.nearestRank(ttcUs, 0.95)
+    summary.ttcMaxUs = ttcUs.last
     summary.coverage =
       summary.itemsSeen > 0 ? Double(itemsCompleteAtFirstSight) / Double(summary.itemsSeen) : nil
 
@@ -229,54 +219,7 @@ struct MetricsRecorder: Sendable {
   /// it); nil for no data.
   static func nearestRank(_ sorted: [Int64], _ p: Double) -> Int64? {
     guard !sorted.isEmpty else { return nil }
-    return sorted[nearestRankIndex(count: sorted.count, p)]
-  }
-
-  /// Where the nearest-rank percentile p of `count` (>= 1) values sits once they are sorted.
-  static func nearestRankIndex(count: Int, _ p: Double) -> Int {
-    min(count, max(1, Int((p * Double(count)).rounded(.up)))) - 1
-  }
-
-  /// Moves into position `k` of `values` the value sorting `values[range]` would put there, with
-  /// none greater before it and none smaller after it within `range` (Hoare's FIND, median-of-three
-  /// pivots). Equal `Int64`s are indistinguishable, so the value is the sort's bit for bit.
-  /// After 2·log₂ n rounds without converging the rest is sorted: never quadratic.
-  static func select(_ k: Int, in values: UnsafeMutableBufferPointer<Int64>, _ range: Range<Int>) {
-    var low = range.lowerBound
-    var high = range.upperBound - 1
-    var rounds = 2 * (Int.bitWidth - range.count.leadingZeroBitCount)
-    while low < high {
-      if rounds == 0 {
-        var rest = UnsafeMutableBufferPointer(rebasing: values[low...high])
-        rest.sort()
-        return
-      }
-      rounds -= 1
-      // The median of three ends at `middle` and bounds both scans below.
-      let middle = low + (high - low) / 2
-      if values[middle] < values[low] { values.swapAt(middle, low) }
-      if values[high] < values[low] { values.swapAt(high, low) }
-      if values[high] < values[middle] { values.swapAt(high, middle) }
-      let pivot = values[middle]
-      var i = low
-      var j = high
-      while i <= j {
-        while values[i] < pivot { i += 1 }
-        while values[j] > pivot { j -= 1 }
-        if i <= j {
-          values.swapAt(i, j)
-          i += 1
-          j -= 1
-        }
-      }
-      // Now values[low...j] <= pivot <= values[i...high], and whatever lies between equals it.
-      if k <= j {
-        high = j
-      } else if k >= i {
-        low = i
-      } else {
-        return
-      }
-    }
+    let rank = Int((p * Double(sorted.count)).rounded(.up))
+    return sorted[min(sorted.count, max(1, rank)) - 1]
   }
 }
