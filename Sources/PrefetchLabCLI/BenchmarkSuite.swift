@@ -1,5 +1,6 @@
 import Foundation
 import PrefetchLab
+import PrefetchLabReports
 
 /// The simulator's speed benchmark: 10-minute 60 Hz sessions on 1 000- and 1 000 000-item
 /// feeds, with and without per-item media, for every strategy, with two users: a flicker who
@@ -171,16 +172,22 @@ struct BenchmarkSuite {
   /// Measures every case with every strategy.
   /// - Throws: `CommandFailure` if two samples of the same work simulated different frame counts
   ///   (the simulation would not be deterministic, and the timings not comparable).
-  func run(strategies: [ConfiguredStrategy]) throws -> [Measurement] {
+  /// - Parameter progress: told of each case × strategy measured (`WorkPhase.measuring`),
+  ///   between samples, never while one is timed.
+  func run(strategies: [ConfiguredStrategy], progress: (any ProgressObserver)? = nil) throws -> [Measurement]
+  {
     var results: [Measurement] = []
+    progress?.started(.measuring, total: cases.count * strategies.count)
     for benchCase in cases {
       let prepared = try PreparedScenario(scenario(benchCase))
       for strategy in strategies {
         results += try measure(caseLabel: benchCase.label, strategy: strategy.label) { engine in
           runSample(prepared, strategy, engine)
         }
+        progress?.advanced(.measuring, by: 1)
       }
     }
+    progress?.finished(.measuring, note: "")
     return results
   }
 

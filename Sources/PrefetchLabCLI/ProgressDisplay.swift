@@ -39,6 +39,7 @@ final class ProgressDisplay: ProgressObserver, @unchecked Sendable {
     case .plotting: return count == 1 ? "plot" : "plots"
     case .writing: return count == 1 ? "run" : "runs"
     case .reporting: return count == 1 ? "file" : "files"
+    case .measuring: return count == 1 ? "case × strategy" : "cases × strategies"
     }
   }
 

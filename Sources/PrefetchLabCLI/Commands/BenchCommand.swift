@@ -135,8 +135,10 @@ enum BenchCommand {
     let baseline = try parsed.string("baseline").map { path throws(InputError) in
       try BenchmarkReport(contentsOf: path)
     }
+    // A progress line on a terminal only: a log or a pipe gets the table (or the JSON) alone.
+    let progress = ProgressDisplay(terminal: terminal, quiet: !terminal.errorIsTerminal)
     let report = BenchmarkReport(
-      try suite.run(strategies: strategies), settings: settings,
+      try suite.run(strategies: strategies, progress: progress), settings: settings,
       peakMemoryBytes: BenchmarkSuite.peakMemoryBytes())
 
     let json = parsed.string("format") == "json"

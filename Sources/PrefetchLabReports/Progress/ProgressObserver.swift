@@ -8,6 +8,8 @@ public enum WorkPhase: String, Sendable {
   case plotting
   /// Writing report.md and report.html.
   case reporting
+  /// Timing `bench`'s samples (one unit per case × strategy, every engine's samples of it).
+  case measuring
 }
 
 /// Receives progress from the libraries, which never print: the CLI turns it into a progress
