@@ -71,7 +71,7 @@ enum ScenarioInputs {
     }
   }
 
-  /// Checks a strategy entry against `registry`, suggesting the closest name for a misspelt
+  /// Checks a strategy entry against `registry`; its error names the closest name for a misspelt
   /// strategy or parameter (`directional_range` → `directional_ranges`).
   static func validator(_ registry: StrategyRegistry) -> ScenarioLoader.StrategyValidator {
     { spec in
@@ -79,19 +79,7 @@ enum ScenarioInputs {
         _ = try registry.configure(spec)
         return nil
       } catch {
-        var message = error.description
-        switch error.reason {
-        case .unknownStrategy(let known):
-          message += Suggestion.closest(to: spec.name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-        case .unknownParameter(let valid):
-          message +=
-            error.parameter.flatMap { Suggestion.closest(to: $0, among: valid) }.map {
-              " (did you mean '\($0)'?)"
-            }
-            ?? ""
-        default: break
-        }
-        return StrategyIssue(key: error.parameter, message: message)
+        return StrategyIssue(key: error.parameter, message: error.description)
       }
     }
   }

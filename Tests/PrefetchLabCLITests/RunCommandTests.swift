@@ -105,6 +105,17 @@ let gnuplotMissingWarning =
     #expect(
       counted.stdout
         == "ok  \(one)  'one': 5 s trace, 1 strategy\nok  \(two)  'two': 5 s trace, 2 strategies\n")
+    // A misspelt --strategy is offered the likely name, as a misspelt key in a file is.
+    let typo = runCLI(["run", good, "--strategy", "pagin3", "--out", folder.path + "/t"])
+    #expect(typo.status == 64)
+    #expect(typo.stderr.contains("unknown strategy 'pagin3'; known: "), "\(typo.stderr)")
+    #expect(typo.stderr.contains("(did you mean 'paging3'?)"), "\(typo.stderr)")
+    let parameter = runCLI([
+      "run", good, "--strategy", "paging3:prefetch_distanc=5", "--out", folder.path + "/t",
+    ])
+    #expect(parameter.status == 64)
+    #expect(parameter.stderr.contains("(did you mean 'prefetch_distance'?)"), "\(parameter.stderr)")
+    #expect(!folder.exists("t"))
     let failed = runCLI(["validate", good, bad])
     #expect(failed.status == 65)
     #expect(failed.stderr.contains("bad.json: viewport.height_pt: must be > 0, got 0"))
