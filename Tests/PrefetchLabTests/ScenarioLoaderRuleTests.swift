@@ -386,6 +386,27 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
     #expect(ScenarioFixture.error(ScenarioFixture.text([(rule.key, rule.json)])) == rule.error)
   }
 
+  /// A repeated strategy names the entry it repeats by its place in the file, also after an
+  /// entry that could not be read; and a long list is checked in linear time (this one took
+  /// seconds when each entry was compared with every earlier one).
+  @Test func aRepeatedStrategyNamesTheEntryItRepeats() {
+    do {
+      _ = try ScenarioFixture.load(ScenarioFixture.text([("strategies", #"[5, "a", {"name": "a"}]"#)]))
+      Issue.record("a number and a repeated strategy were accepted")
+    } catch {
+      #expect(
+        error.lines == [
+          #"scenarios/x.json: strategies[0]: must be a strategy name or an object with "name" and parameters, "#
+            + "got number 5",
+          "scenarios/x.json: strategies[2]: repeats strategies[1] (same name and parameters)",
+        ])
+    }
+    let many = (0..<20_000).map { #"{"name": "a", "k": \#($0)}"# }.joined(separator: ", ")
+    let long = ScenarioFixture.error(
+      ScenarioFixture.text([("strategies", "[" + many + #", {"name": "a", "k": 7}]"#)]))
+    #expect(long == "scenarios/x.json: strategies[20000]: repeats strategies[7] (same name and parameters)")
+  }
+
   @Test func unknownKeysAreReportedBeforeOtherRulesOfTheSameObject() {
     // The typo explains the page_size error below it; report the typo.
     #expect(

@@ -9,17 +9,20 @@ extension ScenarioLoader {
       return []
     }
     var specs: [StrategySpec] = []
-    for element in elements {
+    // Where each spec was first listed: a list of n entries is checked in O(n), not O(n²).
+    var firstListed: [StrategySpec: Int] = [:]
+    for (index, element) in elements.enumerated() {
       guard let spec = diagnostics.attempt({ () throws(InputError) in try strategySpec(from: element) })
       else {
         continue
       }
       // The same strategy twice would produce two identical rows per seed in summary.csv.
-      if let earlier = specs.firstIndex(of: spec) {
+      if let earlier = firstListed[spec] {
         diagnostics.record(
           element.plainError("repeats \(field.path.location)[\(earlier)] (same name and parameters)"))
         continue
       }
+      firstListed[spec] = index
       if let issue = context.strategyValidator?(spec) {
         let location = element.path.location + (issue.key.map { "." + ValueText.escapingUnsafe($0) } ?? "")
         diagnostics.record(
