@@ -107,9 +107,12 @@ struct BenchmarkReport: Equatable {
       })
   }
 
-  /// Rows whose shortest sample is under `BenchmarkSuite.minimumSampleSeconds`.
+  /// Rows whose shortest sample is under `BenchmarkSuite.minimumSampleSeconds`, shortest first.
   var tooShortToTime: [Row] {
-    rows.filter { ($0.cpuSeconds.min() ?? 0) < BenchmarkSuite.minimumSampleSeconds }
+    // Shortest first (the warning names it: its figures mean least), table order among equals.
+    rows.enumerated().map { (shortest: $0.element.cpuSeconds.min() ?? 0, index: $0.offset, row: $0.element) }
+      .filter { $0.shortest < BenchmarkSuite.minimumSampleSeconds }
+      .sorted { ($0.shortest, $0.index) < ($1.shortest, $1.index) }.map(\.row)
   }
 
   // MARK: - Text

@@ -116,6 +116,17 @@ import Testing
     #expect(json.first?["session_frames_per_s_ratio"] == ["min": 1.333333, "median": 2, "max": 4])
   }
 
+  /// The warning about short samples names the shortest row: its figures mean least.
+  @Test func rowsTooShortToTimeComeShortestFirst() {
+    var report = Self.paired
+    report.rows[0].cpuSeconds = [0.004, 0.002]
+    report.rows[1].cpuSeconds = [0.02, 0.5]
+    report.rows[2].cpuSeconds = [0.009, 0.001]
+    #expect(report.tooShortToTime.map(\.key) == ["d / s / stepped", "c / s / stepped"])
+    report.rows[2].cpuSeconds = [0.002]
+    #expect(report.tooShortToTime.map(\.key) == ["c / s / stepped", "d / s / stepped"])
+  }
+
   @Test func oneEngineHasNoPairedSection() {
     var single = Self.paired
     single.rows.removeAll { $0.engine == "event" }

@@ -154,7 +154,7 @@ enum BenchCommand {
       let fastest = DecimalFormat.fixed((first.cpuSeconds.min() ?? 0) * 1000, places: 1)
       terminal.err(
         "warning: \(rows) samples under \(Int(BenchmarkSuite.minimumSampleSeconds * 1000)) ms of CPU, too "
-          + "short to time reliably (\(first.key): \(fastest) ms); raise --sessions or --seconds\n")
+          + "short to time reliably (shortest: \(first.key), \(fastest) ms); raise --sessions or --seconds\n")
     }
     guard let baseline, let path = parsed.string("baseline") else { return ExitStatus.ok }
     let comparison = BenchmarkComparison(
