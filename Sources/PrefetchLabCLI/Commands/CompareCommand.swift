@@ -29,7 +29,9 @@ enum CompareCommand {
         "new-dir", required: false, help: "The results folder to compare with it (not with --pair)."),
       .option(
         "pair", valueNames: ("a", "b"),
-        help: "Compare strategy B with strategy A inside the one folder (each NAME or NAME:key=value,...)."),
+        help:
+          "Compare strategy B with strategy A inside the one folder "
+          + "(each NAME, NAME:key=value,... or NAME@key=value+...)."),
       .option("format", default: "text", help: "Output format: text, markdown or csv."),
       .option(
         "metric", repeating: true,

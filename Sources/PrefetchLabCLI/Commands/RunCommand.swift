@@ -36,7 +36,7 @@ enum RunCommand {
         "strategy", repeating: true,
         help:
           "Run this strategy instead of the scenarios' own, as NAME, NAME:key=value,... (see 'prefetchlab list') "
-          + "or the label the outputs give it (NAME@key=value+...)."
+          + "or as run files and manifest.json name it (NAME@key=value+...)."
       ),
       .option(
         "seeds",

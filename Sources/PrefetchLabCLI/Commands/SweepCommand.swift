@@ -28,7 +28,9 @@ enum SweepCommand {
       .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
       .option(
         "strategy", required: true,
-        help: "The strategy to sweep, as NAME or NAME:key=value,... (those parameters stay fixed)."),
+        help:
+          "The strategy to sweep, as NAME, NAME:key=value,... or NAME@key=value+... "
+          + "(those parameters stay fixed)."),
       .option(
         "vary", valueName: "param=values", required: true, repeating: true,
         help: "A parameter and its values: PARAM=V1,V2,... or PARAM=START:STOP:STEP (repeatable: a grid)."),
