@@ -192,7 +192,7 @@ extension Simulation {
   /// The time-to-content samples by item, as the stable sort gives them. They mostly are in that
   /// order already (rows stop their clocks top to bottom): checking first skips the copy and the
   /// sort, whose first call in a process also builds its run stack's type metadata (230 000
-  /// instructions, 3% of a constant drag).
+  /// instructions once per process, 3% of a single constant-drag session).
   private func timesToContentByItem() -> [TimeToContent] {
     let samples = recorder.timesToContent
     var index = 1

@@ -32,20 +32,15 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     self.reason = reason
   }
 
-  /// ` (did you mean 'paging3'?)` for a likely misspelling of one of `candidates`, else "".
-  private static func didYouMean(_ typed: String, among candidates: [String]) -> String {
-    Suggestion.closest(to: typed, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
-  }
-
   public var description: String {
     switch reason {
     case .unknownStrategy(let known):
       return "unknown strategy '\(strategy)'; known: \(known.joined(separator: ", "))"
-        + Self.didYouMean(strategy, among: known)
+        + ValueText.suggestion(for: strategy, among: known)
     case .unknownParameter(let valid):
       return
         "unknown parameter '\(parameter ?? "")' for \(strategy); valid: \(valid.isEmpty ? "none" : valid.joined(separator: ", "))"
-        + Self.didYouMean(parameter ?? "", among: valid)
+        + ValueText.suggestion(for: parameter ?? "", among: valid)
     case .wrongType(let expected, let got):
       return "\(strategy).\(parameter ?? "") must be \(expected), got \(got)"
     case .outOfRange(let range, let got):

@@ -117,8 +117,8 @@ public struct StrategyRegistry: Sendable {
   /// Parses the command line's `NAME[:key=value,…]` into a spec: `true`/`false` become booleans,
   /// numbers become numbers, anything else stays text (and is then refused by `configure` where a
   /// number or boolean is expected). Also reads the label the outputs name a run's strategy by
-  /// (`ConfiguredStrategy.label`, `NAME@key=value+key=value`), so that a name copied from a
-  /// summary, a report or a manifest runs that strategy; a `+` there starts a pair only where
+  /// (`ConfiguredStrategy.label`, `NAME@key=value+key=value`: manifest.json, run file names, bench
+  /// rows), so that a name copied from them runs that strategy; a `+` there starts a pair only where
   /// `key=` follows it (a number such as `1e+5` keeps its sign).
   /// - Throws: `StrategyError` for a pair without `=` or a key given twice.
   public static func parseSpec(_ text: String) throws(StrategyError) -> StrategySpec {
