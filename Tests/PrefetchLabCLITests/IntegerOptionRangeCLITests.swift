@@ -82,6 +82,7 @@ import Testing
     #expect(
       result.stderr.hasPrefix(
         "Error: The value 'fixed_threshold:ratio=nan' is invalid for '--strategy <strategy>': "
-          + "fixed_threshold.ratio must be in 0...1, got NaN, which is not a number\n"), "\(result.stderr)")
+          + "fixed_threshold.ratio must be a number as a scenario file (JSON) writes it, got 'nan': "
+          + "NaN and Infinity are not JSON numbers\n"), "\(result.stderr)")
   }
 }

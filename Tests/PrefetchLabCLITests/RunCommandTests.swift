@@ -141,7 +141,7 @@ let gnuplotMissingWarning =
     ),
     (
       ["run", "x.json", "--strategy", "fixed_threshold:ratio=nan"],
-      "Error: The value 'fixed_threshold:ratio=nan' is invalid for '--strategy <strategy>': fixed_threshold.ratio must be in 0...1, got NaN, which is not a number"
+      "Error: The value 'fixed_threshold:ratio=nan' is invalid for '--strategy <strategy>': fixed_threshold.ratio must be a number as a scenario file (JSON) writes it, got 'nan'"
     ),
     (
       ["run", "x.json", "--strategy", "fixed_threshold:ratio=0.5,ratio=0.6"],

@@ -8,6 +8,9 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     case duplicateName
     case invalidName
     case malformedPair(String)
+    /// Command line: a value Swift reads as a number but JSON does not (`0x10`, `+5`, `inf`);
+    /// `rule` is the JSON parser's reason.
+    case malformedNumber(text: String, rule: String)
     case duplicateParameter
     /// Registration: the strategy reads a parameter its definition does not declare (or declares
     /// with another kind).
@@ -47,6 +50,9 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
       return "\(strategy).\(parameter ?? "") must be \(range), got \(got)"
     case .malformedPair(let pair):
       return "\(strategy): expected key=value, got '\(pair)'"
+    case .malformedNumber(let text, let rule):
+      return
+        "\(strategy).\(parameter ?? "") must be a number as a scenario file (JSON) writes it, got '\(text)': \(rule)"
     case .duplicateParameter:
       return "\(strategy).\(parameter ?? "") is given twice"
     case .duplicateName:

@@ -120,7 +120,8 @@ public struct StrategyRegistry: Sendable {
   /// (`ConfiguredStrategy.label`, `NAME@key=value+key=value`: manifest.json, run file names, bench
   /// rows), so that a name copied from them runs that strategy; a `+` there starts a pair only where
   /// `key=` follows it (a number such as `1e+5` keeps its sign).
-  /// - Throws: `StrategyError` for a pair without `=` or a key given twice.
+  /// - Throws: `StrategyError` for a pair without `=`, a key given twice or a number JSON cannot
+  ///   write (`malformedNumber`).
   public static func parseSpec(_ text: String) throws(StrategyError) -> StrategySpec {
     let name: String
     let pairs: [Substring]
@@ -143,7 +144,7 @@ public struct StrategyRegistry: Sendable {
       guard parameters[key] == nil else {
         throw StrategyError(strategy: name, parameter: key, reason: .duplicateParameter)
       }
-      parameters[key] = typedValue(String(keyValue[1]))
+      parameters[key] = try typedValue(String(keyValue[1]), strategy: name, parameter: key)
     }
     return StrategySpec(name: name, parameters: parameters)
   }
@@ -169,9 +170,26 @@ public struct StrategyRegistry: Sendable {
     return pairs
   }
 
-  private static func typedValue(_ text: String) -> ParameterValue {
+  /// A number is read as a scenario file writes it (JSON's grammar), so that a value means the
+  /// same on the command line as in a file: spellings only Swift's `Double(_:)` reads (`0x10`,
+  /// `+5`, `nan`, `inf`, `1e400`) are refused rather than taken as text or as a number no file
+  /// could hold.
+  private static func typedValue(_ text: String, strategy: String, parameter: String) throws(StrategyError)
+    -> ParameterValue
+  {
     if text == "true" || text == "false" { return .bool(text == "true") }
-    if let number = Double(text) { return .number(number) }
+    // JSON allows whitespace around a value; a command-line value holds none.
+    guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace else {
+      return .string(text)
+    }
+    do {
+      if case .number(let number, _) = try JSONValue(parsing: text) { return .number(number) }
+    } catch {
+      if Double(text) != nil {
+        throw StrategyError(
+          strategy: strategy, parameter: parameter, reason: .malformedNumber(text: text, rule: error.message))
+      }
+    }
     return .string(text)
   }
 }

@@ -41,7 +41,8 @@ enum RunCommand {
       .option(
         "seeds",
         help:
-          "Seeds to run, e.g. 1-10 or 1,4,7: at most 100000 seeds, each 0...2^53 − 1 (default: each scenario's seed)."
+          "Seeds to run, e.g. 1-10 or 1,4,7 (overlaps run once, in ascending order): at most 100000 seeds, each"
+          + " 0...2^53 − 1 (default: each scenario's seed)."
       ),
     ] + ResultsRun.outputArguments(defaultOut: "results/latest"),
     validate: { parsed throws(ValidationError) in

@@ -43,7 +43,8 @@ enum SweepCommand {
       .option(
         "seeds",
         help:
-          "Seeds to run, e.g. 1-10 or 1,4,7: at most 100000 seeds, each 0...2^53 − 1 (default: each scenario's seed)."
+          "Seeds to run, e.g. 1-10 or 1,4,7 (overlaps run once, in ascending order): at most 100000 seeds, each"
+          + " 0...2^53 − 1 (default: each scenario's seed)."
       ),
     ] + ResultsRun.outputArguments(defaultOut: "results/sweep"),
     validate: { parsed throws(ValidationError) in

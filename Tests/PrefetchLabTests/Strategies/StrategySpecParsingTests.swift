@@ -44,4 +44,30 @@ import Testing
     #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3@a=1+a=2") }
     #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3:a=1,a=2") }
   }
+
+  /// A number means what a scenario file's number means: the spellings only Swift's `Double(_:)`
+  /// reads are refused with the JSON parser's reason, not run as the number they would become.
+  @Test(arguments: [
+    ("0x10", "unexpected"), ("+5", "unexpected"), ("nan", "NaN and Infinity"), ("inf", "NaN and Infinity"),
+    ("1e400", "is too large"), ("1e-400", "too small to represent"), (".5", "unexpected"),
+  ])
+  func aNumberJSONCannotWriteIsRefused(text: String, rule: String) {
+    #expect {
+      try StrategyRegistry.parseSpec("fixed_threshold:ratio=\(text)")
+    } throws: { error in
+      guard let error = error as? StrategyError, case .malformedNumber(let given, let reason) = error.reason
+      else { return false }
+      return given == text && reason.contains(rule) && error.parameter == "ratio"
+        && error.description.hasPrefix(
+          "fixed_threshold.ratio must be a number as a scenario file (JSON) writes it")
+    }
+  }
+
+  @Test func jsonNumbersAndTextStayValues() throws {
+    let spec = try StrategyRegistry.parseSpec("x:a=-0,b=0.25,c=1E+2,d=5 ,e=infinite,f=12abc")
+    #expect(spec.parameters["a"] == .number(0) && spec.parameters["b"] == .number(0.25))
+    #expect(spec.parameters["c"] == .number(100))
+    #expect(spec.parameters["d"] == .string("5 ") && spec.parameters["e"] == .string("infinite"))
+    #expect(spec.parameters["f"] == .string("12abc"))
+  }
 }
