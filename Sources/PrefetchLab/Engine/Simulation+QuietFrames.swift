@@ -166,6 +166,14 @@ extension Simulation {
   /// else changes in a quiet frame here but the blank fraction, which (no row shown being
   /// incomplete) only the loading footer makes: its integral is summed over the frames
   /// (`integrateFooterBlank`); no timeline.
+  ///
+  /// When the band holds across row changes and they wake nothing (`rowsChangeQuietly`), a run
+  /// that ends at a row change goes on through it: the frame is taken as a quiet step takes it
+  /// (the clock moved to it, the rows refreshed at its top, `refreshVisibility(topPt:)`), without
+  /// committing the scroll, which nothing there reads, and the next run is searched from it. A
+  /// drag down a feed of short rows crosses two row edges a row; each stopped the jump and cost
+  /// a probe, a full quiet step and a new jump. The jump stops at a row change that shows the
+  /// footer or an incomplete row (the blank fraction then depends on the offset).
   private func jumpAlongLinearMotion(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
     let motion = scroll.motion
     guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs, case .linear(let velocity) = motion.shape,
@@ -179,27 +187,75 @@ extension Simulation {
     let heightPt = viewportHeightPt
     let version = feed.layout.version
     let rowCount = feed.layout.rowCount
-    let window = visibility.window
-    func quietTopPt(_ index: Int64) -> Double? {
+    let crossesRows = band.acrossRows && rowsChangeQuietly
+    // `window` nil: any rows. (Not a captured variable: its accesses would be checked at run time.)
+    func quietTopPt(_ index: Int64, keeping window: RowWindow?) -> Double? {
       let frameUs = clock.timeUs(ofFrame: index)
       guard frameUs < stopUs else { return nil }
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard motion.covers(traceUs) else { return nil }
       let offset = motion.linearIntentPt(atTraceUs: traceUs, velocityPtS: velocity) + shiftPt
       guard offset >= 0, offset <= limitPt, offset >= band.lowPt, offset <= band.highPt,
-        window.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount),
+        window?.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount)
+          ?? true,
         keepsDirection(offsetPt: offset, currentPt: currentPt, limitPt: limitPt)
       else { return nil }
       return offset
     }
-    let first = clock.nextFrameIndex
-    guard let firstTopPt = quietTopPt(first) else { return }
+    var first = clock.nextFrameIndex
+    // The row change last taken and its top: the jump commits there if no quiet frame follows.
+    var taken: (index: Int64, topPt: Double)?
+    var window = visibility.window
+    while let firstTopPt = quietTopPt(first, keeping: window) {
+      let rows = window
+      let (low, lowTopPt) = lastQuietFrame(
+        from: first, firstTopPt: firstTopPt, estimatedFromPt: taken?.topPt ?? currentPt,
+        velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt, quietTopPt: { quietTopPt($0, keeping: rows) }
+      )
+      // The footer shows in some frame of the run when it shows at either end (the offset is
+      // monotone); otherwise the blank fraction stays 0 throughout, from the first frame on: the
+      // time up to it is still charged at the fraction shown now, which the footer may make.
+      let footerShows =
+        footerHeightPt > 0
+        && (visibility.blankFraction > 0
+          || max(firstTopPt, lowTopPt) + heightPt > feed.layout.contentHeightPt)
+      if crossesRows && !footerShows, let nextTopPt = quietTopPt(low + 1, keeping: nil) {
+        // Frame low + 1 is quiet but for its rows: they change there.
+        advanceClock(to: clock.timeUs(ofFrame: low + 1))
+        refreshVisibility(topPt: nextTopPt, layoutChanged: false)
+        unconsultedRows.quietFrame(showing: visibility.rows)
+        window = visibility.window
+        taken = (low + 1, nextTopPt)
+        guard onlyFooterMayBeBlank && visibility.blankFraction == 0 else { break }
+        first = low + 2
+        continue
+      }
+      if low == first && taken == nil { return }
+      if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
+      commitJump(atFrame: low, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
+      if footerShows { refreshBlankFraction() }
+      return
+    }
+    if let taken { commitJump(atFrame: taken.index, edgeMaxPt: edgeMaxPt, limitPt: limitPt) }
+  }
+
+  /// The last of the quiet frames from `first` (quiet, its top `firstTopPt`) on, and its top:
+  /// galloping from the estimate (`estimatedLastQuietFrame`, from the top `fromPt` shown at the
+  /// clock's instant), then halving, with `quietTopPt` judging a frame (its top, nil if not
+  /// quiet). The frame after the one returned is not quiet.
+  @inline(__always)
+  private func lastQuietFrame(
+    from first: Int64, firstTopPt: Double, estimatedFromPt fromPt: Double, velocityPtS velocity: Double,
+    stopUs: Int64, limitPt: Double, quietTopPt: (Int64) -> Double?
+  ) -> (Int64, Double) {
     // Invariant: `low` is quiet (its offset `lowTopPt`), and so is every frame from `first` to
     // it; `high` is not.
     var low = first
     var lowTopPt = firstTopPt
     var high: Int64
-    let guess = max(first, estimatedLastQuietFrame(velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt))
+    let estimate = estimatedLastQuietFrame(
+      fromPt: fromPt, velocityPtS: velocity, stopUs: stopUs, limitPt: limitPt)
+    let guess = max(first, estimate)
     var step: Int64 = 1
     if let guessTopPt = guess > first ? quietTopPt(guess) : firstTopPt {
       // Within the run (or no estimate ahead): gallop on from the estimate.
@@ -234,20 +290,19 @@ extension Simulation {
         high = middle
       }
     }
-    guard low > first else { return }
-    let frameUs = clock.timeUs(ofFrame: low)
+    return (low, lowTopPt)
+  }
+
+  /// The end of a jump: the clock, τ and the scroll as the quiet frame `index` of the linear
+  /// motion leaves them.
+  @inline(__always)
+  private func commitJump(atFrame index: Int64, edgeMaxPt: Double?, limitPt: Double) {
+    let frameUs = clock.timeUs(ofFrame: index)
     let traceUs = stall.proposedTraceUs(atUs: frameUs)
+    // Never nil: the motion is linear and covers the frame (`quietTopPt`).
     guard let probed = scroll.linearSample(atTraceUs: traceUs) else { return }
-    // The footer shows in some frame of the run when it shows at either end (the offset is
-    // monotone); otherwise the blank fraction stays 0 throughout, from the first frame on: the
-    // time up to it is still charged at the fraction shown now, which the footer may make.
-    let footerShows =
-      footerHeightPt > 0
-      && (visibility.blankFraction > 0 || max(firstTopPt, lowTopPt) + heightPt > feed.layout.contentHeightPt)
-    if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
     moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
-    clock.skip(throughFrame: low)
-    if footerShows { refreshBlankFraction() }
+    clock.skip(throughFrame: index)
   }
 
   /// The quiet frames ahead may be jumped over (`jumpAlongLinearMotion`): no timeline, nothing
@@ -308,10 +363,13 @@ extension Simulation {
   }
 
   /// Where the run of quiet frames along a drag at `velocityPtS` (≠ 0) likely ends: the frame
-  /// before the first bound ahead is crossed, from the closed form in real numbers. Only a
-  /// starting point for `jumpAlongLinearMotion`'s exact search.
-  private func estimatedLastQuietFrame(velocityPtS: Double, stopUs: Int64, limitPt: Double) -> Int64 {
-    let offset = scroll.viewportOffsetPt
+  /// before the first bound ahead is crossed, from the closed form in real numbers with the top
+  /// at `offset` now. Only a starting point for `jumpAlongLinearMotion`'s exact search.
+  private func estimatedLastQuietFrame(
+    fromPt offset: Double, velocityPtS: Double, stopUs: Int64, limitPt: Double
+  )
+    -> Int64
+  {
     let kept = visibility.window.keptTopsPt(heightPt: viewportHeightPt)
     let band = quietBand.map { ($0.lowPt, $0.highPt) } ?? (offset, offset)
     let boundPt: Double

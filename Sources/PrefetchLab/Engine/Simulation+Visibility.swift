@@ -1,8 +1,14 @@
 extension Simulation {
   /// Re-derives the visible rows after the viewport or the layout changed, reporting rows that
   /// enter or leave, and recomputes the blank fraction.
+  @inline(__always)
   func refreshVisibility(layoutChanged: Bool) {
-    let top = scroll.viewportOffsetPt
+    refreshVisibility(topPt: scroll.viewportOffsetPt, layoutChanged: layoutChanged)
+  }
+
+  /// `refreshVisibility(layoutChanged:)` with the viewport's top at `top`: a jump along a drag
+  /// takes a row change before it commits the scroll (`jumpAlongLinearMotion`).
+  func refreshVisibility(topPt top: Double, layoutChanged: Bool) {
     let (before, after) = visibility.move(topPt: top, bottomPt: top + viewportHeightPt, layout: feed.layout)
     if before != after {
       let (leftAbove, leftBelow) = before.subtracting(after)
@@ -17,7 +23,7 @@ extension Simulation {
       evictOverBudget()
     }
     if layoutChanged { visibility.recount(complete: feed.items.complete) }
-    refreshBlankFraction()
+    refreshBlankFraction(topPt: top)
   }
 
   /// Recomputes the blank fraction; the rows are scanned only when something shown is blank.
