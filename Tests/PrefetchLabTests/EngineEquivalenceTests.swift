@@ -301,4 +301,32 @@ import Testing
     let result = Self.compare(prepared, TestScenarios.configured("paging3"), seed: 60361)
     #expect(result.difference == nil, "\(result.difference ?? "")")
   }
+
+  /// Jumps along a drag take row changes in passing when nothing reacts to the rows: short rows of
+  /// 10–60 pt (several row edges cross the viewport's between two page events), a 44 pt footer,
+  /// 240 Hz, a drag down at 2 000 pt/s into the footer and back up, no media. Each strategy whose
+  /// band holds across row changes gives the stepped engine's summary, and the drag reaches the
+  /// footer: some page is waited for (a stall), so a jump had to stop where the footer showed.
+  @Test(arguments: ["dynamic_threshold", "fixed_threshold", "infinite_scroll", "paging3", "target_range"])
+  func rowChangesInsideJumpsMatch(strategy: String) throws {
+    let text = """
+      {"name":"short-rows","duration_s":30,"viewport":{"height_pt":800,"frame_rate_hz":240},
+       "feed":{"total_items":3000,"page_size":40,"item_height_pt":{"uniform":{"min":10,"max":60}},
+               "page_bytes":24000,"footer_height_pt":44},
+       "network":{"rtt_ms":{"uniform":{"min":200,"max":900}},"max_concurrent_requests":1},
+       "scroll":{"physics":"ios","script":[{"drag":{"velocity_pt_s":2000,"duration_ms":12000}},
+         {"wait":{"duration_ms":500}},{"drag":{"velocity_pt_s":-1500,"duration_ms":8000}}]}}
+      """
+    let prepared = try PreparedScenario(
+      ScenarioLoader.load(data: Array(text.utf8), file: "short-rows.json", baseDirectory: ""))
+    for seed: UInt64 in 1...3 {
+      let result = Self.compare(prepared, TestScenarios.configured(strategy), seed: seed)
+      #expect(result.difference == nil, "\(result.difference ?? "")")
+      #expect(result.event * 20 < result.stepped, "\(strategy): \(result.event) of \(result.stepped)")
+    }
+    let options = SimulationOptions(timelineIntervalUs: 0, recordEvents: false, engine: .event)
+    let outcome = Simulator.run(
+      prepared, strategy: TestScenarios.configured(strategy), seed: 1, options: options)
+    #expect(outcome.summary.stallCount > 0, "\(strategy): the drag never reached the footer")
+  }
 }

@@ -93,8 +93,16 @@ extension Simulation {
   ) {
     moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(pastFrameAtUs: frameUs)
-    // When the rows stay, `RowWindow` returns early and only the blank fraction is computed again.
-    refreshVisibility(layoutChanged: false)
+    refreshQuietRows(topPt: scroll.viewportOffsetPt)
+  }
+
+  /// The rows of a quiet frame whose top is at `topPt` (a quiet step's, or a row change a jump
+  /// takes in passing before it commits the scroll): shown, entered and left, noted for the
+  /// strategy's next consultation. When the rows stay, `RowWindow` returns early and only the
+  /// blank fraction is computed again.
+  @inline(__always)
+  private func refreshQuietRows(topPt: Double) {
+    refreshVisibility(topPt: topPt, layoutChanged: false)
     unconsultedRows.quietFrame(showing: visibility.rows)
   }
 
@@ -169,7 +177,7 @@ extension Simulation {
   ///
   /// When the band holds across row changes and they wake nothing (`rowsChangeQuietly`), a run
   /// that ends at a row change goes on through it: the frame is taken as a quiet step takes it
-  /// (the clock moved to it, the rows refreshed at its top, `refreshVisibility(topPt:)`), without
+  /// (the clock moved to it, the rows refreshed at its top, `refreshQuietRows(topPt:)`), without
   /// committing the scroll, which nothing there reads, and the next run is searched from it. A
   /// drag down a feed of short rows crosses two row edges a row; each stopped the jump and cost
   /// a probe, a full quiet step and a new jump. The jump stops at a row change that shows the
@@ -222,11 +230,11 @@ extension Simulation {
       if crossesRows && !footerShows, let nextTopPt = quietTopPt(low + 1, keeping: nil) {
         // Frame low + 1 is quiet but for its rows: they change there.
         advanceClock(to: clock.timeUs(ofFrame: low + 1))
-        refreshVisibility(topPt: nextTopPt, layoutChanged: false)
-        unconsultedRows.quietFrame(showing: visibility.rows)
+        refreshQuietRows(topPt: nextTopPt)
         window = visibility.window
         taken = (low + 1, nextTopPt)
-        guard onlyFooterMayBeBlank && visibility.blankFraction == 0 else { break }
+        // A placeholder row or the footer now shown makes the blank fraction depend on the offset.
+        guard visibility.incompleteVisibleRows == 0 && visibility.blankFraction == 0 else { break }
         first = low + 2
         continue
       }
