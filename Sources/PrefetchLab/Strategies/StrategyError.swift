@@ -8,6 +8,9 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
     case duplicateName
     case invalidName
     case malformedPair(String)
+    /// Command line: the label form `NAME@…` with pairs joined by `,` (the `NAME:` form's
+    /// separator) instead of `+`; `corrected` is the text with `+`.
+    case commaInLabel(corrected: String)
     /// Command line: a value Swift reads as a number but JSON does not (`0x10`, `+5`, `inf`);
     /// `rule` is the JSON parser's reason.
     case malformedNumber(text: String, rule: String)
@@ -50,6 +53,10 @@ public struct StrategyError: Error, Sendable, Equatable, CustomStringConvertible
       return "\(strategy).\(parameter ?? "") must be \(range), got \(got)"
     case .malformedPair(let pair):
       return "\(strategy): expected key=value, got '\(pair)'"
+    case .commaInLabel(let corrected):
+      return
+        "\(strategy)@… joins its key=value pairs with '+' (as run files and manifest.json name a strategy): "
+        + "write \(corrected), or \(strategy):key=value,…"
     case .malformedNumber(let text, let rule):
       return
         "\(strategy).\(parameter ?? "") must be a number as a scenario file (JSON) writes it, got '\(text)': \(rule)"

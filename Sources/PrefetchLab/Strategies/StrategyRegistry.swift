@@ -120,14 +120,21 @@ public struct StrategyRegistry: Sendable {
   /// (`ConfiguredStrategy.label`, `NAME@key=value+key=value`: manifest.json, run file names, bench
   /// rows), so that a name copied from them runs that strategy; a `+` there starts a pair only where
   /// `key=` follows it (a number such as `1e+5` keeps its sign).
-  /// - Throws: `StrategyError` for a pair without `=`, a key given twice or a number JSON cannot
-  ///   write (`malformedNumber`).
+  /// - Throws: `StrategyError` for a pair without `=`, a key given twice, a number JSON cannot
+  ///   write (`malformedNumber`) or a label whose pairs are joined by `,` (`commaInLabel`).
   public static func parseSpec(_ text: String) throws(StrategyError) -> StrategySpec {
     let name: String
     let pairs: [Substring]
     if !text.contains(":"), let at = text.firstIndex(of: "@") {
       name = String(text[..<at])
-      pairs = labelPairs(text[text.index(after: at)...])
+      let label = text[text.index(after: at)...]
+      pairs = labelPairs(label, separator: "+")
+      // `NAME@a=1,b=2` mixes the two forms; without this, `1,b=2` would reach a as text.
+      if pairs.contains(where: { labelPairs($0, separator: ",").count > 1 }) {
+        let corrected = pairs.flatMap { labelPairs($0, separator: ",") }.joined(separator: "+")
+        throw StrategyError(
+          strategy: name, parameter: nil, reason: .commaInLabel(corrected: name + "@" + corrected))
+      }
     } else {
       let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
       name = String(parts[0])
@@ -149,14 +156,14 @@ public struct StrategyRegistry: Sendable {
     return StrategySpec(name: name, parameters: parameters)
   }
 
-  /// The pairs of a label's `key=value+key=value`: split at each `+` followed by a parameter
-  /// name (letters, digits, `_`) and `=`.
-  private static func labelPairs(_ text: Substring) -> [Substring] {
+  /// The pairs of a label's `key=value+key=value`: split at each `separator` followed by a
+  /// parameter name (letters, digits, `_`) and `=`.
+  private static func labelPairs(_ text: Substring, separator: Character) -> [Substring] {
     var pairs: [Substring] = []
     var start = text.startIndex
     var index = text.startIndex
     while index < text.endIndex {
-      if text[index] == "+" {
+      if text[index] == separator {
         let rest = text[text.index(after: index)...]
         let key = rest.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
         if !key.isEmpty && rest.dropFirst(key.count).first == "=" {

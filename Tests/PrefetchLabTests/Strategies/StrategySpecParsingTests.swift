@@ -34,6 +34,26 @@ import Testing
     #expect(label.parameters == ["media": .string("kingfisher"), "low_priority_max_connections": .number(2)])
   }
 
+  /// `NAME@…` with the `NAME:` form's commas used to hand `0.5,b=false` to the first parameter as
+  /// text; it is refused with the `+` spelling to use instead.
+  @Test func aLabelWithCommasIsRefusedWithItsPlusSpelling() throws {
+    #expect(
+      throws: StrategyError(
+        strategy: "fixed_threshold", parameter: nil,
+        reason: .commaInLabel(corrected: "fixed_threshold@ratio=0.5+guard_in_flight=false+x=1,2"))
+    ) { try StrategyRegistry.parseSpec("fixed_threshold@ratio=0.5,guard_in_flight=false+x=1,2") }
+    let error = StrategyError(strategy: "a", parameter: nil, reason: .commaInLabel(corrected: "a@b=1+c=2"))
+    #expect(
+      error.description
+        == "a@… joins its key=value pairs with '+' (as run files and manifest.json name a strategy): "
+        + "write a@b=1+c=2, or a:key=value,…")
+    // A comma not followed by a key stays in the value.
+    #expect(
+      try StrategyRegistry.parseSpec("a@b=1,2+c=x,y").parameters == [
+        "b": .string("1,2"), "c": .string("x,y"),
+      ])
+  }
+
   @Test func theCommandLineFormKeepsItsRules() throws {
     let spec = try StrategyRegistry.parseSpec("paging3:prefetch_distance=5,enable_placeholders=false")
     #expect(spec.name == "paging3")
