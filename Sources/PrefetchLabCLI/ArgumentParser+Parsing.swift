@@ -89,6 +89,7 @@ extension ArgumentParser {
           parsed.values[spec.name, default: []].append(value)
         } else {
           parsed.values[spec.name] = [value]
+          parsed.givenValues[spec.name, default: []].append(value)
         }
         parsed.spellings[spec.name] = spelling
       }

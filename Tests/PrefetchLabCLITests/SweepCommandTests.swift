@@ -36,6 +36,48 @@ import Testing
       ["sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--x", "stall_ms"],
       "Error: --x and --y name the same metric: a trade-off needs two"
     ),
+    // A second --strategy used to replace the first without a word.
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold", "--strategy", "paging3", "--vary", "ratio=0.1"],
+      "Error: sweep varies one strategy, but --strategy is given 2 times (fixed_threshold; paging3): "
+        + "give the swept one once and the others as --reference\n"
+    ),
+    (
+      [
+        "sweep", "x.json", "--strategy", "fixed_threshold:ratio=0.2", "--strategy",
+        "fixed_threshold@ratio=0.4",
+        "--vary", "guard_in_flight=true,false",
+      ],
+      "Error: sweep varies one strategy, but --strategy is given 2 times (fixed_threshold:ratio=0.2; "
+        + "fixed_threshold@ratio=0.4): give it once and put the values that differ in --vary\n"
+    ),
+    (
+      [
+        "sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--reference",
+        "fixed_threshold",
+      ],
+      "Error: The value 'fixed_threshold' is invalid for '--reference <strategy>': fixed_threshold is the swept "
+        + "strategy; its settings are the grid (add values to --vary)"
+    ),
+    (
+      [
+        "sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--reference",
+        "paging3:prefetch_distance=20", "--reference", "paging3@prefetch_distance=20",
+      ],
+      "Error: The value 'paging3@prefetch_distance=20' is invalid for '--reference <strategy>': the same "
+        + "strategy as --reference paging3:prefetch_distance=20"
+    ),
+    (
+      ["sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--reference", "oracel"],
+      "Error: The value 'oracel' is invalid for '--reference <strategy>': unknown strategy 'oracel'"
+    ),
+    (
+      [
+        "sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--reference",
+        "paging3:nope=1",
+      ],
+      "Error: The value 'paging3:nope=1' is invalid for '--reference <strategy>': "
+    ),
   ])
   func usageErrorsExit64(arguments: [String], message: String) {
     let result = runCLI(arguments)
@@ -76,6 +118,80 @@ import Testing
     let check = runCLI(["check", "--baseline", out, "--fail-on-any-change"])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     #expect(check.stdout.contains("PASS: 4 runs"))
+  }
+
+  /// References run beside the grid on the same seeds: their rows are in summary.csv, the manifest
+  /// records them (and `check` re-runs them), the report lists them under the settings and the
+  /// headroom line, which needs infinite_scroll and oracle, gives each setting its share.
+  @Test func referencesRunBesideTheGrid() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let out = folder.path + "/sweep"
+    let result = runCLI([
+      "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.3,0.7", "--seeds", "1-2",
+      "--reference", "infinite_scroll", "--reference", "oracle", "--out", out, "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("8 runs written to \(out)"))
+    let results = try ResultsFolder(path: out)
+    #expect(
+      results.rows.map(\.key.strategyLabel) == [
+        "fixed_threshold:ratio=0.3", "fixed_threshold:ratio=0.3", "fixed_threshold", "fixed_threshold",
+        "infinite_scroll", "infinite_scroll", "oracle", "oracle",
+      ])
+    let manifest = try #require(results.manifest)
+    #expect(manifest.sweep?.references.map(\.name) == ["infinite_scroll", "oracle"])
+    #expect(manifest.sweep?.settings.count == 2)
+    #expect(manifest.strategiesGiven.map(\.name).suffix(2) == ["infinite_scroll", "oracle"])
+    #expect(manifest.command.contains("--reference"))
+    let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+    #expect(report.contains("| `infinite_scroll` |"))
+    #expect(report.contains("| reference |"))
+    #expect(report.contains("**Headroom** (share of the gap"))
+    #expect(report.contains("fixed\\_threshold:ratio=0.3 "))
+    let check = runCLI(["check", "--baseline", out, "--fail-on-any-change"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("PASS: 8 runs"))
+    // Without them the headroom line says how to get it in a sweep's own terms.
+    let alone = folder.path + "/alone"
+    let plain = runCLI([
+      "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.3", "--out", alone, "--quiet",
+    ])
+    #expect(plain.status == 0, "\(plain.stderr)")
+    let aloneReport = try String(contentsOfFile: alone + "/report.md", encoding: .utf8)
+    #expect(
+      aloneReport.contains(
+        "(run the sweep again adding --reference infinite\\_scroll --reference oracle (default parameters)).")
+    )
+    #expect(try ResultsFolder(path: alone).manifest?.sweep?.references == [])
+  }
+
+  /// The headroom line wants infinite_scroll and oracle with default parameters: a reference
+  /// with others does not count, and when infinite_scroll is the swept strategy (no --reference
+  /// may name it) its default setting must be in the grid. The advice says which applies.
+  @Test(arguments: [
+    (
+      ["--strategy", "fixed_threshold", "--vary", "ratio=0.3", "--reference", "infinite_scroll:media=nuke"],
+      "(run the sweep again adding --reference infinite\\_scroll --reference oracle (default parameters))."
+    ),
+    (
+      ["--strategy", "infinite_scroll", "--vary", "media_lookahead_rows=5", "--reference", "oracle"],
+      "(run the sweep again with each varied parameter's default among its --vary values)."
+    ),
+    (
+      ["--strategy", "infinite_scroll:media=nuke", "--vary", "media_lookahead_rows=5,10"],
+      "(run the sweep again adding --reference oracle (default parameters), and with each varied "
+        + "parameter's default among its --vary values and no parameter fixed in --strategy)."
+    ),
+  ])
+  func headroomAdviceFitsTheSweep(arguments: [String], advice: String) throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let out = folder.path + "/sweep"
+    let result = runCLI(["sweep", scenario] + arguments + ["--out", out, "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+    #expect(report.contains(advice), "\(report)")
   }
 
   @Test func populationRunsRankTheStrategies() throws {

@@ -3,8 +3,9 @@ import PrefetchLab
 import PrefetchLabReports
 
 /// `prefetchlab sweep SCENARIO|DIR… --strategy NAME[:key=value,…] --vary PARAM=V1,V2,…|PARAM=START:STOP:STEP
-/// [--vary …] [--x METRIC] [--y METRIC] [--seeds …] [--out DIR] [--jobs N] …`: one strategy over
-/// a grid of its parameters, written as an ordinary results folder.
+/// [--vary …] [--reference NAME[:key=value,…] …] [--x METRIC] [--y METRIC] [--seeds …] [--out DIR]
+/// [--jobs N] …`: one strategy over a grid of its parameters, and any reference strategies beside
+/// it, written as an ordinary results folder.
 enum SweepCommand {
   static let spec = CommandSpec(
     name: "sweep",
@@ -15,14 +16,18 @@ enum SweepCommand {
       decimals, so 0.1:0.9:0.2 is exactly 0.1, 0.3, 0.5, 0.7, 0.9); several --vary make the full \
       grid, the first outermost. Every value is checked against the parameter's kind and range \
       first, then the files as 'validate' checks them and each setting against each file's feed \
-      (exit 65, nothing written). The runs (scenarios × settings × seeds) are written as an ordinary results folder \
+      (exit 65, nothing written). The runs (scenarios × (settings + references) × seeds) are written as an ordinary results folder \
       (default results/sweep), so report, compare, check and merge work on it; each setting's \
       rows carry its non-default parameters in the params column, the defaults' rows none, as in \
       run. Per scenario the plots add the trade-off curve (--y against --x, default stall_ms \
       against wasted_bytes; any two catalogued metrics with a better direction), points joined \
       in parameter order and labelled with their values, Pareto-optimal settings circled and the \
       knee marked; with two varied parameters, a heat map of each of the two metrics. The report \
-      lists the Pareto-optimal settings and the knee (Kneedle, Satopää et al. 2011).
+      lists the Pareto-optimal settings and the knee (Kneedle, Satopää et al. 2011). Each \
+      --reference runs one more strategy, as given, on the same scenarios and seeds: its rows \
+      sit beside the grid's (the report's headroom line needs infinite_scroll and oracle, so \
+      --reference infinite_scroll --reference oracle gives each setting its share of the gap) \
+      but take no part in the trade-off; only one strategy is swept, so --strategy is given once.
       """,
     arguments: [
       .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
@@ -34,6 +39,11 @@ enum SweepCommand {
       .option(
         "vary", valueName: "param=values", required: true, repeating: true,
         help: "A parameter and its values: PARAM=V1,V2,... or PARAM=START:STOP:STEP (repeatable: a grid)."),
+      .option(
+        "reference", valueName: "strategy", repeating: true,
+        help:
+          "A strategy to run beside the grid, as --strategy takes it, e.g. infinite_scroll or "
+          + "paging3:prefetch_distance=20 (repeatable; not the swept strategy)."),
       .option(
         "x", valueName: "metric", default: PlotBuilder.tradeoffColumns.x,
         help: "The trade-off's x metric (see 'prefetchlab metrics')."),
@@ -49,6 +59,18 @@ enum SweepCommand {
     ] + ResultsRun.outputArguments(defaultOut: "results/sweep"),
     validate: { parsed throws(ValidationError) in
       try ResultsRun.validate(parsed)
+      let swept = parsed.occurrences("strategy")
+      if swept.count > 1 {
+        // The same strategy twice wants its values varied; another wants to run beside the grid.
+        let names = swept.map { text in text.prefix { $0 != ":" && $0 != "@" } }
+        let remedy =
+          Set(names).count == 1
+          ? "give it once and put the values that differ in --vary"
+          : "give the swept one once and the others as --reference"
+        throw ValidationError(
+          "sweep varies one strategy, but --strategy is given \(swept.count) times ("
+            + swept.joined(separator: "; ") + "): " + remedy)
+      }
       for axis in ["x", "y"] {
         let column = parsed.string(axis) ?? ""
         guard let metric = MetricCatalogue.definition(column) else {
@@ -83,26 +105,58 @@ enum SweepCommand {
     } catch let error as SweepError {
       throw ValidationError.invalidValue(error.text, for: error.option, reason: error.reason)
     }
-    let names = sweep.settingNames.map { "--vary setting " + $0 }
+    let references = try referenceSpecs(parsed, swept: sweep.base.name, registry: registry)
+    let specs = sweep.specs + references.map(\.spec)
+    let names =
+      sweep.settingNames.map { "--vary setting " + $0 } + references.map { "--reference " + $0.text }
     // Every problem of every file, and every setting that breaks a rule with a file's feed, as
     // `validate` and `run` report them.
     let scenarios = try ScenarioInputs.load(
-      parsed.strings("scenarios"), registry: registry, strategyOverrides: sweep.specs, overrideNames: names,
+      parsed.strings("scenarios"), registry: registry, strategyOverrides: specs, overrideNames: names,
       timeline: ResultsRun.timelineOptions(for: parsed))
     let seeds = parsed.string("seeds").flatMap(SeedList.parse)
     let experiment = try RunCountCap.experiment {
       try Experiment(
-        scenarios: scenarios, strategyOverrides: sweep.specs, seeds: seeds, registry: registry,
+        scenarios: scenarios, strategyOverrides: specs, seeds: seeds, registry: registry,
         overrideNames: names, runLimit: RunCountCap.maxPlannedRuns)
     }
     let (x, y) = (parsed.string("x") ?? "", parsed.string("y") ?? "")
     var record = RunRecord(
       command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),
-      strategiesGiven: sweep.specs, seedsGiven: seeds.map { Set($0).sorted() })
-    record.sweep = SweepRecord(sweep, x: x, y: y)
+      strategiesGiven: specs, seedsGiven: seeds.map { Set($0).sorted() })
+    record.sweep = SweepRecord(sweep, references: references.map(\.spec), x: x, y: y)
     return try ResultsRun.write(parsed, experiment: experiment, record: record, terminal: terminal) { out in
       try closing(folder: out)
     }
+  }
+
+  /// The `--reference` strategies as specs, with their text as given: each must configure, must
+  /// not be the swept strategy (its rows would pass for a setting's) and must not repeat another.
+  static func referenceSpecs(_ parsed: ParsedArguments, swept: String, registry: StrategyRegistry) throws
+    -> [(spec: StrategySpec, text: String)]
+  {
+    var references: [(spec: StrategySpec, text: String)] = []
+    var labels: [String: String] = [:]
+    for text in parsed.strings("reference") {
+      let strategy: ConfiguredStrategy
+      do throws(StrategyError) {
+        let spec = try StrategyRegistry.parseSpec(text)
+        strategy = try registry.configure(spec)
+        references.append((spec, text))
+      } catch {
+        throw ValidationError.invalidValue(text, for: "reference", reason: error.description)
+      }
+      if strategy.definition.name == swept {
+        throw ValidationError.invalidValue(
+          text, for: "reference",
+          reason: "\(swept) is the swept strategy; its settings are the grid (add values to --vary)")
+      }
+      if let earlier = labels.updateValue(text, forKey: strategy.label) {
+        throw ValidationError.invalidValue(
+          text, for: "reference", reason: "the same strategy as --reference \(earlier)")
+      }
+    }
+    return references
   }
 
   /// Per scenario, the Pareto-optimal settings and the knee, read back from the written folder.
@@ -124,6 +178,7 @@ enum SweepCommand {
     var command = ["sweep"] + parsed.strings("scenarios").sorted()
     command += ["--strategy", parsed.string("strategy") ?? ""]
     for vary in parsed.strings("vary") { command += ["--vary", vary] }
+    for reference in parsed.strings("reference") { command += ["--reference", reference] }
     for axis in ["x", "y"] where parsed.isGiven(axis) { command += ["--" + axis, parsed.string(axis) ?? ""] }
     if let seeds = parsed.string("seeds") { command += ["--seeds", seeds] }
     return command + ResultsRun.recordedOutputOptions(parsed)

@@ -1,6 +1,27 @@
 import PrefetchLab
 
 extension Report {
+  /// How to get the runs the headroom line needs. A sweep runs its strategy alone unless given
+  /// others with `--reference` (refused for the swept strategy, whose default setting must then be
+  /// in the grid), and its `--strategy` names the swept strategy only.
+  private func advice(_ missing: [String]) -> String {
+    guard let sweep = data.folder.manifest?.sweep else {
+      return "add them to its strategies or pass --strategy"
+    }
+    var steps: [String] = []
+    let others = missing.filter { $0 != sweep.strategy.name }
+    if !others.isEmpty {
+      steps.append(
+        "adding " + others.map { "--reference " + $0 }.joined(separator: " ") + " (default parameters)")
+    }
+    if missing.contains(sweep.strategy.name) {
+      steps.append(
+        "with each varied parameter's default among its --vary values"
+          + (sweep.strategy.parameters.isEmpty ? "" : " and no parameter fixed in --strategy"))
+    }
+    return "run the sweep again " + steps.joined(separator: ", and ")
+  }
+
   /// The scenario's headroom line (see `Headroom`), and a note when the oracle flags its bound.
   func headroom(_ scenario: ScenarioResults) -> [ReportDocument.Block] {
     guard let lines = Headroom.lines(scenario) else {
@@ -15,7 +36,7 @@ extension Report {
           .text(
             ": not computed; it needs runs of \(Headroom.floorStrategy) (no look-ahead) and \(Headroom.ceilingStrategy) "
               + "(the clairvoyant bound) with default parameters, and this scenario has none of "
-              + missing.joined(separator: " or ") + " (add them to its strategies or pass --strategy)."),
+              + missing.joined(separator: " or ") + " (" + advice(missing) + ")."),
         ])
       ]
     }

@@ -26,9 +26,14 @@ extension Report {
         .text(analysis.knee.map(analysis.name) ?? "none"),
         .text(" — \(Report.kneeMethod)."),
       ]))
-    let commonN = analysis.points.map { max($0.xEstimate.n, $0.yEstimate.n) }.max() ?? 0
-    let xUnit = DisplayUnit.of(analysis.x, means: analysis.points.compactMap(\.xEstimate.mean))
-    let yUnit = DisplayUnit.of(analysis.y, means: analysis.points.compactMap(\.yEstimate.mean))
+    // The --reference strategies, for scale: outside the grid, so never Pareto-optimal or the knee.
+    let references = scenario.strategies.filter { $0.strategy != record.strategy.name }.map {
+      (label: $0.label, x: $0.estimate(analysis.x), y: $0.estimate(analysis.y))
+    }
+    let estimates = analysis.points.map { ($0.xEstimate, $0.yEstimate) } + references.map { ($0.x, $0.y) }
+    let commonN = estimates.map { max($0.0.n, $0.1.n) }.max() ?? 0
+    let xUnit = DisplayUnit.of(analysis.x, means: estimates.compactMap(\.0.mean))
+    let yUnit = DisplayUnit.of(analysis.y, means: estimates.compactMap(\.1.mean))
     var rows: [[[ReportDocument.Inline]]] = []
     for point in analysis.points {
       var marks: [String] = []
@@ -40,6 +45,14 @@ extension Report {
         [.text(Report.cell(point.xEstimate, analysis.x, commonN: commonN, unit: xUnit))],
         [.text(Report.cell(point.yEstimate, analysis.y, commonN: commonN, unit: yUnit))],
         [.text(marks.isEmpty ? "" : marks.joined(separator: ", "))],
+      ])
+    }
+    for reference in references {
+      rows.append([
+        [.code(reference.label)],
+        [.text(Report.cell(reference.x, analysis.x, commonN: commonN, unit: xUnit))],
+        [.text(Report.cell(reference.y, analysis.y, commonN: commonN, unit: yUnit))],
+        [.text("reference")],
       ])
     }
     func title(_ metric: String, _ unit: DisplayUnit?) -> String {
