@@ -120,6 +120,7 @@ public struct StrategyRegistry: Sendable {
   /// (`ConfiguredStrategy.label`, `NAME@key=value+key=value`: manifest.json, run file names, bench
   /// rows), so that a name copied from them runs that strategy; a `+` there starts a pair only where
   /// `key=` follows it (a number such as `1e+5` keeps its sign).
+  /// An empty name gives an empty spec, whatever follows it (`configure` then names the problem).
   /// - Throws: `StrategyError` for a pair without `=`, a key given twice, a number JSON cannot
   ///   write (`malformedNumber`) or a label whose pairs are joined by `,` (`commaInLabel`).
   public static func parseSpec(_ text: String) throws(StrategyError) -> StrategySpec {
@@ -140,6 +141,9 @@ public struct StrategyRegistry: Sendable {
       name = String(parts[0])
       pairs = parts.count == 2 ? parts[1].split(separator: ",", omittingEmptySubsequences: false) : []
     }
+    // No name: `configure` refuses it as an unknown strategy and lists the known ones, which
+    // helps more than a complaint about the pair after a missing name.
+    if name.isEmpty { return StrategySpec(name: name) }
     var parameters: [String: ParameterValue] = [:]
     for pair in pairs {
       let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -61,6 +61,15 @@ import Testing
     // A colon decides: what follows it is comma-separated pairs, whatever it holds.
     #expect(try StrategyRegistry.parseSpec("a:b=x@y+c=1").parameters == ["b": .string("x@y+c=1")])
     #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3@prefetch_distance") }
+    // No name: left to `configure`, which lists the known strategies, rather than blamed on the
+    // (empty) pair after it.
+    for text in ["", ":", "@", ":a=1", "@a,b"] {
+      #expect(try StrategyRegistry.parseSpec(text) == StrategySpec(name: ""))
+      let error = #expect(throws: StrategyError.self) {
+        try StrategyRegistry.builtIn.configure(StrategyRegistry.parseSpec(text))
+      }
+      #expect(error?.description.hasPrefix("unknown strategy ''; known: infinite_scroll, ") == true)
+    }
     #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3@a=1+a=2") }
     #expect(throws: StrategyError.self) { try StrategyRegistry.parseSpec("paging3:a=1,a=2") }
   }
