@@ -114,6 +114,41 @@ import Testing
     #expect(PlotBuilder.sweepFigures(analysis, seeds: 1).count == 1)  // one parameter: no heat map
   }
 
+  /// Strategies beside the grid (`--reference`) are drawn for scale, labelled, inside the ranges,
+  /// but stay off the frontier and the knee even when they would dominate every setting.
+  @Test func referencesAreDrawnButNeverOnTheFrontier() throws {
+    var rows = Self.rows(
+      "s",
+      [
+        "ratio=0.1": [(0, 1000)], "ratio=0.3": [(10, 400)], "ratio=0.5": [(20, 300)], "": [(100, 100)],
+        "ratio=0.9": [(100, 200)],
+      ])
+    for (strategy, params, stall, waste) in [
+      ("oracle", "", 0.0, 0.0), ("paging3", "prefetch_distance=20", 50, 5000),
+    ] {
+      rows.append(
+        RunRow(
+          key: RunKey(scenario: "s", strategy: strategy, params: params, seed: 1),
+          metrics: ["stall_ms": stall, "wasted_bytes": waste], line: 0))
+    }
+    let analysis = SweepAnalysis(
+      record: Self.record, scenario: ScenarioResults(name: "s", rows: rows, details: ScenarioDetails()))
+    #expect(analysis.references.map(\.label) == ["oracle", "paging3:prefetch_distance=20"])
+    #expect(analysis.references.map(\.yEstimate.mean) == [0, 50])
+    #expect(analysis.pareto == [0, 1, 2, 3])
+    #expect(analysis.knee == 2)
+    let figure = PlotBuilder.sweepCurve(analysis, seeds: 1)
+    #expect(figure.data.contains("$references << EOD\n0 0\n5 50\nEOD\n"))
+    #expect(figure.body.contains("set label 'oracle' at 0,0 offset char 0.8,0.7"))
+    #expect(figure.body.contains("set label 'paging3:prefetch_distance=20' at 5,50 offset char 0.8,-0.8"))
+    #expect(
+      figure.body.contains(
+        "$references using 1:2 with points pt 13 ps 2 lc rgb '#888888' title 'beside the grid"))
+    // The x range reaches the reference at 5 kB, past the settings' 1 kB.
+    #expect(figure.body.contains("set xrange [-0.2:5.3]\n"))
+    #expect(figure.caption.hasSuffix("; grey diamonds: the strategies run beside the grid (--reference)."))
+  }
+
   /// A higher-is-better metric is oriented before the frontier is drawn: coverage up is good.
   @Test func polarityOrientsTheTradeoff() throws {
     var record = Self.record

@@ -26,8 +26,9 @@ enum SweepCommand {
       lists the Pareto-optimal settings and the knee (Kneedle, Satopää et al. 2011). Each \
       --reference runs one more strategy, as given, on the same scenarios and seeds: its rows \
       sit beside the grid's (the report's headroom line needs infinite_scroll and oracle, so \
-      --reference infinite_scroll --reference oracle gives each setting its share of the gap) \
-      but take no part in the trade-off; only one strategy is swept, so --strategy is given once.
+      --reference infinite_scroll --reference oracle, with default parameters, gives each \
+      setting its share of the gap) and the curve draws them for scale, but they take no part \
+      in the Pareto set or the knee; only one strategy is swept, so --strategy is given once.
       """,
     arguments: [
       .positional("scenarios", repeating: true, help: "Scenario files, or folders of *.json scenario files."),

@@ -24,7 +24,7 @@ extension PlotBuilder {
   /// Means of the y metric against the x metric, one point per setting, joined in parameter
   /// order along the last varied parameter (one line per combination of the others), each point
   /// labelled with its value (the default with "(default)"); Pareto-optimal settings circled, the
-  /// knee marked.
+  /// knee marked; the strategies run beside the grid (`--reference`) as labelled grey diamonds.
   static func sweepCurve(_ analysis: SweepAnalysis, seeds: Int) -> PlotFigure {
     let record = analysis.record
     let (xInfo, yInfo) = (definition(analysis.x), definition(analysis.y))
@@ -82,6 +82,25 @@ extension PlotBuilder {
       data += GnuplotText.datablock("knee", rows: [[x, y]], columns: 2)
       plots.append("$knee using 1:2 with points pt 3 ps 3.5 lw 2 lc rgb '#000000' title 'knee (Kneedle)'")
     }
+    // The strategies run beside the grid, for scale: grey diamonds labelled with their names.
+    var references: [[Double?]] = []
+    for reference in analysis.references {
+      guard let mx = reference.xEstimate.mean, let my = reference.yEstimate.mean else { continue }
+      let (x, y) = (mx * xInfo.scale, my * yInfo.scale)
+      references.append([x, y])
+      xs.append(x)
+      ys.append(y)
+      // After the default and the knee, before the settings' values: a diamond without its name
+      // says nothing.
+      candidates.append(
+        PointLabels.Label(x: x, y: y, text: reference.label, above: references.count % 2 == 1, priority: 2))
+    }
+    if !references.isEmpty {
+      data += GnuplotText.datablock("references", rows: references, columns: 2)
+      plots.append(
+        "$references using 1:2 with points pt 13 ps 2 lc rgb '\(PlotStyle.referenceColor)' title 'beside the grid (--reference)'"
+      )
+    }
     let xRange = PlotStyle.range(xs, includeZero: PlotStyle.zeroFits(xs))
     let yRange = PlotStyle.range(ys, includeZero: PlotStyle.zeroFits(ys))
     // Labels that would overlap are left out; the default's always stays.
@@ -110,7 +129,8 @@ extension PlotBuilder {
       kind: .sweep, scenario: analysis.scenario, fileStem: figureStem,
       caption:
         "\(record.strategy.name) over \(parameters): mean \(analysis.y) against mean \(analysis.x) per setting, "
-        + "joined in parameter order, Pareto-optimal settings circled, the knee marked.",
+        + "joined in parameter order, Pareto-optimal settings circled, the knee marked"
+        + (references.isEmpty ? "." : "; grey diamonds: the strategies run beside the grid (--reference)."),
       widthPx: 960, heightPx: 600, data: data,
       body: settings + "plot " + plots.joined(separator: ", \\\n  ") + "\n")
   }

@@ -108,6 +108,8 @@ enum PlotStyle {
   static let pointTypes = [7, 5, 9, 13, 11, 15, 6, 4]
   static let stallColor = "#D55E00"
   static let frontierColor = "#555555"
+  /// A sweep's `--reference` strategies: grey, apart from the grid's palette colours.
+  static let referenceColor = "#888888"
 
   static func color(_ index: Int) -> String { palette[index % palette.count] }
   static func pointType(_ index: Int) -> Int { pointTypes[index % pointTypes.count] }

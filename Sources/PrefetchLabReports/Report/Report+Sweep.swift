@@ -26,11 +26,9 @@ extension Report {
         .text(analysis.knee.map(analysis.name) ?? "none"),
         .text(" — \(Report.kneeMethod)."),
       ]))
-    // The --reference strategies, for scale: outside the grid, so never Pareto-optimal or the knee.
-    let references = scenario.strategies.filter { $0.strategy != record.strategy.name }.map {
-      (label: $0.label, x: $0.estimate(analysis.x), y: $0.estimate(analysis.y))
-    }
-    let estimates = analysis.points.map { ($0.xEstimate, $0.yEstimate) } + references.map { ($0.x, $0.y) }
+    let estimates =
+      analysis.points.map { ($0.xEstimate, $0.yEstimate) }
+      + analysis.references.map { ($0.xEstimate, $0.yEstimate) }
     let commonN = estimates.map { max($0.0.n, $0.1.n) }.max() ?? 0
     let xUnit = DisplayUnit.of(analysis.x, means: estimates.compactMap(\.0.mean))
     let yUnit = DisplayUnit.of(analysis.y, means: estimates.compactMap(\.1.mean))
@@ -47,11 +45,12 @@ extension Report {
         [.text(marks.isEmpty ? "" : marks.joined(separator: ", "))],
       ])
     }
-    for reference in references {
+    // The --reference strategies, for scale: outside the grid, so never Pareto-optimal or the knee.
+    for reference in analysis.references {
       rows.append([
         [.code(reference.label)],
-        [.text(Report.cell(reference.x, analysis.x, commonN: commonN, unit: xUnit))],
-        [.text(Report.cell(reference.y, analysis.y, commonN: commonN, unit: yUnit))],
+        [.text(Report.cell(reference.xEstimate, analysis.x, commonN: commonN, unit: xUnit))],
+        [.text(Report.cell(reference.yEstimate, analysis.y, commonN: commonN, unit: yUnit))],
         [.text("reference")],
       ])
     }

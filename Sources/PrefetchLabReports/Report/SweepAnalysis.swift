@@ -21,6 +21,17 @@ public struct SweepAnalysis: Sendable {
 
   /// One per setting, in grid order.
   public let points: [Point]
+
+  /// A strategy run beside the grid (`--reference`): any of the scenario's strategies but the
+  /// swept one, in summary.csv order. Shown for scale; never on the frontier or the knee.
+  public struct Reference: Sendable {
+    /// `paging3` or `paging3:prefetch_distance=20`.
+    public var label: String
+    public var xEstimate: MeanEstimate
+    public var yEstimate: MeanEstimate
+  }
+
+  public let references: [Reference]
   /// Settings on the Pareto frontier of the means (each metric oriented by its polarity), in
   /// grid order.
   public let pareto: [Int]
@@ -34,9 +45,18 @@ public struct SweepAnalysis: Sendable {
     x = record.x
     y = record.y
     var byParams: [String: StrategyResults] = [:]
-    for strategy in scenario.strategies where strategy.strategy == record.strategy.name {
-      byParams[strategy.params] = strategy
+    var references: [Reference] = []
+    for strategy in scenario.strategies {
+      if strategy.strategy == record.strategy.name {
+        byParams[strategy.params] = strategy
+      } else {
+        references.append(
+          Reference(
+            label: strategy.label, xEstimate: strategy.estimate(record.x),
+            yEstimate: strategy.estimate(record.y)))
+      }
     }
+    self.references = references
     points = record.settings.enumerated().map { index, setting in
       let strategy = byParams[setting.params]
       return Point(
