@@ -86,6 +86,7 @@ import Testing
       foreign.err.contains(
         "\(scratch.path("other")): manifest.json: comes from a different experiment than \(scratch.path("s1"))"
       ), "\(foreign.err)")
+    #expect(foreign.err.contains("): merge only shards of the same command (run or sweep) and inputs\n"))
     let whole = try Prefetchlab.run([
       "run", "scenarios/reader-lte.json", "--no-plots", "--quiet", "--out", scratch.path("w"),
     ])

@@ -52,7 +52,7 @@ public enum ShardMerger {
           file: shard.path, location: "manifest.json",
           message:
             "comes from a different experiment than \(first.path) (\(difference(reference, comparable(shard)))): "
-            + "merge only shards of the same 'run' command and inputs")
+            + "merge only shards of the same command (run or sweep) and inputs")
       }
       guard shard.header == first.header else {
         throw InputError(
