@@ -65,7 +65,15 @@ import Testing
         "paging3:prefetch_distance=20", "--reference", "paging3@prefetch_distance=20",
       ],
       "Error: The value 'paging3@prefetch_distance=20' is invalid for '--reference <strategy>': the same "
-        + "strategy as --reference paging3:prefetch_distance=20"
+        + "strategy as --reference paging3:prefetch_distance=20: give it once"
+    ),
+    (
+      [
+        "sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--reference", "paging3",
+        "--reference", "paging3:prefetch_distance=page_size",
+      ],
+      "Error: The value 'paging3:prefetch_distance=page_size' is invalid for '--reference <strategy>': the same "
+        + "strategy as --reference paging3 (parameters given at their defaults run the same strategy): give it once"
     ),
     (
       ["sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--reference", "oracel"],

@@ -123,8 +123,10 @@ import Testing
         "ratio=0.1": [(0, 1000)], "ratio=0.3": [(10, 400)], "ratio=0.5": [(20, 300)], "": [(100, 100)],
         "ratio=0.9": [(100, 200)],
       ])
+    // dynamic_threshold sits exactly on ratio=0.1 (0 ms, 1000 B), both labelled above: one fits.
     for (strategy, params, stall, waste) in [
       ("oracle", "", 0.0, 0.0), ("paging3", "prefetch_distance=20", 50, 5000),
+      ("dynamic_threshold", "", 0, 1000),
     ] {
       rows.append(
         RunRow(
@@ -133,12 +135,17 @@ import Testing
     }
     let analysis = SweepAnalysis(
       record: Self.record, scenario: ScenarioResults(name: "s", rows: rows, details: ScenarioDetails()))
-    #expect(analysis.references.map(\.label) == ["oracle", "paging3:prefetch_distance=20"])
-    #expect(analysis.references.map(\.yEstimate.mean) == [0, 50])
+    #expect(
+      analysis.references.map(\.label) == ["oracle", "paging3:prefetch_distance=20", "dynamic_threshold"])
+    #expect(analysis.references.map(\.yEstimate.mean) == [0, 50, 0])
     #expect(analysis.pareto == [0, 1, 2, 3])
     #expect(analysis.knee == 2)
     let figure = PlotBuilder.sweepCurve(analysis, seeds: 1)
-    #expect(figure.data.contains("$references << EOD\n0 0\n5 50\nEOD\n"))
+    #expect(figure.data.contains("$references << EOD\n0 0\n5 50\n1 0\nEOD\n"))
+    // A diamond is told only by its name, a setting also by its place on the line: the name wins.
+    #expect(figure.body.contains("set label 'dynamic_threshold' at 1,0 offset char 0.8,0.7"))
+    #expect(!figure.body.contains("set label '0.1'"))
+    #expect(figure.body.contains("set label '0.3' at 0.4,10"))
     #expect(figure.body.contains("set label 'oracle' at 0,0 offset char 0.8,0.7"))
     #expect(figure.body.contains("set label 'paging3:prefetch_distance=20' at 5,50 offset char 0.8,-0.8"))
     #expect(

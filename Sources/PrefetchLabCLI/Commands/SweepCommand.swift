@@ -137,7 +137,7 @@ enum SweepCommand {
     -> [(spec: StrategySpec, text: String)]
   {
     var references: [(spec: StrategySpec, text: String)] = []
-    var labels: [String: String] = [:]
+    var labels: [String: Int] = [:]
     for text in parsed.strings("reference") {
       let strategy: ConfiguredStrategy
       do throws(StrategyError) {
@@ -152,9 +152,15 @@ enum SweepCommand {
           text, for: "reference",
           reason: "\(swept) is the swept strategy; its settings are the grid (add values to --vary)")
       }
-      if let earlier = labels.updateValue(text, forKey: strategy.label) {
+      if let earlier = labels.updateValue(references.count - 1, forKey: strategy.label) {
+        // Two spellings of one configuration, e.g. `paging3` and `paging3:prefetch_distance=page_size`.
+        let (earlierSpec, earlierText) = references[earlier]
+        let why =
+          earlierSpec.parameters == references[references.count - 1].spec.parameters
+          ? "" : " (parameters given at their defaults run the same strategy)"
         throw ValidationError.invalidValue(
-          text, for: "reference", reason: "the same strategy as --reference \(earlier)")
+          text, for: "reference",
+          reason: "the same strategy as --reference \(earlierText)\(why): give it once")
       }
     }
     return references

@@ -90,10 +90,10 @@ extension PlotBuilder {
       references.append([x, y])
       xs.append(x)
       ys.append(y)
-      // After the default and the knee, before the settings' values: a diamond without its name
-      // says nothing.
+      // With the knee, after the default and before the other settings' values: a setting's point
+      // can be told by its place on the line, a diamond only by its name.
       candidates.append(
-        PointLabels.Label(x: x, y: y, text: reference.label, above: references.count % 2 == 1, priority: 2))
+        PointLabels.Label(x: x, y: y, text: reference.label, above: references.count % 2 == 1, priority: 1))
     }
     if !references.isEmpty {
       data += GnuplotText.datablock("references", rows: references, columns: 2)
