@@ -63,7 +63,7 @@ enum SweepCommand {
       let swept = parsed.occurrences("strategy")
       if swept.count > 1 {
         // The same strategy twice wants its values varied; another wants to run beside the grid.
-        let names = swept.map { text in text.prefix { $0 != ":" && $0 != "@" } }
+        let names = swept.map { text in (try? StrategyRegistry.parseSpec(text))?.name ?? text }
         let remedy =
           Set(names).count == 1
           ? "give it once and put the values that differ in --vary"
@@ -125,7 +125,7 @@ enum SweepCommand {
     var record = RunRecord(
       command: recordedCommand(parsed), sources: parsed.strings("scenarios").sorted(),
       strategiesGiven: specs, seedsGiven: seeds.map { Set($0).sorted() })
-    record.sweep = SweepRecord(sweep, references: references.map(\.spec), x: x, y: y)
+    record.sweep = SweepRecord(sweep, x: x, y: y)
     return try ResultsRun.write(parsed, experiment: experiment, record: record, terminal: terminal) { out in
       try closing(folder: out)
     }
@@ -137,13 +137,14 @@ enum SweepCommand {
     -> [(spec: StrategySpec, text: String)]
   {
     var references: [(spec: StrategySpec, text: String)] = []
-    var labels: [String: Int] = [:]
+    // By configured label, so that spellings of one configuration meet.
+    var earlier: [String: (spec: StrategySpec, text: String)] = [:]
     for text in parsed.strings("reference") {
+      let spec: StrategySpec
       let strategy: ConfiguredStrategy
       do throws(StrategyError) {
-        let spec = try StrategyRegistry.parseSpec(text)
+        spec = try StrategyRegistry.parseSpec(text)
         strategy = try registry.configure(spec)
-        references.append((spec, text))
       } catch {
         throw ValidationError.invalidValue(text, for: "reference", reason: error.description)
       }
@@ -152,16 +153,14 @@ enum SweepCommand {
           text, for: "reference",
           reason: "\(swept) is the swept strategy; its settings are the grid (add values to --vary)")
       }
-      if let earlier = labels.updateValue(references.count - 1, forKey: strategy.label) {
-        // Two spellings of one configuration, e.g. `paging3` and `paging3:prefetch_distance=page_size`.
-        let (earlierSpec, earlierText) = references[earlier]
-        let why =
-          earlierSpec.parameters == references[references.count - 1].spec.parameters
-          ? "" : " (parameters given at their defaults run the same strategy)"
+      if let first = earlier.updateValue((spec, text), forKey: strategy.label) {
+        // e.g. `paging3` and `paging3:prefetch_distance=page_size`.
+        let why = first.spec == spec ? "" : " (parameters given at their defaults run the same strategy)"
         throw ValidationError.invalidValue(
-          text, for: "reference",
-          reason: "the same strategy as --reference \(earlierText)\(why): give it once")
+          text, for: "reference", reason: "the same strategy as --reference \(first.text)\(why): give it once"
+        )
       }
+      references.append((spec, text))
     }
     return references
   }

@@ -2,16 +2,16 @@ import PrefetchLab
 
 /// What `manifest.json` records of a `prefetchlab sweep` (its `sweep` member): the strategy with
 /// its fixed parameters, the varied parameters with their values and defaults, every setting in
-/// grid order with the `params` cell its rows carry, the strategies run beside the grid
-/// (`--reference`; the member is left out when there are none, and read as none when absent) and
-/// the two metrics of the trade-off. The report and its plots read the sweep from here alone.
+/// grid order with the `params` cell its rows carry, and the two metrics of the trade-off. The
+/// report and its plots read the sweep from here alone. Strategies run beside the grid
+/// (`--reference`) are not recorded here: `strategies_given` lists them after the settings, and
+/// their rows are those of any other strategy.
 ///
 /// ```json
 /// "sweep": {
 ///   "strategy": {"name": "fixed_threshold"},
 ///   "vary": [{"parameter": "ratio", "values": [0.1, 0.3, 0.5, 0.7, 0.9], "default": 0.7}],
 ///   "settings": [{"params": "ratio=0.1", "values": [0.1]}, …, {"params": "", "values": [0.7]}, …],
-///   "references": [{"name": "infinite_scroll"}, {"name": "oracle"}],
 ///   "x": "wasted_bytes", "y": "stall_ms"
 /// }
 /// ```
@@ -32,17 +32,13 @@ public struct SweepRecord: Sendable, Equatable {
   public var strategy: StrategySpec
   public var axes: [Axis]
   public var settings: [Setting]
-  /// Strategies run beside the grid on the same scenarios and seeds, in the order given; none is
-  /// the swept strategy, so their rows are never taken for a setting's.
-  public var references: [StrategySpec]
   /// The trade-off's metrics: x (default wasted_bytes) and y (default stall_ms), both catalogued
   /// and with a better direction.
   public var x: String
   public var y: String
 
-  public init(_ sweep: ParameterSweep, references: [StrategySpec] = [], x: String, y: String) {
+  public init(_ sweep: ParameterSweep, x: String, y: String) {
     strategy = sweep.base
-    self.references = references
     axes = sweep.axes.map { Axis(parameter: $0.parameter, values: $0.values, defaultValue: $0.defaultValue) }
     settings = zip(sweep.settings, sweep.strategies).map { Setting(params: $1.paramsText, values: $0) }
     self.x = x
@@ -67,24 +63,29 @@ public struct SweepRecord: Sendable, Equatable {
   // MARK: JSON
 
   public var json: JSONValue {
-    let vary = axes.map { axis in
-      JSONValue.object([
-        ("parameter", .string(axis.parameter)), ("values", .array(axis.values.map(Self.valueJSON))),
-        ("default", Self.valueJSON(axis.defaultValue)),
-      ])
-    }
-    let grid = settings.map { setting in
-      JSONValue.object([
-        ("params", .string(setting.params)), ("values", .array(setting.values.map(Self.valueJSON))),
-      ])
-    }
-    var members: [(key: String, value: JSONValue)] = [
-      ("strategy", Manifest.fullSpecJSON(strategy)), ("vary", .array(vary)), ("settings", .array(grid)),
-    ]
-    // Left out when empty, so a sweep without references writes the manifest it always wrote.
-    if !references.isEmpty { members.append(("references", .array(references.map(Manifest.fullSpecJSON)))) }
-    members += [("x", .string(x)), ("y", .string(y))]
-    return .object(members)
+    .object([
+      ("strategy", Manifest.fullSpecJSON(strategy)),
+      (
+        "vary",
+        .array(
+          axes.map { axis in
+            .object([
+              ("parameter", .string(axis.parameter)), ("values", .array(axis.values.map(Self.valueJSON))),
+              ("default", Self.valueJSON(axis.defaultValue)),
+            ])
+          })
+      ),
+      (
+        "settings",
+        .array(
+          settings.map { setting in
+            .object([
+              ("params", .string(setting.params)), ("values", .array(setting.values.map(Self.valueJSON))),
+            ])
+          })
+      ),
+      ("x", .string(x)), ("y", .string(y)),
+    ])
   }
 
   static func valueJSON(_ value: ParameterValue) -> JSONValue {
@@ -126,13 +127,7 @@ public struct SweepRecord: Sendable, Equatable {
       list.append(Setting(params: params, values: values))
     }
     guard !axes.isEmpty, list.count == axes.reduce(1, { $0 * $1.values.count }) else { return nil }
-    var references: [StrategySpec] = []
-    if let member = json["references"] {
-      guard let specs = Manifest.specs(member) else { return nil }
-      references = specs
-    }
     self.strategy = strategy
-    self.references = references
     self.axes = axes
     self.settings = list
     self.x = x
