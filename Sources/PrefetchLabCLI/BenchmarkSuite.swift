@@ -8,7 +8,8 @@ import PrefetchLabReports
 /// bundled synthetic reader (long dwells: most frames rest and are skipped); and, when the
 /// recorded 3G trace is found, a constant drag (one 400 pt row per second at 240 Hz down a feed
 /// of 600 rows, pages of one row, one request at a time, over the Ljansbakken bus ride's 3G
-/// link): the event engine's case, where nothing but the viewport changes for most frames.
+/// link): the event engine's case, where nothing but the viewport changes for most frames, run
+/// also with `constantDragLeadStrategy` when no strategy is named.
 /// Every case runs with each engine asked for (`SimulationEngine`).
 ///
 /// Each case × strategy is measured as package-benchmark measures a benchmark: the same work
@@ -48,6 +49,12 @@ struct BenchmarkSuite {
   /// the Ljansbakken bus ride (Riiser et al., MMSys 2013; see scenarios/traces/SOURCES.md).
   static let constantDragTrace = "scenarios/traces/sabre/report.2010-09-30_1114CEST.json"
   static let constantDragCase = Case(user: .constantDrag, feedItems: 600, media: false)
+  /// The strategy the constant drag's speed target names (10× the stepped engine, docs/ci.md: a
+  /// page requested while fewer than N loaded rows lie ahead, a lead of N rows), measured there
+  /// after the default strategies when no `--strategy` is given: Jetpack Paging 3's prefetch distance of 10 rows,
+  /// the lead `scripts/sabre-comparison.sh` gives Paging 3 by default (`--lead-rows 10`) to match
+  /// Sabre's buffer of 10 s at one row per second.
+  static let constantDragLeadStrategy = "paging3:prefetch_distance=10"
 
   /// A sample shorter than this (thread CPU seconds) is too short to time reliably: timer reads,
   /// cache and branch-predictor warm-up and the odd interrupt are then a visible share of it.
@@ -174,11 +181,16 @@ struct BenchmarkSuite {
   ///   (the simulation would not be deterministic, and the timings not comparable).
   /// - Parameter progress: told of each case × strategy measured (`WorkPhase.measuring`),
   ///   between samples, never while one is timed.
-  func run(strategies: [ConfiguredStrategy], progress: (any ProgressObserver)? = nil) throws -> [Measurement]
-  {
+  /// - Parameter constantDragAlso: measured after `strategies` on the constant drag only (its
+  ///   lead strategy, `constantDragLeadStrategy`, when none was named).
+  func run(
+    strategies: [ConfiguredStrategy], constantDragAlso: [ConfiguredStrategy] = [],
+    progress: (any ProgressObserver)? = nil
+  ) throws -> [Measurement] {
     var results: [Measurement] = []
-    progress?.started(.measuring, total: cases.count * strategies.count)
-    for benchCase in cases {
+    let perCase = cases.map { strategies + ($0.user == .constantDrag ? constantDragAlso : []) }
+    progress?.started(.measuring, total: perCase.map(\.count).reduce(0, +))
+    for (benchCase, strategies) in zip(cases, perCase) {
       let prepared = try PreparedScenario(scenario(benchCase))
       for strategy in strategies {
         results += try measure(caseLabel: benchCase.label, strategy: strategy.label) { engine in

@@ -97,6 +97,37 @@ import Testing
     #expect(paired.last?["case"] == drag[0]["case"] && paired.last?["strategy"] == "fixed_threshold")
   }
 
+  /// With no --strategy the constant drag also runs with the lead its speed target names (10 rows,
+  /// Paging 3's prefetch distance), after the default strategies; the other cases do
+  /// not, and a named --strategy replaces it with the strategies named.
+  @Test func constantDragAddsTheTargetsLeadStrategyByDefault() throws {
+    let registry = StrategyRegistry.builtIn
+    let result = runCLI([
+      "bench", "--seconds", "2", "--sessions", "1", "--repetitions", "1", "--warmup", "0", "--engine",
+      "event",
+      "--user", "constant-drag", "--user", "reader", "--trace", Self.bundledTrace, "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = try #require(try Self.json(result.stdout)["results"]?.arrayValue)
+    func strategies(_ prefix: String) -> [String] {
+      rows.filter { $0["case"]?.stringValue?.hasPrefix(prefix) == true }.compactMap {
+        $0["strategy"]?.stringValue
+      }
+    }
+    let lead = try registry.configure(StrategyRegistry.parseSpec(BenchmarkSuite.constantDragLeadStrategy))
+    #expect(lead.label == "paging3@prefetch_distance=10")
+    #expect(strategies("constant drag") == registry.defaultNames + [lead.label])
+    #expect(strategies("reader, 1000 items, pages only") == registry.defaultNames)
+    let named = runCLI([
+      "bench", "--seconds", "2", "--sessions", "1", "--repetitions", "1", "--warmup", "0", "--engine",
+      "event",
+      "--user", "constant-drag", "--trace", Self.bundledTrace, "--strategy", "fixed_threshold", "--format",
+      "json",
+    ])
+    let namedRows = try #require(try Self.json(named.stdout)["results"]?.arrayValue)
+    #expect(namedRows.compactMap { $0["strategy"]?.stringValue } == ["fixed_threshold"])
+  }
+
   /// --user keeps only the named users' cases, in the suite's order; an unknown user is a usage
   /// error, and the missing trace is not mentioned when the constant drag was not asked for.
   @Test func userOptionKeepsOnlyThoseCases() throws {
