@@ -49,11 +49,12 @@ struct BenchmarkSuite {
   /// the Ljansbakken bus ride (Riiser et al., MMSys 2013; see scenarios/traces/SOURCES.md).
   static let constantDragTrace = "scenarios/traces/sabre/report.2010-09-30_1114CEST.json"
   static let constantDragCase = Case(user: .constantDrag, feedItems: 600, media: false)
-  /// The strategy the constant drag's speed target names (10× the stepped engine, docs/ci.md: a
-  /// page requested while fewer than N loaded rows lie ahead, a lead of N rows), measured there
-  /// after the default strategies when no `--strategy` is given: Jetpack Paging 3's prefetch distance of 10 rows,
-  /// the lead `scripts/sabre-comparison.sh` gives Paging 3 by default (`--lead-rows 10`) to match
-  /// Sabre's buffer of 10 s at one row per second.
+  /// The strategy of the constant drag's speed target (the event engine at 10× the stepped
+  /// engine's throughput with a lead of N rows: a page requested while fewer than N loaded rows
+  /// lie ahead of the viewport; docs/ci.md, "The target's own case"), measured there after the
+  /// default strategies when no `--strategy` is given: Jetpack Paging 3's prefetch distance of 10
+  /// rows, the lead `scripts/sabre-comparison.sh` gives Paging 3 by default (`--lead-rows 10`) to
+  /// match Sabre's buffer of 10 s at one row per second.
   static let constantDragLeadStrategy = "paging3:prefetch_distance=10"
 
   /// A sample shorter than this (thread CPU seconds) is too short to time reliably: timer reads,
@@ -179,10 +180,10 @@ struct BenchmarkSuite {
   /// Measures every case with every strategy.
   /// - Throws: `CommandFailure` if two samples of the same work simulated different frame counts
   ///   (the simulation would not be deterministic, and the timings not comparable).
-  /// - Parameter progress: told of each case × strategy measured (`WorkPhase.measuring`),
-  ///   between samples, never while one is timed.
   /// - Parameter constantDragAlso: measured after `strategies` on the constant drag only (its
   ///   lead strategy, `constantDragLeadStrategy`, when none was named).
+  /// - Parameter progress: told of each case × strategy measured (`WorkPhase.measuring`),
+  ///   between samples, never while one is timed.
   func run(
     strategies: [ConfiguredStrategy], constantDragAlso: [ConfiguredStrategy] = [],
     progress: (any ProgressObserver)? = nil
@@ -190,9 +191,9 @@ struct BenchmarkSuite {
     var results: [Measurement] = []
     let perCase = cases.map { strategies + ($0.user == .constantDrag ? constantDragAlso : []) }
     progress?.started(.measuring, total: perCase.map(\.count).reduce(0, +))
-    for (benchCase, strategies) in zip(cases, perCase) {
+    for (benchCase, caseStrategies) in zip(cases, perCase) {
       let prepared = try PreparedScenario(scenario(benchCase))
-      for strategy in strategies {
+      for strategy in caseStrategies {
         results += try measure(caseLabel: benchCase.label, strategy: strategy.label) { engine in
           runSample(prepared, strategy, engine)
         }

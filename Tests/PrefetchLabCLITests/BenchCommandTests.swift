@@ -102,11 +102,10 @@ import Testing
   /// not, and a named --strategy replaces it with the strategies named.
   @Test func constantDragAddsTheTargetsLeadStrategyByDefault() throws {
     let registry = StrategyRegistry.builtIn
-    let result = runCLI([
-      "bench", "--seconds", "2", "--sessions", "1", "--repetitions", "1", "--warmup", "0", "--engine",
-      "event",
-      "--user", "constant-drag", "--user", "reader", "--trace", Self.bundledTrace, "--format", "json",
-    ])
+    let small = ["bench", "--seconds", "2", "--sessions", "1", "--repetitions", "1", "--warmup", "0"]
+    let result = runCLI(
+      small + ["--engine", "event", "--user", "constant-drag", "--user", "reader"]
+        + ["--trace", Self.bundledTrace, "--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
     let rows = try #require(try Self.json(result.stdout)["results"]?.arrayValue)
     func strategies(_ prefix: String) -> [String] {
@@ -118,12 +117,10 @@ import Testing
     #expect(lead.label == "paging3@prefetch_distance=10")
     #expect(strategies("constant drag") == registry.defaultNames + [lead.label])
     #expect(strategies("reader, 1000 items, pages only") == registry.defaultNames)
-    let named = runCLI([
-      "bench", "--seconds", "2", "--sessions", "1", "--repetitions", "1", "--warmup", "0", "--engine",
-      "event",
-      "--user", "constant-drag", "--trace", Self.bundledTrace, "--strategy", "fixed_threshold", "--format",
-      "json",
-    ])
+    let named = runCLI(
+      small + ["--engine", "event", "--user", "constant-drag", "--trace", Self.bundledTrace]
+        + ["--strategy", "fixed_threshold", "--format", "json"])
+    #expect(named.status == 0, "\(named.stderr)")
     let namedRows = try #require(try Self.json(named.stdout)["results"]?.arrayValue)
     #expect(namedRows.compactMap { $0["strategy"]?.stringValue } == ["fixed_threshold"])
   }

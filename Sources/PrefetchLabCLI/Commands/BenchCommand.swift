@@ -16,8 +16,9 @@ enum BenchCommand {
       nearly every frame moves) and the synthetic reader (long dwells); and a constant drag of \
       one 400 pt row per second at 240 Hz down 600 rows, pages of one row, one request at a \
       time, over a recorded 3G link (--trace; the case is left out when the file is missing, \
-      and bad input, exit 65, when it is the only case asked for), which without --strategy \
-      also runs paging3:prefetch_distance=10 (a page while fewer than 10 loaded rows lie ahead). \
+      and bad input, exit 65, when it is the only case asked for); without --strategy the \
+      constant drag also runs paging3:prefetch_distance=10 (a page while fewer than 10 loaded \
+      rows lie ahead; its rows are labelled paging3@prefetch_distance=10). \
       Every case runs with each engine (--engine); --user keeps only some users' cases. Each row times the same \
       work (--sessions sessions, seeds 1 up) --repetitions times in thread CPU time after \
       --warmup untimed runs, and shows the smallest, median and largest rate. 'session' counts \
@@ -45,7 +46,9 @@ enum BenchCommand {
       .option(
         "strategy", repeating: true,
         help:
-          "Benchmark only these strategies (default: the strategies 'run' uses when a scenario names none)."),
+          "Benchmark only these strategies (default: the strategies 'run' uses when a scenario names none, "
+          + "and on the constant drag also paging3:prefetch_distance=10)."
+      ),
       .option("engine", default: "both", help: "Engines to measure: both, event or stepped."),
       .option(
         "user", repeating: true,
@@ -140,8 +143,8 @@ enum BenchCommand {
     let progress = ProgressDisplay(terminal: terminal, quiet: !terminal.errorIsTerminal)
     // With no strategy named, the constant drag also runs with the lead its speed target names.
     let lead =
-      try names.isEmpty
-      ? [registry.configure(StrategyRegistry.parseSpec(BenchmarkSuite.constantDragLeadStrategy))] : []
+      names.isEmpty
+      ? [try registry.configure(StrategyRegistry.parseSpec(BenchmarkSuite.constantDragLeadStrategy))] : []
     let report = BenchmarkReport(
       try suite.run(strategies: strategies, constantDragAlso: lead, progress: progress), settings: settings,
       peakMemoryBytes: BenchmarkSuite.peakMemoryBytes())
