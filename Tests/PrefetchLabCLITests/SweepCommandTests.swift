@@ -95,17 +95,26 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  /// A sweep of `tiny.json`, written into `folder`, with `arguments` after the scenario; the
+  /// results go to the folder's `sweep`.
+  func sweepTiny(in folder: ScratchFolder, _ arguments: [String]) -> (
+    result: (status: Int32, stdout: String, stderr: String), scenario: String, out: String
+  ) {
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let out = folder.path + "/sweep"
+    return (runCLI(["sweep", scenario] + arguments + ["--out", out]), scenario, out)
+  }
+
   /// A two-setting sweep over two seeds: four rows, the default's params empty, the sweep in the
   /// manifest; the folder reports, and `check` re-runs it from the manifest alone.
   @Test func aSweepIsAnOrdinaryResultsFolder() throws {
     let folder = ScratchFolder()
-    let scenario = folder.write("tiny.json", scenarioJSON())
-    let out = folder.path + "/sweep"
-    let result = runCLI([
-      "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.3,0.7", "--seeds", "1-2",
-      "--out",
-      out, "--quiet", "--timeline-interval-ms", "0",
-    ])
+    let (result, scenario, out) = sweepTiny(
+      in: folder,
+      [
+        "--strategy", "fixed_threshold", "--vary", "ratio=0.3,0.7", "--seeds", "1-2", "--quiet",
+        "--timeline-interval-ms", "0",
+      ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     #expect(result.stdout.contains("4 runs written to \(out)"))
@@ -134,12 +143,12 @@ import Testing
   /// headroom line, which needs infinite_scroll and oracle, gives each setting its share.
   @Test func referencesRunBesideTheGrid() throws {
     let folder = ScratchFolder()
-    let scenario = folder.write("tiny.json", scenarioJSON())
-    let out = folder.path + "/sweep"
-    let result = runCLI([
-      "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.3,0.7", "--seeds", "1-2",
-      "--reference", "infinite_scroll", "--reference", "oracle", "--out", out, "--quiet",
-    ])
+    let (result, scenario, out) = sweepTiny(
+      in: folder,
+      [
+        "--strategy", "fixed_threshold", "--vary", "ratio=0.3,0.7", "--seeds", "1-2",
+        "--reference", "infinite_scroll", "--reference", "oracle", "--quiet",
+      ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("8 runs written to \(out)"))
     let results = try ResultsFolder(path: out)
@@ -197,9 +206,7 @@ import Testing
   ])
   func headroomAdviceFitsTheSweep(arguments: [String], advice: String) throws {
     let folder = ScratchFolder()
-    let scenario = folder.write("tiny.json", scenarioJSON())
-    let out = folder.path + "/sweep"
-    let result = runCLI(["sweep", scenario] + arguments + ["--out", out, "--quiet"])
+    let (result, _, out) = sweepTiny(in: folder, arguments + ["--quiet"])
     #expect(result.status == 0, "\(result.stderr)")
     let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
     #expect(report.contains(advice), "\(report)")
