@@ -18,7 +18,8 @@ enum BenchCommand {
       time, over a recorded 3G link (--trace; the case is left out when the file is missing, \
       and bad input, exit 65, when it is the only case asked for); without --strategy the \
       constant drag also runs paging3:prefetch_distance=10 (a page while fewer than 10 loaded \
-      rows lie ahead; its rows are labelled paging3@prefetch_distance=10). \
+      rows lie ahead: the lead of rows the event engine's 10x speed target for this case is \
+      stated for, see docs/ci.md; its rows are labelled paging3@prefetch_distance=10). \
       Every case runs with each engine (--engine); --user keeps only some users' cases. Each row times the same \
       work (--sessions sessions, seeds 1 up) --repetitions times in thread CPU time after \
       --warmup untimed runs, and shows the smallest, median and largest rate. 'session' counts \
