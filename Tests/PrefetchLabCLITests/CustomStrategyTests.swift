@@ -12,9 +12,10 @@ struct GreedyStrategy: PrefetchStrategy {
 
   init(parameters: StrategyParameters) {}
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if context.requestPage(.down) { pagesRequested += 1 }
     for item in context.visibleItems { context.requestMedia(item: item, priority: .visible) }
+    return .everyFrame
   }
 }
 

@@ -22,11 +22,11 @@ struct RecordingStrategy: PrefetchStrategy {
     self.init(inner: InfiniteScroll(parameters: parameters), log: FrameLog())
   }
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if event == .frame {
       log.rows.append((context.nowUs, context.viewportOffsetPt, context.scrollDirection))
     }
-    inner.update(event, in: context)
+    return inner.update(event, in: context)
   }
 }
 

@@ -9,9 +9,9 @@ struct EvictionRecorder: PrefetchStrategy {
 
   init(parameters: StrategyParameters = StrategyParameters([:])) {}
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     evicted += context.evictedItems
-    inner.update(event, in: context)
+    return inner.update(event, in: context)
   }
 }
 

@@ -9,13 +9,14 @@ struct DoubleRequester: PrefetchStrategy {
 
   init(parameters: StrategyParameters = StrategyParameters([:])) {}
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     context.requestPage()
     for item in context.visibleItems where context.needsMedia(item: item) && !requested.contains(item) {
       requested.insert(item)
       context.requestMedia(item: item, priority: .visible)
       context.requestMedia(item: item, priority: .visible)
     }
+    return .everyFrame
   }
 }
 
@@ -23,9 +24,10 @@ struct DoubleRequester: PrefetchStrategy {
 struct PrefetchEverything: PrefetchStrategy {
   init(parameters: StrategyParameters = StrategyParameters([:])) {}
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    guard case .start = event else { return }
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
+    guard case .start = event else { return .everyFrame }
     for item in 0..<context.rowCount { context.requestMedia(item: item, priority: .preload) }
+    return .everyFrame
   }
 }
 

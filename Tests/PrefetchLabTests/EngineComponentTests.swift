@@ -44,7 +44,7 @@ import Testing
   /// τ pauses while stalled; a pause that starts again at the same trace instant and clock time
   /// as the last one ended continues it, and is recorded once τ moves on: 1.6 s → 2.5 s, 0.9 s.
   @Test func stallClockMergesBackToBackPauses() {
-    var stall = StallClock(durationUs: 10_000_000)
+    var stall = StallClock(durationUs: 10_000_000, patienceUs: 30_000_000)
     stall.start(atUs: 1_000_000)
     #expect(stall.advance(toTraceUs: 500_000, atUs: 1_500_000) == nil)
     // The intent crossed the end 100 ms of τ later: the pause starts at clock 1.6 s.
@@ -68,7 +68,7 @@ import Testing
   /// ends until τ moves on (it may still continue, under its serial); then never again, nor once
   /// a later pause has begun (`dropDeadEvents` drops them).
   @Test func stallClockSaysWhichPausesMayContinue() {
-    var stall = StallClock(durationUs: 10_000_000)
+    var stall = StallClock(durationUs: 10_000_000, patienceUs: 30_000_000)
     stall.start(atUs: 0)
     #expect(!stall.mayContinue(serial: 1))
     _ = stall.beginPause(atTraceUs: 0)

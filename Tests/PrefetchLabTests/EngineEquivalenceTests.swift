@@ -78,7 +78,7 @@ import Testing
     #expect(frames.event < frames.stepped)
   }
 
-  /// The built-ins that declare quiet bands (`StrategyContext.skipFrames`); the others are
+  /// The built-ins that declare quiet bands (`Wake.quietWhile`); the others are
   /// consulted every moving frame, so only the engine's own quiet frames (a still offset) apply.
   static let declaring = [
     "adaptive", "directional_ranges", "dynamic_threshold", "fixed_threshold", "flatlist", "infinite_loader",

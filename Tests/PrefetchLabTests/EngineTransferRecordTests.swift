@@ -9,9 +9,10 @@ import Testing
   struct Recorder: PrefetchStrategy {
     var seen: [(event: StrategyEvent, transfer: TransferRecord?)] = []
     init(parameters: StrategyParameters) {}
-    mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
       seen.append((event, context.lastTransfer))
       if case .start = event { context.requestPage() }
+      return .everyFrame
     }
   }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PrefetchLab
 
-/// `StrategyContext.skipFrames(…whileVelocityHolds:)` as a custom strategy relies on it: frames
+/// a `Wake` band `whileVelocityHolds` as a custom strategy relies on it: frames
 /// are skipped only while they move at the velocity the declaring consultation read.
 @Suite struct QuietVelocityTests {
   /// Asks for a page at any frame faster than 100 pt/s; otherwise declares every offset quiet
@@ -10,13 +10,10 @@ import Testing
   struct VelocityGate: PrefetchStrategy {
     init(parameters: StrategyParameters = StrategyParameters([:])) {}
 
-    mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+    mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
       if case .frame = event, context.velocityPtS > 100 { context.requestPage() }
-      if context.velocityPtS <= 100 {
-        context.skipFrames(
-          whileOffsetWithinPt: -.infinity, .infinity, acrossRowChanges: true, beforeUs: .max,
-          whileVelocityHolds: true)
-      }
+      guard context.velocityPtS <= 100 else { return .everyFrame }
+      return .whileOffset(within: -.infinity, .infinity, acrossRowChanges: true, whileVelocityHolds: true)
     }
   }
 

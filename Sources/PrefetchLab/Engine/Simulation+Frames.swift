@@ -32,7 +32,7 @@ extension Simulation {
     let limit = max(0, maxRestingOffsetPt)
     if canStall && intent > limit {
       _ = scroll.stopAtEnd(limitPt: limit)
-      heldFrameTraceUs = proposedTraceUs
+      stall.holdFrame(atTraceUs: proposedTraceUs)
     } else {
       if let pause = stall.advance(toTraceUs: proposedTraceUs, atUs: nowUs) { pauseIsOver(durationUs: pause) }
       _ = scroll.show(
@@ -44,13 +44,13 @@ extension Simulation {
     if feed.isOffsetPagination { requestVisiblePlaceholderPages() }
     // One consultation: the frame in which the finger lifted is reported as the lift.
     let phase = scroll.sample.phase
-    quietBand = nil
+    timeAdvance.endBand()
     if previousPhase == .dragging && phase != .dragging {
       consult(.dragEnded, &strategy)
     } else if scroll.viewportOffsetPt != previousOffset || previousPhase != phase {
       consult(.frame, &strategy)
     }
-    if heldFrameTraceUs != nil {
+    if stall.heldFrameTraceUs != nil {
       settleHeldFrame(strategy: &strategy)
       if finished { return }
     }
@@ -59,8 +59,8 @@ extension Simulation {
       clock.stop()
     } else if let restEndUs = scroll.restEndTraceUs(after: stall.traceUs) {
       skipRest(endingAtTraceUs: restEndUs)
-    } else if skipsQuietFrames && (quietBand != nil || scroll.sample.velocityPtS == 0) {
-      // A strategy that declared nothing sees every moving frame: a moving scroll is not quiet.
+    } else if timeAdvance.skipsQuietFrames && (timeAdvance.band != nil || scroll.sample.velocityPtS == 0) {
+      // A strategy that asked for every frame sees every moving frame: a moving scroll is not quiet.
       skipQuietFrames(nextEventUs: nextEventUs)
     }
   }
@@ -95,8 +95,8 @@ extension Simulation {
     processEventsDueNow(strategy: &strategy)
     // A page that came in asked for a frame now; this frame is it.
     if clock.nextFrameUs == nowUs { clock.schedule(atOrAfter: nowUs + 1) }
-    guard !finished, let heldTraceUs = heldFrameTraceUs else { return }
-    heldFrameTraceUs = nil
+    guard !finished, let heldTraceUs = stall.heldFrameTraceUs else { return }
+    stall.releaseHeldFrame()
     beginStall(proposedTraceUs: heldTraceUs, limitPt: max(0, maxRestingOffsetPt))
   }
 
@@ -116,7 +116,8 @@ extension Simulation {
         .fingerLift, atUs: max(nowUs, stall.stallStartUs + (liftTraceUs - crossing)),
         subject: stall.stallSerial)
     }
-    events.schedule(.patience, atUs: max(nowUs, stall.stallStartUs + patienceUs), subject: stall.stallSerial)
+    events.schedule(
+      .patience, atUs: max(nowUs, stall.stallStartUs + stall.patienceUs), subject: stall.stallSerial)
     recordTimelineInstant()
   }
 
@@ -143,7 +144,7 @@ extension Simulation {
     if canStall && intent > limit {
       _ = scroll.stopAtEnd(limitPt: limit)
     } else {
-      heldFrameTraceUs = nil
+      stall.releaseHeldFrame()
       if let pause = stall.advance(toTraceUs: traceUs, atUs: nowUs) { pauseIsOver(durationUs: pause) }
       _ = scroll.show(
         intentPt: intent, atTraceUs: traceUs, maxOffsetPt: canStall ? nil : limit,

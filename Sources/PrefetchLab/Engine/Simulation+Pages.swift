@@ -65,7 +65,7 @@ extension Simulation {
         contentGrewDuringStall(
           userCanMove: max(0, maxRestingOffsetPt) - anchorShiftPt > limitBefore
             || feed.endKnown != wasEndKnown)
-      } else if let heldTraceUs = heldFrameTraceUs {
+      } else if let heldTraceUs = stall.heldFrameTraceUs {
         contentGrewDuringHeldFrame(atTraceUs: heldTraceUs)
       }
     }

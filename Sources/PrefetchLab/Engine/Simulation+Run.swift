@@ -13,7 +13,7 @@ extension Simulation {
     if !strategy.enablePlaceholders { feed.hidePlaceholders() }
     feed.loadsVisiblePlaceholderPages = strategy.loadsVisiblePlaceholderPages
     issueInitialPage()
-    events.schedule(.patience, atUs: patienceUs, subject: -1)
+    events.schedule(.patience, atUs: stall.patienceUs, subject: -1)
     var eventTime = Int64.max
     #if DEBUG
       var steps = 0
@@ -31,7 +31,7 @@ extension Simulation {
       if next == .max {
         // Nothing can ever happen again (no frames, no events): the user waits until patience.
         let stalled = stall.isStalled
-        finish(atUs: max(nowUs, stalled ? stall.stallStartUs + patienceUs : nowUs), abandoned: stalled)
+        finish(atUs: max(nowUs, stalled ? stall.stallStartUs + stall.patienceUs : nowUs), abandoned: stalled)
         break
       }
       if endTime == next {
@@ -40,7 +40,7 @@ extension Simulation {
       } else if eventTime <= frameTime {
         advanceClock(to: eventTime)
         processEvents(atUs: eventTime, strategy: &strategy)
-        if quietBand != nil { skipQuietFramesAfterEvents() }
+        if timeAdvance.band != nil { skipQuietFramesAfterEvents() }
       } else {
         advanceClock(to: frameTime)
         runFrame(strategy: &strategy, nextEventUs: eventTime)
@@ -96,8 +96,8 @@ extension Simulation {
       pool.takeCompleted(atUs: timeUs, into: &completed)
       defer { completedTransfers = completed }
       for id in completed {
-        eventsProcessed += 1
-        quietBand = nil
+        events.countLinkCompletions(1)
+        timeAdvance.endBand()
         completeTransfer(requestID: id, strategy: &strategy)
         if finished { return }
       }
@@ -106,19 +106,17 @@ extension Simulation {
       // A link completion that became due meanwhile goes first, as its earlier time says.
       if let completion = pool.link.nextCompletionUs(), completion < event.timeUs { break }
       events.takeNext()
-      eventsProcessed += 1
-      let band = quietBand
-      quietBand = nil
+      let band = timeAdvance.suspendBand()
       switch event.kind {
       case .firstByte:
         startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
         // A body that starts moving changes nothing a strategy can read (the connection slot was
         // already held, the page mark stays open): the band holds. A failed attempt does not.
-        if ledger.requests[event.subject].state == .transferring { quietBand = band }
+        if ledger.requests[event.subject].state == .transferring { timeAdvance.resumeBand(band) }
       case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
       case .timeout:
         if !timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy) {
-          quietBand = band
+          timeAdvance.resumeBand(band)
         }
       case .patience: patienceExpired(serial: event.subject)
       case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
@@ -185,7 +183,7 @@ extension Simulation {
       itemsLoaded: feed.loadedItemCount, frames: frames)
     return RunOutcome(
       summary: recorder.summary, timeline: recorder.timeline, events: recorder.eventLog,
-      framesProcessed: clock.framesProcessed, eventsProcessed: eventsProcessed,
+      framesProcessed: clock.framesProcessed, eventsProcessed: events.handledCount,
       timesToContent: timesToContentByItem(), strategyType: strategyType)
   }
 

@@ -1,21 +1,16 @@
 extension Simulation {
   /// Consults the strategy about `event`: the one consultation an engine event makes. Evictions
-  /// it could read in `evictedItems` are then told. The quiet band the strategy declares now
-  /// (event engine) replaces the last one; each caller makes the consultation the last thing that
+  /// it could read in `evictedItems` are then told. The wake-up the strategy returns replaces the
+  /// last one (`TimeAdvance.consulted`); each caller makes the consultation the last thing that
   /// changes the state before the next frame.
   @inline(__always)
   func consult<Strategy: PrefetchStrategy>(_ event: StrategyEvent, _ strategy: inout Strategy) {
-    quietBand = nil
-    acceptsQuietBand = skipsQuietFrames
-    strategy.update(event, in: self)
-    acceptsQuietBand = false
-    unconsultedRows.consulted(showing: visibility.rows)
-    // A page dropped now changed the layout and the load frontiers after the declaration's
-    // reasoning (Paging3's `max_size` drops pages after it asked for its next ones).
-    if droppedPageInConsultation {
-      droppedPageInConsultation = false
-      quietBand = nil
-    }
+    let wake = strategy.update(event, in: self)
+    // A page dropped during the call (Paging 3's `max_size` drops pages after it asked for its
+    // next ones) changed the layout and the load frontiers after the wake-up's reasoning: the
+    // time advance then keeps no band.
+    timeAdvance.consulted(
+      returning: wake, atUs: nowUs, velocityPtS: scroll.sample.velocityPtS, showing: visibility.rows)
     // The flag first: touching the array costs a retain on every consultation.
     if cache.memoryLimited && !cache.pendingEvictions.isEmpty { cache.evictionsTold() }
   }
@@ -68,7 +63,9 @@ extension Simulation: StrategyContext {
 
   public var rowCount: Int { feed.layout.rowCount }
   @inline(__always) public var visibleItems: Range<Int> { visibility.rows }
-  @inline(__always) public var rowsShownWithoutConsultation: UnconsultedRows? { unconsultedRows.rows }
+  @inline(__always) public var rowsShownWithoutConsultation: UnconsultedRows? {
+    timeAdvance.unconsultedRows.rows
+  }
   public func topPt(ofItem item: Int) -> Double { feed.layout.topPt(ofItem: item) }
   public func heightPt(ofItem item: Int) -> Double { feed.layout.heightPt(ofItem: item) }
   public func items(intersectingFromPt fromPt: Double, toPt: Double) -> Range<Int> {
@@ -176,7 +173,7 @@ extension Simulation: StrategyContext {
       }
       if render.isEnabled { render.mediaLost(item) }
     }
-    droppedPageInConsultation = true
+    timeAdvance.pageDroppedInConsultation()
     let anchor = visibility.rows.isEmpty ? 0 : visibility.rows.lowerBound
     if let shift = feed.drop(page, anchor: anchor, started: sessionStarted, requestsIssued: ledger.count) {
       scroll.shiftAnchor(by: shift)

@@ -20,38 +20,19 @@
 final class Simulation {
   /// One screenful, pt.
   let viewportHeightPt: Double
-  /// `patience_ms`, µs: how long the user waits for first content or through a stall.
-  let patienceUs: Int64
   @exclusivity(unchecked) var policy: RequestPolicy
-  /// `SimulationEngine.event`: after a full frame, step through the quiet frames that follow
-  /// (`skipQuietFrames`).
-  let skipsQuietFrames: Bool
 
   /// Simulated time, µs since the first page request.
   @exclusivity(unchecked) private(set) var nowUs: Int64 = 0
-  /// First content is on screen: the scroll trace runs, frames fall.
+  /// First content is on screen: the scroll trace runs, frames fall (and it stays true once the
+  /// session is over).
   @exclusivity(unchecked) var sessionStarted = false
   @exclusivity(unchecked) var finished = false
-  /// During a frame whose intent ran past the end of loaded content: the trace time that frame
-  /// proposed, while the viewport waits at the end for what the strategy's requests bring at the
-  /// same instant (see `runFrame`); nil otherwise.
-  @exclusivity(unchecked) var heldFrameTraceUs: Int64?
-  /// What the strategy declared quiet in its last consultation (`StrategyContext.skipFrames`);
-  /// nil when it declared nothing, or when anything happened since (a frame without consultation,
-  /// an event).
-  @exclusivity(unchecked) var quietBand: QuietBand?
-  /// True only during a consultation by the event engine: a declaration made at any other time
-  /// would describe a state the next frame no longer sees.
-  @exclusivity(unchecked) var acceptsQuietBand = false
-  /// The strategy dropped a page during the current consultation: its quiet band is not kept.
-  @exclusivity(unchecked) var droppedPageInConsultation = false
-  /// The rows quiet frames showed since the last consultation
-  /// (`StrategyContext.rowsShownWithoutConsultation`).
-  @exclusivity(unchecked) var unconsultedRows = UnconsultedRowLog()
   /// Scratch for the ids of transfers completing together (`processEvents`), kept between calls.
   @exclusivity(unchecked) var completedTransfers: [Int] = []
-  /// Timed events handled so far (a benchmark figure).
-  @exclusivity(unchecked) var eventsProcessed = 0
+
+  /// Quiet frames: whether they are skipped, the strategy's last wake-up, the rows shown unconsulted.
+  @exclusivity(unchecked) var timeAdvance: TimeAdvance
 
   @exclusivity(unchecked) var clock: FrameClock
   @exclusivity(unchecked) var events = EventQueue()
@@ -75,8 +56,7 @@ final class Simulation {
   ) {
     let random = CounterRandom(seed: seed)
     viewportHeightPt = scenario.viewport.heightPt
-    patienceUs = scenario.patienceUs
-    skipsQuietFrames = options.engine == .event
+    timeAdvance = TimeAdvance(skipsQuietFrames: options.engine == .event)
     policy = RequestPolicy(
       network: scenario.network, promotionDelaysRequests: scenario.radio.promotionDelaysRequests,
       trace: trace,
@@ -85,7 +65,7 @@ final class Simulation {
     pool = ConnectionPool(
       maxConcurrent: scenario.network.maxConcurrentRequests, trace: trace,
       rateLimit: scenario.network.rateLimit)
-    stall = StallClock(durationUs: source.durationUs)
+    stall = StallClock(durationUs: source.durationUs, patienceUs: scenario.patienceUs)
     scroll = ScrollDriver(source: source, edgeBehavior: edgeBehavior)
     outages = OutageSchedule(scenario.network.outages.map(\.intervalUs))
     cache = MediaCache(spec: scenario.cache, random: random)

@@ -12,6 +12,12 @@
 struct StallClock: Sendable {
   /// Length of the user's trace, µs of τ.
   let durationUs: Int64
+  /// `patience_ms`, µs: how long the user waits for first content or through a stall.
+  let patienceUs: Int64
+  /// During a frame whose intent ran past the end of loaded content: the trace time that frame
+  /// proposed, while the viewport waits at the end for what the strategy's requests bring at the
+  /// same instant (`Simulation.runFrame`); nil otherwise. Becomes a pause unless content comes.
+  private(set) var heldFrameTraceUs: Int64?
   /// τ as of `traceClockUs`.
   private(set) var traceUs: Int64 = 0
   private(set) var traceClockUs: Int64 = 0
@@ -24,7 +30,18 @@ struct StallClock: Sendable {
   /// instant continues it).
   private var stallEndedUs: Int64?
 
-  init(durationUs: Int64) { self.durationUs = durationUs }
+  init(durationUs: Int64, patienceUs: Int64) {
+    self.durationUs = durationUs
+    self.patienceUs = patienceUs
+  }
+
+  /// A frame proposing τ = `traceUs` holds the viewport at the end of loaded content.
+  @inline(__always)
+  mutating func holdFrame(atTraceUs traceUs: Int64) { heldFrameTraceUs = traceUs }
+
+  /// The held frame is settled (content came, or it became a pause).
+  @inline(__always)
+  mutating func releaseHeldFrame() { heldFrameTraceUs = nil }
 
   /// First content at `nowUs`: τ = 0.
   mutating func start(atUs nowUs: Int64) {

@@ -36,7 +36,7 @@ public struct RowWindow: Sendable, Equatable {
   /// change nothing, as long as the layout has not changed since the window's last update: both
   /// edges stay inside the first and the last row. False for an empty window. O(1).
   ///
-  /// For a strategy that declares quiet frames (`StrategyContext.skipFrames`) while its own
+  /// For a strategy that returns a quiet `Wake` band while its own
   /// ranges stay: with each edge monotone in the viewport's top, the tops for which this holds
   /// form an interval, so checking its two ends checks every top between them.
   @inline(__always)

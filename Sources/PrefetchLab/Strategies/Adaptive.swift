@@ -36,7 +36,7 @@
 /// changes nothing while the page test does not fire (the viewport's bottom plus the page lead
 /// stays above the end of loaded content, or a page is already coming) and the media range
 /// keeps its rows without walking (`RowWindow.holds`). A `.frame` consultation declares
-/// those offsets up to the next tick (`beforeUs`) with `StrategyContext.skipFrames`, each end
+/// those offsets up to the next tick (`beforeUs`) as its `Wake`, each end
 /// checked with the same expressions the consultation evaluates (monotone in the offset), so
 /// the band is exact. Without media or renders the frames read no rows, and the band holds
 /// across row changes. It declares nothing at events, whose velocity is the last frame's (held
@@ -102,7 +102,7 @@ public struct Adaptive: PrefetchStrategy {
     speedIntervalUs = max(1, windowUs / Self.speedSamplesPerWindow)
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     let now = context.nowUs
     for item in context.evictedItems { requested.remove(item) }
     switch event {
@@ -122,7 +122,7 @@ public struct Adaptive: PrefetchStrategy {
     default:
       break
     }
-    guard event != .fetchCompleted(.page(0)) || context.rowCount > 0 else { return }
+    guard event != .fetchCompleted(.page(0)) || context.rowCount > 0 else { return .everyFrame }
     if now >= nextSpeedSampleUs {
       speed.note(offsetPt: context.viewportOffsetPt, atUs: now)
       sampledSpeedPtS = speed.speedPtS(atUs: now)
@@ -140,7 +140,8 @@ public struct Adaptive: PrefetchStrategy {
       updateMedia(context, leadPt: lead, refreshAll: Self.isPageApplied(event))
       mediaLead = lead
     }
-    if event == .frame { declareQuietFrames(context, pageLeadPt: pageLead, mediaLeadPt: mediaLead) }
+    guard event == .frame else { return .everyFrame }
+    return quietWake(context, pageLeadPt: pageLead, mediaLeadPt: mediaLead)
   }
 
   private static func isPageApplied(_ event: StrategyEvent) -> Bool {
@@ -257,24 +258,24 @@ public struct Adaptive: PrefetchStrategy {
 
   // MARK: Time advance
 
-  /// Declares the frames up to the next speed sample quiet while the velocity holds, the page
+  /// The frames up to the next speed sample are quiet while the velocity holds, the page
   /// test does not fire and the media range keeps its rows (see "Time advance" above).
   /// `mediaLeadPt`: the media range's lead, nil without media or renders.
-  private func declareQuietFrames(_ context: some StrategyContext, pageLeadPt: Double, mediaLeadPt: Double?) {
+  private func quietWake(_ context: some StrategyContext, pageLeadPt: Double, mediaLeadPt: Double?) -> Wake {
     // A fling's resting place moves frame by frame; offset pagination is stepped by the engine.
-    guard context.acceptsQuietFrames, context.phase != .decelerating, context.pagination == .cursor else {
-      return
+    guard context.heedsWake, context.phase != .decelerating, context.pagination == .cursor else {
+      return .everyFrame
     }
     let current = context.viewportOffsetPt
     let height = context.viewportHeightPt
     // At an edge a rubber band reports a slower velocity than the drag's, and a viewport held at
     // the end of loaded content a still one.
-    guard current > 0, context.viewportBottomPt < context.contentHeightPt else { return }
+    guard current > 0, context.viewportBottomPt < context.contentHeightPt else { return .everyFrame }
     var band = (low: -Double.infinity, high: Double.infinity)
     if let frontier = context.loadFrontier(.down), !context.isPageInFlight(.down) {
       // `checkPages` going down with the heading at the viewport: the bottom plus the lead.
       let fires = { (offset: Double) in (offset + height) + pageLeadPt >= frontier.edgePt }
-      guard !fires(current) else { return }
+      guard !fires(current) else { return .everyFrame }
       band.high = QuietOffsets.extent(
         from: current, toward: PageTrigger.roundedDown(frontier.edgePt - pageLeadPt - height)
       ) { !fires($0) }
@@ -288,7 +289,7 @@ public struct Adaptive: PrefetchStrategy {
         let range = Self.dragRangePt(topPt: offset, heightPt: height, leadPt: mediaLeadPt, down: down)
         return window.holds(fromPt: range.from, toPt: range.to)
       }
-      guard keeps(current) else { return }
+      guard keeps(current) else { return .everyFrame }
       let kept = window.keptTopsPt(heightPt: height + mediaLeadPt)
       let shift = down ? 0 : mediaLeadPt
       band.high = min(
@@ -297,10 +298,9 @@ public struct Adaptive: PrefetchStrategy {
       band.low = QuietOffsets.extent(
         from: current, toward: PageTrigger.roundedUp(kept.low + shift), holds: keeps)
     }
-    guard band.low <= current, current <= band.high else { return }
-    context.skipFrames(
-      whileOffsetWithinPt: band.low, band.high, acrossRowChanges: mediaLeadPt == nil,
-      beforeUs: nextSpeedSampleUs,
+    guard band.low <= current, current <= band.high else { return .everyFrame }
+    return .whileOffset(
+      within: band.low, band.high, acrossRowChanges: mediaLeadPt == nil, beforeUs: nextSpeedSampleUs,
       whileVelocityHolds: true)
   }
 }

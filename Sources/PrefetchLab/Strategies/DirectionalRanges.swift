@@ -24,7 +24,7 @@
 /// before they show; leaving it drops a render not yet started. Other strategies render on
 /// visibility only.
 ///
-/// Time advance (`StrategyContext.skipFrames`, cursor pagination): a frame checks batch fetching
+/// Time advance (the returned `Wake`, cursor pagination): a frame checks batch fetching
 /// at the viewport's top (the projected target only when a drag ends, which is consulted) and
 /// moves its ranges with the viewport; neither reads the velocity or the clock. The batch check
 /// asks for nothing while the remaining distance exceeds the leading screens, i.e. up to a top
@@ -123,7 +123,7 @@ public struct DirectionalRanges: PrefetchStrategy {
   }
 
   @inline(__always)
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if context.phase == .dragging { hasDragged = true }
     if context.feedHasMedia { noteEvictions(context) }
     switch event {
@@ -136,29 +136,28 @@ public struct DirectionalRanges: PrefetchStrategy {
     case .frame where checkDuringDrag || context.phase != .dragging:
       checkBatchFetch(context, targetOffsetPt: context.viewportOffsetPt)
     case .fetchCompleted(.media):
-      declareQuietFrames(context)
-      return
+      return quietWake(context)
     default:
       break
     }
     let refreshAll: Bool
     if case .pageApplied = event { refreshAll = true } else { refreshAll = false }
     updateRanges(context, refreshAll: refreshAll)
-    declareQuietFrames(context)
+    return quietWake(context)
   }
 
-  /// Declares the tops at which the next frames would do nothing (see "Time advance" above).
+  /// The tops at which the next frames would do nothing (see "Time advance" above).
   /// Cursor pagination only (with offset pagination the event engine steps every frame).
   @inline(__always)
-  private func declareQuietFrames(_ context: some StrategyContext) {
-    guard context.acceptsQuietFrames, context.pagination == .cursor, var highPt = quietBatchHighPt(context)
-    else { return }
+  private func quietWake(_ context: some StrategyContext) -> Wake {
+    guard context.heedsWake, context.pagination == .cursor, var highPt = quietBatchHighPt(context)
+    else { return .everyFrame }
     var lowPt = -Double.infinity
     let ranges = context.feedHasMedia || context.hasRenderStage
     if ranges {
       // The rows shown are the engine's to watch; `updateRanges` also compares them with its own.
       // The windows are asked in place (`move`'s margins): passing one along would copy it.
-      guard context.visibleItems == visibleRows else { return }
+      guard context.visibleItems == visibleRows else { return .everyFrame }
       let height = context.viewportHeightPt
       let preload = Self.edges(hasDragged ? fullPreload : minimumPreload, context)
       let display = Self.edges(hasDragged ? fullDisplay : minimumDisplay, context)
@@ -167,11 +166,11 @@ public struct DirectionalRanges: PrefetchStrategy {
           abovePt: preload.above, belowPt: preload.below, viewportHeightPt: height),
         let displayTops = displayWindow.heldTopsPt(
           abovePt: display.above, belowPt: display.below, viewportHeightPt: height)
-      else { return }
+      else { return .everyFrame }
       lowPt = max(preloadTops.low, displayTops.low)
       highPt = min(highPt, preloadTops.high, displayTops.high)
     }
-    context.skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: !ranges)
+    return .whileOffset(within: lowPt, highPt, acrossRowChanges: !ranges)
   }
 
   /// The highest top at which a frame's batch check (`checkBatchFetch` at the viewport's top)

@@ -61,9 +61,9 @@ public struct DynamicThreshold: PrefetchStrategy {
   }
 
   @inline(__always)
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     let ratio = ratio
-    trigger.update(event, in: context, state: &newestSpan) { frontier, newestSpan in
+    return trigger.update(event, in: context, state: &newestSpan) { frontier, newestSpan in
       // Going down it fires once the bottom reaches the threshold: the top at the threshold less
       // the viewport's height. The span was measured by the test just before (same frontier).
       Self.downThresholdPt(newestSpan.span(of: frontier, in: context), ratio: ratio)

@@ -26,9 +26,9 @@ public struct FixedThreshold: PrefetchStrategy {
     trigger = PageTrigger(parameters: parameters)
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     let ratio = ratio
-    trigger.update(event, in: context) { frontier, direction in
+    return trigger.update(event, in: context) { frontier, direction in
       // Progress through the loaded run, measured in the trigger direction.
       let length = abs(frontier.edgePt - frontier.runStartPt)
       let travelled =

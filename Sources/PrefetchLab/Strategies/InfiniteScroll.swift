@@ -18,9 +18,9 @@ public struct InfiniteScroll: PrefetchStrategy {
     trigger = PageTrigger(parameters: parameters)
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     let heightPt = context.viewportHeightPt
-    trigger.update(event, in: context) { frontier, direction in
+    return trigger.update(event, in: context) { frontier, direction in
       direction == .down
         ? context.viewportBottomPt >= frontier.edgePt
         : context.viewportOffsetPt <= frontier.edgePt

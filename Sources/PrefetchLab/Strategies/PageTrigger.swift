@@ -35,7 +35,7 @@ public struct PageTrigger: Sendable {
   /// frames before it: with cursor pagination, a consultation that does not fire declares the
   /// offsets below it quiet, and one that fires but can ask for nothing (a page in flight), or
   /// asks with the in-flight guard, declares every offset quiet until an event
-  /// (`StrategyContext.skipFrames`). The media side
+  /// (the `Wake` returned). The media side
   /// needs nothing new while the rows shown and the direction stay. The default answers nil: no
   /// declaration, the strategy is consulted every moving frame. (Not an optional closure: that
   /// would escape, and be allocated at every consultation.)
@@ -44,9 +44,9 @@ public struct PageTrigger: Sendable {
     _ event: StrategyEvent, in context: some StrategyContext,
     fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection) -> Bool,
     quietBelowPt: (_ frontier: LoadFrontier) -> Double? = { _ in nil }
-  ) {
+  ) -> Wake {
     var none: Void = ()
-    update(
+    return update(
       event, in: context, state: &none, quietBelowPt: { frontier, _ in quietBelowPt(frontier) },
       fires: { frontier, direction, _ in fires(frontier, direction) })
   }
@@ -62,8 +62,8 @@ public struct PageTrigger: Sendable {
     _ event: StrategyEvent, in context: some StrategyContext, state: inout State,
     quietBelowPt: (_ frontier: LoadFrontier, _ state: inout State) -> Double? = { _, _ in nil },
     fires: (_ frontier: LoadFrontier, _ direction: ScrollDirection, _ state: inout State) -> Bool
-  ) {
-    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
+  ) -> Wake {
+    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return .everyFrame }
     let direction = context.pageTriggerDirection
     var quietUpToPt: Double?
     if let frontier = context.loadFrontier(direction) {
@@ -82,12 +82,10 @@ public struct PageTrigger: Sendable {
       quietUpToPt = .infinity
     }
     media.update(after: event, in: context)
-    if let quietUpToPt, context.pagination == .cursor {
-      // The trigger reads the offset and the frontier, not the rows; the media side reads the
-      // rows only when the feed has media.
-      context.skipFrames(
-        whileOffsetWithinPt: -.infinity, quietUpToPt, acrossRowChanges: !context.feedHasMedia)
-    }
+    guard let quietUpToPt, context.pagination == .cursor else { return .everyFrame }
+    // The trigger reads the offset and the frontier, not the rows; the media side reads the rows
+    // only when the feed has media.
+    return .whileOffset(within: -.infinity, quietUpToPt, acrossRowChanges: !context.feedHasMedia)
   }
 
   /// `offsetPt` less a margin far above the rounding error of the trigger tests' few additions

@@ -13,9 +13,12 @@ public protocol PrefetchStrategy: Sendable {
   /// every parameter read is declared).
   init(parameters: StrategyParameters)
 
-  /// Reacts to `event`. Called on the engine's single thread, in simulated time order; simulated
-  /// time does not pass during the call, and the context's actions take effect immediately.
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext)
+  /// Reacts to `event` and returns when it next needs consulting: `.everyFrame` (always
+  /// correct), a band of offsets (and conditions) inside which the `.frame` consultations that
+  /// follow would do nothing, or `.nextEvent`; see `Wake` and "Time advance" in docs/model.md.
+  /// Called on the engine's single thread, in simulated time order; simulated time does not pass
+  /// during the call, and the context's actions take effect immediately.
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake
 
   /// Items the app's first page request asks for, given the feed's `page_size`: a platform whose
   /// first load is larger than its pages says so here (Paging 3's `initialLoadSize`, 3 × page

@@ -1,4 +1,4 @@
-/// Bands of offsets for `StrategyContext.skipFrames` checked against the strategy's own test. A
+/// Bands of offsets for a `Wake` checked against the strategy's own test. A
 /// strategy whose frame decision stays quiet on an interval of offsets (its test is monotone in
 /// the offset, in floating point too: sums and comparisons of the offset with constants)
 /// estimates where the interval ends in real numbers; `extent` checks the estimate with the test

@@ -101,8 +101,8 @@ public protocol StrategyContext: AnyObject {
   /// Rows intersecting the viewport, [first, end).
   var visibleItems: Range<Int> { get }
   /// The rows shown in the frames the engine stepped since this strategy's previous consultation
-  /// without consulting it, where they changed (the event engine, under a band declared
-  /// `acrossRowChanges`, see `skipFrames`); nil when no such frame changed them: always with the
+  /// without consulting it, where they changed (the event engine, under a `Wake` band
+  /// `acrossRowChanges`); nil when no such frame changed them: always with the
   /// stepped engine, which consults every moving frame, and by default (a test double). O(1).
   var rowsShownWithoutConsultation: UnconsultedRows? { get }
   /// Top of row `item`, pt; `contentHeightPt` for `item == rowCount`. Requires
@@ -232,78 +232,17 @@ public protocol StrategyContext: AnyObject {
 
   // MARK: Time advance
 
-  /// Declares, during any `update`, that the `.frame` consultations that follow would do nothing
-  /// at all (no action, no change to the strategy's own state) while the viewport's top stays
-  /// within `lowPt`…`highPt` (pt; either may be infinite) and nothing else that the engine
-  /// watches changes: the rows shown, the scroll direction and phase, the layout, pages and
-  /// requests (any event), the blank fraction. Declared at an event (`.pageApplied`,
-  /// `.fetchCompleted`…), it covers the first frame after that event as well, which the stepped
-  /// engine consults as `.frame`: whatever the strategy leaves for the next frame to do (after
-  /// the event), it must not declare. The event engine then steps through those frames without
-  /// consulting the strategy (see "Time advance" in docs/model.md); the outputs are the same as
-  /// if it had been consulted every frame.
-  ///
-  /// A declaration lasts until the next consultation, or the next event (one that consults the
-  /// strategy ends it unless the strategy declares again); a consultation that drops a page ends
-  /// it too (the layout changed). Not declaring (the default, and what a strategy must do if its
-  /// decision reads anything else that moves between frames and no condition below covers it)
-  /// means a consultation every moving frame. A band that is too narrow costs only
-  /// speed; one that is too wide changes the results, so round it towards the current offset
-  /// when it comes from arithmetic. Ignored by the stepped engine. O(1).
-  ///
-  /// `acrossRowChanges`: the promise holds even as rows enter or leave the viewport (the
-  /// strategy's frame decisions do not read the rows shown, and it would declare the same band
-  /// again; or what they would do with the rows is caught up at the next consultation from
-  /// `rowsShownWithoutConsultation`, as Paging 3 binds them); the engine then need not stop at
-  /// the frames where the rows change. False by default (`skipFrames(whileOffsetWithinPt:_:)`):
-  /// a change of rows ends the band.
-  ///
-  /// `beforeUs`: the promise covers only frames before this clock time, µs (`Int64.max`: no
-  /// limit; a time not after `nowUs` declares nothing). For decisions that wait for the clock (a
-  /// batch timer, a planned release): the first moving frame at or after it is consulted.
-  ///
-  /// `whileVelocityHolds`: the promise covers a moving frame only while the scroll moves at
-  /// constant velocity (a scripted drag or a recorded segment) equal to the `velocityPtS` the
-  /// consultation read (a declaration at an event may precede a frame at another velocity, the
-  /// first after a stall), where `phase` and `projectedTargetOffsetPt`'s rule stay too; the frames
-  /// of a fling, a spring or a rubber band are consulted. For decisions that read the velocity.
-  func skipFrames(
-    whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
-    whileVelocityHolds: Bool)
-
-  /// True when a `skipFrames` declaration made now is heeded (a consultation by the event
-  /// engine); false when it would be ignored (the stepped engine), so a strategy whose band takes
-  /// work to find may skip finding it. Reading it must not change any decision. True by default
-  /// (a test double that records declarations).
-  var acceptsQuietFrames: Bool { get }
+  /// True when the engine heeds the `Wake` an `update` returns (a consultation by the event
+  /// engine); false when it consults every moving frame anyway (the stepped engine), so a
+  /// strategy whose band takes work to find may return `.everyFrame` without finding it. Reading
+  /// it must not change any decision. True by default (a test double that checks wake-ups).
+  var heedsWake: Bool { get }
 }
 
 extension StrategyContext {
-  public var acceptsQuietFrames: Bool { true }
+  public var heedsWake: Bool { true }
 
   public var rowsShownWithoutConsultation: UnconsultedRows? { nil }
-
-  /// A context that never skips a frame (a test double) ignores the declaration.
-  public func skipFrames(
-    whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
-    whileVelocityHolds: Bool
-  ) {}
-
-  /// `skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: acrossRowChanges,
-  /// beforeUs: .max, whileVelocityHolds: false)`: a band of offsets alone.
-  @inline(__always)
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool) {
-    skipFrames(
-      whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: acrossRowChanges, beforeUs: .max,
-      whileVelocityHolds: false)
-  }
-
-  /// `skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: false)`: a band that a
-  /// change of the rows shown ends.
-  @inline(__always)
-  public func skipFrames(whileOffsetWithinPt lowPt: Double, _ highPt: Double) {
-    skipFrames(whileOffsetWithinPt: lowPt, highPt, acrossRowChanges: false)
-  }
 
   /// `requestPage(direction, guardInFlight: true)`: the careful client's page request.
   @discardableResult

@@ -8,7 +8,7 @@ public enum StrategyEvent: Sendable, Equatable {
   case start
   /// A display frame moved the viewport or changed the scroll phase (UIKit's
   /// `scrollViewDidScroll`). Frames in which nothing moves do not consult the strategy,
-  /// nor, with the event engine, frames inside a band declared with `StrategyContext.skipFrames`.
+  /// nor, with the event engine, frames inside a band returned as its `Wake`.
   case frame
   /// The finger lifted (UIKit's `scrollViewWillEndDragging`);
   /// `StrategyContext.projectedTargetOffsetPt` holds where a following fling will come to rest.

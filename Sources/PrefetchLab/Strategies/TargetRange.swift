@@ -15,7 +15,7 @@
 /// beyond the target rect, load list cleared on `scrollViewWillBeginDragging` and when
 /// deceleration ends: "lazy loading of the target range".
 ///
-/// Time advance (`StrategyContext.skipFrames`, cursor pagination): a frame reads the projected
+/// Time advance (the returned `Wake`, cursor pagination): a frame reads the projected
 /// target for its page trigger, the phase and the rows shown. Within one motion the projected
 /// target is either the viewport's top itself (a drag, a rest) or fixed (a fling's end, a
 /// recorded segment's annotated target), so a trigger that has not fired stays quiet while the
@@ -57,12 +57,11 @@ public struct TargetRange: PrefetchStrategy {
   }
 
   @inline(__always)
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     // Evictions (context.evictedItems) need nothing special: an evicted row is off screen and is
     // fetched again when it shows; the checks below find nothing new to do.
     if case .fetchCompleted(.media) = event {
-      declareQuietFrames(context, pageAsked: nil)
-      return
+      return quietWake(context, pageAsked: nil)
     }
     let pageAsked = requestPages(context)
     switch event {
@@ -75,33 +74,35 @@ public struct TargetRange: PrefetchStrategy {
     }
     updateMedia(
       context, refreshAll: { if case .pageApplied = event { return true } else { return false } }())
-    declareQuietFrames(context, pageAsked: pageAsked)
+    return quietWake(context, pageAsked: pageAsked)
   }
 
   /// The frames that follow would do nothing (see "Time advance" above) while the viewport's top
-  /// stays within the band declared here. `pageAsked`: what this consultation's page request
+  /// stays within the band returned here. `pageAsked`: what this consultation's page request
   /// returned, nil if it made none. Cursor pagination only: with offset pagination the pages
   /// under the target are requested row by row (and the event engine steps every frame anyway).
   @inline(__always)
-  private func declareQuietFrames(_ context: some StrategyContext, pageAsked: Bool?) {
-    guard context.pagination == .cursor, targetRows == nil || context.phase == .decelerating else { return }
+  private func quietWake(_ context: some StrategyContext, pageAsked: Bool?) -> Wake {
+    guard context.pagination == .cursor, targetRows == nil || context.phase == .decelerating else {
+      return .everyFrame
+    }
     var highPt = Double.infinity
     if let frontier = context.loadFrontier(.down) {
       let height = context.viewportHeightPt
       if context.projectedTargetOffsetPt + height >= frontier.edgePt {
         // Fired: the next frame asks again. A request refused now (the guard, the end) is refused
         // until an event, and so is any behind the guard while a page is out; otherwise it would go.
-        if pageAsked != false && !(guardInFlight && context.isPageInFlight(.down)) { return }
+        if pageAsked != false && !(guardInFlight && context.isPageInFlight(.down)) { return .everyFrame }
       } else {
         // Not fired: the top itself as the target is below the edge less a screenful, as the fixed
         // target is. The rounded bound is checked with the test's own expression: the sum is
         // monotone in the top, so every top up to it passes too.
         highPt = PageTrigger.roundedDown(frontier.edgePt - height)
-        if highPt + height >= frontier.edgePt { return }
+        if highPt + height >= frontier.edgePt { return .everyFrame }
       }
     }
     // The page side does not read the rows; the media side does when the feed has media.
-    context.skipFrames(whileOffsetWithinPt: -.infinity, highPt, acrossRowChanges: !context.feedHasMedia)
+    return .whileOffset(within: -.infinity, highPt, acrossRowChanges: !context.feedHasMedia)
   }
 
   /// Asks for the next page when the projected target reaches the loaded edge; returns whether

@@ -1,5 +1,5 @@
 /// What the rows shown did between two consultations without the strategy being consulted: the
-/// event engine steps the frames of a band declared `acrossRowChanges` (`StrategyContext.skipFrames`)
+/// event engine steps the frames of a band declared `acrossRowChanges` (the returned `Wake`)
 /// without the `.frame` consultations the stepped engine makes in them
 /// (`StrategyContext.rowsShownWithoutConsultation`). A strategy whose state follows the rows shown
 /// (Paging 3 binds each row entering the viewport as an access) catches up from it as those

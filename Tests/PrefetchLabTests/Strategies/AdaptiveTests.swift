@@ -27,10 +27,10 @@ import Testing
     context.lastTransfer = TransferRecord(
       resource: .page(1), bytes: 20_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 100_000,
       completedUs: 200_000)
-    strategy.update(.fetchCompleted(.page(1)), in: context)
+    context.note(strategy.update(.fetchCompleted(.page(1)), in: context))
     context.lastTransfer = nil
     context.nowUs = 250_000
-    strategy.update(.pageApplied(page: 1), in: context)
+    context.note(strategy.update(.pageApplied(page: 1), in: context))
     #expect(context.takeActions() == (0..<8).map { .requestMedia($0, .visible) })
     context.mediaInFlight.removeAll()
     context.mediaLoaded.formUnion(0..<8)
@@ -42,7 +42,7 @@ import Testing
     context.velocityPtS = 1000
     context.viewportOffsetPt = offsetPt
     context.nowUs = 250_000 + Int64(offsetPt * 1000)
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
   }
 
   /// Lead = 2 (safety) × 1000 pt/s × 0.25 s = 500 pt: with 4000 pt loaded the next page is asked
@@ -80,7 +80,7 @@ import Testing
     for (offset, timeUs) in [(799.0, Int64(3_000_000)), (800, 3_000_100)] {
       context.viewportOffsetPt = offset
       context.nowUs = timeUs
-      strategy.update(.frame, in: context)
+      context.note(strategy.update(.frame, in: context))
       #expect(context.pageRequests.count == (offset < 800 ? 0 : 1), "at \(offset)")
     }
   }
@@ -97,7 +97,7 @@ import Testing
     context.lastTransfer = TransferRecord(
       resource: .media(item: 5), bytes: 50_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 100_000,
       completedUs: 350_000)
-    strategy.update(.fetchCompleted(.media(item: 5)), in: context)
+    context.note(strategy.update(.fetchCompleted(.media(item: 5)), in: context))
     context.lastTransfer = nil
     _ = context.takeActions()
     Self.dragFrame(&strategy, context, offsetPt: 1000)
@@ -135,7 +135,7 @@ import Testing
     context.viewportOffsetPt = 1000
     context.projectedTargetPt = 5000
     context.nowUs = 1_000_000
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     let media = context.takeActions().filter {
       if case .requestMedia = $0 { return true } else { return false }
     }
@@ -149,7 +149,7 @@ import Testing
     Self.learnPageFetch(&strategy, context)
     context.viewportOffsetPt = 1000
     context.nowUs = 5_000_000
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.takeActions() == (10..<18).map { .requestMedia($0, .visible) })
   }
 }

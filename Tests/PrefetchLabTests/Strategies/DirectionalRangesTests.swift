@@ -27,7 +27,7 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     context.phase = .decelerating
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(
       context.takeActions() == [
         .requestMedia(9, .display), .requestMedia(10, .visible), .requestMedia(11, .visible),
@@ -43,7 +43,7 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     context.phase = .dragging
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     let expected: [StrategyContextDouble.Action] = (4..<24).map { item in
       .requestMedia(item, (10..<14).contains(item) ? .visible : (8..<18).contains(item) ? .display : .preload)
     }
@@ -58,11 +58,11 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     context.phase = .dragging
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     _ = context.takeActions()
     context.phase = .idle
     context.scrollDirection = .up
-    strategy.update(.dragEnded, in: context)
+    context.note(strategy.update(.dragEnded, in: context))
     func priority(_ item: Int) -> FetchPriority {
       (10..<14).contains(item) ? .visible : (6..<16).contains(item) ? .display : .preload
     }
@@ -77,10 +77,10 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     context.phase = .decelerating
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     _ = context.takeActions()
     context.viewportOffsetPt = 1100
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     // Minimum preload at 1100: [1000, 1700), rows 10…16; row 9 leaves, row 16 enters.
     #expect(
       context.takeActions().filter { if case .setMediaPriority = $0 { false } else { true } } == [
@@ -108,13 +108,13 @@ import Testing
     context.phase = .dragging
     #expect(context.pageRequests(after: &strategy, atOffsetPt: 900).isEmpty)
     var eager = Self.strategy(["check_during_drag": .bool(true)])
-    eager.update(.frame, in: context)
+    context.note(eager.update(.frame, in: context))
     #expect(context.takeActions() == [.requestPage(.down, guardInFlight: true)])
     context.pagesInFlight.removeAll()
     context.phase = .decelerating
     context.viewportOffsetPt = 0
     context.projectedTargetPt = 800
-    strategy.update(.dragEnded, in: context)
+    context.note(strategy.update(.dragEnded, in: context))
     #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
   }
 
@@ -128,7 +128,7 @@ import Testing
     #expect(context.pageRequests(after: &strategy, atOffsetPt: 1600).isEmpty)
     let short = StrategyContextDouble(viewportHeightPt: 400, pageSize: 3, totalItems: 1000, appliedPages: 1)
     short.scrollDirection = .up
-    strategy.update(.start, in: short)
+    short.note(strategy.update(.start, in: short))
     #expect(short.pageRequests == [.requestPage(.down, guardInFlight: true)])
   }
 
@@ -138,7 +138,7 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     context.phase = .decelerating
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     _ = context.takeActions()
     // Row 15's image is dropped; the strategy reads it at its next consultation, which is the
     // frame that moves to 1010.
@@ -146,7 +146,7 @@ import Testing
     context.mediaInFlight.remove(15)
     // At 1010: preload [910, 1610) rows 9…16, display [910, 1510) rows 9…15, visible rows 10…14.
     context.viewportOffsetPt = 1010
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(
       context.takeActions() == [
         .setMediaPriority(9, .display), .setMediaPriority(10, .visible), .setMediaPriority(11, .visible),
@@ -156,7 +156,7 @@ import Testing
     context.evictedItems = []
     // Row 15 shows at 1200 (rows 12…15 visible): fetched again now.
     context.viewportOffsetPt = 1200
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.actions.contains(.requestMedia(15, .visible)))
   }
 
@@ -169,14 +169,14 @@ import Testing
     context.hasRenderStage = true
     context.viewportOffsetPt = 1000
     var strategy = Self.strategy()
-    strategy.update(.pageApplied(page: 9), in: context)
+    context.note(strategy.update(.pageApplied(page: 9), in: context))
     #expect(
       context.takeActions().filter { if case .requestPage = $0 { false } else { true } }
         == (9..<15).map {
           .requestRender($0)
         })
     context.viewportOffsetPt = 1200
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(
       context.takeActions().filter { if case .requestPage = $0 { false } else { true } } == [
         .cancelRender(9), .cancelRender(10), .requestRender(15), .requestRender(16),

@@ -33,10 +33,10 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy()
     context.viewportOffsetPt = 1950
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     context.applyNextPage { _ in 200 }
     _ = context.takeActions()
-    strategy.update(.pageApplied(page: 3), in: context)
+    context.note(strategy.update(.pageApplied(page: 3), in: context))
     #expect(context.pageRequests(after: &strategy, atOffsetPt: 3499).isEmpty)
     #expect(
       context.pageRequests(after: &strategy, atOffsetPt: 3500) == [.requestPage(.down, guardInFlight: true)])

@@ -49,7 +49,7 @@ import Testing
     context.giveEveryItemMedia()
     var strategy = Self.strategy()
     context.viewportOffsetPt = 600
-    strategy.update(.fetchCompleted(.media(item: 3)), in: context)
+    context.note(strategy.update(.fetchCompleted(.media(item: 3)), in: context))
     #expect(context.actions.isEmpty)
   }
 
@@ -74,10 +74,10 @@ import Testing
     context.giveEveryItemMedia()
     var strategy = Self.strategy(["ratio": .number(1)])
     context.viewportOffsetPt = 300
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.takeActions() == (3...6).map { .requestMedia($0, .visible) })
     context.viewportOffsetPt = 450
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(
       context.takeActions() == [.cancelMedia(3), .requestMedia(7, .visible), .requestMedia(8, .visible)])
   }

@@ -42,12 +42,12 @@ import Testing
     let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 2)
     var strategy = Self.strategy(["on_repeat": .string("cancel_and_restart")])
     context.viewportOffsetPt = 800
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     context.viewportOffsetPt = 700
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     _ = context.takeActions()
     context.viewportOffsetPt = 800
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.actions == [.cancelPage(.down), .requestPage(.down, guardInFlight: true)])
   }
 
@@ -62,7 +62,7 @@ import Testing
     var strategy = Self.strategy([
       "initial_num_to_render": .number(3), "max_to_render_per_batch": .number(10),
     ])
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     let media = context.actions.filter { if case .requestMedia = $0 { return true } else { return false } }
     #expect(
       media == [

@@ -30,7 +30,7 @@ import Testing
   func prefetchCaps(library: String, expected: [Int]) {
     let context = Self.context()
     var strategy = Self.strategy(["media": .string(library)])
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     #expect(Self.prefetches(context) == expected)
   }
 
@@ -38,11 +38,11 @@ import Testing
   @Test func aFinishedPrefetchFreesAPlace() {
     let context = Self.context()
     var strategy = Self.strategy(["media": .string("nuke")])
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     context.mediaInFlight.remove(4)
     context.mediaLoaded.insert(4)
     _ = context.takeActions()
-    strategy.update(.fetchCompleted(.media(item: 4)), in: context)
+    context.note(strategy.update(.fetchCompleted(.media(item: 4)), in: context))
     #expect(Self.prefetches(context) == [6])
   }
 
@@ -53,11 +53,11 @@ import Testing
       let context = Self.context()
       context.viewportOffsetPt = 1000
       var strategy = Self.strategy(["media": .string(library)])
-      strategy.update(.start, in: context)
+      context.note(strategy.update(.start, in: context))
       _ = context.takeActions()
       context.scrollDirection = .up
       context.viewportOffsetPt = 990
-      strategy.update(.frame, in: context)
+      context.note(strategy.update(.frame, in: context))
       let cancels = context.actions.compactMap {
         if case .cancelMedia(let item) = $0 { return item } else { return nil }
       }
@@ -69,8 +69,8 @@ import Testing
   @Test func connectionReservationIsSetOnce() {
     let context = Self.context()
     var strategy = Self.strategy(["low_priority_max_connections": .number(3)])
-    strategy.update(.start, in: context)
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.start, in: context))
+    context.note(strategy.update(.frame, in: context))
     #expect(context.actions.filter { $0 == .limitLowPriorityConnections(3) }.count == 1)
   }
 }

@@ -39,13 +39,13 @@ import Testing
     ])
     context.loadedOverride = 0..<30
     context.viewportOffsetPt = 5000
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     let restart: [StrategyContextDouble.Action] = (3...6).flatMap {
       [.cancelPageIndex($0), .requestPageIndex($0, .page)]
     }
     #expect(Self.pageActions(context.takeActions()) == restart)
     context.viewportOffsetPt = 5100
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(Self.pageActions(context.takeActions()) == restart)
   }
 
@@ -56,10 +56,10 @@ import Testing
     var strategy = Self.strategy()
     context.loadedOverride = 0..<30
     context.viewportOffsetPt = 5000
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(Self.pageActions(context.takeActions()) == (3...6).map { .requestPageIndex($0, .page) })
     context.viewportOffsetPt = 5100
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(Self.pageActions(context.takeActions()).isEmpty)
   }
 

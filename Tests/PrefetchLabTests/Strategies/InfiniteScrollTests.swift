@@ -25,7 +25,7 @@ import Testing
   @Test func shortContentRequestsAtStart() {
     let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 3, totalItems: 100, appliedPages: 1)
     var strategy = Self.strategy()
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
   }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PrefetchLab
 
-/// Quiet bands (`StrategyContext.skipFrames`) checked on the strategy side, without an engine:
+/// Quiet bands (`Wake.quietWhile`) checked on the strategy side, without an engine:
 /// `QuietOffsets.extent` by hand, and, for the strategies that find their bands by search
 /// (oracle, flatlist, adaptive), a consultation of a copy of the strategy at offsets and times
 /// inside each declared band must neither act nor change its state — the promise the event
@@ -30,19 +30,19 @@ import Testing
     var oracle = Oracle(plan: .pagesOnly(lastPage: .max, offsetPages: [], connectionCap: 1))
     context.viewportOffsetPt = 700
     context.nowUs = 1_000_000
-    oracle.update(.frame, in: context)
+    context.note(oracle.update(.frame, in: context))
     let band = try #require(context.quietBand)
     #expect(band.highPt + 800 < 4000 && 4000 - 800 - band.highPt < 1e-5)
     #expect(band.lowPt == -.infinity && band.beforeUs == .max && band.acrossRowChanges)
     context.quietBand = nil
     context.pagesInFlight.insert(.down)
-    oracle.update(.frame, in: context)
+    context.note(oracle.update(.frame, in: context))
     #expect(context.quietBand?.highPt == .infinity)
     context.pagesInFlight.remove(.down)
     context.quietBand = nil
     // Held at the end: the safety net asks for the page, which then holds the band open.
     context.viewportOffsetPt = 3200
-    oracle.update(.frame, in: context)
+    context.note(oracle.update(.frame, in: context))
     #expect(context.takeActions() == [.requestPage(.down, guardInFlight: true)])
     #expect(context.quietBand?.highPt == .infinity)
   }
@@ -62,7 +62,7 @@ import Testing
     context.hasRenderStage = renders
     context.phase = .dragging
     context.velocityPtS = velocityPtS
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     var pageAskedUs: Int64?
     var checked = 0
     for frame in 1...frames {
@@ -72,7 +72,7 @@ import Testing
           context.applyNextPage()
           pageAskedUs = nil
           context.quietBand = nil
-          strategy.update(.pageApplied(page: context.laidOutPages - 1), in: context)
+          context.note(strategy.update(.pageApplied(page: context.laidOutPages - 1), in: context))
         } else if pageAskedUs == nil {
           pageAskedUs = context.nowUs
         }
@@ -80,7 +80,7 @@ import Testing
       let limit = context.contentHeightPt + context.footerHeightPt - 800
       context.viewportOffsetPt = min(limit, max(0, context.viewportOffsetPt + velocityPtS / 60))
       context.quietBand = nil
-      strategy.update(.frame, in: context)
+      context.note(strategy.update(.frame, in: context))
       _ = context.takeActions()
       guard let band = context.quietBand else { continue }
       checked += 1
@@ -98,7 +98,7 @@ import Testing
           context.nowUs = time
           guard band.acrossRowChanges || context.visibleItems == visible else { continue }
           var copy = strategy
-          copy.update(.frame, in: context)
+          context.note(copy.update(.frame, in: context))
           let actions = context.takeActions()
           #expect(actions.isEmpty, "frame \(frame): at \(offset) pt, \(time) µs in \(band): \(actions)")
           #expect("\(copy)" == state, "frame \(frame): at \(offset) pt, \(time) µs in \(band): state changed")

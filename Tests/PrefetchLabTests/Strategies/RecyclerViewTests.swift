@@ -13,7 +13,7 @@ import Testing
     let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 3)
     context.giveEveryItemMedia()
     var strategy = Self.strategy()
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     #expect(context.actions.contains(.requestMedia(4, .preload)))
     #expect(context.actions.contains(.requestMedia(5, .preload)))
     #expect(!context.actions.contains(.requestMedia(6, .preload)))
@@ -25,10 +25,10 @@ import Testing
     let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 3)
     context.giveEveryItemMedia()
     var strategy = Self.strategy(["initial_prefetch_item_count": .number(0)])
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     _ = context.takeActions()
     context.viewportOffsetPt = 250
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(
       context.actions.filter { if case .requestMedia(_, .preload) = $0 { return true } else { return false } }
         == [
@@ -36,10 +36,10 @@ import Testing
         ])
     // Up from 1010 (rows 10…14) to 1005: row 9, above, is bound.
     context.viewportOffsetPt = 1010
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     _ = context.takeActions()
     context.viewportOffsetPt = 1005
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.actions.contains(.requestMedia(9, .preload)))
   }
 }

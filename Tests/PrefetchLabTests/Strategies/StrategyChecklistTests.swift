@@ -21,9 +21,9 @@ struct LeadDistance: PrefetchStrategy {
     trigger = PageTrigger(parameters: parameters)
   }
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     let lead = leadPt
-    trigger.update(event, in: context) { frontier, direction in
+    return trigger.update(event, in: context) { frontier, direction in
       direction == .down
         ? context.viewportBottomPt >= frontier.edgePt - lead
         : context.viewportOffsetPt <= frontier.edgePt + lead

@@ -8,7 +8,7 @@ struct ReadsRatio: PrefetchStrategy {
   let ratio: Double
 
   init(parameters: StrategyParameters) { ratio = parameters[Self.ratio] }
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {}
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake { .everyFrame }
 }
 
 /// A definition is checked where the strategy is registered: a parameter read but not declared,

@@ -28,7 +28,7 @@ import Testing
     context.phase = .decelerating
     context.velocityPtS = velocityPtS
     context.projectedTargetPt = targetPt
-    strategy.update(.dragEnded, in: context)
+    context.note(strategy.update(.dragEnded, in: context))
     return context.takeActions()
   }
 
@@ -38,7 +38,7 @@ import Testing
   @Test func aLongFlingDownLoadsTheTargetAndThreeRowsAbove() {
     let context = Self.context()
     var strategy = Self.strategy()
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     #expect(context.takeActions() == (0...3).map { .requestMedia($0, .visible) })
     // Rows 0…3 stay visible: not cancelled.
     #expect(
@@ -52,13 +52,13 @@ import Testing
   @Test func whenScrollingStopsOnlyVisibleRowsAreWanted() {
     let context = Self.context()
     var strategy = Self.strategy()
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     _ = Self.release(&strategy, context, velocityPtS: 2000, targetPt: 3000)
     context.phase = .idle
     context.velocityPtS = 0
     context.projectedTargetPt = nil
     context.viewportOffsetPt = 3000
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.takeActions() == [.cancelMedia(27), .cancelMedia(28), .cancelMedia(29)])
   }
 
@@ -67,12 +67,12 @@ import Testing
   @Test func eightRowsIsNotASkip() {
     let context = Self.context()
     var strategy = Self.strategy()
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     #expect(Self.release(&strategy, context, velocityPtS: 1000, targetPt: 800).isEmpty)
     // skip_rows 7 makes the same fling a skip: rows 8…11 and 5…7 above.
     var lenient = Self.strategy(["skip_rows": .number(7)])
     let other = Self.context()
-    lenient.update(.start, in: other)
+    other.note(lenient.update(.start, in: other))
     #expect(
       Self.release(&lenient, other, velocityPtS: 1000, targetPt: 800)
         == (5...11).map { .requestMedia($0, .visible) })
@@ -84,7 +84,7 @@ import Testing
     let context = Self.context()
     var strategy = Self.strategy(["extra_rows": .number(5)])
     context.viewportOffsetPt = 5000
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(
       Self.release(&strategy, context, velocityPtS: -3000, targetPt: 1000)
         == (10...18).map { .requestMedia($0, .visible) })
@@ -98,10 +98,10 @@ import Testing
     var strategy = Self.strategy()
     context.phase = .decelerating
     context.projectedTargetPt = 1599.5
-    strategy.update(.dragEnded, in: context)
+    context.note(strategy.update(.dragEnded, in: context))
     #expect(context.pageRequests.isEmpty)
     context.projectedTargetPt = 1600
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.pageRequests == [.requestPage(.down, guardInFlight: true)])
   }
 
@@ -114,11 +114,11 @@ import Testing
     var strategy = Self.strategy()
     context.phase = .decelerating
     context.projectedTargetPt = 4550
-    strategy.update(.dragEnded, in: context)
+    context.note(strategy.update(.dragEnded, in: context))
     #expect(context.pageRequests == [.requestPageIndex(4, .page)])
     _ = context.takeActions()
     context.projectedTargetPt = 4650
-    strategy.update(.frame, in: context)
+    context.note(strategy.update(.frame, in: context))
     #expect(context.pageRequests == [.requestPageIndex(4, .page), .requestPageIndex(5, .page)])
   }
 }

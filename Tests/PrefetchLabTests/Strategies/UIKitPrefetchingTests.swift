@@ -38,7 +38,7 @@ import Testing
     let context = Self.context()
     context.giveEveryItemMedia()
     var strategy = Self.strategy(["media": .string("nuke")])
-    strategy.update(.start, in: context)
+    context.note(strategy.update(.start, in: context))
     #expect(context.actions.first == .limitMediaStartRate(.nuke))
     let prefetches = context.actions.filter {
       $0 == .requestMedia(4, .preload) || $0 == .requestMedia(5, .preload)

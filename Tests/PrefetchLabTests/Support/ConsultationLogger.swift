@@ -24,11 +24,11 @@ struct ConsultationLogger<Inner: PrefetchStrategy>: PrefetchStrategy {
     self.init(parameters: TestScenarios.configured(name, parameters).parameters)
   }
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     log.consultations.append(
       Consultation(
         timeUs: context.nowUs, event: event, phase: context.phase, viewportOffsetPt: context.viewportOffsetPt,
         projectedTargetOffsetPt: context.projectedTargetOffsetPt))
-    inner.update(event, in: context)
+    return inner.update(event, in: context)
   }
 }

@@ -19,8 +19,9 @@ struct ObservingStrategy<Inner: PrefetchStrategy>: PrefetchStrategy {
   var enablePlaceholders: Bool { inner.enablePlaceholders }
   var loadsVisiblePlaceholderPages: Bool { inner.loadsVisiblePlaceholderPages }
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    inner.update(event, in: context)
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
+    let wake = inner.update(event, in: context)
     observe(event, context)
+    return wake
   }
 }

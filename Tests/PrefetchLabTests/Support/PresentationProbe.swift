@@ -40,11 +40,11 @@ struct PresentationProbe<Inner: PrefetchStrategy>: PrefetchStrategy {
   var enablePlaceholders: Bool { inner.enablePlaceholders }
   var loadsVisiblePlaceholderPages: Bool { inner.loadsVisiblePlaceholderPages }
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     let contentBefore = context.contentHeightPt
     let offsetBefore = context.viewportOffsetPt
     let visibleBefore = context.visibleItems
-    inner.update(event, in: context)
+    let wake = inner.update(event, in: context)
     let visible = context.visibleItems
     log.samples.append(
       Sample(
@@ -54,5 +54,6 @@ struct PresentationProbe<Inner: PrefetchStrategy>: PrefetchStrategy {
         visibleAfter: visible, loadedRows: (0..<context.rowCount).count { context.isLoaded(item: $0) },
         visibleAllLoaded: visible.allSatisfy { context.isLoaded(item: $0) },
         prependOut: context.isPageInFlight(.up)))
+    return wake
   }
 }

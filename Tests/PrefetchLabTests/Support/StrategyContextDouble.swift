@@ -235,7 +235,7 @@ final class StrategyContextDouble: StrategyContext {
   func requestRender(item: Int) { actions.append(.requestRender(item)) }
   func cancelRender(item: Int) { actions.append(.cancelRender(item)) }
 
-  /// A quiet band a strategy declared (`skipFrames`).
+  /// A quiet band a strategy returned (`Wake.quietWhile`), as `note` keeps it.
   struct QuietBand: Equatable {
     var lowPt: Double
     var highPt: Double
@@ -244,19 +244,18 @@ final class StrategyContextDouble: StrategyContext {
     var whileVelocityHolds: Bool
   }
 
-  /// The last band declared; the test clears it before a consultation (the engine forgets a band
-  /// at each consultation).
+  /// The last band returned and noted; the test clears it before a consultation (the engine
+  /// forgets a band at each consultation).
   var quietBand: QuietBand?
 
-  func skipFrames(
-    whileOffsetWithinPt lowPt: Double, _ highPt: Double, acrossRowChanges: Bool, beforeUs: Int64,
-    whileVelocityHolds: Bool
-  ) {
-    // As the engine: a clock bound not ahead declares nothing.
-    guard lowPt <= highPt, beforeUs > nowUs else { return }
+  /// Keeps the band of `wake`, as the event engine keeps it (an empty band, or a clock bound not
+  /// ahead, is none); `.everyFrame` leaves `quietBand` as it was.
+  func note(_ wake: Wake) {
+    guard case .quietWhile(let band) = wake, band.lowPt <= band.highPt, band.beforeUs > nowUs else { return }
     quietBand = QuietBand(
-      lowPt: lowPt, highPt: highPt, acrossRowChanges: acrossRowChanges, beforeUs: beforeUs,
-      whileVelocityHolds: whileVelocityHolds)
+      lowPt: band.lowPt, highPt: band.highPt, acrossRowChanges: band.acrossRowChanges,
+      beforeUs: band.beforeUs,
+      whileVelocityHolds: band.whileVelocityHolds)
   }
 
   // MARK: Helpers for tests
@@ -274,7 +273,7 @@ final class StrategyContextDouble: StrategyContext {
   ) -> [Action] {
     viewportOffsetPt = offsetPt
     let before = actions.count
-    strategy.update(event, in: self)
+    note(strategy.update(event, in: self))
     return actions[before...].filter(\.isPageRequest)
   }
 

@@ -19,7 +19,7 @@ struct LeadScreens: PrefetchStrategy {
 
   init(parameters: StrategyParameters) { lead = parameters[Self.leadScreens] }
 
-  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if let frontier = context.loadFrontier(.down),
       frontier.edgePt - context.viewportBottomPt < lead * context.viewportHeightPt
     {
@@ -30,6 +30,7 @@ struct LeadScreens: PrefetchStrategy {
       context.requestMedia(item: item, priority: .visible)
     }
     shown = visible
+    return .everyFrame  // consulted every moving frame: always correct
   }
 }
 

@@ -38,7 +38,7 @@
 /// asks for the next page when the viewport's bottom has reached the end of loaded content with
 /// no page coming (the safety net), or looks at the media queue once the clock reaches the
 /// earliest release time of a task held back (`nextReleaseUs`). After every consultation it
-/// declares (`StrategyContext.skipFrames`) the frames before that release time (`beforeUs`) in
+/// declares (the returned `Wake`) the frames before that release time (`beforeUs`) in
 /// which the viewport's bottom stays above the end of loaded content (only while a page could be
 /// asked for: cursor pagination, a frontier, none in flight); the band's end is checked with the
 /// safety net's own sum, so it is exact. Evictions and every change to the pages or requests
@@ -101,9 +101,9 @@ public struct Oracle: ClairvoyantStrategy {
     boundCaveats = planned.caveats
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     handle(event, context)
-    declareQuietFrames(context)
+    return quietWake(context)
   }
 
   private mutating func handle(_ event: StrategyEvent, _ context: some StrategyContext) {
@@ -137,27 +137,26 @@ public struct Oracle: ClairvoyantStrategy {
     fetchMedia(context)
   }
 
-  /// Declares the frames that follow quiet up to the next release time, while the safety net
+  /// The frames that follow are quiet up to the next release time, while the safety net
   /// cannot fire (see "Time advance" above).
-  private func declareQuietFrames(_ context: some StrategyContext) {
+  private func quietWake(_ context: some StrategyContext) -> Wake {
     // A replay with offset pagination notes the placeholders on screen at every consultation.
-    guard context.acceptsQuietFrames, !(plan.observes && context.pagination == .offset) else { return }
+    guard context.heedsWake, !(plan.observes && context.pagination == .offset) else { return .everyFrame }
     var highPt = Double.infinity
     if context.pagination == .cursor, !context.isPageInFlight(.down), context.loadFrontier(.down) != nil {
       // `heldAtEnd` at an offset o: o + viewport height >= content height, the same sum as
       // `viewportBottomPt`; below the first offset where it holds, it does not (the sum is
       // monotone in o).
       let current = context.viewportOffsetPt
-      guard !Self.heldAtEnd(context) else { return }
+      guard !Self.heldAtEnd(context) else { return .everyFrame }
       let height = context.viewportHeightPt
       let contentPt = context.contentHeightPt
       highPt = QuietOffsets.extent(from: current, toward: PageTrigger.roundedDown(contentPt - height)) {
         $0 + height < contentPt
       }
     }
-    context.skipFrames(
-      whileOffsetWithinPt: -.infinity, highPt, acrossRowChanges: !plan.observes, beforeUs: nextReleaseUs,
-      whileVelocityHolds: false)
+    return .whileOffset(
+      within: -.infinity, highPt, acrossRowChanges: !plan.observes, beforeUs: nextReleaseUs)
   }
 
   // MARK: Pages

@@ -22,7 +22,7 @@
 /// 002c1bb1af3f (defaults 21, 10, 10, 50 ms, threshold 2), `VirtualizeUtils.js` @ 0de6a152471f
 /// (`computeWindowedRenderLimits`). One pt stands for one px.
 ///
-/// Time advance: after each consultation it declares (`StrategyContext.skipFrames`) the offsets
+/// Time advance: after each consultation it declares (the returned `Wake`) the offsets
 /// at which a `.frame` consultation would change nothing, in one of three cases. While the
 /// render window (the target) is the mounted rows, an update mounts and unmounts nothing and
 /// leaves the batch clock alone, due or not, whatever rows are shown (the band holds across row
@@ -78,7 +78,7 @@ public struct FlatList: PrefetchStrategy {
   private var lastBatchUs: Int64?
   /// The content length onEndReached last fired for; nil: armed.
   private var sentEndForContentPt: Double?
-  /// The last quiet band found, with the state it was found for (see `declareQuietFrames`).
+  /// The last quiet band found, with the state it was found for (see `quietWake`).
   private var lastQuiet: QuietDeclaration?
 
   public init(parameters: StrategyParameters) {
@@ -90,14 +90,14 @@ public struct FlatList: PrefetchStrategy {
     onRepeat = parameters[PageRepeat.parameter]
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if case .start = event { mount(0..<min(initialRows, context.rowCount), context) }
     // A page that failed for good: the app's error handler re-arms onEndReached (careful code).
     if case .fetchFailed(.page) = event { sentEndForContentPt = nil }
     let target = updateWindow(context)
     maybeCallOnEndReached(context, window: target)
     // With offset pagination the engine computes every moving frame.
-    if context.pagination == .cursor { declareQuietFrames(context) }
+    return context.pagination == .cursor ? quietWake(context) : .everyFrame
   }
 
   /// Distance from the end of content (footer included) to the bottom of a viewport whose top is
@@ -160,7 +160,7 @@ public struct FlatList: PrefetchStrategy {
 
   // MARK: Time advance
 
-  /// A quiet band (`StrategyContext.skipFrames`) and the state it holds for: the strategy's own,
+  /// A quiet band (the returned `Wake`) and the state it holds for: the strategy's own,
   /// the layout's (cursor pagination: rows are only appended) and, unless it holds across row
   /// changes, the rows shown.
   private struct QuietDeclaration: Sendable, Equatable {
@@ -174,16 +174,18 @@ public struct FlatList: PrefetchStrategy {
     var highPt: Double
     var beforeUs: Int64
     var acrossRows: Bool
+
+    var wake: Wake { .whileOffset(within: lowPt, highPt, acrossRowChanges: acrossRows, beforeUs: beforeUs) }
   }
 
-  /// Declares the offsets (and the clock condition) under which the next `.frame` consultations
+  /// The offsets (and the clock condition) under which the next `.frame` consultations
   /// would change nothing (see "Time advance" above). A band found at an earlier consultation is
-  /// declared again while the state it was found for holds, the offset is in it and its clock
+  /// returned again while the state it was found for holds, the offset is in it and its clock
   /// bound is ahead: the claim is the same, and frames that are not quiet (rows changing) do not
-  /// pay for the search each time. Nothing is worked out when no declaration is heeded
-  /// (`StrategyContext.acceptsQuietFrames`: the stepped engine).
-  private mutating func declareQuietFrames(_ context: some StrategyContext) {
-    guard context.acceptsQuietFrames else { return }
+  /// pay for the search each time. Nothing is worked out when no wake-up is heeded
+  /// (`StrategyContext.heedsWake`: the stepped engine).
+  private mutating func quietWake(_ context: some StrategyContext) -> Wake {
+    guard context.heedsWake else { return .everyFrame }
     let visible = context.visibleItems
     let offset = context.viewportOffsetPt
     let contentPt = context.contentHeightPt + context.footerHeightPt
@@ -193,24 +195,17 @@ public struct FlatList: PrefetchStrategy {
       last.visible.map({ $0 == visible }) ?? true, offset >= last.lowPt, offset <= last.highPt,
       context.nowUs < last.beforeUs
     {
-      declare(last, context)
-      return
+      return last.wake
     }
     lastQuiet = nil
-    guard let band = quietBand(context) else { return }
+    guard let band = quietBand(context) else { return .everyFrame }
     let found = QuietDeclaration(
       mounted: mounted, lastBatchUs: lastBatchUs, sentEndForContentPt: sentEndForContentPt,
       rows: context.rowCount,
       contentPt: contentPt, visible: band.acrossRows ? nil : visible, lowPt: band.low, highPt: band.high,
       beforeUs: band.beforeUs, acrossRows: band.acrossRows)
     lastQuiet = found
-    declare(found, context)
-  }
-
-  private func declare(_ quiet: QuietDeclaration, _ context: some StrategyContext) {
-    context.skipFrames(
-      whileOffsetWithinPt: quiet.lowPt, quiet.highPt, acrossRowChanges: quiet.acrossRows,
-      beforeUs: quiet.beforeUs, whileVelocityHolds: false)
+    return found.wake
   }
 
   /// The quiet band at the current state, with its clock bound and whether it holds across row

@@ -58,8 +58,8 @@ public struct InfiniteLoader: PrefetchStrategy {
     media = ImagePrefetcher(parameters: parameters)
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
+    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return .everyFrame }
     var visible = context.visibleItems
     // The list shows a loading row after the last loaded one while more may come (the app's
     // `rowCount = items + 1` with cursor pagination); it renders once the viewport reaches it.
@@ -87,11 +87,12 @@ public struct InfiniteLoader: PrefetchStrategy {
     if context.pagination == .cursor {
       let endOffsetPt = context.contentHeightPt - context.viewportHeightPt
       if context.viewportBottomPt >= context.contentHeightPt {
-        context.skipFrames(whileOffsetWithinPt: PageTrigger.roundedUp(endOffsetPt), .infinity)
+        return .whileOffset(within: PageTrigger.roundedUp(endOffsetPt), .infinity)
       } else {
-        context.skipFrames(whileOffsetWithinPt: -.infinity, PageTrigger.roundedDown(endOffsetPt))
+        return .whileOffset(within: -.infinity, PageTrigger.roundedDown(endOffsetPt))
       }
     }
+    return .everyFrame
   }
 
   private mutating func scan(_ visible: Range<Int>, _ context: some StrategyContext) {

@@ -49,8 +49,8 @@ public struct IntersectionObserverLoader: PrefetchStrategy {
     media = ImagePrefetcher(parameters: parameters)
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
+    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return .everyFrame }
     let intersecting = sentinelIntersects(context)
     let entered = intersecting && !wasIntersecting
     wasIntersecting = intersecting
@@ -63,27 +63,24 @@ public struct IntersectionObserverLoader: PrefetchStrategy {
       onRepeat.requestPage(.down, in: context)
     }
     media.update(after: event, in: context)
-    declareQuietBand(intersecting: intersecting, context)
+    return quietWake(intersecting: intersecting, context)
   }
 
   /// At a frame only the sentinel's entering acts and only its intersecting changes state: quiet
   /// while the viewport's top stays on this side of both edges of intersection (top at
   /// `edge − height − margin`, at `edge + footer + margin`), rounded towards the offset.
-  private func declareQuietBand(intersecting: Bool, _ context: some StrategyContext) {
-    guard let frontier = context.loadFrontier(.down) else {
-      context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
-      return
-    }
+  private func quietWake(intersecting: Bool, _ context: some StrategyContext) -> Wake {
+    guard let frontier = context.loadFrontier(.down) else { return .nextEventOrRowChange }
     let enterPt = frontier.edgePt - context.viewportHeightPt - marginPt
     let leavePt = frontier.edgePt + context.footerHeightPt + marginPt
     if intersecting {
-      context.skipFrames(
-        whileOffsetWithinPt: PageTrigger.roundedUp(enterPt), PageTrigger.roundedDown(leavePt))
+      return .whileOffset(within: PageTrigger.roundedUp(enterPt), PageTrigger.roundedDown(leavePt))
     } else if context.viewportOffsetPt < enterPt {
-      context.skipFrames(whileOffsetWithinPt: -.infinity, PageTrigger.roundedDown(enterPt))
+      return .whileOffset(within: -.infinity, PageTrigger.roundedDown(enterPt))
     } else if context.viewportOffsetPt > leavePt {
-      context.skipFrames(whileOffsetWithinPt: PageTrigger.roundedUp(leavePt), .infinity)
+      return .whileOffset(within: PageTrigger.roundedUp(leavePt), .infinity)
     }
+    return .everyFrame
   }
 
   private func sentinelIntersects(_ context: some StrategyContext) -> Bool {

@@ -140,11 +140,11 @@ public struct Paging3: PrefetchStrategy {
   /// A placeholder bound is an access hint to Paging, not a load of its page (`Paging3Loader`).
   public var loadsVisiblePlaceholderPages: Bool { false }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions {
       // The rows shown meanwhile are bound now all the same: the engine tells them once.
       loader.catchUp(context)
-      return
+      return .everyFrame
     }
     loader.update(after: event, in: context)
     media.update(after: event, in: context)
@@ -153,9 +153,9 @@ public struct Paging3: PrefetchStrategy {
     // flight then, and the guard holds it), wherever the offset. Without media or renders to
     // place, rows entering and leaving change only the hints, until the row that starts a load.
     if !context.feedHasMedia && !context.hasRenderStage, let tops = loader.quietTopsAcrossRows(context) {
-      context.skipFrames(whileOffsetWithinPt: tops.low, tops.high, acrossRowChanges: true)
+      return .whileOffset(within: tops.low, tops.high, acrossRowChanges: true)
     } else {
-      context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
+      return .nextEventOrRowChange
     }
   }
 }

@@ -219,7 +219,7 @@ public struct Paging3Loader: Sendable {
   }
 
   /// The viewport tops over which `.frame` calls would start no load even as rows enter and
-  /// leave, for a declaration across row changes (`StrategyContext.skipFrames`); nil when none
+  /// leave, for a declaration across row changes (the returned `Wake`); nil when none
   /// can be made (offset pagination, a refresh, a hint dropped, the rows shown not the rows
   /// bound). Those calls would bind the rows entering, which the next call catches up on
   /// (`catchUp`), and start loads; so the band ends before a row whose binding would start one:

@@ -19,7 +19,7 @@
 /// Sources: androidx/androidx `recyclerview/.../GapWorker.java` @ 637e40154703,
 /// `LinearLayoutManager.java` @ 11961cb82c68; Paging as in `Paging3`.
 ///
-/// Time advance (`StrategyContext.skipFrames`): with the rows shown unchanged and no event, a
+/// Time advance (the returned `Wake`): with the rows shown unchanged and no event, a
 /// frame changes nothing in the Paging side (as in `paging3`) nor in the rows kept, and binds one
 /// neighbour of the viewport, chosen by the sign of the scroll delta since the last
 /// consultation. That delta is state that changes every frame: skipped frames leave the
@@ -74,10 +74,10 @@ public struct RecyclerView: PrefetchStrategy {
   /// Paging 3 pages: a placeholder bound is an access hint, not a load (`Paging3Loader`).
   public var loadsVisiblePlaceholderPages: Bool { false }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     pages.update(after: event, in: context)
     let visible = context.visibleItems
-    guard !visible.isEmpty else { return }
+    guard !visible.isEmpty else { return .everyFrame }
     switch event {
     case .start:
       for item in visible { bind(item, priority: .visible, context) }
@@ -114,8 +114,9 @@ public struct RecyclerView: PrefetchStrategy {
     let below = visible.upperBound < context.rowCount ? visible.upperBound : nil
     let above = visible.lowerBound > 0 ? visible.lowerBound - 1 : nil
     if bindDoesNothing(below, context) && bindDoesNothing(above, context) {
-      context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
+      return .nextEventOrRowChange
     }
+    return .everyFrame
   }
 
   /// Whether `bind(item, priority: .preload, …)` would do nothing (true for no item).

@@ -41,8 +41,8 @@ public struct UIKitPrefetching: PrefetchStrategy {
     media = ImagePrefetcher(parameters: parameters, lookaheadRows: lookahead)
   }
 
-  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) {
-    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return }
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
+    if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return .everyFrame }
     // A reload names the whole window again; so does the app's retry after a page failed for good.
     let reloaded: Bool = {
       switch event {
@@ -54,7 +54,7 @@ public struct UIKitPrefetching: PrefetchStrategy {
     media.update(after: event, in: context)
     // The prefetch window follows the rows shown and the direction, which the engine watches:
     // with both unchanged the window is the same and nothing is asked for, wherever the offset.
-    context.skipFrames(whileOffsetWithinPt: -.infinity, .infinity)
+    return .nextEventOrRowChange
   }
 
   private mutating func prefetchPages(_ context: some StrategyContext, reloaded: Bool) {

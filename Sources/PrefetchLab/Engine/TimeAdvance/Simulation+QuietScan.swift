@@ -22,19 +22,19 @@ extension Simulation {
     let motion = scroll.motion
     guard let pendingUs = clock.nextFrameUs, pendingUs < stopUs, motion.phase == scroll.sample.phase
     else { return }
-    let band = quietBand
-    // Whether a frame that moves may be quiet at the velocity it shows inside the bounds: a band
-    // bound to the velocity holds only along a drag at the velocity it read.
-    let velocityHolds: Bool
+    // The velocity a frame that moves inside the bounds shows, for a band bound to the velocity:
+    // a drag's; a fling's changes frame by frame (nil).
+    let linearVelocity: Double?
     switch motion.shape {
     case .linear(let velocity):
       guard velocity != 0 else { return }
-      velocityHolds = band.map { !$0.velocityBound || velocity == $0.velocityPtS } ?? false
+      linearVelocity = velocity
     case .fling:
-      velocityHolds = band.map { !$0.velocityBound } ?? false
+      linearVelocity = nil
     case .rest, .waitingForLayout:
       return
     }
+    let direction = scroll.scrollDirection
     // Where the edge rule shows a frame is a function of its intent alone while a finger drags
     // (the rubber band past an edge, the intent inside) or with the clamp; a fling inside the
     // bounds is shown as it is while nothing springs. Anything else is left to the full path.
@@ -69,15 +69,17 @@ extension Simulation {
         offset =
           scroll.preview(probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, dimensionPt: heightPt).offsetPt
       }
-      // A frame that does not move the viewport is quiet (`isQuiet`); one that moves, while it
-      // stays in the band at the velocity the band read, with the rows shown and the direction.
-      if offset != previousPt {
-        guard let band, velocityHolds, inside || !band.velocityBound, offset >= band.lowPt,
-          offset <= band.highPt,
-          window.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount),
-          keepsDirection(offsetPt: offset, currentPt: previousPt, limitPt: limitPt)
-        else { break }
-      }
+      // A frame that does not move the viewport is quiet; one that moves, while it stays in the
+      // band at the velocity the band read (past an edge the rubber band's own is not known
+      // here), with the rows shown and the direction.
+      guard
+        timeAdvance.isQuiet(
+          offsetPt: offset, previousPt: previousPt, stillIsQuiet: true,
+          velocityPtS: inside ? linearVelocity : nil, direction: direction, limitPt: limitPt,
+          rowsStay: { _ in
+            window.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount)
+          })
+      else { break }
       previousPt = offset
       evaluator = trial
       advanceClock(to: frameUs)
