@@ -18,39 +18,40 @@ extension Simulation {
 
 /// The engine as a strategy sees it: the members are documented on `StrategyContext`.
 extension Simulation: StrategyContext {
-  // MARK: Viewport and scroll
+  // MARK: Clock and run, viewport and scroll
 
-  @inline(__always) public var viewportOffsetPt: Double { scroll.viewportOffsetPt }
-  @inline(__always) public var viewportBottomPt: Double { scroll.viewportOffsetPt + viewportHeightPt }
-  @inline(__always) public var contentHeightPt: Double { feed.layout.contentHeightPt }
   @inline(__always)
-  public var footerHeightPt: Double { feed.isOffsetPagination || feed.endKnown ? 0 : feed.loadingFooterPt }
-  @inline(__always) public var phase: ScrollPhase { scroll.sample.phase }
-  @inline(__always) public var scrollDirection: ScrollDirection { scroll.scrollDirection }
-  @inline(__always) public var velocityPtS: Double { scroll.sample.velocityPtS }
+  public var constants: RunConstants {
+    RunConstants(
+      viewportHeightPt: viewportHeightPt, pagination: feed.isOffsetPagination ? .offset : .cursor,
+      pageCount: feed.plan.pageCount, pageSizeItems: feed.plan.pageSize, feedHasMedia: feed.hasMedia,
+      hasRenderStage: render.isEnabled, heedsWake: timeAdvance.skipsQuietFrames)
+  }
+  @inline(__always)
+  public var scrollState: ScrollState {
+    ScrollState(
+      offsetPt: scroll.viewportOffsetPt, phase: scroll.sample.phase, direction: scroll.scrollDirection,
+      velocityPtS: scroll.sample.velocityPtS)
+  }
+  @inline(__always)
+  public var contentState: ContentState {
+    ContentState(
+      heightPt: feed.layout.contentHeightPt, rowCount: feed.layout.rowCount,
+      footerHeightPt: footerHeightPt,
+      endOfFeedKnown: feed.endKnown)
+  }
   @inline(__always)
   public var projectedTargetOffsetPt: Double {
     scroll.projectedTargetOffsetPt(limitPt: max(0, maxRestingOffsetPt))
   }
 
-  // MARK: Feed
-
-  @inline(__always) public var pagination: Pagination { feed.isOffsetPagination ? .offset : .cursor }
-  @inline(__always) public var feedHasMedia: Bool { feed.hasMedia }
-  @inline(__always) public var hasRenderStage: Bool { render.isEnabled }
-  public var endOfFeedKnown: Bool { feed.endKnown }
-  @inline(__always)
-  public var pageTriggerDirection: ScrollDirection {
-    feed.isOffsetPagination ? scroll.scrollDirection : .down
-  }
+  // MARK: Feed and layout
 
   @inline(__always)
   public func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
     feed.loadFrontier(direction, viewportOffsetPt: scroll.viewportOffsetPt, started: sessionStarted)
   }
 
-  public var pageCount: Int { feed.plan.pageCount }
-  public var pageSizeItems: Int { feed.plan.pageSize }
   public func items(ofPage page: Int) -> Range<Int> { feed.plan.items(ofPage: page) }
   public func page(ofItem item: Int) -> Int { feed.plan.page(ofItem: item) }
   public func isPageApplied(_ page: Int) -> Bool { page >= 0 && feed.pages.applied[page] }
@@ -59,9 +60,8 @@ extension Simulation: StrategyContext {
     (direction == .down ? ledger.openMarksDown : ledger.openMarksUp) > 0
   }
 
-  // MARK: Rows and items
+  // MARK: Visibility and items
 
-  public var rowCount: Int { feed.layout.rowCount }
   @inline(__always) public var visibleItems: Range<Int> { visibility.rows }
   @inline(__always) public var rowsShownWithoutConsultation: UnconsultedRows? {
     timeAdvance.unconsultedRows.rows
@@ -94,7 +94,6 @@ extension Simulation: StrategyContext {
   public func isRendered(item: Int) -> Bool {
     render.isEnabled && item >= 0 && item < render.table.count && render.table.rendered[item]
   }
-  public var connectionsInUse: Int { pool.slotsInUse }
   @inline(__always) public var evictedItems: [Int] { cache.memoryLimited ? cache.pendingEvictions : [] }
   public var lastTransfer: TransferRecord? {
     let id = ledger.reportedTransfer
@@ -183,9 +182,10 @@ extension Simulation: StrategyContext {
     return true
   }
 
-  public func limitLowPriorityConnections(to count: Int?) { pool.limitLowPriority(to: count) }
-
-  public func limitMediaStartRate(_ spec: RateLimitSpec?) { pool.limitMediaStartRate(spec) }
+  public func limitMedia(lowPriorityConnections: Int?, startRate: RateLimitSpec?) {
+    pool.limitLowPriority(to: lowPriorityConnections)
+    pool.limitMediaStartRate(startRate)
+  }
 
   @discardableResult
   public func requestMedia(item: Int, priority: FetchPriority) -> Bool {

@@ -78,6 +78,11 @@ final class Simulation {
     radio = scenario.radio.power.map(RadioStateMachine.init)
   }
 
+  /// Height of the loading footer below the last row, pt (`StrategyContext.footerHeightPt`, read
+  /// here without building the strategy's `ContentState`).
+  @inline(__always)
+  var footerHeightPt: Double { feed.isOffsetPagination || feed.endKnown ? 0 : feed.loadingFooterPt }
+
   /// The largest offset the viewport's top can rest at now, pt (may be negative when the content
   /// is shorter than the viewport).
   @inline(__always)

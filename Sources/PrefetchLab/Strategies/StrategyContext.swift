@@ -19,69 +19,38 @@
 ///
 /// **Complexity.** Reads are O(1) unless stated; geometry by position is O(log rows).
 public protocol StrategyContext: AnyObject {
-  // MARK: Clock
+  // MARK: Clock and run
 
   /// Simulated time, µs since the first page request (t = 0). Never decreases.
   var nowUs: Int64 { get }
+  /// What stays fixed for the run: the screenful, pagination and page split, media and render
+  /// stage, whether wake-ups are heeded (`viewportHeightPt`, `pagination`, `pageCount`,
+  /// `pageSizeItems`, `feedHasMedia`, `hasRenderStage`, `heedsWake`).
+  var constants: RunConstants { get }
 
-  // MARK: Viewport geometry
+  // MARK: Viewport and scroll
 
-  /// Top of the viewport, pt. Normally within 0…(content + footer − viewport); below 0, or past
-  /// the largest resting offset once the end is known, while iOS content is rubber-banded or
-  /// springs back at an edge.
-  var viewportOffsetPt: Double { get }
-  /// The viewport's bottom edge, pt: `viewportOffsetPt + viewportHeightPt`.
-  var viewportBottomPt: Double { get }
-  /// The viewport's height, pt: one screenful (`viewport.height_pt`), > 0, constant for a run.
-  var viewportHeightPt: Double { get }
-  /// Summed heights of laid-out rows (placeholders included, loading footer excluded), pt, >= 0.
-  var contentHeightPt: Double { get }
-  /// Height of the loading footer shown below the last row, pt: `feed.footer_height_pt` while more
-  /// pages may come with cursor pagination; 0 once the end is known and with offset pagination
-  /// (placeholders stand in for missing rows).
-  var footerHeightPt: Double { get }
+  /// The viewport's top and the user's scroll now (`viewportOffsetPt`, `viewportBottomPt`,
+  /// `phase`, `scrollDirection`, `velocityPtS`).
+  var scrollState: ScrollState { get }
 
   // MARK: Scroll
 
-  /// What the finger (or a fling's momentum) is doing now.
-  var phase: ScrollPhase { get }
-  /// The last direction the viewport moved in within the content's bounds (overscroll and the
-  /// spring back from it never change it); `.down` before the first move.
-  var scrollDirection: ScrollDirection { get }
-  /// Velocity of the user's scroll, pt/s, positive towards the feed's end; the rubber band's
-  /// (slower) velocity while an iOS edge resists a drag.
-  var velocityPtS: Double { get }
   /// Where the viewport's top will rest when the current fling ends (the viewport itself when not
   /// decelerating), clamped to 0…(largest resting offset), pt: UIKit's `targetContentOffset`.
   /// Meaningful at `.dragEnded` and while `.decelerating`.
   var projectedTargetOffsetPt: Double { get }
 
-  // MARK: Feed
+  // MARK: Feed and layout
 
-  /// How pages are addressed: `.cursor` (only the next page) or `.offset` (any page; every row is
-  /// laid out, unloaded ones as placeholders).
-  var pagination: Pagination { get }
-  /// Some items of the feed can carry media: `feed.media_bytes` is set and can draw at least one
-  /// byte (a row whose size rounds to 0 bytes has no media), and `media_fraction` > 0.
-  var feedHasMedia: Bool { get }
-  /// A render stage is configured (`render`): rows need rendering before they are complete.
-  var hasRenderStage: Bool { get }
-  /// The client knows no further page exists (always true with offset pagination once the first
-  /// response told the total).
-  var endOfFeedKnown: Bool { get }
-  /// The direction page triggers look in: always `.down` with cursor pagination (the feed grows
-  /// at its tail only), `scrollDirection` with offset pagination.
-  var pageTriggerDirection: ScrollDirection { get }
+  /// The laid-out content now (`contentHeightPt`, `rowCount`, `footerHeightPt`, `endOfFeedKnown`,
+  /// and `pageTriggerDirection`).
+  var contentState: ContentState { get }
+
   /// The loaded edge in `direction` and the page that would extend it; nil when nothing can be
   /// loaded that way (before first content, once the end is known, or towards the head with
   /// cursor pagination). O(1) with cursor pagination, O(log rows) with offset pagination.
   func loadFrontier(_ direction: ScrollDirection) -> LoadFrontier?
-  /// Pages of the feed (the server's split, known to the engine in advance), >= 0.
-  var pageCount: Int { get }
-  /// Items in a full page after the first: `feed.page_size`, capped by
-  /// `feed.server_max_page_size`, >= 1. What a platform's "page size" means (Paging 3's
-  /// `PagingConfig.pageSize`).
-  var pageSizeItems: Int { get }
   /// Items of page `page`; empty for pages that do not exist.
   func items(ofPage page: Int) -> Range<Int>
   /// The page holding `item` (`pageCount` or beyond for items past the end). O(1), or O(log
@@ -93,11 +62,8 @@ public protocol StrategyContext: AnyObject {
   /// applied.
   func isPageInFlight(_ direction: ScrollDirection) -> Bool
 
-  // MARK: Rows and items
+  // MARK: Visibility and items
 
-  /// Rows laid out: loaded rows with cursor pagination; every row, loaded or placeholder, with
-  /// offset pagination once the total is known.
-  var rowCount: Int { get }
   /// Rows intersecting the viewport, [first, end).
   var visibleItems: Range<Int> { get }
   /// The rows shown in the frames the engine stepped since this strategy's previous consultation
@@ -129,9 +95,6 @@ public protocol StrategyContext: AnyObject {
   func isMediaInFlight(item: Int) -> Bool
   /// The item's cell is rendered (always false without a render stage).
   func isRendered(item: Int) -> Bool
-  /// Request attempts holding a connection now (connecting or transferring), 0…
-  /// `network.max_concurrent_requests`.
-  var connectionsInUse: Int { get }
   /// Items whose media the memory cache (`cache.memory_bytes`) dropped since the strategy was
   /// last consulted, oldest first: each row is incomplete again and needs a fetch (or a disk
   /// read) the next time it is wanted. Empty without a memory budget. O(1).
@@ -142,7 +105,7 @@ public protocol StrategyContext: AnyObject {
   /// back from the disk cache. What throughput and round-trip estimators learn from. O(1).
   var lastTransfer: TransferRecord? { get }
 
-  // MARK: Actions (take effect immediately)
+  // MARK: Requests (take effect immediately)
 
   /// Requests the page that extends the loaded content in `direction` (the next page with cursor
   /// pagination; the nearest unloaded page beyond the viewport's run with offset pagination).
@@ -199,15 +162,14 @@ public protocol StrategyContext: AnyObject {
   ///   run) with offset pagination.
   @discardableResult
   func dropPage(_ page: Int) -> Bool
-  /// Lets media requests at `.preload` priority hold at most `count` connections at once (of
-  /// `network.max_concurrent_requests`), keeping the others for pages and on-screen images; nil
-  /// (the engine's default) reserves nothing. Attempts already connected keep their connection.
-  /// Set it once, at `.start`.
-  func limitLowPriorityConnections(to count: Int?)
-  /// Makes media attempts (first tries and retries) also take a token from a bucket of their own,
-  /// as an image pipeline's rate limiter does (Nuke's `RateLimiter`, 80/s with bursts of 25); nil
-  /// removes it. Page requests never wait for it. Set it once, at `.start`.
-  func limitMediaStartRate(_ spec: RateLimitSpec?)
+  /// Lets media requests at `.preload` priority hold at most `lowPriorityConnections` connections
+  /// at once (of `network.max_concurrent_requests`), keeping the others for pages and on-screen
+  /// images (nil, the engine's default: nothing reserved; attempts already connected keep their
+  /// connection); and makes media attempts (first tries and retries) also take a token from a
+  /// bucket of their own at `startRate`, as an image pipeline's rate limiter does (Nuke's
+  /// `RateLimiter`, 80/s with bursts of 25; nil: none). Page requests never wait for it. Call it
+  /// once, at `.start`.
+  func limitMedia(lowPriorityConnections: Int?, startRate: RateLimitSpec?)
   /// Asks for `item`'s media at `priority`. With coalescing (`network.coalescing`, the default) a
   /// request already queued or in flight is joined and moved to the new priority: no second
   /// download. Without it every call starts its own transfer. A valid disk-cache entry is read
@@ -229,20 +191,53 @@ public protocol StrategyContext: AnyObject {
   /// Withdraws a `requestRender`: a queued render of a row that is not on screen is dropped (one
   /// already running finishes). O(1).
   func cancelRender(item: Int)
-
-  // MARK: Time advance
-
-  /// True when the engine heeds the `Wake` an `update` returns (a consultation by the event
-  /// engine); false when it consults every moving frame anyway (the stepped engine), so a
-  /// strategy whose band takes work to find may return `.everyFrame` without finding it. Reading
-  /// it must not change any decision. True by default (a test double that checks wake-ups).
-  var heedsWake: Bool { get }
 }
 
 extension StrategyContext {
-  public var heedsWake: Bool { true }
-
   public var rowsShownWithoutConsultation: UnconsultedRows? { nil }
+
+  // The members below read one group each: a consultation's reads stay the names they were.
+
+  /// `constants.viewportHeightPt`: one screenful, pt, > 0.
+  @inline(__always) public var viewportHeightPt: Double { constants.viewportHeightPt }
+  /// `constants.pagination`.
+  @inline(__always) public var pagination: Pagination { constants.pagination }
+  /// `constants.pageCount`.
+  @inline(__always) public var pageCount: Int { constants.pageCount }
+  /// `constants.pageSizeItems`.
+  @inline(__always) public var pageSizeItems: Int { constants.pageSizeItems }
+  /// `constants.feedHasMedia`.
+  @inline(__always) public var feedHasMedia: Bool { constants.feedHasMedia }
+  /// `constants.hasRenderStage`.
+  @inline(__always) public var hasRenderStage: Bool { constants.hasRenderStage }
+  /// `constants.heedsWake`.
+  @inline(__always) public var heedsWake: Bool { constants.heedsWake }
+
+  /// `scrollState.offsetPt`: the viewport's top, pt.
+  @inline(__always) public var viewportOffsetPt: Double { scrollState.offsetPt }
+  /// The viewport's bottom edge, pt: `viewportOffsetPt + viewportHeightPt`.
+  @inline(__always) public var viewportBottomPt: Double { scrollState.offsetPt + constants.viewportHeightPt }
+  /// `scrollState.phase`.
+  @inline(__always) public var phase: ScrollPhase { scrollState.phase }
+  /// `scrollState.direction`.
+  @inline(__always) public var scrollDirection: ScrollDirection { scrollState.direction }
+  /// `scrollState.velocityPtS`, pt/s.
+  @inline(__always) public var velocityPtS: Double { scrollState.velocityPtS }
+
+  /// `contentState.heightPt`: summed heights of laid-out rows, pt.
+  @inline(__always) public var contentHeightPt: Double { contentState.heightPt }
+  /// `contentState.rowCount`.
+  @inline(__always) public var rowCount: Int { contentState.rowCount }
+  /// `contentState.footerHeightPt`, pt.
+  @inline(__always) public var footerHeightPt: Double { contentState.footerHeightPt }
+  /// `contentState.endOfFeedKnown`.
+  @inline(__always) public var endOfFeedKnown: Bool { contentState.endOfFeedKnown }
+  /// The direction page triggers look in: always `.down` with cursor pagination (the feed grows
+  /// at its tail only), `scrollDirection` with offset pagination.
+  @inline(__always)
+  public var pageTriggerDirection: ScrollDirection {
+    constants.pagination == .offset ? scrollState.direction : .down
+  }
 
   /// `requestPage(direction, guardInFlight: true)`: the careful client's page request.
   @discardableResult

@@ -72,7 +72,6 @@ final class StrategyContextDouble: StrategyContext {
   var feedHasMedia = false
   var hasRenderStage = false
   var endOfFeedKnown = false
-  var connectionsInUse = 0
   /// Evictions the strategy reads during its next update (the test clears them afterwards, as
   /// the engine does after each consultation).
   var evictedItems: [Int] = []
@@ -119,6 +118,24 @@ final class StrategyContextDouble: StrategyContext {
   }
 
   // MARK: StrategyContext
+
+  /// Wake-ups are heeded (a double that checks them); set false to act as the stepped engine.
+  var heedsWake = true
+  var constants: RunConstants {
+    RunConstants(
+      viewportHeightPt: viewportHeightPt, pagination: pagination, pageCount: plan.pageCount,
+      pageSizeItems: plan.pageSize, feedHasMedia: feedHasMedia, hasRenderStage: hasRenderStage,
+      heedsWake: heedsWake)
+  }
+  var scrollState: ScrollState {
+    ScrollState(
+      offsetPt: viewportOffsetPt, phase: phase, direction: scrollDirection, velocityPtS: velocityPtS)
+  }
+  var contentState: ContentState {
+    ContentState(
+      heightPt: layout.contentHeightPt, rowCount: layout.rowCount, footerHeightPt: footerHeightPt,
+      endOfFeedKnown: endOfFeedKnown)
+  }
 
   var viewportBottomPt: Double { viewportOffsetPt + viewportHeightPt }
   var contentHeightPt: Double { layout.contentHeightPt }
@@ -229,8 +246,11 @@ final class StrategyContextDouble: StrategyContext {
     return true
   }
 
-  func limitLowPriorityConnections(to count: Int?) { actions.append(.limitLowPriorityConnections(count)) }
-  func limitMediaStartRate(_ spec: RateLimitSpec?) { actions.append(.limitMediaStartRate(spec)) }
+  /// Logged as the two limits it sets, each when it sets one.
+  func limitMedia(lowPriorityConnections: Int?, startRate: RateLimitSpec?) {
+    if let startRate { actions.append(.limitMediaStartRate(startRate)) }
+    if let lowPriorityConnections { actions.append(.limitLowPriorityConnections(lowPriorityConnections)) }
+  }
 
   func requestRender(item: Int) { actions.append(.requestRender(item)) }
   func cancelRender(item: Int) { actions.append(.cancelRender(item)) }

@@ -40,8 +40,10 @@ public struct ImagePrefetcher: Sendable {
   public mutating func update(after event: StrategyEvent, in context: some StrategyContext) {
     if !configured {
       configured = true
-      if let lowPriorityLimit { context.limitLowPriorityConnections(to: lowPriorityLimit) }
-      if library == .nuke { context.limitMediaStartRate(.nuke) }
+      if lowPriorityLimit != nil || library == .nuke {
+        context.limitMedia(
+          lowPriorityConnections: lowPriorityLimit, startRate: library == .nuke ? .nuke : nil)
+      }
     }
     onScreen.update(after: event, in: context)
     if library != .visibility && context.feedHasMedia { prefetch(context) }
