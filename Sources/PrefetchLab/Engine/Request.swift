@@ -11,7 +11,8 @@ struct Request: Sendable {
   let direction: ScrollDirection
   /// Attempts made before the current one (0 for the first attempt).
   var attempt = 0
-  var state = RequestState.queued
+  /// Moved only by the transitions below, each from the states it may follow.
+  private(set) var state = RequestState.queued
   /// The resource's try number of the current attempt: every attempt ever made for the resource
   /// in the run is counted, so a request issued again after a failure meets fresh draws. Keys the
   /// attempt's latency, failure and jitter draws (common random numbers across strategies).
@@ -57,5 +58,66 @@ struct Request: Sendable {
     attemptFails = fails
     self.latencyUs = latencyUs
     return attempt
+  }
+
+  /// The first byte arrived at `timeUs`: the body moves. From `.connecting`.
+  @inline(__always)
+  mutating func startTransfer(atUs timeUs: Int64) {
+    assert(state == .connecting, "a transfer starts after connecting")
+    state = .transferring
+    firstByteUs = timeUs
+  }
+
+  /// The body arrived at `timeUs` (from `.transferring`), or a disk read ended (from
+  /// `.readingDisk`). Returns the network bytes the last attempt still had to move, now counted in
+  /// `bytesMoved` (0 for a disk read).
+  @inline(__always)
+  mutating func complete(atUs timeUs: Int64) -> Int64 {
+    assert(state == .transferring || state == .readingDisk, "only a transfer or a disk read completes")
+    let remaining = state == .transferring ? bytes - attemptBytesDone : 0
+    state = .completed
+    finishedUs = timeUs
+    bytesMoved += remaining
+    return remaining
+  }
+
+  /// The last attempt failed at `timeUs` and no retry is left.
+  @inline(__always)
+  mutating func fail(atUs timeUs: Int64) {
+    assert(state.isActive, "only an active request fails")
+    state = .failed
+    finishedUs = timeUs
+  }
+
+  /// The strategy (or a dropped page) cancelled it at `timeUs`.
+  @inline(__always)
+  mutating func cancel(atUs timeUs: Int64) {
+    assert(state.isActive, "only an active request is cancelled")
+    state = .cancelled
+    finishedUs = timeUs
+  }
+
+  /// An attempt failed and a retry is allowed: it waits out the backoff, holding no connection.
+  @inline(__always)
+  mutating func backOff() {
+    assert(state.holdsSlot, "an attempt that held a connection backs off")
+    state = .backingOff
+  }
+
+  /// The backoff is over: the next attempt queues for a connection.
+  @inline(__always)
+  mutating func queueNextAttempt() {
+    assert(state == .backingOff, "a retry follows a backoff")
+    attempt += 1
+    state = .queued
+  }
+
+  /// Served by the disk cache from `timeUs`: no connection and no network bytes.
+  @inline(__always)
+  mutating func readFromDisk(atUs timeUs: Int64) {
+    assert(state == .queued && startedUs < 0, "a disk read is a new request")
+    fromDisk = true
+    state = .readingDisk
+    startedUs = timeUs
   }
 }

@@ -7,11 +7,9 @@ extension Simulation {
       id: ledger.count, resource: .media(item: item), priority: priority, issuedUs: nowUs,
       bytes: feed.items.mediaBytes[item], isPrefetch: feed.items.firstVisibleUs[item] < 0,
       direction: scroll.scrollDirection)
-    request.fromDisk = true
-    request.state = .readingDisk
-    request.startedUs = nowUs
+    request.readFromDisk(atUs: nowUs)
     let id = ledger.append(request)
-    recorder.summary.diskReads += 1
+    recorder.countDiskRead()
     log(.diskRead, id, bytes: request.bytes)
     events.schedule(.diskRead, atUs: nowUs + cache.nextDiskReadUs(item: item), subject: id)
     return id
@@ -21,8 +19,7 @@ extension Simulation {
   func finishDiskRead<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
     guard ledger.requests[id].state == .readingDisk, case .media(let item) = ledger.requests[id].resource
     else { return }
-    ledger.requests[id].state = .completed
-    ledger.requests[id].finishedUs = nowUs
+    _ = ledger.requests[id].complete(atUs: nowUs)
     log(.completed, id, bytes: ledger.requests[id].bytes)
     deliverMedia(item, requestID: id)
     consult(.fetchCompleted(.media(item: item)), &strategy)
@@ -31,7 +28,7 @@ extension Simulation {
   /// `item`'s media is now in memory: count its bytes (and the peak), then evict while over budget.
   func mediaEnteredMemory(_ item: Int, visible: Bool) {
     let used = cache.mediaEntered(item: item, bytes: feed.items.mediaBytes[item], visible: visible)
-    if used > recorder.summary.peakMemoryBytes { recorder.summary.peakMemoryBytes = used }
+    recorder.noteMemoryInUse(used)
     evictOverBudget()
   }
 
@@ -48,6 +45,6 @@ extension Simulation {
     feed.items.complete[item] = false
     feed.items.mediaAwaitingUse[item] = -1
     if render.isEnabled { render.mediaLost(item) }
-    recorder.summary.evictions += 1
+    recorder.countEviction()
   }
 }

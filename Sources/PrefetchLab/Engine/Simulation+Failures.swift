@@ -32,8 +32,8 @@ extension Simulation {
     if let delayUs = policy.retryDelayUs(
       afterAttempt: attempt, of: resource, tryIndex: ledger.requests[id].tryIndex)
     {
-      ledger.requests[id].state = .backingOff
-      recorder.summary.retries += 1
+      ledger.requests[id].backOff()
+      recorder.countRetry()
       events.schedule(.retry, atUs: nowUs + delayUs, subject: id, attempt: attempt)
       log(.retry, id, bytes: ledger.requests[id].bytesMoved)
       pumpConnectionQueue()
@@ -48,8 +48,7 @@ extension Simulation {
   /// A `retry` event: the backoff is over and the next attempt queues for a connection.
   func retryAttempt(requestID id: Int, attempt: Int) {
     guard ledger.requests[id].state == .backingOff, ledger.requests[id].attempt == attempt else { return }
-    ledger.requests[id].attempt += 1
-    ledger.requests[id].state = .queued
+    ledger.requests[id].queueNextAttempt()
     pool.enqueue(id, priority: ledger.requests[id].priority)
     pumpConnectionQueue()
   }

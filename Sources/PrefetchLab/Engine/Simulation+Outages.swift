@@ -8,7 +8,7 @@ extension Simulation {
       let moved = pool.stopTransfer(id, atUs: nowUs)
       ledger.requests[id].bytesMoved += moved
       ledger.requests[id].attemptBytesDone += moved
-      recorder.summary.bytesFetched += moved
+      recorder.addBytesFetched(moved)
       ledger.requests[id].frozen = true
       outages.freeze(id)
     }

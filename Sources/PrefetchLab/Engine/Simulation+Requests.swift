@@ -34,11 +34,7 @@ extension Simulation {
         id: ledger.count, resource: resource, priority: priority, issuedUs: nowUs, bytes: bytes,
         isPrefetch: isPrefetch, direction: direction, automatic: automatic,
         visibleSinceUs: priority == .visible ? nowUs : -1))
-    if case .page = resource {
-      recorder.summary.pageRequests += 1
-    } else {
-      recorder.summary.mediaRequests += 1
-    }
+    recorder.countIssued(resource)
     log(.issued, id, bytes: bytes)
     pool.enqueue(id, priority: priority)
     pumpConnectionQueue()
@@ -71,7 +67,7 @@ extension Simulation {
 
   private func startAttempt(_ id: Int) {
     if pool.occupySlot() { radio?.setBusy(true, atUs: nowUs) }
-    recorder.summary.peakInFlight = max(recorder.summary.peakInFlight, pool.slotsInUse)
+    recorder.noteInFlight(pool.slotsInUse)
     let resource = ledger.requests[id].resource
     let tryIndex = nextTry(of: resource)
     let (latencyUs, fails) = policy.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs)
@@ -114,8 +110,7 @@ extension Simulation {
       attemptFailed(requestID: id, .errorResponse, strategy: &strategy)
       return
     }
-    ledger.requests[id].state = .transferring
-    ledger.requests[id].firstByteUs = nowUs
+    ledger.requests[id].startTransfer(atUs: nowUs)
     pool.startTransfer(id, bytes: ledger.requests[id].bytes, atUs: nowUs)
     events.markStale()
     log(.firstByte, id, bytes: ledger.requests[id].bytes)
@@ -123,13 +118,10 @@ extension Simulation {
 
   func completeTransfer<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
     guard ledger.requests[id].state == .transferring else { return }
-    ledger.requests[id].state = .completed
-    ledger.requests[id].finishedUs = nowUs
     // What this attempt still had to move when it last went on the link (after an outage, the
     // rest of its body).
-    let remaining = ledger.requests[id].bytes - ledger.requests[id].attemptBytesDone
-    ledger.requests[id].bytesMoved += remaining
-    recorder.summary.bytesFetched += remaining
+    let remaining = ledger.requests[id].complete(atUs: nowUs)
+    recorder.addBytesFetched(remaining)
     releaseSlot(of: id)
     log(.completed, id, bytes: ledger.requests[id].bytes)
     let resource = ledger.requests[id].resource
@@ -147,9 +139,8 @@ extension Simulation {
 
   /// The request gives up: the resource is free to be requested again (a page trigger re-arms).
   func fail(requestID id: Int) {
-    ledger.requests[id].state = .failed
-    ledger.requests[id].finishedUs = nowUs
-    recorder.summary.requestsFailed += 1
+    ledger.requests[id].fail(atUs: nowUs)
+    recorder.countFailedRequest()
     log(.failed, id, bytes: ledger.requests[id].bytesMoved)
     releaseResource(of: id)
   }
@@ -160,9 +151,8 @@ extension Simulation {
     if state == .queued { pool.withdraw(id) }
     if state == .transferring { takeOffLink(id) }
     if state.holdsSlot { releaseSlot(of: id) }
-    ledger.requests[id].state = .cancelled
-    ledger.requests[id].finishedUs = nowUs
-    if !ledger.requests[id].fromDisk { recorder.summary.requestsCancelled += 1 }
+    ledger.requests[id].cancel(atUs: nowUs)
+    if !ledger.requests[id].fromDisk { recorder.countCancelledRequest() }
     log(.cancelled, id, bytes: ledger.requests[id].bytesMoved)
     releaseResource(of: id)
     pumpConnectionQueue()
@@ -183,7 +173,7 @@ extension Simulation {
     let moved = pool.stopTransfer(id, atUs: nowUs)
     events.markStale()
     ledger.requests[id].bytesMoved += moved
-    recorder.summary.bytesFetched += moved
+    recorder.addBytesFetched(moved)
   }
 
   /// Forgets request `id` as the resource's active request and closes its in-flight page mark.

@@ -160,7 +160,7 @@ extension Simulation {
       recorder.recordTimeToContent(
         item: item, firstVisibleUs: feed.items.firstVisibleUs[item], untilUs: nowUs, complete: false)
     }
-    recorder.summary.abandoned = abandoned
+    recorder.recordEnd(abandoned: abandoned)
     recordTimelineInstant(final: true)
     finished = true
   }
@@ -169,12 +169,13 @@ extension Simulation {
     for id in 0..<ledger.count where ledger.requests[id].state == .transferring {
       let moved = pool.bytesMoved(id, atUs: nowUs) ?? 0
       ledger.requests[id].bytesMoved += moved
-      recorder.summary.bytesFetched += moved
+      recorder.addBytesFetched(moved)
     }
     if radio != nil {
       radio!.finish(atUs: nowUs)
-      recorder.summary.radioActiveUs = radio!.activeUs
-      recorder.summary.energyJ = radio!.energyJoules(downloadedBytes: recorder.summary.bytesFetched)
+      recorder.recordRadio(
+        activeUs: radio!.activeUs,
+        energyJ: radio!.energyJoules(downloadedBytes: recorder.summary.bytesFetched))
     }
     let frames = sessionStarted ? clock.sessionFrames(untilUs: nowUs) : 0
     recorder.finish(

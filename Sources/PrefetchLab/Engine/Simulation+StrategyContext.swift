@@ -193,7 +193,7 @@ extension Simulation: StrategyContext {
     let active = Int(feed.items.mediaRequest[item])
     if active >= 0 && policy.coalescing {
       reprioritize(requestID: active, to: priority)
-      recorder.summary.coalescedRequests += 1
+      recorder.countCoalescedRequest()
       return true
     }
     if cache.hasValidDiskEntry(item: item, atUs: nowUs) {

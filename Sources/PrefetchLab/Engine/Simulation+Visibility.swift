@@ -52,7 +52,7 @@ extension Simulation {
     guard sessionStarted else { return }
     if feed.items.firstVisibleUs[item] < 0 {
       feed.items.firstVisibleUs[item] = nowUs
-      recorder.summary.itemsSeen += 1
+      recorder.countItemSeen()
       if feed.items.complete[item] {
         recorder.recordCompleteAtFirstSight(item: item, atUs: nowUs)
       } else {
@@ -95,14 +95,14 @@ extension Simulation {
       && !ledger.requests[media].fromDisk
     {
       ledger.requests[media].late = true
-      recorder.summary.latePrefetches += 1
+      recorder.countLatePrefetch()
     }
     let page = feed.plan.page(ofItem: item)
     if page < feed.plan.pageCount {
       let pageRequest = Int(feed.pages.activeRequest[page])
       if pageRequest >= 0 && ledger.requests[pageRequest].isPrefetch && !ledger.requests[pageRequest].late {
         ledger.requests[pageRequest].late = true
-        recorder.summary.latePrefetches += 1
+        recorder.countLatePrefetch()
       }
     }
   }

@@ -2,7 +2,8 @@
 /// (`finish` turns them into a `SummaryMetrics` row), the timeline (a row on a fixed grid plus the
 /// instants that matter) and the request event log.
 struct MetricsRecorder: Sendable {
-  var summary = SummaryMetrics()
+  /// Written only through the named counters below and `finish`.
+  private(set) var summary = SummaryMetrics()
   /// ∫ blank fraction dt after first content, in fraction·µs.
   private var blankIntegral = 0.0
   private var ttcUs: [Int64] = []
@@ -31,6 +32,50 @@ struct MetricsRecorder: Sendable {
     recordsEvents = options.recordEvents
     keepsRecentStates = options.timelineIntervalUs > 0
     timelineStepBoundUs = keepsRecentStates ? .min : .max
+  }
+
+  // MARK: Counters (what the engine reports as it happens)
+
+  /// A page or media request was issued.
+  @inline(__always)
+  mutating func countIssued(_ resource: Resource) {
+    if case .page = resource { summary.pageRequests += 1 } else { summary.mediaRequests += 1 }
+  }
+  /// `slots` connections are in use now: the peak follows.
+  @inline(__always)
+  mutating func noteInFlight(_ slots: Int) { summary.peakInFlight = max(summary.peakInFlight, slots) }
+  /// `bytes` moved over the network.
+  @inline(__always)
+  mutating func addBytesFetched(_ bytes: Int64) { summary.bytesFetched += bytes }
+  @inline(__always)
+  mutating func countFailedRequest() { summary.requestsFailed += 1 }
+  @inline(__always)
+  mutating func countCancelledRequest() { summary.requestsCancelled += 1 }
+  @inline(__always)
+  mutating func countRetry() { summary.retries += 1 }
+  @inline(__always)
+  mutating func countDiskRead() { summary.diskReads += 1 }
+  @inline(__always)
+  mutating func countEviction() { summary.evictions += 1 }
+  /// A media request joined one already out (`network.coalescing`).
+  @inline(__always)
+  mutating func countCoalescedRequest() { summary.coalescedRequests += 1 }
+  @inline(__always)
+  mutating func countItemSeen() { summary.itemsSeen += 1 }
+  /// A prefetch was still in flight when its item first showed.
+  @inline(__always)
+  mutating func countLatePrefetch() { summary.latePrefetches += 1 }
+  /// `bytes` of media are in memory now: the peak follows.
+  @inline(__always)
+  mutating func noteMemoryInUse(_ bytes: Int64) {
+    if bytes > summary.peakMemoryBytes { summary.peakMemoryBytes = bytes }
+  }
+  /// The session ended with the user giving up (`abandoned`) or not.
+  mutating func recordEnd(abandoned: Bool) { summary.abandoned = abandoned }
+  /// The radio's active time, µs, and energy, J, over the session.
+  mutating func recordRadio(activeUs: Int64, energyJ: Double) {
+    summary.radioActiveUs = activeUs
+    summary.energyJ = energyJ
   }
 
   /// Reserves room for the times to content of `items` rows (one sample per row seen).
