@@ -78,13 +78,9 @@ import Testing
     #expect(frames.event < frames.stepped)
   }
 
-  /// The built-ins that declare quiet bands (`Wake.quietWhile`); the others are
-  /// consulted every moving frame, so only the engine's own quiet frames (a still offset) apply.
-  static let declaring = [
-    "adaptive", "directional_ranges", "dynamic_threshold", "fixed_threshold", "flatlist", "infinite_loader",
-    "infinite_scroll", "intersection_observer", "oracle", "paging3", "recyclerview", "target_range",
-    "uikit_prefetching",
-  ]
+  /// The built-ins, each of which returns quiet bands (`Wake.quietWhile`) in some state, by name
+  /// (from the registry: a new built-in joins the random scenarios without an edit here).
+  static let declaring = StrategyRegistry.builtIn.definitions.map(\.name).sorted()
 
   /// 600 random scenarios (`RunnableScenario`), each with two of the strategies that declare
   /// quiet bands and one of all the built-ins in turn, with a timeline on every third.
