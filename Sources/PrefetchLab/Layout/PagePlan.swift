@@ -14,6 +14,9 @@ public struct PagePlan: Sendable, Equatable {
   /// First item of every page, then `totalItems`, when the pages are irregular; nil for the
   /// regular plan, whose boundaries follow from the two sizes.
   private let pageStarts: [Int]?
+  /// Pages that hold at least one item. Stored: strategies read it through
+  /// `StrategyContext.constants`, which the engine builds at every read.
+  public let pageCount: Int
 
   /// The regular plan: `initialPageSize` items, then pages of `pageSize`.
   public init(totalItems: Int, initialPageSize: Int, pageSize: Int) {
@@ -21,6 +24,8 @@ public struct PagePlan: Sendable, Equatable {
     self.initialPageSize = max(1, initialPageSize)
     self.pageSize = max(1, pageSize)
     self.pageStarts = nil
+    pageCount = Self.regularPageCount(
+      totalItems: self.totalItems, initialPageSize: self.initialPageSize, pageSize: self.pageSize)
   }
 
   /// Pages as delivered: `pageStarts` lists each page's first item, strictly increasing from 0
@@ -30,11 +35,11 @@ public struct PagePlan: Sendable, Equatable {
     self.initialPageSize = max(1, initialPageSize)
     self.pageSize = max(1, pageSize)
     self.pageStarts = pageStarts + [max(0, totalItems)]
+    pageCount = pageStarts.count
   }
 
-  /// Pages that hold at least one item. O(1).
-  public var pageCount: Int {
-    if let pageStarts { return pageStarts.count - 1 }
+  /// Pages of the regular plan that hold at least one item.
+  private static func regularPageCount(totalItems: Int, initialPageSize: Int, pageSize: Int) -> Int {
     if totalItems == 0 { return 0 }
     if totalItems <= initialPageSize { return 1 }
     let rest = totalItems - initialPageSize
