@@ -85,7 +85,7 @@ extension Simulation {
   func processEvents<Strategy: PrefetchStrategy>(atUs timeUs: Int64, strategy: inout Strategy) {
     events.markStale()  // events are consumed here
     // A quiet band describes the state after the last consultation: an event that does not
-    // consult the strategy (or whose consultation declares nothing) ends it, unless it changes
+    // consult the strategy (or whose consultation returns `.everyFrame`) ends it, unless it changes
     // nothing the strategy reads (a body that starts moving, a timeout for an attempt that is
     // over).
     if let completion = pool.link.nextCompletionUs(), completion <= timeUs {

@@ -1,7 +1,7 @@
-/// What a strategy declared quiet in its last consultation
-/// (`StrategyContext.skipFrames(whileOffsetWithinPt:_:acrossRowChanges:beforeUs:whileVelocityHolds:)`):
+/// The band of the `Wake` a strategy returned from its last consultation (`WakeBand`), with the
+/// velocity that consultation read:
 /// the `.frame` consultations that follow would do nothing while every condition here holds (and
-/// nothing else the engine watches changes). Kept by `Simulation` for the event engine.
+/// nothing else the engine watches changes). Kept by `TimeAdvance` for the event engine.
 struct QuietBand: Sendable {
   /// The viewport's top stays within `lowPt`…`highPt`, pt (either may be infinite).
   var lowPt: Double

@@ -8,7 +8,7 @@ extension Simulation {
   /// motion, the viewport is not held at the end of loaded content (no stall), the phase stays,
   /// the rows shown stay (`RowWindow.keeps`, past the content's end too), the direction the
   /// viewport moved in stays, and, when the shown offset moves, it stays in the band the strategy
-  /// declared quiet in its last consultation (strategies do not read the blank fraction). The
+  /// returned as its wake-up at its last consultation (strategies do not read the blank fraction). The
   /// shown offset is the intent's inside the bounds; past an edge, or while the content springs
   /// back, it is where the edge rule puts it (`ScrollDriver.preview`). The rows shown may change
   /// in a quiet frame when that band holds across row changes and the change wakes nothing
@@ -23,7 +23,7 @@ extension Simulation {
   /// Offset pagination is left to full frames: its visible placeholders are requested frame by
   /// frame.
   ///
-  /// Called after a full frame in which the strategy declared a quiet band or the scroll is
+  /// Called after a full frame whose consultation returned a quiet band, or when the scroll is
   /// still (`runFrame`); out of line, so that the frame stays small.
   @inline(never)
   func skipQuietFrames(nextEventUs cachedEventUs: Int64) {
@@ -73,10 +73,10 @@ extension Simulation {
     }
   }
 
-  /// After events whose last one's consultation declared a quiet band: the frames that follow
+  /// After events whose last one's consultation returned a quiet band: the frames that follow
   /// are stepped as after a full frame (`skipQuietFrames`), up to the first that is not quiet.
-  /// The declaration covers the `.frame` consultations the stepped engine makes in them (see
-  /// `StrategyContext.skipFrames`); a held frame, a stall or a rest is left to the run loop.
+  /// The band covers the `.frame` consultations the stepped engine makes in them (see
+  /// `Wake`); a held frame, a stall or a rest is left to the run loop.
   @inline(never)
   func skipQuietFramesAfterEvents() {
     guard !finished, sessionStarted, !stall.isStalled, stall.heldFrameTraceUs == nil,
