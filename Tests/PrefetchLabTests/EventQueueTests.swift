@@ -7,7 +7,7 @@ import Testing
   private func drain(_ queue: inout EventQueue) -> [Int] {
     var subjects: [Int] = []
     while let event = queue.next {
-      subjects.append(event.subject)
+      subjects.append(event.requestID)
       queue.takeNext()
     }
     return subjects
@@ -16,12 +16,13 @@ import Testing
   /// `count` timeouts due from 1 000 µs (subject = index) behind a first byte at 5 µs.
   private func queue(timeouts count: Int) -> EventQueue {
     var queue = EventQueue()
-    for subject in 0..<count { queue.schedule(.timeout, atUs: 1000 + Int64(subject), subject: subject) }
-    queue.schedule(.firstByte, atUs: 5, subject: 100)
+    for subject in 0..<count { queue.schedule(.timeout, atUs: 1000 + Int64(subject), .request(subject)) }
+    queue.schedule(.firstByte, atUs: 5, .request(100))
     return queue
   }
 
-  private let evenTimeoutsAreDead = { (event: EngineEvent) in event.kind == .timeout && event.subject % 2 == 0
+  private let evenTimeoutsAreDead = { (event: EngineEvent) in
+    event.kind == .timeout && event.requestID % 2 == 0
   }
 
   /// At `minimumSweepCount` events every dead one goes, and the live ones keep their order.
@@ -39,10 +40,10 @@ import Testing
     #expect(drain(&unswept) == [100] + Array(0..<14))
 
     var front = EventQueue()
-    front.schedule(.timeout, atUs: 10, subject: 0)
-    front.schedule(.timeout, atUs: 20, subject: 1)
-    front.schedule(.timeout, atUs: 25, subject: 2)
-    front.schedule(.applyPage, atUs: 25, subject: 8)
+    front.schedule(.timeout, atUs: 10, .request(0))
+    front.schedule(.timeout, atUs: 20, .request(1))
+    front.schedule(.timeout, atUs: 25, .request(2))
+    front.schedule(.applyPage, atUs: 25, .request(8))
     front.dropDead(evenTimeoutsAreDead)
     #expect(drain(&front) == [1, 8, 2])
   }

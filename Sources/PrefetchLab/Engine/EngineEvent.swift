@@ -30,14 +30,75 @@ struct EngineEvent: Comparable, Sendable {
     case fingerLift = 11
   }
 
+  /// What an event is about, by kind: a request (firstByte, timeout, applyPage, retry,
+  /// diskRead), a pause by its serial or the wait for first content (patience, fingerLift), an
+  /// outage window by index (outageStart, outageEnd), an item (renderDone), or nothing (rateLimit).
+  enum Subject: Sendable, Equatable {
+    case request(Int)
+    case pause(serial: Int)
+    case firstContentWait
+    case outage(Int)
+    case item(Int)
+    case none
+
+    /// The subject as stored: a non-negative id or index, -1 for the wait and for nothing.
+    fileprivate var raw: Int {
+      switch self {
+      case .request(let id): id
+      case .pause(let serial): serial
+      case .outage(let index): index
+      case .item(let item): item
+      case .firstContentWait, .none: -1
+      }
+    }
+
+    /// Whether `kind` is about this kind of subject.
+    fileprivate func fits(_ kind: Kind) -> Bool {
+      switch self {
+      case .request: [.firstByte, .timeout, .applyPage, .retry, .diskRead].contains(kind)
+      case .pause: kind == .patience || kind == .fingerLift
+      case .firstContentWait: kind == .patience
+      case .outage: kind == .outageStart || kind == .outageEnd
+      case .item: kind == .renderDone
+      case .none: kind == .rateLimit
+      }
+    }
+  }
+
   let timeUs: Int64
   let kind: Kind
   let sequence: Int
-  /// Request id (firstByte, timeout, applyPage, retry, diskRead), stall serial (patience,
-  /// fingerLift), outage index or item (renderDone).
-  let subject: Int
+  /// The subject packed by kind (`Subject.raw`): the queue holds a plain integer.
+  private let rawSubject: Int
   /// The attempt the event belongs to; stale when the request has moved on.
   let attempt: Int
+
+  init(timeUs: Int64, kind: Kind, sequence: Int, subject: Subject, attempt: Int) {
+    assert(subject.fits(kind), "\(kind) is not about \(subject)")
+    self.timeUs = timeUs
+    self.kind = kind
+    self.sequence = sequence
+    rawSubject = subject.raw
+    self.attempt = attempt
+  }
+
+  /// What the event is about, typed by its kind.
+  var subject: Subject {
+    switch kind {
+    case .firstByte, .timeout, .applyPage, .retry, .diskRead: .request(rawSubject)
+    case .patience, .fingerLift: rawSubject < 0 ? .firstContentWait : .pause(serial: rawSubject)
+    case .outageStart, .outageEnd: .outage(rawSubject)
+    case .renderDone: .item(rawSubject)
+    case .rateLimit: .none
+    }
+  }
+
+  /// The request of a request's event (firstByte, timeout, applyPage, retry, diskRead).
+  @inline(__always)
+  var requestID: Int {
+    assert(Subject.request(rawSubject).fits(kind), "\(kind) is not about a request")
+    return rawSubject
+  }
 
   static func < (lhs: EngineEvent, rhs: EngineEvent) -> Bool {
     if lhs.timeUs != rhs.timeUs { return lhs.timeUs < rhs.timeUs }

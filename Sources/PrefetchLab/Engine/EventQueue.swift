@@ -20,7 +20,9 @@ struct EventQueue: Sendable {
   static let minimumSweepCount = 16
 
   /// Queues an event. O(log events).
-  mutating func schedule(_ kind: EngineEvent.Kind, atUs timeUs: Int64, subject: Int, attempt: Int = 0) {
+  mutating func schedule(
+    _ kind: EngineEvent.Kind, atUs timeUs: Int64, _ subject: EngineEvent.Subject, attempt: Int = 0
+  ) {
     sequence += 1
     isStale = true
     heap.push(EngineEvent(timeUs: timeUs, kind: kind, sequence: sequence, subject: subject, attempt: attempt))

@@ -11,7 +11,7 @@ extension Simulation {
     let id = ledger.append(request)
     recorder.countDiskRead()
     log(.diskRead, id, bytes: request.bytes)
-    events.schedule(.diskRead, atUs: nowUs + cache.nextDiskReadUs(item: item), subject: id)
+    events.schedule(.diskRead, atUs: nowUs + cache.nextDiskReadUs(item: item), .request(id))
     return id
   }
 

@@ -34,7 +34,7 @@ extension Simulation {
     {
       ledger.requests[id].backOff()
       recorder.countRetry()
-      events.schedule(.retry, atUs: nowUs + delayUs, subject: id, attempt: attempt)
+      events.schedule(.retry, atUs: nowUs + delayUs, .request(id), attempt: attempt)
       log(.retry, id, bytes: ledger.requests[id].bytesMoved)
       pumpConnectionQueue()
       return

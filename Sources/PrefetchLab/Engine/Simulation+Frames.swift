@@ -114,10 +114,10 @@ extension Simulation {
       let liftTraceUs = scroll.touchLiftTraceUs(environment: self)
       events.schedule(
         .fingerLift, atUs: max(nowUs, stall.stallStartUs + (liftTraceUs - crossing)),
-        subject: stall.stallSerial)
+        .pause(serial: stall.stallSerial))
     }
     events.schedule(
-      .patience, atUs: max(nowUs, stall.stallStartUs + stall.patienceUs), subject: stall.stallSerial)
+      .patience, atUs: max(nowUs, stall.stallStartUs + stall.patienceUs), .pause(serial: stall.stallSerial))
     recordTimelineInstant()
   }
 

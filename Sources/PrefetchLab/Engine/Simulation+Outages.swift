@@ -13,7 +13,7 @@ extension Simulation {
       outages.freeze(id)
     }
     events.markStale()
-    events.schedule(.outageEnd, atUs: end, subject: index)
+    events.schedule(.outageEnd, atUs: end, .outage(index))
   }
 
   /// The network is back: frozen transfers move the rest of their bodies. (Requests waiting for a

@@ -11,7 +11,9 @@ extension Simulation {
       return
     }
     feed.pages.applyPending[page] = true
-    events.schedule(.applyPage, atUs: nowUs + feed.applyDelayUs(ofPage: page), subject: id)
+    events.schedule(
+      .applyPage, atUs: nowUs + feed.applyDelayUs(ofPage: page),
+      .request(id))
   }
 
   /// Inserts a delivered page's rows (the in-flight mark clears now, not at delivery), unless a

@@ -19,7 +19,7 @@ extension Simulation {
   /// Starts queued renders while workers are free.
   private func startRenders() {
     while let job = render.startNext() {
-      events.schedule(.renderDone, atUs: nowUs + job.durationUs, subject: job.item)
+      events.schedule(.renderDone, atUs: nowUs + job.durationUs, .item(job.item))
     }
   }
 

@@ -58,7 +58,7 @@ extension Simulation {
       switch pool.next(atUs: nowUs) {
       case .start(let id): startAttempt(id)
       case .wakeAt(let timeUs):
-        events.schedule(.rateLimit, atUs: timeUs, subject: -1)
+        events.schedule(.rateLimit, atUs: timeUs, .none)
         return
       case .none: return
       }
@@ -79,8 +79,8 @@ extension Simulation {
     // `radio.promotion_delays_requests`, only once the radio is promoted.
     var sendUs = outages.endUs ?? nowUs
     if policy.promotionDelaysRequests, let ready = radio?.readyUs(atUs: nowUs) { sendUs = max(sendUs, ready) }
-    events.schedule(.firstByte, atUs: sendUs + latencyUs, subject: id, attempt: attempt)
-    events.schedule(.timeout, atUs: nowUs + policy.timeoutUs, subject: id, attempt: attempt)
+    events.schedule(.firstByte, atUs: sendUs + latencyUs, .request(id), attempt: attempt)
+    events.schedule(.timeout, atUs: nowUs + policy.timeoutUs, .request(id), attempt: attempt)
     log(.started, id, bytes: ledger.requests[id].bytes)
   }
 
@@ -103,7 +103,7 @@ extension Simulation {
     guard ledger.requests[id].state == .connecting, ledger.requests[id].attempt == attempt else { return }
     if let end = outages.endUs {
       // The response was lost in the outage: the exchange repeats once the network is back.
-      events.schedule(.firstByte, atUs: end + ledger.requests[id].latencyUs, subject: id, attempt: attempt)
+      events.schedule(.firstByte, atUs: end + ledger.requests[id].latencyUs, .request(id), attempt: attempt)
       return
     }
     if ledger.requests[id].attemptFails {

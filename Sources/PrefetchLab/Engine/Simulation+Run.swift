@@ -5,7 +5,7 @@ extension Simulation {
   /// viewport), independent of the feed's length.
   func run<Strategy: PrefetchStrategy>(_ strategy: inout Strategy) -> RunOutcome {
     for index in outages.windowsUs.indices {
-      events.schedule(.outageStart, atUs: outages.windowsUs[index].startUs, subject: index)
+      events.schedule(.outageStart, atUs: outages.windowsUs[index].startUs, .outage(index))
     }
     if let size = strategy.initialLoadSize(pageSize: feed.requestedPageSize) {
       feed.resizeInitialPage(to: size)
@@ -13,7 +13,7 @@ extension Simulation {
     if !strategy.enablePlaceholders { feed.hidePlaceholders() }
     feed.loadsVisiblePlaceholderPages = strategy.loadsVisiblePlaceholderPages
     issueInitialPage()
-    events.schedule(.patience, atUs: stall.patienceUs, subject: -1)
+    events.schedule(.patience, atUs: stall.patienceUs, .firstContentWait)
     var eventTime = Int64.max
     #if DEBUG
       var steps = 0
@@ -71,11 +71,14 @@ extension Simulation {
     events.dropDead { event in
       switch event.kind {
       case .timeout:
-        let request = self.ledger.requests[event.subject]
+        let request = self.ledger.requests[event.requestID]
         return !(request.state.holdsSlot && request.attempt == event.attempt)
-      case .patience:
-        return event.subject < 0 ? self.sessionStarted : !self.stall.mayContinue(serial: event.subject)
-      case .fingerLift: return !self.stall.mayContinue(serial: event.subject)
+      case .patience, .fingerLift:
+        switch event.subject {
+        case .firstContentWait: return self.sessionStarted
+        case .pause(let serial): return !self.stall.mayContinue(serial: serial)
+        default: return false
+        }
       default: return false
       }
     }
@@ -109,25 +112,26 @@ extension Simulation {
       let band = timeAdvance.suspendBand()
       switch event.kind {
       case .firstByte:
-        startTransfer(requestID: event.subject, attempt: event.attempt, strategy: &strategy)
+        startTransfer(requestID: event.requestID, attempt: event.attempt, strategy: &strategy)
         // A body that starts moving changes nothing a strategy can read (the connection slot was
         // already held, the page mark stays open): the band holds. A failed attempt does not.
-        if ledger.requests[event.subject].state == .transferring { timeAdvance.resumeBand(band) }
-      case .applyPage: applyPage(requestID: event.subject, strategy: &strategy)
+        if ledger.requests[event.requestID].state == .transferring { timeAdvance.resumeBand(band) }
+      case .applyPage: applyPage(requestID: event.requestID, strategy: &strategy)
       case .timeout:
-        if !timeOut(requestID: event.subject, attempt: event.attempt, strategy: &strategy) {
+        if !timeOut(requestID: event.requestID, attempt: event.attempt, strategy: &strategy) {
           timeAdvance.resumeBand(band)
         }
-      case .patience: patienceExpired(serial: event.subject)
-      case .retry: retryAttempt(requestID: event.subject, attempt: event.attempt)
-      case .outageStart: beginOutage(event.subject)
+      case .patience: patienceExpired(event.subject)
+      case .retry: retryAttempt(requestID: event.requestID, attempt: event.attempt)
+      case .outageStart: if case .outage(let index) = event.subject { beginOutage(index) }
       case .outageEnd: endOutage()
       case .rateLimit:
         pool.rateLimitWoke()
         pumpConnectionQueue()
-      case .diskRead: finishDiskRead(requestID: event.subject, strategy: &strategy)
-      case .renderDone: finishRender(event.subject)
-      case .fingerLift: liftFinger(serial: event.subject, strategy: &strategy)
+      case .diskRead: finishDiskRead(requestID: event.requestID, strategy: &strategy)
+      case .renderDone: if case .item(let item) = event.subject { finishRender(item) }
+      case .fingerLift:
+        if case .pause(let serial) = event.subject { liftFinger(serial: serial, strategy: &strategy) }
       }
       if finished { return }
     }
@@ -141,12 +145,15 @@ extension Simulation {
     }
   }
 
-  /// The user gives up: before first content (serial -1), or in the pause `serial` if it lasts.
-  private func patienceExpired(serial: Int) {
-    if serial < 0 {
+  /// The user gives up: before first content, or in the pause `serial` if it lasts.
+  private func patienceExpired(_ subject: EngineEvent.Subject) {
+    switch subject {
+    case .firstContentWait:
       if !sessionStarted { finish(atUs: nowUs, abandoned: true) }
-    } else if stall.isStalled && serial == stall.stallSerial {
-      finish(atUs: nowUs, abandoned: true)
+    case .pause(let serial):
+      if stall.isStalled && serial == stall.stallSerial { finish(atUs: nowUs, abandoned: true) }
+    default:
+      break
     }
   }
 
