@@ -40,7 +40,7 @@ extension Simulation {
       recorder.summary.mediaRequests += 1
     }
     log(.issued, id, bytes: bytes)
-    pool.enqueue(id, priority: priority)
+    pool.enqueue(id, priority: priority, media: resource.isMedia)
     pumpConnectionQueue()
     return id
   }
@@ -70,7 +70,7 @@ extension Simulation {
   }
 
   private func startAttempt(_ id: Int) {
-    if pool.occupySlot() { radio?.setBusy(true, atUs: nowUs) }
+    if pool.occupySlot(for: id) { radio?.setBusy(true, atUs: nowUs) }
     recorder.summary.peakInFlight = max(recorder.summary.peakInFlight, pool.slotsInUse)
     let resource = ledger.requests[id].resource
     let tryIndex = nextTry(of: resource)
@@ -84,7 +84,7 @@ extension Simulation {
     var sendUs = outages.endUs ?? nowUs
     if policy.promotionDelaysRequests, let ready = radio?.readyUs(atUs: nowUs) { sendUs = max(sendUs, ready) }
     events.schedule(.firstByte, atUs: sendUs + latencyUs, subject: id, attempt: attempt)
-    events.schedule(.timeout, atUs: nowUs + policy.timeoutUs, subject: id, attempt: attempt)
+    events.schedule(.timeout, atUs: nowUs + policy.timeoutUs(for: resource), subject: id, attempt: attempt)
     log(.started, id, bytes: ledger.requests[id].bytes)
   }
 
