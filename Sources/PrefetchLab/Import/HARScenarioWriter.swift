@@ -123,7 +123,8 @@ struct HARScenarioWriter {
     if let bytes = fit(mediaSizes, key: "feed.media_bytes", unit: "bytes", resolution: 1) {
       add(
         "media_bytes", bytes.json,
-        note: "media_bytes: body bytes of \(mediaSizes.count) media responses; \(describe(bytes)).", to: "feed")
+        note: "media_bytes: body bytes of \(mediaSizes.count) media responses; \(describe(bytes)).",
+        to: "feed")
       if let counts {
         add(
           "media_fraction", JSONValue((counts.mediaFraction * 1000).rounded() / 1000),
@@ -142,14 +143,18 @@ struct HARScenarioWriter {
   /// A lognormal fitted to `samples` (rounded to `resolution` and 3 decimals of sigma), or their
   /// empirical distribution when there are fewer than `FittedQuantity.minimumFitSamples`; nil
   /// without samples. Records the report row and any warning.
-  private mutating func fit(_ samples: [Double], key: String, unit: String, resolution: Double) -> Distribution? {
+  private mutating func fit(_ samples: [Double], key: String, unit: String, resolution: Double)
+    -> Distribution?
+  {
     let positive = samples.filter { $0 > 0 }.sorted()
     guard !positive.isEmpty else {
       warnings.append("\(key): no samples; left out (its default applies)")
       return nil
     }
     // Through the reciprocal, so that 0.1 ms steps print as 40.3, not 40.300000000000004.
-    func rounded(_ x: Double) -> Double { max(resolution, (x * (1 / resolution)).rounded() / (1 / resolution)) }
+    func rounded(_ x: Double) -> Double {
+      max(resolution, (x * (1 / resolution)).rounded() / (1 / resolution))
+    }
     let distribution: Distribution
     var ks: Double? = nil
     if positive.count < FittedQuantity.minimumFitSamples {
@@ -162,10 +167,10 @@ struct HARScenarioWriter {
       let median = rounded(fit.median)
       let sigma = (fit.sigma * 1000).rounded() / 1000
       distribution = .lognormal(median: median, sigma: sigma)
-      ks = LognormalFit.ksDistance(positive) { x in
-        guard sigma > 0 else { return x >= median ? 1 : 0 }
-        return StandardNormal.cdf(log(x / median) / sigma)
-      }
+      ks = LognormalFit.ksDistance(
+        positive,
+        cdf: { x in sigma > 0 ? StandardNormal.cdf(log(x / median) / sigma) : (x >= median ? 1 : 0) },
+        leftLimit: { x in sigma > 0 ? StandardNormal.cdf(log(x / median) / sigma) : (x > median ? 1 : 0) })
     }
     let levels = [0.5, 0.9, 0.99]
     fits.append(
@@ -212,7 +217,8 @@ struct HARScenarioWriter {
   func finish() throws(InputError) -> HARImport.Result {
     func object(_ members: [(key: String, value: JSONValue)], _ notes: [String]) -> JSONValue {
       .object(
-        [("$comment", .string(notes.joined(separator: " ")))] + members.filter { !$0.key.hasPrefix("$unfitted") })
+        [("$comment", .string(notes.joined(separator: " ")))]
+          + members.filter { !$0.key.hasPrefix("$unfitted") })
     }
     var networkMembers = network
     if !media.isEmpty { networkMembers.append(("media", object(media, mediaNotes))) }
@@ -234,9 +240,12 @@ struct HARScenarioWriter {
     ])
     let text = scenario.serialized(pretty: true) + "\n"
     do {
-      _ = try ScenarioLoader.load(data: Array(text.utf8), file: "imported-har.json", baseDirectory: "", checksFiles: false)
+      _ = try ScenarioLoader.load(
+        data: Array(text.utf8), file: "imported-har.json", baseDirectory: "", checksFiles: false)
     } catch {
-      throw InputError(file: files.joined(separator: ", "), location: "", message: "the fitted scenario does not load: \(error.description)")
+      throw InputError(
+        file: files.joined(separator: ", "), location: "",
+        message: "the fitted scenario does not load: \(error.description)")
     }
     return HARImport.Result(scenarioText: text, fits: fits, warnings: warnings)
   }

@@ -50,10 +50,15 @@ public struct LognormalFit: Sendable, Equatable {
   }
 
   /// The Kolmogorov–Smirnov distance sup |Fₙ(x) − F(x)| between the empirical CDF of ascending
-  /// `sorted` (non-empty) and `cdf`, computed exactly: for a continuous F the supremum is reached
-  /// at a sample, just before or at its step, so D = maxᵢ max(i/n − F(x₍ᵢ₎), F(x₍ᵢ₎) − (i−1)/n)
-  /// over distinct values (ties step by their multiplicity). O(n).
-  public static func ksDistance(_ sorted: [Double], cdf: (Double) -> Double) -> Double {
+  /// `sorted` (non-empty) and `cdf`, computed exactly. Both CDFs are right-continuous steps or
+  /// continuous, so the supremum is reached at a sample, at its step or just before it:
+  /// D = max over distinct values x₍ᵢ₎ of max(|Fₙ(x₍ᵢ₎) − F(x₍ᵢ₎)|, |Fₙ(x₍ᵢ₎⁻) − F(x₍ᵢ₎⁻)|), ties
+  /// stepping by their multiplicity. `leftLimit` is F(x⁻), needed only where F jumps (a lognormal
+  /// with sigma 0); it defaults to `cdf` (a continuous F). Between samples Fₙ is flat and F
+  /// monotone, so no other point can be farther. O(n).
+  public static func ksDistance(
+    _ sorted: [Double], cdf: (Double) -> Double, leftLimit: ((Double) -> Double)? = nil
+  ) -> Double {
     let n = Double(sorted.count)
     var distance = 0.0
     var index = 0
@@ -61,7 +66,8 @@ public struct LognormalFit: Sendable, Equatable {
       var end = index
       while end + 1 < sorted.count && sorted[end + 1] == sorted[index] { end += 1 }
       let f = cdf(sorted[index])
-      distance = max(distance, Double(end + 1) / n - f, f - Double(index) / n)
+      let before = leftLimit?(sorted[index]) ?? f
+      distance = max(distance, abs(Double(end + 1) / n - f), abs(Double(index) / n - before))
       index = end + 1
     }
     return distance
