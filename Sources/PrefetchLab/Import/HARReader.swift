@@ -40,10 +40,14 @@ public enum HARReader {
     return entries
   }
 
-  private static func entry(_ value: JSONValue, file: String, location: String) throws(InputError) -> HAREntry {
+  private static func entry(_ value: JSONValue, file: String, location: String) throws(InputError) -> HAREntry
+  {
     func fail(_ path: String, _ rule: String, _ found: JSONValue?) -> InputError {
       let got = found.map { value in
-        if case .string(let text) = value { return "\"" + ValueText.escapingUnsafe(String(text.prefix(60))) + "\"" }
+        if case .string(let text) = value {
+          return "\"" + ValueText.escapingUnsafe(String(text.prefix(60))) + "\""
+        }
+        if let number = value.doubleValue { return DecimalFormat.shortest(number) }
         return value.typeName
       }
       return InputError(
@@ -64,7 +68,7 @@ public enum HARReader {
       guard let number = member.doubleValue else { throw fail(path, "must be a number", member) }
       guard number >= 0 else {
         if number == -1 { return nil }
-        throw fail(path, "must be >= 0 or -1 (does not apply)", .string(DecimalFormat.shortest(number)))
+        throw fail(path, "must be >= 0 or -1 (does not apply)", member)
       }
       return number
     }
@@ -130,7 +134,8 @@ public enum HARReader {
 
   /// `scheme://host[:port]`, lower-cased; the whole URL when it has no host.
   static func origin(of url: String) -> String {
-    guard let components = URLComponents(string: url), let host = components.host, let scheme = components.scheme
+    guard let components = URLComponents(string: url), let host = components.host,
+      let scheme = components.scheme
     else { return url }
     return scheme.lowercased() + "://" + host.lowercased() + (components.port.map { ":\($0)" } ?? "")
   }
