@@ -12,7 +12,8 @@ import Foundation
 /// - body sizes (`feed.page_bytes`, `feed.media_bytes`) likewise;
 /// - link throughput (`bandwidth_kbps`): the median of body bits over `timings.receive` for
 ///   bodies of at least `throughputMinimumBytes`, a single transfer's rate (a lower bound on the
-///   link's capacity when transfers overlapped);
+///   link's capacity when transfers overlapped); a throughput trace over the session's clock
+///   instead when the rates vary and `traceStem` says where (`HARScenarioWriter.throughputTrace`);
 /// - `failure_rate`: error responses (4xx, 5xx) and requests without a response, per attempt;
 /// - `max_concurrent_requests`: the most requests of the class in flight at once to one origin;
 /// - `page_size` and `media_fraction` from page bodies when the HAR holds them (the largest JSON
@@ -26,15 +27,20 @@ public struct HARImport: Sendable {
   public var classes: TrafficClass
   /// File names as given, for the comment.
   public var files: [String]
+  /// Path stem for throughput traces (`<stem>.pages.throughput`, `<stem>.media.throughput`), the
+  /// scenario file's path without `.json`; nil (a scenario on standard output) writes the median
+  /// rate instead of a trace.
+  public var traceStem: String?
 
   /// Bodies smaller than this are not used for throughput: their receive time is dominated by
   /// timer resolution and per-packet overhead.
   public static let throughputMinimumBytes = 32_000.0
 
-  public init(entries: [HAREntry], classes: TrafficClass, files: [String]) {
+  public init(entries: [HAREntry], classes: TrafficClass, files: [String], traceStem: String? = nil) {
     self.entries = entries
     self.classes = classes
     self.files = files
+    self.traceStem = traceStem
   }
 
   /// What the import found and wrote.
@@ -44,6 +50,8 @@ public struct HARImport: Sendable {
     public var fits: [FittedQuantity]
     /// Quantities with too few samples (or none), said on stderr.
     public var warnings: [String]
+    /// Throughput traces the scenario names: the path to write (from `traceStem`) and the text.
+    public var traces: [(path: String, text: String)]
   }
 
   /// The requests of one class that reached the network.
@@ -78,7 +86,7 @@ public struct HARImport: Sendable {
         message:
           "no page request reached the network (\(classes.rule)); name the API's URLs with --pages REGEX")
     }
-    var writer = HARScenarioWriter(classes: classes, files: files)
+    var writer = HARScenarioWriter(classes: classes, files: files, traceStem: traceStem)
     writer.note(
       "Fitted by 'prefetchlab import har' from \(files.count) file\(files.count == 1 ? "" : "s") (\(files.joined(separator: ", "))): \(entries.count) requests, \(pages.all.count) pages and \(media.all.count) media (\(classes.rule)); \(others) other requests ignored. Cache hits (status 304, _fromCache, or no bytes transferred) and redirects are left out of every fit: pages \(pages.cached) cached, \(pages.redirects) redirects; media \(media.cached) cached, \(media.redirects) redirects."
     )

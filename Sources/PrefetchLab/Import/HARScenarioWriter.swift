@@ -5,6 +5,11 @@ import Foundation
 struct HARScenarioWriter {
   let classes: TrafficClass
   let files: [String]
+  /// Where varying throughput traces go: `<stem>.<pages|media>.throughput`; nil: none (the
+  /// median rate is written instead).
+  let traceStem: String?
+  /// Trace files to write beside the scenario: full path and text.
+  private(set) var traces: [(path: String, text: String)] = []
   private var topNotes: [String] = []
   private var network: [(key: String, value: JSONValue)] = []
   private var networkNotes: [String] = []
@@ -15,9 +20,10 @@ struct HARScenarioWriter {
   private(set) var fits: [FittedQuantity] = []
   private(set) var warnings: [String] = []
 
-  init(classes: TrafficClass, files: [String]) {
+  init(classes: TrafficClass, files: [String], traceStem: String?) {
     self.classes = classes
     self.files = files
+    self.traceStem = traceStem
   }
 
   mutating func note(_ text: String) { topNotes.append(text) }
@@ -69,8 +75,23 @@ struct HARScenarioWriter {
       (200...299).contains($0.status) && ($0.bodyBytes ?? 0) >= HARImport.throughputMinimumBytes
         && $0.receiveMs >= 1
     }
-    let rates = large.map { ($0.bodyBytes ?? 0) * 8 / $0.receiveMs }.sorted()
-    if !rates.isEmpty {
+    let timed = large.map { entry in
+      (
+        timeS: (entry.startMs + entry.firstByteMs + entry.receiveMs) / 1000,
+        kbps: (entry.bodyBytes ?? 0) * 8 / entry.receiveMs
+      )
+    }
+    let rates = timed.map(\.kbps).sorted()
+    if let traceStem, let trace = Self.throughputTrace(timed) {
+      let path = traceStem + "." + traffic.name + ".throughput"
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      traces.append((path, trace))
+      add(
+        "trace", .object([("path", .string(name)), ("format", "throughput"), ("loop", false)]),
+        note:
+          "trace: the rates of \(rates.count) bodies of at least \(Int(HARImport.throughputMinimumBytes)) bytes over their timings.receive vary (p10 \(Int(LognormalFit.sampleQuantile(rates, 0.1))), p90 \(Int(LognormalFit.sampleQuantile(rates, 0.9))) kbit/s): their median per bin over the session, in \(name); the last rate holds after it.",
+        to: object)
+    } else if !rates.isEmpty {
       let median = max(0.001, LognormalFit.sampleQuantile(rates, 0.5).rounded())
       fits.append(
         FittedQuantity(
@@ -247,6 +268,6 @@ struct HARScenarioWriter {
         file: files.joined(separator: ", "), location: "",
         message: "the fitted scenario does not load: \(error.description)")
     }
-    return HARImport.Result(scenarioText: text, fits: fits, warnings: warnings)
+    return HARImport.Result(scenarioText: text, fits: fits, warnings: warnings, traces: traces)
   }
 }

@@ -20,7 +20,9 @@ enum ImportHarCommand {
       standard error gives per fitted quantity n, the data's p50, p90 and p99 beside the \
       fit's, and the Kolmogorov-Smirnov distance. The scroll user is not in a HAR: the scenario \
       names a skimmer to replace. Without --out the scenario goes to standard output; --out \
-      never replaces a file. A malformed HAR exits 65 naming the file and the entry's JSON path.
+      never replaces a file. When transfer rates vary over the recording (p90 at least twice p10, \
+      10 bodies over 10 s or more) and --out is given, the link is a throughput trace written \
+      beside it (FILE.pages.throughput, FILE.media.throughput) instead of the median rate. A malformed HAR exits 65 naming the file and the entry's JSON path.
       """,
     arguments: [
       .positional("har-files", repeating: true, help: "HAR files (HAR 1.2 JSON), read together."),
@@ -53,9 +55,23 @@ enum ImportHarCommand {
     let classes = TrafficClass(
       pages: parsed.string("pages").flatMap { try? NSRegularExpression(pattern: $0) },
       media: parsed.string("media").flatMap { try? NSRegularExpression(pattern: $0) })
-    let result = try HARImport(entries: entries, classes: classes, files: files).run()
+    let out = parsed.string("out")
+    let stem = out.map { $0.hasSuffix(".json") ? String($0.dropLast(5)) : $0 }
+    let result = try HARImport(entries: entries, classes: classes, files: files, traceStem: stem).run()
     terminal.err(report(result))
-    if let out = parsed.string("out") {
+    if let out {
+      // Every file is new: a trace that would replace one is refused before anything is written.
+      for trace in result.traces where FileManager.default.fileExists(atPath: trace.path) {
+        throw UsageError(
+          message: "\(trace.path) already exists",
+          text:
+            "Error: \(trace.path) already exists; move it away or choose another --out (import never replaces a file)"
+        )
+      }
+      for trace in result.traces {
+        try AtomicFile.write(trace.text, to: trace.path)
+        terminal.err("wrote \(trace.path)\n")
+      }
       try AtomicFile.write(result.scenarioText, to: out)
       terminal.err("wrote \(out); check it with 'prefetchlab validate \(out)'\n")
     } else {
