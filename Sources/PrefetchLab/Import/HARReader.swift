@@ -140,13 +140,64 @@ public enum HARReader {
     return scheme.lowercased() + "://" + host.lowercased() + (components.port.map { ":\($0)" } ?? "")
   }
 
-  /// ms since 1970 of an ISO 8601 date and time, with or without fractional seconds.
+  /// ms since 1970 (UTC) of an ISO 8601 date and time as HAR writes it,
+  /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else. Read by hand rather than
+  /// through a date formatter: the result is a pure function of the text, in any locale.
   static func epochMs(_ text: String) -> Double? {
-    let withFraction = ISO8601DateFormatter()
-    withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = withFraction.date(from: text) { return date.timeIntervalSince1970 * 1000 }
-    let plain = ISO8601DateFormatter()
-    plain.formatOptions = [.withInternetDateTime]
-    return plain.date(from: text).map { $0.timeIntervalSince1970 * 1000 }
+    let bytes = Array(text.utf8)
+    func digits(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[start..<(start + count)] {
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    func byte(_ index: Int, is character: Character) -> Bool {
+      index < bytes.count && bytes[index] == character.asciiValue!
+    }
+    guard let year = digits(0, 4), byte(4, is: "-"), let month = digits(5, 2), byte(7, is: "-"),
+      let day = digits(8, 2), byte(10, is: "T") || byte(10, is: " "), let hour = digits(11, 2),
+      byte(13, is: ":"), let minute = digits(14, 2), byte(16, is: ":"), let second = digits(17, 2),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if byte(index, is: ".") {
+      index += 1
+      // As an integer over a power of ten: .250 is exactly 0.25.
+      var numerator = 0.0
+      var denominator = 1.0
+      while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57, denominator < 1e15 {
+        numerator = numerator * 10 + Double(bytes[index] - 48)
+        denominator *= 10
+        index += 1
+      }
+      fraction = numerator / denominator
+    }
+    var offsetMinutes = 0
+    if byte(index, is: "Z") {
+      index += 1
+    } else if byte(index, is: "+") || byte(index, is: "-") {
+      let sign = byte(index, is: "-") ? -1 : 1
+      guard let offsetHour = digits(index + 1, 2), byte(index + 3, is: ":"),
+        let offsetMinute = digits(index + 4, 2)
+      else { return nil }
+      offsetMinutes = sign * (offsetHour * 60 + offsetMinute)
+      index += 6
+    } else {
+      return nil
+    }
+    guard index == bytes.count else { return nil }
+    // Days from 1970-01-01 to the civil date (H. Hinnant's days_from_civil).
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60)
+    return (seconds + fraction) * 1000
   }
 }

@@ -1,14 +1,19 @@
-import Foundation
-
 /// Which requests of a HAR are the feed's pages and which its media: by URL patterns when given
-/// (`--pages`, `--media`), else by MIME type (JSON for pages, `image/*` for media).
+/// (`--pages`, `--media`, Swift `Regex` syntax, matched anywhere in the URL), else by MIME type
+/// (JSON for pages, `image/*` for media). A class given by pattern is not also taken by MIME type.
 public struct TrafficClass: @unchecked Sendable {
-  public let pages: NSRegularExpression?
-  public let media: NSRegularExpression?
+  /// The patterns as written, for the scenario's comment.
+  public let pagesPattern: String?
+  public let mediaPattern: String?
+  let pages: Regex<AnyRegexOutput>?
+  let media: Regex<AnyRegexOutput>?
 
-  public init(pages: NSRegularExpression?, media: NSRegularExpression?) {
-    self.pages = pages
-    self.media = media
+  /// - Throws: the pattern's syntax error, when one is not a regular expression.
+  public init(pages: String?, media: String?) throws {
+    pagesPattern = pages
+    mediaPattern = media
+    self.pages = try pages.map { try Regex($0) }
+    self.media = try media.map { try Regex($0) }
   }
 
   public enum Kind: Sendable { case page, media, other }
@@ -23,8 +28,8 @@ public struct TrafficClass: @unchecked Sendable {
 
   /// How the classes were told apart, for the scenario's comment.
   public var rule: String {
-    let pagesRule = pages.map { "URLs matching /\($0.pattern)/" } ?? "JSON responses (MIME type)"
-    let mediaRule = media.map { "URLs matching /\($0.pattern)/" } ?? "image/* responses (MIME type)"
+    let pagesRule = pagesPattern.map { "URLs matching /\($0)/" } ?? "JSON responses (MIME type)"
+    let mediaRule = mediaPattern.map { "URLs matching /\($0)/" } ?? "image/* responses (MIME type)"
     return "pages are \(pagesRule), media \(mediaRule)"
   }
 
@@ -32,7 +37,7 @@ public struct TrafficClass: @unchecked Sendable {
     mime == "application/json" || mime == "text/json" || mime.hasSuffix("+json")
   }
 
-  static func matches(_ pattern: NSRegularExpression, _ text: String) -> Bool {
-    pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+  static func matches(_ pattern: Regex<AnyRegexOutput>, _ text: String) -> Bool {
+    (try? pattern.firstMatch(in: text)) != nil
   }
 }

@@ -32,8 +32,8 @@ enum ImportHarCommand {
     ],
     validate: { parsed throws(ValidationError) in
       for option in ["pages", "media"] {
-        if let pattern = parsed.string(option), (try? NSRegularExpression(pattern: pattern)) == nil {
-          throw .invalidValue(pattern, for: option, reason: "not a regular expression (ICU syntax)")
+        if let pattern = parsed.string(option), (try? Regex(pattern)) == nil {
+          throw .invalidValue(pattern, for: option, reason: "not a regular expression (Swift Regex syntax)")
         }
       }
       try OutputPathRule.check(parsed, option: "out", target: .file)
@@ -52,9 +52,8 @@ enum ImportHarCommand {
     // The session's clock starts at the earliest request of all files.
     let origin = entries.map(\.startMs).min() ?? 0
     for index in entries.indices { entries[index].startMs -= origin }
-    let classes = TrafficClass(
-      pages: parsed.string("pages").flatMap { try? NSRegularExpression(pattern: $0) },
-      media: parsed.string("media").flatMap { try? NSRegularExpression(pattern: $0) })
+    // The patterns were checked by `validate`.
+    let classes = try TrafficClass(pages: parsed.string("pages"), media: parsed.string("media"))
     let out = parsed.string("out")
     let stem = out.map { $0.hasSuffix(".json") ? String($0.dropLast(5)) : $0 }
     let result = try HARImport(entries: entries, classes: classes, files: files, traceStem: stem).run()

@@ -13,9 +13,7 @@ import Testing
   ) {
     var entries: [HAREntry] = []
     for file in files { entries += try HARReader.entries(contentsOf: file) }
-    let classes = TrafficClass(
-      pages: try pages.map { try NSRegularExpression(pattern: $0) },
-      media: try media.map { try NSRegularExpression(pattern: $0) })
+    let classes = try TrafficClass(pages: pages, media: media)
     let result = try HARImport(entries: entries, classes: classes, files: files).run()
     let scenario = try ScenarioLoader.load(
       data: Array(result.scenarioText.utf8), file: "imported.json", baseDirectory: "")
@@ -76,8 +74,10 @@ import Testing
     wait: Double = 100, connect: Double = -1, receive: Double = 5, extra: String = "", content: String = ""
   ) -> String {
     #"{"startedDateTime": "2026-01-01T00:00:00.000Z", "request": {"url": ""# + url
-      + #""}, "response": {"status": "# + String(status) + #", "bodySize": 2000, "content": {"size": 2000, "mimeType": ""#
-      + mime + "\"" + content + #"}}, "timings": {"wait": "# + String(wait) + #", "connect": "# + String(connect)
+      + #""}, "response": {"status": "# + String(status)
+      + #", "bodySize": 2000, "content": {"size": 2000, "mimeType": ""#
+      + mime + "\"" + content + #"}}, "timings": {"wait": "# + String(wait) + #", "connect": "#
+      + String(connect)
       + #", "receive": "# + String(receive) + "}" + extra + "}"
   }
 
@@ -106,7 +106,8 @@ import Testing
       Self.entry(status: 301, wait: 3000),  // redirect: out
       Self.entry(wait: 70, content: #", "text": ""# + body + #"", "encoding": "base64""#),
       Self.entry(url: "https://api.test/i.png", mime: "image/png", wait: 10),
-      Self.entry(url: "https://api.test/j.png", mime: "image/png", wait: 30, extra: #", "_fromCache": "disk""#),
+      Self.entry(
+        url: "https://api.test/j.png", mime: "image/png", wait: 30, extra: #", "_fromCache": "disk""#),
     ]
     entries.append(Self.entry(url: "https://api.test/k.png", mime: "image/png", wait: 20))
     let (_, scenario) = try Self.imported([try Self.har(entries)])
@@ -147,7 +148,9 @@ import Testing
       try error(#"{"log": {"entries": ["# + good + "," + badWait + "]}}")
         == #"bad.har: log.entries[1].timings.wait: must be a number, got "soon""#)
     #expect(try error(#"{"entries": []}"#) == "bad.har: log: must be an object (a HAR file's 'log')")
-    #expect(try error("{\"log\": ") == "bad.har: line 1, column 9: not a HAR file: unexpected end of input; expected a value")
+    #expect(
+      try error("{\"log\": ")
+        == "bad.har: line 1, column 9: not a HAR file: unexpected end of input; expected a value")
     let noStatus = good.replacingOccurrences(of: #""status": 200"#, with: #""status": "ok""#)
     #expect(
       try error(#"{"log": {"entries": ["# + noStatus + "]}}")
@@ -164,7 +167,9 @@ import Testing
 /// origin, over HTTP/1.0 (a new connection per request: every round trip includes its connect).
 @Suite struct BrowserHARImportTests {
   @Test func fitsWhatTheServersDid() throws {
-    let (result, scenario) = try HARImportTests.imported([HARImportTests.repository + "/Tests/Fixtures/har/chromium.har"])
+    let (result, scenario) = try HARImportTests.imported([
+      HARImportTests.repository + "/Tests/Fixtures/har/chromium.har"
+    ])
     let counts = Dictionary(uniqueKeysWithValues: result.fits.map { ($0.key, $0.count) })
     #expect(counts["network.rtt_ms"] == 30)
     #expect(counts["network.media.rtt_ms"] == 450)

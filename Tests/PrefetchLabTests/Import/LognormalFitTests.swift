@@ -45,3 +45,19 @@ import Testing
     #expect(abs(fit.sigma / 0.4 - 1) < 0.05)
   }
 }
+
+@Suite struct HARDateTests {
+  /// Epoch ms worked out apart: 2026-01-01T00:00:00Z is 20454 days after 1970-01-01.
+  @Test func isoDatesAsHARWritesThem() {
+    let newYear2026 = Double(20454 * 86_400_000)
+    #expect(HARReader.epochMs("1970-01-01T00:00:00Z") == 0)
+    #expect(HARReader.epochMs("2026-01-01T00:00:00.000Z") == newYear2026)
+    #expect(HARReader.epochMs("2026-01-01T01:00:00.250+01:00") == newYear2026 + 250)
+    #expect(
+      HARReader.epochMs("2024-02-29T12:30:15.5-02:30")
+        == Double((19782 * 86_400 + 15 * 3600 + 15) * 1000 + 500))
+    #expect(HARReader.epochMs("2026-13-01T00:00:00Z") == nil)
+    #expect(HARReader.epochMs("yesterday") == nil)
+    #expect(HARReader.epochMs("2026-01-01T00:00:00") == nil)
+  }
+}

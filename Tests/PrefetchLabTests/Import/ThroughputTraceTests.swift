@@ -38,7 +38,7 @@ import Testing
         url: "https://cdn.test/\(index).jpg", mime: "image/jpeg", wait: 20, receive: receive
       ).replacingOccurrences(of: #""bodySize": 2000"#, with: #""bodySize": 40000"#)
         .replacingOccurrences(
-          of: "2026-01-01T00:00:00.000Z", with: String(format: "2026-01-01T00:00:%02d.000Z", index * 2))
+          of: "2026-01-01T00:00:00.000Z", with: "2026-01-01T00:00:\(index < 5 ? "0" : "")\(index * 2).000Z")
       entries.append(entry)
     }
     let path = try HARImportTests.har(entries)
@@ -46,7 +46,8 @@ import Testing
     let first = all.map(\.startMs).min()!
     for index in all.indices { all[index].startMs -= first }
     let result = try HARImport(
-      entries: all, classes: TrafficClass(pages: nil, media: nil), files: [path], traceStem: "/tmp/x/imported"
+      entries: all, classes: try TrafficClass(pages: nil, media: nil), files: [path],
+      traceStem: "/tmp/x/imported"
     ).run()
     #expect(result.traces.map(\.path) == ["/tmp/x/imported.media.throughput"])
     let scenario = try ScenarioLoader.load(
