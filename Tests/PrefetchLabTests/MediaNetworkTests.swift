@@ -107,6 +107,27 @@ import Testing
     }
   }
 
+  /// With two pools and two links the event engine's quiet frames still land where the stepped
+  /// reference's frames do: equal outcomes.
+  @Test func bothEnginesAgreeWithAMediaOrigin() throws {
+    let prepared = try Self.scenario(
+      network:
+        #"{"rtt_ms": {"lognormal": {"p50": 180, "p95": 600}}, "bandwidth_kbps": 4000, "max_concurrent_requests": 2, "media": {"rtt_ms": {"lognormal": {"p50": 40, "p95": 120}}, "bandwidth_kbps": 9000, "rate_limit": {"requests_per_s": 20, "burst": 2}}}"#,
+      pageBytes: 30_000)
+    for strategy in ["infinite_scroll", "directional_ranges", "uikit_prefetching"] {
+      for seed: UInt64 in 1...2 {
+        let configured = TestScenarios.configured(strategy)
+        let event = Simulator.run(
+          prepared, strategy: configured, seed: seed, options: SimulationOptions(engine: .event))
+        let stepped = Simulator.run(
+          prepared, strategy: configured, seed: seed, options: SimulationOptions(engine: .stepped))
+        #expect(event.summary == stepped.summary, "\(strategy) seed \(seed)")
+        #expect(event.events == stepped.events, "\(strategy) seed \(seed)")
+        #expect(event.summary.mediaRequests > 0)
+      }
+    }
+  }
+
   @Test func keysLeftOutComeFromNetwork() throws {
     let scenario = try ScenarioFixture.load(
       ScenarioFixture.text([
