@@ -18,6 +18,7 @@ import Testing
     (["check", "--baseline", "missing"], "save-current", "a results folder"),
     (["trace", "missing.json"], "out", "a file"),
     (["trace-network", "missing.json"], "out", "a file"),
+    (["import", "har", "missing.har"], "out", "a file"),
   ]
 
   static let paths: [(path: String, rule: String)] = [

@@ -260,7 +260,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
   static let networkValidKeys =
     "profile, rtt_ms, bandwidth_kbps, trace, max_concurrent_requests, timeout_ms, failure_rate, retry, outages,"
-    + " coalescing, rate_limit"
+    + " coalescing, rate_limit, media"
 
   static let networkCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(

@@ -61,12 +61,13 @@ import Testing
   }
 
   @Test func everyFeedNetworkAndCacheKeyIsWritten() {
-    let scenario = Scenario(
+    var scenario = Scenario(
       name: "all",
       feed: FeedSpec(mediaBytes: .constant(1000), serverMaxPageSize: 10),
       network: NetworkSpec(bandwidthKbps: 1000, retry: .alamofire, rateLimit: .nuke),
       scroll: ScrollSpec(source: .script([.wait(durationMs: 1)])), cache: CacheSpec(),
       render: RenderSpec(timeMs: .constant(1)))
+    scenario.mediaNetwork = MediaNetworkSpec(network: NetworkSpec(bandwidthKbps: 2000, rateLimit: .nuke))
     let json = scenario.json()
     #expect(json["feed"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feed.keyNames)
     #expect(json["cache"]?.objectMembers?.map(\.key) == ScenarioDefinitions.cache.keyNames)
@@ -75,5 +76,8 @@ import Testing
     #expect(
       json["network"]?.objectMembers?.map(\.key)
         == ScenarioDefinitions.network.keyNames.filter { !["profile", "trace"].contains($0) })
+    #expect(
+      json["network"]?["media"]?.objectMembers?.map(\.key)
+        == ScenarioDefinitions.mediaNetwork.keyNames.filter { !["profile", "trace"].contains($0) })
   }
 }

@@ -3,33 +3,32 @@
 /// timeout, the retry policy with its backoff, coalescing of media requests, and whether the
 /// radio's promotion delays them. Every draw is keyed by (resource, try number), so it does not
 /// depend on what else a strategy asks for (common random numbers across strategies).
+///
+/// With `network.media`, media attempts follow the media origin's policy (`OriginPolicy`) and
+/// pages the API's; without it both follow `network`.
 struct RequestPolicy: Sendable {
-  private let rttMs: Distribution
-  private let trace: BandwidthTrace
-  private let failureRate: Double
-  let retry: RetryPolicy
-  /// `timeout_ms`, µs.
-  let timeoutUs: Int64
-  /// `network.coalescing`: media requests join a transfer already queued or in flight.
+  private var pages: OriginPolicy
+  /// The media origin's policy; nil when media share `network`.
+  private var media: OriginPolicy?
+  /// `network.coalescing` (or `network.media.coalescing`): media requests join a transfer already
+  /// queued or in flight.
   let coalescing: Bool
   /// `radio.promotion_delays_requests`.
   let promotionDelaysRequests: Bool
   private let random: CounterRandom
-  /// The trace segment of the last latency looked up: requests start at times that mostly
-  /// increase, so the next lookup starts there.
-  private var latencySegment = 0
 
   /// An error response takes at least this long, µs, so that a request failing again and again
   /// on a zero-RTT link still lets time pass (and the user's patience run out).
   static let errorResponseMinimumUs: Int64 = 1000
 
-  init(network: NetworkSpec, promotionDelaysRequests: Bool, trace: BandwidthTrace, random: CounterRandom) {
-    rttMs = network.rttMs
-    self.trace = trace
-    failureRate = network.failureRate
-    retry = network.retry
-    timeoutUs = Int64((network.timeoutMs * 1000).rounded())
-    coalescing = network.coalescing
+  /// - Parameter media: the media origin's network and link trace, when `network.media` is given.
+  init(
+    network: NetworkSpec, promotionDelaysRequests: Bool, trace: BandwidthTrace, random: CounterRandom,
+    media: (network: NetworkSpec, trace: BandwidthTrace)? = nil
+  ) {
+    pages = OriginPolicy(network: network, trace: trace)
+    self.media = media.map { OriginPolicy(network: $0.network, trace: $0.trace) }
+    coalescing = media?.network.coalescing ?? network.coalescing
     self.promotionDelaysRequests = promotionDelaysRequests
     self.random = random
   }
@@ -39,19 +38,38 @@ struct RequestPolicy: Sendable {
   mutating func attempt(of resource: Resource, tryIndex: UInt64, atUs nowUs: Int64) -> (
     latencyUs: Int64, fails: Bool
   ) {
+    if media != nil, case .media = resource {
+      return Self.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs, &media!, random)
+    }
+    return Self.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs, &pages, random)
+  }
+
+  private static func attempt(
+    of resource: Resource, tryIndex: UInt64, atUs nowUs: Int64, _ origin: inout OriginPolicy,
+    _ random: CounterRandom
+  ) -> (latencyUs: Int64, fails: Bool) {
     let latencyMs =
-      trace.latencyMs(atUs: nowUs, segmentHint: &latencySegment)
-      ?? rttMs.quantile { random.uniform(.latency, key: resource.randomKey, attempt: tryIndex) }
+      origin.trace.latencyMs(atUs: nowUs, segmentHint: &origin.latencySegment)
+      ?? origin.rttMs.quantile { random.uniform(.latency, key: resource.randomKey, attempt: tryIndex) }
     var latencyUs = max(0, Int64((latencyMs * 1000).rounded()))
+    let failureRate = origin.failureRate
     let fails =
       failureRate > 0 && random.uniform(.failure, key: resource.randomKey, attempt: tryIndex) < failureRate
     if fails { latencyUs = max(latencyUs, Self.errorResponseMinimumUs) }
     return (latencyUs, fails)
   }
 
+  /// The timeout of an attempt for `resource`, µs.
+  func timeoutUs(for resource: Resource) -> Int64 {
+    if case .media = resource, let timeoutUs = media?.timeoutUs { return timeoutUs }
+    return pages.timeoutUs
+  }
+
   /// The wait before the attempt after `attempt` (0-based) of `resource`'s try `tryIndex` failed,
   /// µs; nil when the policy allows no further attempt.
   func retryDelayUs(afterAttempt attempt: Int, of resource: Resource, tryIndex: UInt64) -> Int64? {
+    var retry = pages.retry
+    if case .media = resource, let mediaRetry = media?.retry { retry = mediaRetry }
     guard attempt + 1 < retry.maxAttempts else { return nil }
     let u = random.uniform(.retryJitter, key: resource.randomKey, attempt: tryIndex)
     return retry.delayUs(afterAttempt: attempt, uniform: u)

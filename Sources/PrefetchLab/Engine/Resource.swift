@@ -10,6 +10,12 @@ public enum Resource: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// An item's media (not a page).
+  var isMedia: Bool {
+    if case .media = self { return true }
+    return false
+  }
+
   /// A key for counter-based random draws, distinct for every resource.
   var randomKey: UInt64 {
     switch self {

@@ -36,7 +36,7 @@ extension Simulation {
         visibleSinceUs: priority == .visible ? nowUs : -1))
     recorder.countIssued(resource)
     log(.issued, id, bytes: bytes)
-    pool.enqueue(id, priority: priority)
+    pool.enqueue(id, priority: priority, media: resource.isMedia)
     pumpConnectionQueue()
     return id
   }
@@ -66,7 +66,7 @@ extension Simulation {
   }
 
   private func startAttempt(_ id: Int) {
-    if pool.occupySlot() { radio?.setBusy(true, atUs: nowUs) }
+    if pool.occupySlot(for: id) { radio?.setBusy(true, atUs: nowUs) }
     recorder.noteInFlight(pool.slotsInUse)
     let resource = ledger.requests[id].resource
     let tryIndex = nextTry(of: resource)
@@ -80,7 +80,7 @@ extension Simulation {
     var sendUs = outages.endUs ?? nowUs
     if policy.promotionDelaysRequests, let ready = radio?.readyUs(atUs: nowUs) { sendUs = max(sendUs, ready) }
     events.schedule(.firstByte, atUs: sendUs + latencyUs, .request(id), attempt: attempt)
-    events.schedule(.timeout, atUs: nowUs + policy.timeoutUs, .request(id), attempt: attempt)
+    events.schedule(.timeout, atUs: nowUs + policy.timeoutUs(for: resource), .request(id), attempt: attempt)
     log(.started, id, bytes: ledger.requests[id].bytes)
   }
 

@@ -22,7 +22,7 @@ extension Simulation {
       // The next event time changes only when events are scheduled or the link changes.
       if events.isStale {
         dropDeadEvents()
-        eventTime = min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max)
+        eventTime = min(events.next?.timeUs ?? .max, pool.nextCompletionUs() ?? .max)
         events.markFresh()
       }
       let frameTime = clock.nextFrameUs ?? .max
@@ -91,7 +91,7 @@ extension Simulation {
     // consult the strategy (or whose consultation returns `.everyFrame`) ends it, unless it changes
     // nothing the strategy reads (a body that starts moving, a timeout for an attempt that is
     // over).
-    if let completion = pool.link.nextCompletionUs(), completion <= timeUs {
+    if let completion = pool.nextCompletionUs(), completion <= timeUs {
       // Into the run's own buffer, taken out while its completions are handled: no allocation.
       var completed: [Int] = []
       swap(&completed, &completedTransfers)
@@ -107,7 +107,7 @@ extension Simulation {
     }
     while let event = events.next, event.timeUs <= timeUs {
       // A link completion that became due meanwhile goes first, as its earlier time says.
-      if let completion = pool.link.nextCompletionUs(), completion < event.timeUs { break }
+      if let completion = pool.nextCompletionUs(), completion < event.timeUs { break }
       events.takeNext()
       let band = timeAdvance.suspendBand()
       switch event.kind {
@@ -140,7 +140,7 @@ extension Simulation {
   /// Handles everything due now, including what that schedules for now (a zero round trip's
   /// first byte, an unlimited link's completion, a page with no apply delay), until nothing is.
   func processEventsDueNow<Strategy: PrefetchStrategy>(strategy: inout Strategy) {
-    while !finished, min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) <= nowUs {
+    while !finished, min(events.next?.timeUs ?? .max, pool.nextCompletionUs() ?? .max) <= nowUs {
       processEvents(atUs: nowUs, strategy: &strategy)
     }
   }

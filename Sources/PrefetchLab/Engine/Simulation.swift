@@ -36,7 +36,7 @@ final class Simulation {
 
   @exclusivity(unchecked) var clock: FrameClock
   @exclusivity(unchecked) var events = EventQueue()
-  @exclusivity(unchecked) var pool: ConnectionPool
+  @exclusivity(unchecked) var pool: ConnectionPools
   @exclusivity(unchecked) var ledger = RequestLedger()
   @exclusivity(unchecked) var stall: StallClock
   @exclusivity(unchecked) var scroll: ScrollDriver
@@ -49,22 +49,30 @@ final class Simulation {
   /// The radio's power states (`radio`); nil for `none`.
   @exclusivity(unchecked) var radio: RadioStateMachine?
 
-  /// Builds a run. `trace` is the scenario's link, already loaded (see `PreparedScenario`).
+  /// Builds a run. `trace` is the scenario's link, `mediaTrace` the media origin's own, already
+  /// loaded (see `PreparedScenario`).
   init(
     scenario: Scenario, seed: UInt64, source: any ScrollSource, trace: BandwidthTrace,
-    options: SimulationOptions, edgeBehavior: EdgeBehavior
+    mediaTrace: BandwidthTrace? = nil, options: SimulationOptions, edgeBehavior: EdgeBehavior
   ) {
     let random = CounterRandom(seed: seed)
     viewportHeightPt = scenario.viewport.heightPt
     timeAdvance = TimeAdvance(skipsQuietFrames: options.engine == .event)
+    let media = scenario.mediaNetwork
     policy = RequestPolicy(
       network: scenario.network, promotionDelaysRequests: scenario.radio.promotionDelaysRequests,
       trace: trace,
-      random: random)
+      random: random, media: media.map { ($0.network, mediaTrace ?? trace) })
     clock = FrameClock(rateHz: scenario.viewport.frameRateHz)
-    pool = ConnectionPool(
-      maxConcurrent: scenario.network.maxConcurrentRequests, trace: trace,
-      rateLimit: scenario.network.rateLimit)
+    pool = ConnectionPools(
+      api: ConnectionPool(
+        maxConcurrent: scenario.network.maxConcurrentRequests, trace: trace,
+        rateLimit: scenario.network.rateLimit),
+      media: mediaTrace.map { mediaTrace in
+        ConnectionPool(
+          maxConcurrent: media!.network.maxConcurrentRequests, trace: mediaTrace,
+          rateLimit: media!.network.rateLimit)
+      })
     stall = StallClock(durationUs: source.durationUs, patienceUs: scenario.patienceUs)
     scroll = ScrollDriver(source: source, edgeBehavior: edgeBehavior)
     outages = OutageSchedule(scenario.network.outages.map(\.intervalUs))

@@ -3,6 +3,9 @@
 public struct PreparedScenario: Sendable {
   public let scenario: Scenario
   public let trace: BandwidthTrace
+  /// The media origin's own link (`network.media` without `shared_link`); nil when media share
+  /// `trace`.
+  public let mediaTrace: BandwidthTrace?
   /// A script, or recorded touches turned into one: built once and copied per run (copies share
   /// the gesture storage).
   let scriptedScroll: ScriptedScroll?
@@ -24,22 +27,11 @@ public struct PreparedScenario: Sendable {
   /// scenarios so that a trace file they share is read once.
   public init(_ scenario: Scenario, traces: inout BandwidthTraceCache) throws(InputError) {
     self.scenario = scenario
-    if let spec = scenario.network.trace {
-      do {
-        trace = try traces.load(path: spec.path, format: spec.format, loop: spec.loop)
-      } catch {
-        throw InputError(
-          file: scenario.sourcePath, location: "network.trace.path", message: error.description)
-      }
-    } else if let kbps = scenario.network.bandwidthKbps {
-      do {
-        trace = try .constant(kbps: kbps)
-      } catch {
-        throw InputError(
-          file: scenario.sourcePath, location: "network.bandwidth_kbps", message: error.message)
-      }
+    trace = try Self.link(of: scenario.network, at: "network", in: scenario, traces: &traces)
+    if let media = scenario.mediaNetwork, !media.sharedLink {
+      mediaTrace = try Self.link(of: media.network, at: "network.media", in: scenario, traces: &traces)
     } else {
-      trace = .unlimited
+      mediaTrace = nil
     }
     var scriptedScroll: ScriptedScroll? = nil
     if case .script(let gestures) = scenario.scroll.source {
@@ -83,6 +75,29 @@ public struct PreparedScenario: Sendable {
           "the session must last at most 1000000 s (set duration_s to cut it), got \(DecimalFormat.readable(Double(durationUs) / 1_000_000, against: [InputLimits.maxSessionSeconds])) s"
       )
     }
+  }
+
+  /// The link `network` (at JSON path `location`) describes: its trace, its constant bandwidth,
+  /// or unlimited.
+  private static func link(
+    of network: NetworkSpec, at location: String, in scenario: Scenario, traces: inout BandwidthTraceCache
+  ) throws(InputError) -> BandwidthTrace {
+    if let spec = network.trace {
+      do {
+        return try traces.load(path: spec.path, format: spec.format, loop: spec.loop)
+      } catch {
+        throw InputError(
+          file: scenario.sourcePath, location: location + ".trace.path", message: error.description)
+      }
+    } else if let kbps = network.bandwidthKbps {
+      do {
+        return try .constant(kbps: kbps)
+      } catch {
+        throw InputError(
+          file: scenario.sourcePath, location: location + ".bandwidth_kbps", message: error.message)
+      }
+    }
+    return .unlimited
   }
 
   /// How content behaves past its edges: the physics' behaviour (iOS rubber band, Android stop),

@@ -83,6 +83,11 @@ public struct ScenarioCheck {
   private static func traceFileProblems(_ scenario: Scenario) -> [InputError] {
     var paths: [(location: String, path: String)] = []
     if let trace = scenario.network.trace { paths.append(("network.trace.path", trace.path)) }
+    if let trace = scenario.mediaNetwork?.network.trace, scenario.mediaNetwork?.sharedLink == false,
+      trace.path != scenario.network.trace?.path
+    {
+      paths.append(("network.media.trace.path", trace.path))
+    }
     switch scenario.scroll.source {
     case .recorded(let path, _), .touch(let path, _): paths.append(("scroll.trace.path", path))
     case .script, .model: break

@@ -35,6 +35,7 @@ public enum Simulator {
   {
     Simulation(
       scenario: scenario.scenario, seed: seed, source: scenario.makeScrollSource(seed: seed),
-      trace: scenario.trace, options: options, edgeBehavior: scenario.edgeBehavior)
+      trace: scenario.trace, mediaTrace: scenario.mediaTrace, options: options,
+      edgeBehavior: scenario.edgeBehavior)
   }
 }

@@ -23,7 +23,11 @@ extension Scenario {
           ("height_pt", JSONValue(viewport.heightPt)), ("frame_rate_hz", JSONValue(viewport.frameRateHz)),
         ])
       ),
-      ("feed", feed.json), ("network", network.json(tracePath: tracePath)),
+      ("feed", feed.json),
+      (
+        "network",
+        network.json(tracePath: tracePath, media: mediaNetwork.map { $0.json(tracePath: tracePath) })
+      ),
       ("scroll", scroll.json(tracePath: tracePath)),
       ("strategies", .array(strategies.map(\.json))),
     ]
@@ -82,7 +86,8 @@ extension NetworkSpec {
   /// Every `network` key that applies. The profile is written for the record; the explicit
   /// `rtt_ms` and `bandwidth_kbps` after it hold the values in force (a trace replaces the
   /// bandwidth, a periods trace the RTT, so those are left out then, as the loader demands).
-  func json(tracePath: (String) -> String) -> JSONValue {
+  /// - Parameter media: `network.media` as written, appended last.
+  func json(tracePath: (String) -> String, media: JSONValue? = nil) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = []
     if let profile { members.append(("profile", .string(profile.rawValue))) }
     if trace?.format != .periods { members.append(("rtt_ms", rttMs.json)) }
@@ -125,6 +130,7 @@ extension NetworkSpec {
           ])
         ))
     }
+    if let media { members.append(("media", media)) }
     return .object(members)
   }
 }

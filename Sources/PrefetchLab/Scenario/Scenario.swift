@@ -20,6 +20,8 @@ public struct Scenario: Sendable, Equatable {
   public var viewport: ViewportSpec
   public var feed: FeedSpec
   public var network: NetworkSpec
+  /// [network.media] Media from their own origin; nil (the default) = media share `network`.
+  public var mediaNetwork: MediaNetworkSpec? = nil
   public var scroll: ScrollSpec
   /// [strategies] Strategies with their parameters; empty = the registry's default strategies (`runsByDefault`) with their defaults.
   public var strategies: [StrategySpec]

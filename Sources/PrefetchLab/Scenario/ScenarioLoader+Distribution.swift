@@ -107,6 +107,11 @@ extension ScenarioLoader {
       }
       return .normal(mean: mean, sd: sd)
     case "lognormal":
+      if case .object(let members) = parameters.value,
+        members.contains(where: { LognormalQuantiles.zScores[$0.key] != nil })
+      {
+        return try lognormalFromQuantiles(parameters)
+      }
       let fields = try parameterFields(family, parameters)
       let median = try fields[0].number(.greaterThan(0))
       let sigma = try fields[1].number(.atLeast(0))
@@ -126,6 +131,33 @@ extension ScenarioLoader {
       }
       return .empirical(values)
     }
+  }
+
+  /// `{"lognormal": {"p50": 180, "p95": 600}}`: any two of p50/p90/p95/p99, each > 0, the higher
+  /// quantile's value not below the lower one's; fitted exactly (`LognormalQuantiles.fit`).
+  private static func lognormalFromQuantiles(_ parameters: JSONField) throws(InputError) -> Distribution {
+    let local = Diagnostics()
+    let reader = JSONObjectReader(
+      parameters, keysOnly("lognormal", LognormalQuantiles.keys), diagnostics: local)
+    try local.throwIfAny()
+    guard let reader else { throw parameters.typeError(expected: "an object") }
+    var given: [(key: String, field: JSONField)] = []
+    for key in LognormalQuantiles.keys {
+      if let field = reader.member(key) { given.append((key, field)) }
+    }
+    guard given.count == 2 else {
+      throw parameters.plainError(
+        "lognormal by quantiles takes exactly two of p50, p90, p95, p99 (or median and sigma), got "
+          + given.map(\.key).joined(separator: ", "))
+    }
+    let low = try given[0].field.number(.greaterThan(0))
+    let high = try given[1].field.number(.greaterThan(0))
+    guard high >= low else {
+      throw given[1].field.error(
+        "must be >= \(parameters.keyName(given[0].key)) (\(DecimalFormat.readable(low)))",
+        got: DecimalFormat.readable(high, against: [low]))
+    }
+    return LognormalQuantiles.fit((given[0].key, low), (given[1].key, high))
   }
 
   /// The parameter rules above cannot see floating-point limits or the rule's maximum: a heavy

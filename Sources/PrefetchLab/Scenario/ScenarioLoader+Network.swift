@@ -1,10 +1,15 @@
 extension ScenarioLoader {
   static var networkKeys: [String] { ScenarioDefinitions.network.keyNames }
 
-  static func networkSpec(from network: JSONObjectReader, context: Context) -> NetworkSpec {
+  /// - Parameter base: the values of keys the object leaves out (`network.media` starts from
+  ///   `network`'s).
+  static func networkSpec(
+    from network: JSONObjectReader, context: Context, base: NetworkSpec = NetworkSpec()
+  ) -> NetworkSpec {
     let field = network.field
-    var spec = NetworkSpec()
+    var spec = base
     if let profile = network.choice("profile", NetworkProfile.self) {
+      spec.trace = nil  // a preset's bandwidth replaces an inherited trace
       // A preset first; the explicit keys below override what it sets. A `periods` trace
       // overrides its round trip as well (each period's latency_ms is the round trip while it
       // lasts), which is why an explicit rtt_ms beside such a trace is refused below.
@@ -13,7 +18,10 @@ extension ScenarioLoader {
       spec.bandwidthKbps = profile.downlinkKbps
     }
     if let rtt = network.distribution("rtt_ms") { spec.rttMs = rtt }
-    if let bandwidth = network.number("bandwidth_kbps") { spec.bandwidthKbps = bandwidth }
+    if let bandwidth = network.number("bandwidth_kbps") {
+      spec.bandwidthKbps = bandwidth
+      spec.trace = nil
+    }
     if let traceField = network.member("trace") {
       if network.contains("bandwidth_kbps") {
         network.report(
@@ -38,7 +46,10 @@ extension ScenarioLoader {
     if let timeout = network.number("timeout_ms") { spec.timeoutMs = timeout }
     if let failureRate = network.number("failure_rate") { spec.failureRate = failureRate }
     if let retry = network.object("retry") { spec.retry = retryPolicy(from: retry) }
-    if let outages = network.member("outages") { spec.outages = outageWindows(from: outages, network) }
+    // `network.media` has no outages: they are the device's.
+    if network.definition.key("outages") != nil, let outages = network.member("outages") {
+      spec.outages = outageWindows(from: outages, network)
+    }
     if let coalescing = network.bool("coalescing") { spec.coalescing = coalescing }
     if let rateLimit = network.member("rate_limit") {
       spec.rateLimit = rateLimitSpec(from: rateLimit, diagnostics: network.diagnostics)

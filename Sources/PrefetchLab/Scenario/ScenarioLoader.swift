@@ -107,7 +107,11 @@ public enum ScenarioLoader {
       } ?? 30_000_000
     let viewport = root.object("viewport").map(viewportSpec) ?? ViewportSpec()
     let feed = root.object("feed").map(feedSpec) ?? FeedSpec()
-    let network = root.object("network").map { networkSpec(from: $0, context: context) } ?? NetworkSpec()
+    let networkReader = root.object("network")
+    let network = networkReader.map { networkSpec(from: $0, context: context) } ?? NetworkSpec()
+    let mediaNetwork = networkReader.flatMap {
+      mediaNetworkSpec(from: $0, network: network, context: context)
+    }
     let scroll = root.required("scroll").flatMap { field in
       scrollSpec(from: field, feed: feed, durationUs: durationUs, context: context)
     }
@@ -117,11 +121,13 @@ public enum ScenarioLoader {
     let radio = root.member("radio").flatMap { radioSpec(from: $0, diagnostics: diagnostics) } ?? RadioSpec()
     try diagnostics.throwIfAny()
     guard let name, let scroll else { throw field.plainError("missing required key 'scroll'") }
-    return Scenario(
+    var scenario = Scenario(
       name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
       patienceUs: patienceUs,
       viewport: viewport, feed: feed, network: network, scroll: scroll, strategies: strategies,
       sourcePath: field.file, cache: cache, render: render, radio: radio)
+    scenario.mediaNetwork = mediaNetwork
+    return scenario
   }
 
   /// A positive duration in the file's unit (`unitsPerSecond` 1 for `_s`, 1000 for `_ms`) as

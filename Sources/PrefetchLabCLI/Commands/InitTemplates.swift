@@ -6,7 +6,7 @@ enum InitTemplates {
     let text: String
   }
 
-  static let all = [feedOnLTE, photoGridOn3G, chat]
+  static let all = [feedOnLTE, photoGridOn3G, chat, android]
 
   static let feedOnLTE = Template(
     name: "feed-lte", summary: "A social feed with images, a skimming user, on LTE (the default).",
@@ -131,6 +131,63 @@ enum InitTemplates {
         "strategies": [
           "flatlist",
           "paging3",
+          "infinite_scroll"
+        ]
+      }
+
+      """)
+
+  /// Android defaults: a 360 × 780 dp phone, Android's fling, OkHttp's connection limit and
+  /// timeouts (square/okhttp `Dispatcher.kt` `maxRequestsPerHost = 5`; `OkHttpClient.kt`
+  /// connect, read and write timeouts of 10 s each), Paging 3 with `PagingConfig`'s defaults, and
+  /// images from a CDN of their own (`network.media`).
+  static let android = Template(
+    name: "android",
+    summary:
+      "An Android feed: Paging 3 with its defaults, 360 x 780 dp, Android fling, OkHttp's limits, images from a CDN.",
+    text: """
+      {
+        "$comment": "A starting scenario written by 'prefetchlab init'. Every key is described in docs/scenario-format.md; 'prefetchlab validate' checks the file. Sizes are in pt, which is dp on Android (and CSS px on the web).",
+        "name": "my-android-feed",
+        "description": "An Android feed (Paging 3, pages of 30) read by a skimming user on LTE, images from a CDN",
+        "duration_s": 120,
+        "seed": 1,
+        "viewport": {
+          "$comment": "A 360 x 780 dp phone (a common Android size; a judgement). 60 Hz: many Android phones run at 90 or 120 Hz, set frame_rate_hz to match yours.",
+          "height_pt": 780,
+          "frame_rate_hz": 60
+        },
+        "feed": {
+          "$comment": "Pages of 30 cards of about 300 dp, each with one image of about 80 KB. Paging 3's first load asks for 3 pages (PagingConfig's initialLoadSize), set on the strategy.",
+          "total_items": 1500,
+          "page_size": 30,
+          "item_height_pt": { "lognormal": { "median": 300, "sigma": 0.2 } },
+          "page_bytes": 36000,
+          "media_bytes": { "lognormal": { "median": 80000, "sigma": 0.5 } },
+          "media_fraction": 1
+        },
+        "network": {
+          "$comment": "The API on LTE with a long tail (p50 180 ms, p95 600 ms). OkHttp's Dispatcher runs at most 5 requests per host (maxRequestsPerHost) and times out after 10 s (connect, read and write timeouts; the model has one timeout per attempt). Replace these with 'prefetchlab import har' on your own traffic.",
+          "profile": "lte",
+          "rtt_ms": { "lognormal": { "p50": 180, "p95": 600 } },
+          "max_concurrent_requests": 5,
+          "timeout_ms": 10000,
+          "media": {
+            "$comment": "Images come from a CDN: their own round trip, link and 5 connections (OkHttp's per-host limit again). Set shared_link to true when one host serves both.",
+            "rtt_ms": { "lognormal": { "p50": 40, "p95": 120 } },
+            "max_concurrent_requests": 5,
+            "timeout_ms": 10000
+          }
+        },
+        "scroll": {
+          "$comment": "A synthetic user drawn from the run's seed, with Android's OverScroller fling; try reader, flinger, searcher, jumper or mixed.",
+          "physics": "android",
+          "model": "skimmer"
+        },
+        "strategies": [
+          { "$comment": "PagingConfig's defaults: prefetchDistance = pageSize, initialLoadSize = 3 pages, placeholders on, maxSize unbounded.", "name": "paging3" },
+          { "name": "paging3", "prefetch_distance": 60 },
+          "recyclerview",
           "infinite_scroll"
         ]
       }

@@ -228,6 +228,20 @@ public struct ScenarioDetails: Sendable {
     if let limit = network.rateLimit {
       list.append(("rate_limit", "\(number(limit.requestsPerSecond)) requests/s, burst \(limit.burst)"))
     }
+    if let media = scenario.mediaNetwork {
+      let spec = media.network
+      var parts = ["rtt_ms " + (spec.trace?.format == .periods ? "from its trace" : spec.rttMs.description)]
+      if media.sharedLink {
+        parts.append("network's link and connections")
+      } else {
+        let link =
+          spec.trace.map { "\($0.format.rawValue) trace \(($0.path as NSString).lastPathComponent)" }
+          ?? spec.bandwidthKbps.map { number($0) + " kbit/s" } ?? "unlimited"
+        parts += [link, "\(spec.maxConcurrentRequests) connections"]
+      }
+      if spec.failureRate > 0 { parts.append("failure_rate " + number(spec.failureRate)) }
+      list.append(("network.media", parts.joined(separator: ", ")))
+    }
     if let cache = scenario.cache {
       list.append(
         (

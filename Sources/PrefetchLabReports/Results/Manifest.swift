@@ -179,6 +179,9 @@ public struct Manifest: Sendable, Equatable {
   static func tracePaths(of scenario: Scenario) -> [String] {
     var paths: [String] = []
     if let trace = scenario.network.trace { paths.append(trace.path) }
+    if let trace = scenario.mediaNetwork?.network.trace, scenario.mediaNetwork?.sharedLink == false {
+      paths.append(trace.path)
+    }
     switch scenario.scroll.source {
     case .recorded(let path, _), .touch(let path, _): paths.append(path)
     case .script, .model: break

@@ -33,7 +33,7 @@ extension Simulation {
     if let band = timeAdvance.band, band.velocityBound, !scroll.motion.hasConstantVelocity { return }
     if events.isStale { dropDeadEvents() }
     let eventUs =
-      events.isStale ? min(events.next?.timeUs ?? .max, pool.link.nextCompletionUs() ?? .max) : cachedEventUs
+      events.isStale ? min(events.next?.timeUs ?? .max, pool.nextCompletionUs() ?? .max) : cachedEventUs
     let stopUs = min(eventUs, stall.endUs(), timeAdvance.band?.beforeUs ?? .max)
     guard firstUs < stopUs else { return }
     let limit = max(0, maxRestingOffsetPt)

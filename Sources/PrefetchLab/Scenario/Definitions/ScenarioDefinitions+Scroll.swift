@@ -155,7 +155,9 @@ extension ScenarioDefinitions {
 
   /// The objects the docs' key tables list, in the docs' order.
   public static let documentedObjects: [ObjectDefinition] = [
-    root, viewport, feed, network, bandwidthTrace, retry, outage, rateLimit, scroll, scrollTrace, gesture,
+    root, viewport, feed, network, mediaNetwork, bandwidthTrace, retry, outage, rateLimit, scroll,
+    scrollTrace,
+    gesture,
     drag,
     fling, wait, jump, repeatBlock, behavior, mixed, cache, render, radio,
   ]

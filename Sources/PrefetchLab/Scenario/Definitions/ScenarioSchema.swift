@@ -167,7 +167,15 @@ public enum ScenarioSchema {
         "normal",
         family([("mean", ["type": "number", "maximum": maximum]), ("sd", ["type": "number", "minimum": 0])])
       ),
-      ("lognormal", family([("median", positiveAtMost), ("sigma", ["type": "number", "minimum": 0])])),
+      (
+        "lognormal",
+        [
+          "anyOf": [
+            family([("median", positiveAtMost), ("sigma", ["type": "number", "minimum": 0])]),
+            lognormalQuantilesSchema(),
+          ]
+        ]
+      ),
       ("pareto", family([("scale", positiveAtMost), ("shape", ["type": "number", "exclusiveMinimum": 0])])),
       ("empirical", ["type": "array", "minItems": 1, "items": constant]),
     ]
@@ -185,6 +193,22 @@ public enum ScenarioSchema {
             + " and at most \(DecimalFormat.shortest(rule.maximum)) (tails are capped there).")
       ),
       ("anyOf", [constant, object]),
+    ])
+  }
+
+  /// Exactly two of p50/p90/p95/p99 (each pair is one `oneOf` branch, so three keys match three
+  /// branches and fail); the order of their values is the loader's rule.
+  static func lognormalQuantilesSchema() -> JSONValue {
+    let keys = LognormalQuantiles.keys
+    var pairs: [JSONValue] = []
+    for (index, low) in keys.enumerated() {
+      for high in keys[(index + 1)...] { pairs.append(["required": [.string(low), .string(high)]]) }
+    }
+    let positive: JSONValue = ["type": "number", "exclusiveMinimum": 0]
+    return .object([
+      ("type", "object"),
+      ("properties", .object(keys.map { ($0, positive) } + [(ObjectDefinition.commentKey, comment)])),
+      ("additionalProperties", false), ("oneOf", .array(pairs)),
     ])
   }
 

@@ -1,0 +1,147 @@
+/// The app's connections, one `ConnectionPool` (slots, queue, rate limiter, link) per origin:
+/// the API's, and with `network.media` (unless `shared_link`) the media origin's, each with its
+/// own connection limit and its own link. Without a media pool every request uses the API's,
+/// exactly as a single pool would.
+///
+/// A request's origin is fixed when it is first queued (`enqueue(_:priority:media:)`); everything
+/// after that is by request id. Totals (`slotsInUse`) span both pools: the timeline, the radio and
+/// `StrategyContext.connectionsInUse` see the device, not one origin.
+struct ConnectionPools: Sendable {
+  private(set) var api: ConnectionPool
+  /// The media origin's pool; nil when media share the API's.
+  private(set) var media: ConnectionPool?
+  /// Per request id: it uses the media pool.
+  private var usesMedia: [Bool] = []
+  /// A rate-limit wake-up one pool asked for while the other could still start a request: it is
+  /// handed out once nothing more can start (`next`).
+  private var wakeToReport: Int64?
+
+  init(api: ConnectionPool, media: ConnectionPool?) {
+    self.api = api
+    self.media = media
+  }
+
+  /// Attempts holding a connection, both origins together.
+  var slotsInUse: Int { api.slotsInUse + (media?.slotsInUse ?? 0) }
+
+  @inline(__always)
+  private func isMedia(_ id: Int) -> Bool { media != nil && id < usesMedia.count && usesMedia[id] }
+
+  /// Queues a new request on its origin's pool: the media pool when `media` and there is one.
+  mutating func enqueue(_ id: Int, priority: FetchPriority, media isMediaRequest: Bool) {
+    if media != nil {
+      usesMedia.grow(toInclude: id, filling: false)
+      usesMedia[id] = isMediaRequest
+    }
+    enqueue(id, priority: priority)
+  }
+
+  /// Queues request `id` again (re-prioritised, or retried) on the pool it was first queued on.
+  mutating func enqueue(_ id: Int, priority: FetchPriority) {
+    if isMedia(id) { media!.enqueue(id, priority: priority) } else { api.enqueue(id, priority: priority) }
+  }
+
+  mutating func withdraw(_ id: Int) {
+    if isMedia(id) { media!.withdraw(id) } else { api.withdraw(id) }
+  }
+
+  /// The next request either pool can start now: the API's first, then the media origin's. A
+  /// wake-up either asks for is reported once neither can start anything (the caller stops at the
+  /// first `.wakeAt` or `.none`). O(log queued).
+  mutating func next(atUs nowUs: Int64) -> ConnectionPool.Next {
+    guard media != nil else { return api.next(atUs: nowUs) }
+    for pool in 0..<2 {
+      switch pool == 0 ? api.next(atUs: nowUs) : media!.next(atUs: nowUs) {
+      case .start(let id): return .start(id)
+      case .wakeAt(let timeUs): wakeToReport = min(wakeToReport ?? timeUs, timeUs)
+      case .none: break
+      }
+    }
+    defer { wakeToReport = nil }
+    return wakeToReport.map { .wakeAt($0) } ?? .none
+  }
+
+  /// A scheduled rate-limit wake-up came: both pools may look at their queues again.
+  mutating func rateLimitWoke() {
+    api.rateLimitWoke()
+    media?.rateLimitWoke()
+  }
+
+  /// Request `id`'s attempt takes a connection of its pool. Returns true if it is the only one
+  /// held on the device (the radio wakes).
+  mutating func occupySlot(for id: Int) -> Bool {
+    if isMedia(id) { _ = media!.occupySlot() } else { _ = api.occupySlot() }
+    return slotsInUse == 1
+  }
+
+  /// Request `id`'s attempt gives its connection back. Returns true if none is held on the device.
+  mutating func releaseSlot(of id: Int) -> Bool {
+    if isMedia(id) { _ = media!.releaseSlot(of: id) } else { _ = api.releaseSlot(of: id) }
+    return slotsInUse == 0
+  }
+
+  /// A strategy's cap on `.preload` attempts holds on both origins (pages may be queued at any
+  /// priority).
+  mutating func limitLowPriority(to count: Int?) {
+    api.limitLowPriority(to: count)
+    media?.limitLowPriority(to: count)
+  }
+
+  /// A strategy's media rate limiter, on the pool media use.
+  mutating func limitMediaStartRate(_ spec: RateLimitSpec?) {
+    if media != nil { media!.limitMediaStartRate(spec) } else { api.limitMediaStartRate(spec) }
+  }
+
+  mutating func startTransfer(_ id: Int, bytes: Int64, atUs timeUs: Int64) {
+    if isMedia(id) {
+      media!.startTransfer(id, bytes: bytes, atUs: timeUs)
+    } else {
+      api.startTransfer(id, bytes: bytes, atUs: timeUs)
+    }
+  }
+
+  mutating func stopTransfer(_ id: Int, atUs timeUs: Int64) -> Int64 {
+    isMedia(id) ? media!.stopTransfer(id, atUs: timeUs) : api.stopTransfer(id, atUs: timeUs)
+  }
+
+  func bytesMoved(_ id: Int, atUs timeUs: Int64) -> Int64? {
+    isMedia(id) ? media!.bytesMoved(id, atUs: timeUs) : api.bytesMoved(id, atUs: timeUs)
+  }
+
+  /// The earliest time a transfer on either link completes.
+  @inline(__always)
+  func nextCompletionUs() -> Int64? {
+    guard let media else { return api.link.nextCompletionUs() }
+    switch (api.link.nextCompletionUs(), media.link.nextCompletionUs()) {
+    case (let a?, let m?): return min(a, m)
+    case (let a, let m): return a ?? m
+    }
+  }
+
+  /// Appends the transfers completed by `timeUs` on both links to `buffer`, in completion order
+  /// (the API's first at equal times).
+  mutating func takeCompleted(atUs timeUs: Int64, into buffer: inout [Int]) {
+    guard media != nil else { return api.takeCompleted(atUs: timeUs, into: &buffer) }
+    while true {
+      let apiDue = api.link.nextCompletionUs().flatMap { $0 <= timeUs ? $0 : nil }
+      let mediaDue = media!.link.nextCompletionUs().flatMap { $0 <= timeUs ? $0 : nil }
+      switch (apiDue, mediaDue) {
+      case (nil, nil): return
+      case (let a?, nil): api.takeCompleted(atUs: a, into: &buffer)
+      case (nil, let m?): media!.takeCompleted(atUs: m, into: &buffer)
+      case (let a?, let m?):
+        if a <= m {
+          api.takeCompleted(atUs: a, into: &buffer)
+        } else {
+          media!.takeCompleted(atUs: m, into: &buffer)
+        }
+      }
+    }
+  }
+
+  func checkInvariants() {
+    api.checkInvariants()
+    media?.checkInvariants()
+    assert(media != nil || usesMedia.isEmpty, "a request routed to a media pool that does not exist")
+  }
+}
