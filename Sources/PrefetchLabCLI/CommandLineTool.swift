@@ -16,6 +16,7 @@ public enum CommandLineTool {
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
     TraceCommand.verb, TraceNetworkCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
     ConstantsCommand.verb, MergeCommand.verb, SweepCommand.verb, SchemaCommand.verb, InitCommand.verb,
+    ImportCommand.verb, FitUsersCommand.verb,
   ]
 
   static let root = CommandSpec(
@@ -71,7 +72,8 @@ public enum CommandLineTool {
       terminal.err(error.text + "\n")
       return ExitStatus.usage
     }
-    guard let verb = verbs.first(where: { $0.spec.name == parsed.commandPath.last }) else {
+    // The verb is the first word after the program's name (`import getevent` is `import`'s).
+    guard let verb = verbs.first(where: { $0.spec.name == parsed.commandPath.dropFirst().first }) else {
       terminal.err("Error: unknown command\n")
       return ExitStatus.usage
     }
