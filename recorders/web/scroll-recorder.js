@@ -7,8 +7,9 @@
  *   rec.download('session.csv');                       // or rec.stop() for the CSV text
  *
  * Paste it into the DevTools console (or load it from a bookmarklet), scroll, then download.
- * One row per animation frame in which the offset or the phase changed, plus the still frame
- * before a move (the replay interpolates linearly between rows). Phase: `dragging` while a
+ * One row per animation frame (or per `intervalMs`, when given: a timer instead of frames, for
+ * pages that draw no frames such as headless checks) in which the offset or the phase changed,
+ * plus the still sample before a move (the replay interpolates linearly between rows). Phase: `dragging` while a
  * finger is down (touch events) or within 100 ms of a wheel or key event, `decelerating` while
  * the content moves after that (a fling, smooth-scroll or momentum), `idle` when it is still.
  */
@@ -18,6 +19,11 @@
     options = options || {};
     var element = options.element || null;
     var inputWindowMs = options.inputWindowMs || 100;
+    var next = options.intervalMs
+      ? function (callback) {
+          global.setTimeout(function () { callback(global.performance.now()); }, options.intervalMs);
+        }
+      : function (callback) { global.requestAnimationFrame(callback); };
     var listen = element || global;
     var offset = function () {
       return element ? element.scrollTop : global.scrollY || global.document.documentElement.scrollTop || 0;
@@ -46,7 +52,7 @@
     function frame(now) {
       if (!running) return;
       sample(now);
-      global.requestAnimationFrame(frame);
+      next(frame);
     }
     var down = function (e) { touches = e.touches ? e.touches.length : touches + 1; };
     var up = function (e) { touches = e.touches ? e.touches.length : Math.max(0, touches - 1); };
@@ -57,7 +63,7 @@
     listen.addEventListener('touchcancel', up, passive);
     listen.addEventListener('wheel', input, passive);
     global.addEventListener('keydown', input, passive);
-    global.requestAnimationFrame(frame);
+    next(frame);
     function stop() {
       if (running) {
         running = false;

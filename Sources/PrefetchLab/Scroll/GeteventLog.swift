@@ -12,8 +12,8 @@ import Foundation
 /// it, and `SYN_REPORT` closes a frame; `BTN_TOUCH UP` lifts every contact. The touch that is
 /// followed is the first finger down while none was: its position at each frame where it moved
 /// is a `move` (its first frame a `down`), its end an `up`. Other fingers are ignored (a list
-/// handles a second finger its own way; the touch format has one). Only the device that reports
-/// `ABS_MT_POSITION_Y` first is read, unless `device` names one.
+/// handles a second finger its own way; the touch format has one). Only the first device that reports
+/// an `ABS_MT_` event is read, unless `device` names one.
 ///
 /// Positions are in the touch panel's units: `y_px = (y − min) × screenHeightPx / (max − min +
 /// 1)` when the axis range (from `adb shell getevent -lp`) and the screen height are known,
@@ -94,7 +94,7 @@ public struct GeteventLog: Sendable, Equatable {
           file: file, location: line.location,
           message: "expected a labelled event type such as EV_ABS (record with getevent -l), got \(ValueText.quoted(type))")
       }
-      if device == nil && code == "ABS_MT_POSITION_Y" { device = lineDevice }
+      if device == nil && code.hasPrefix("ABS_MT_") { device = lineDevice }
       guard let device, lineDevice == device || lineDevice.isEmpty else { continue }
       guard seconds >= lastSeconds else {
         throw InputError(file: file, location: line.location, message: "the timestamp goes backwards")

@@ -69,7 +69,7 @@ enum ImportGeteventCommand {
     let touches = log.events.filter { $0.action == .down }.count
     let seconds = (log.events.last?.timeMs ?? 0) / 1000
     var summary =
-      "Wrote \(out): \(touches) touch\(touches == 1 ? "" : "es") over \(DecimalFormat.readable(seconds)) s"
+      "Wrote \(out): \(touches) touch\(touches == 1 ? "" : "es") over \(DecimalFormat.readable((seconds * 1000).rounded() / 1000)) s"
       + (log.device.isEmpty ? "" : " from \(log.device)")
     if log.ignoredContacts > 0 { summary += "; \(log.ignoredContacts) further finger(s) ignored" }
     terminal.err(summary + "\n")
