@@ -38,6 +38,8 @@ public struct FittedUser: Sendable, Equatable {
   /// Touches and all gestures seen.
   public var touchCount: Int
   public var gestureCount: Int
+  /// Touches with a previous touch, both of known direction: the reversal fraction's denominator.
+  public var directedPairCount = 0
 
   /// Fewest observations for a lognormal fit (2 would give a sigma, 5 one worth using).
   public static let minimumSamples = 5
@@ -97,6 +99,7 @@ public struct FittedUser: Sendable, Equatable {
     fitted.dragVelocityPtS = lognormal(drags)
     fitted.flingVelocityPtS = lognormal(flings)
     if touches > 0 { fitted.flingFraction = Double(flung) / Double(touches) }
+    fitted.directedPairCount = directedPairs
     if directedPairs > 0 { fitted.reversalFraction = min(0.5, Double(reversals) / Double(directedPairs)) }
     if gestures > 0 { fitted.jumpFraction = Double(jumps) / Double(gestures) }
     if jumps > 0 { fitted.jumpToTopFraction = Double(toTop) / Double(jumps) }

@@ -137,7 +137,7 @@ enum FitUsersCommand {
       lognormal("drag_velocity_pt_s", f.dragVelocityPtS)
       share("fling_fraction", f.flingFraction, f.touchCount)
       lognormal("fling_velocity_pt_s", f.flingVelocityPtS)
-      share("reversal_fraction", f.reversalFraction, f.touchCount)
+      share("reversal_fraction", f.reversalFraction, f.directedPairCount)
       share("jump_fraction", f.jumpFraction, f.gestureCount)
       text += TextTable.render(rows, rightAligned: [2], indent: "  ")
     }
