@@ -19,7 +19,9 @@ import Foundation
 /// Without phases the touch state is inferred from the motion alone: an episode is a maximal run
 /// of sample intervals that move the content in one direction; its trailing run of strictly
 /// falling speeds, when it lasts at least `flingMinimumMs` and ends below 2/3 of where it
-/// started, is a fling and the rest the drag. A fling caught by the next touch in the same
+/// started, is a fling and the rest the drag. The touch began halfway through the episode's
+/// first interval and lifted halfway through the interval whose speed rose into the fling (or
+/// where the falling speeds begin), or without a fling halfway through the last one. A fling caught by the next touch in the same
 /// direction, with no still sample between, then counts as one gesture; a finger that drags
 /// ever more slowly looks like a fling. Record the phase where the platform gives it.
 ///
@@ -124,15 +126,29 @@ public enum SessionSegmenter {
       while j > p && speed(j - 1) > speed(j) { j -= 1 }
       let tailMs = s[q + 1].timeMs - s[j].timeMs
       let flung = j < q && tailMs >= flingMinimumMs && speed(q) < speed(j) * 2 / 3
-      let liftIndex = flung ? max(j, p + 1) : q + 1
-      let startMs = s[p].timeMs
-      let liftMs = s[liftIndex].timeMs
+      func midMs(_ k: Int) -> Double { (s[k].timeMs + s[k + 1].timeMs) / 2 }
+      // The finger went down within the first moving interval; it lifted within the interval
+      // whose speed rose into the fling (it holds some drag and some fling), else where the
+      // falling speeds begin; without a fling, within the last moving interval.
+      let liftMs: Double
+      let lastDragSample: Int
+      if flung && j > p && speed(j - 1) < speed(j) {
+        (liftMs, lastDragSample) = (midMs(j - 1), j - 1)
+      } else if flung {
+        (liftMs, lastDragSample) = (s[j].timeMs, j)
+      } else {
+        (liftMs, lastDragSample) = (midMs(q), q)
+      }
+      let startMs = midMs(p)
       var gesture = ObservedGesture(
         kind: .touch, startMs: startMs, strokeMs: liftMs - startMs, direction: sign ? 1 : -1, flung: flung)
-      if liftMs > startMs {
-        gesture.dragSpeedPtS = abs(s[liftIndex].offsetPt - s[p].offsetPt) / (liftMs - startMs) * 1000
+      if lastDragSample > p + 1 {
+        gesture.dragSpeedPtS =
+          abs(s[lastDragSample].offsetPt - s[p + 1].offsetPt) / (s[lastDragSample].timeMs - s[p + 1].timeMs) * 1000
+      } else if speed(p).isFinite {
+        gesture.dragSpeedPtS = speed(p)
       }
-      if flung { gesture.flingSpeedPtS = releaseSpeed(s, from: liftIndex, to: q + 1, liftMs: liftMs) }
+      if flung { gesture.flingSpeedPtS = releaseSpeed(s, from: j, to: q + 1, liftMs: liftMs) }
       closeDwell(&gestures, lastEndMs: lastEndMs, nextStartMs: startMs)
       gestures.append(gesture)
       lastEndMs = liftMs
