@@ -103,6 +103,59 @@ import Testing
     #expect(untimed.status == 65 && untimed.err.contains("plain.txt: line 1: expected getevent -lt output"))
   }
 
+  /// Three flinger sessions traced from the bundled scenario, fitted, the population run.
+  @Test func fitUsersWritesAPopulationThatRunsAndTheSameFileTwice() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let scenario = Prefetchlab.packageRoot.appendingPathComponent("scenarios/user-flinger.json").path
+    try scratch.write("feed.json", try String(contentsOfFile: scenario, encoding: .utf8))
+    for seed in 1...3 {
+      let traced = try Prefetchlab.run(
+        ["trace", "feed.json", "--seed", "\(seed)", "--out", "s\(seed).csv"], in: scratch.url)
+      #expect(traced.status == 0, "\(traced.err)")
+    }
+    let arguments = ["fit-users", "s1.csv", "s2.csv", "s3.csv", "--scenario", "feed.json", "--out", "fitted.json"]
+    let fitted = try Prefetchlab.run(arguments, in: scratch.url)
+    #expect(fitted.status == 0, "\(fitted.err)")
+    #expect(fitted.err.hasPrefix("Wrote fitted.json: 1 segment from 3 sessions\n"), "\(fitted.err)")
+    #expect(fitted.err.contains("flinger-like: 3 session(s)") && fitted.err.contains("KS D"), "\(fitted.err)")
+    let first = try scratch.read("fitted.json")
+    #expect(first.contains(#""scenario": "feed.json""#) && first.contains(#""model": "flinger""#))
+    // Its own file is replaced, byte for byte the same.
+    let again = try Prefetchlab.run(arguments, in: scratch.url)
+    let second = try scratch.read("fitted.json")
+    #expect(again.status == 0 && second == first)
+    let run = try Prefetchlab.run(
+      ["run", "--population", "fitted.json", "--strategy", "infinite_scroll", "--out", "results", "--no-plots", "--quiet"],
+      in: scratch.url)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.contains("Population 'fitted'"), "\(run.out)")
+  }
+
+  @Test func fitUsersRefusesForeignOutputAndNamesBadSessions() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let scenario = Prefetchlab.packageRoot.appendingPathComponent("scenarios/user-reader.json").path
+    try scratch.write("mine.json", "{\"name\": \"not a population\"}\n")
+    try scratch.write("s.csv", "t_ms,offset_pt,phase\n0,0,idle\n16,4,dragging\n")
+    try scratch.write("bad.csv", "t_ms,offset_pt\n0,0\n-5,4\n")
+    let refused = try Prefetchlab.run(["fit-users", "s.csv", "--scenario", scenario, "--out", "mine.json"], in: scratch.url)
+    #expect(refused.status == 64, "\(refused.err)")
+    #expect(refused.err.contains("--out mine.json: exists and was not written by this command"), "\(refused.err)")
+    let kept = try scratch.read("mine.json")
+    #expect(kept == "{\"name\": \"not a population\"}\n")
+    let input = try Prefetchlab.run(["fit-users", "s.csv", "--scenario", scenario, "--out", "s.csv"], in: scratch.url)
+    #expect(input.status == 64 && input.err.contains("is an input of this command"), "\(input.err)")
+    let bad = try Prefetchlab.run(
+      ["fit-users", "s.csv", "bad.csv", "--scenario", scenario, "--out", "new.json"], in: scratch.url)
+    #expect(bad.status == 65)
+    #expect(bad.err == "Error: bad.csv: line 3: t_ms must not decrease, got -5 after 0\n", "\(bad.err)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("new.json")))
+    let usage = try Prefetchlab.run(
+      ["fit-users", "s.csv", "--scenario", scenario, "--out", "new.json", "--clusters", "2"], in: scratch.url)
+    #expect(usage.status == 64 && usage.err.contains("must be at most the number of sessions"), "\(usage.err)")
+  }
+
   static var chromium: String? {
     ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
       FileManager.default.isExecutableFile(atPath: $0)
