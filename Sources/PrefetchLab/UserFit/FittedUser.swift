@@ -62,7 +62,9 @@ public struct FittedUser: Sendable, Equatable {
     var toTop = 0
     var gestures = 0
     for session in sessions {
-      var previousDirection = 0.0
+      let counted = Self.reversals(session)
+      reversals += counted.reversals
+      directedPairs += counted.pairs
       for gesture in session {
         gestures += 1
         guard gesture.kind == .touch else {
@@ -76,13 +78,6 @@ public struct FittedUser: Sendable, Equatable {
         strokes.append(gesture.strokeMs)
         if let speed = gesture.dragSpeedPtS { drags.append(speed) }
         if let speed = gesture.flingSpeedPtS { flings.append(speed) }
-        if gesture.direction != 0 {
-          if previousDirection != 0 {
-            directedPairs += 1
-            if gesture.direction != previousDirection { reversals += 1 }
-          }
-          previousDirection = gesture.direction
-        }
         if let dwell = gesture.dwellMs {
           if gesture.direction < 0 { rereads.append(dwell) } else { dwells.append(dwell) }
         }
@@ -104,6 +99,22 @@ public struct FittedUser: Sendable, Equatable {
     if gestures > 0 { fitted.jumpFraction = Double(jumps) / Double(gestures) }
     if jumps > 0 { fitted.jumpToTopFraction = Double(toTop) / Double(jumps) }
     return fitted
+  }
+
+  /// Touches of `session` against the previous touch's direction, and touches with a previous
+  /// touch (both directions known: a drag held at an edge has none).
+  public static func reversals(_ session: [ObservedGesture]) -> (reversals: Int, pairs: Int) {
+    var previousDirection = 0.0
+    var reversals = 0
+    var pairs = 0
+    for gesture in session where gesture.kind == .touch && gesture.direction != 0 {
+      if previousDirection != 0 {
+        pairs += 1
+        if gesture.direction != previousDirection { reversals += 1 }
+      }
+      previousDirection = gesture.direction
+    }
+    return (reversals, pairs)
   }
 
   /// The lognormal MLE of the positive values, nil with fewer than `minimumSamples` of them.

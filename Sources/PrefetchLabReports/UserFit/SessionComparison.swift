@@ -57,7 +57,8 @@ public struct SessionComparison: Sendable {
       drags += gestures.compactMap(\.dragSpeedPtS)
       flings += gestures.compactMap(\.flingSpeedPtS)
       dwells += gestures.compactMap(\.dwellMs)
-      if let rate = FittedUser.fit([gestures]).reversalFraction { reversals.append(rate) }
+      let counted = FittedUser.reversals(gestures)
+      if counted.pairs > 0 { reversals.append(Double(counted.reversals) / Double(counted.pairs)) }
     }
     return [
       ("velocity_pt_s", speeds), ("drag_velocity_pt_s", drags), ("fling_velocity_pt_s", flings),
