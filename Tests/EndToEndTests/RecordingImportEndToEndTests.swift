@@ -55,7 +55,8 @@ import Testing
     let imported = try Prefetchlab.run(
       ["import", "getevent", "touches.txt", "--out", "touch.csv", "--density", "2.75"], in: scratch.url)
     #expect(imported.status == 0, "\(imported.err)")
-    #expect(imported.err.contains("2 touches over 1.604 s from /dev/input/event4; 1 further finger(s) ignored"))
+    #expect(
+      imported.err.contains("2 touches over 1.604 s from /dev/input/event4; 1 further finger(s) ignored"))
     let rows = try scratch.read("touch.csv").components(separatedBy: "\r\n").filter { !$0.isEmpty }
     // Per touch: a down, 12 moves and an up; the second finger adds nothing.
     try #require(rows.count == 1 + 2 * 14, "\(rows)")
@@ -70,8 +71,10 @@ import Testing
       """)
     let traced = try Prefetchlab.run(["trace", "replay.json", "--out", "trace.csv"], in: scratch.url)
     #expect(traced.status == 0, "\(traced.err)")
-    let trace = try scratch.read("trace.csv").components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
-      .map { $0.split(separator: ",") }
+    let trace = try scratch.read("trace.csv").components(separatedBy: "\r\n").dropFirst().filter {
+      !$0.isEmpty
+    }
+    .map { $0.split(separator: ",") }
     // Each fling is a run of decelerating frames that carries the content on after the finger.
     var flings: [(start: Double, end: Double)] = []
     var previous = ""
@@ -79,7 +82,11 @@ import Testing
       let phase = String(row[3])
       let offset = Double(row[1])!
       if phase == "decelerating" {
-        if previous != "decelerating" { flings.append((offset, offset)) } else { flings[flings.count - 1].end = offset }
+        if previous != "decelerating" {
+          flings.append((offset, offset))
+        } else {
+          flings[flings.count - 1].end = offset
+        }
       }
       previous = phase
     }
@@ -93,13 +100,15 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     try scratch.write("touches.txt", "[ 1.000000] /dev/input/event4: EV_ABS ABS_MT_POSITION_Y zz\n")
-    let result = try Prefetchlab.run(["import", "getevent", "touches.txt", "--out", "touch.csv"], in: scratch.url)
+    let result = try Prefetchlab.run(
+      ["import", "getevent", "touches.txt", "--out", "touch.csv"], in: scratch.url)
     #expect(result.status == 65)
     #expect(result.err == "Error: touches.txt: line 1: expected a hexadecimal value, DOWN or UP, got 'zz'\n")
     #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("touch.csv").path))
     let noTimes = "/dev/input/event4: EV_ABS ABS_MT_POSITION_Y 00000010\n"
     try scratch.write("plain.txt", noTimes)
-    let untimed = try Prefetchlab.run(["import", "getevent", "plain.txt", "--out", "touch.csv"], in: scratch.url)
+    let untimed = try Prefetchlab.run(
+      ["import", "getevent", "plain.txt", "--out", "touch.csv"], in: scratch.url)
     #expect(untimed.status == 65 && untimed.err.contains("plain.txt: line 1: expected getevent -lt output"))
   }
 
@@ -114,7 +123,9 @@ import Testing
         ["trace", "feed.json", "--seed", "\(seed)", "--out", "s\(seed).csv"], in: scratch.url)
       #expect(traced.status == 0, "\(traced.err)")
     }
-    let arguments = ["fit-users", "s1.csv", "s2.csv", "s3.csv", "--scenario", "feed.json", "--out", "fitted.json"]
+    let arguments = [
+      "fit-users", "s1.csv", "s2.csv", "s3.csv", "--scenario", "feed.json", "--out", "fitted.json",
+    ]
     let fitted = try Prefetchlab.run(arguments, in: scratch.url)
     #expect(fitted.status == 0, "\(fitted.err)")
     #expect(fitted.err.hasPrefix("Wrote fitted.json: 1 segment from 3 sessions\n"), "\(fitted.err)")
@@ -126,7 +137,10 @@ import Testing
     let second = try scratch.read("fitted.json")
     #expect(again.status == 0 && second == first)
     let run = try Prefetchlab.run(
-      ["run", "--population", "fitted.json", "--strategy", "infinite_scroll", "--out", "results", "--no-plots", "--quiet"],
+      [
+        "run", "--population", "fitted.json", "--strategy", "infinite_scroll", "--out", "results",
+        "--no-plots", "--quiet",
+      ],
       in: scratch.url)
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.contains("Population 'fitted'"), "\(run.out)")
@@ -139,12 +153,15 @@ import Testing
     try scratch.write("mine.json", "{\"name\": \"not a population\"}\n")
     try scratch.write("s.csv", "t_ms,offset_pt,phase\n0,0,idle\n16,4,dragging\n")
     try scratch.write("bad.csv", "t_ms,offset_pt\n0,0\n-5,4\n")
-    let refused = try Prefetchlab.run(["fit-users", "s.csv", "--scenario", scenario, "--out", "mine.json"], in: scratch.url)
+    let refused = try Prefetchlab.run(
+      ["fit-users", "s.csv", "--scenario", scenario, "--out", "mine.json"], in: scratch.url)
     #expect(refused.status == 64, "\(refused.err)")
-    #expect(refused.err.contains("--out mine.json: exists and was not written by this command"), "\(refused.err)")
+    #expect(
+      refused.err.contains("--out mine.json: exists and was not written by this command"), "\(refused.err)")
     let kept = try scratch.read("mine.json")
     #expect(kept == "{\"name\": \"not a population\"}\n")
-    let input = try Prefetchlab.run(["fit-users", "s.csv", "--scenario", scenario, "--out", "s.csv"], in: scratch.url)
+    let input = try Prefetchlab.run(
+      ["fit-users", "s.csv", "--scenario", scenario, "--out", "s.csv"], in: scratch.url)
     #expect(input.status == 64 && input.err.contains("is an input of this command"), "\(input.err)")
     let bad = try Prefetchlab.run(
       ["fit-users", "s.csv", "bad.csv", "--scenario", scenario, "--out", "new.json"], in: scratch.url)
@@ -153,7 +170,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path("new.json")))
     let usage = try Prefetchlab.run(
       ["fit-users", "s.csv", "--scenario", scenario, "--out", "new.json", "--clusters", "2"], in: scratch.url)
-    #expect(usage.status == 64 && usage.err.contains("must be at most the number of sessions"), "\(usage.err)")
+    #expect(
+      usage.status == 64 && usage.err.contains("must be at most the number of sessions"), "\(usage.err)")
   }
 
   static var chromium: String? {
@@ -173,7 +191,10 @@ import Testing
 
   /// scripts/check-web-recorder.sh: the recorder in headless Chromium, its CSV validated,
   /// replayed and fitted by this build's prefetchlab.
-  @Test(.enabled(if: chromium != nil, "Chromium is not installed (apt-get install chromium): web recorder check skipped"))
+  @Test(
+    .enabled(
+      if: chromium != nil, "Chromium is not installed (apt-get install chromium): web recorder check skipped")
+  )
   func theWebRecorderWritesASessionPrefetchlabReplaysAndFits() throws {
     let process = Process()
     let output = Pipe()
@@ -185,7 +206,8 @@ import Testing
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(text)")
-    #expect(text.contains("web recorder: recording validated, replayed and fitted (2 touches, 1 fling)"), "\(text)")
+    #expect(
+      text.contains("web recorder: recording validated, replayed and fitted (2 touches, 1 fling)"), "\(text)")
   }
 }
 

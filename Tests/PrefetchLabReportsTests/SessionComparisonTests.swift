@@ -43,7 +43,9 @@ import Testing
     #expect(rows["drag_velocity_pt_s"]?.synthetic == [100, 100])
     // 100 pt in a 60 s session; 200 pt.
     #expect(rows["distance_pt_per_min"]?.recorded == [100] && rows["distance_pt_per_min"]?.synthetic == [200])
-    #expect(rows["reversal_rate"]?.recorded == [] && rows["reversal_rate"]?.synthetic == [1], "\(rows["reversal_rate"]!.synthetic)")
+    #expect(
+      rows["reversal_rate"]?.recorded == [] && rows["reversal_rate"]?.synthetic == [1],
+      "\(rows["reversal_rate"]!.synthetic)")
     // Dwell from the lift (halfway between 1000 and 2000 ms) to the next touch (halfway between
     // 2000 and 2100 ms).
     #expect(rows["dwell_ms"]?.synthetic == [550])

@@ -37,7 +37,8 @@ import Testing
   static func loop() throws -> Loop {
     var sessions: [RecordedSession] = []
     for model in models {
-      var scenario = try ScenarioLoader.load(data: Array(scenarioJSON.utf8), file: "loop.json", baseDirectory: "")
+      var scenario = try ScenarioLoader.load(
+        data: Array(scenarioJSON.utf8), file: "loop.json", baseDirectory: "")
       scenario.scroll.source = .model(UserModelSpec(name: model))
       let prepared = try PreparedScenario(scenario)
       for seed in seeds {
@@ -48,7 +49,8 @@ import Testing
         if seed == seeds.lowerBound {
           var text = "t_ms,offset_pt,velocity_pt_s,phase,projected_target_pt\n"
           for row in rows {
-            text += "\(Double(row.traceUs) / 1000),\(row.offsetPt),\(row.velocityPtS),\(row.phase),\(row.projectedTargetPt)\n"
+            text +=
+              "\(Double(row.traceUs) / 1000),\(row.offsetPt),\(row.velocityPtS),\(row.phase),\(row.projectedTargetPt)\n"
           }
           let parsed = try RecordedSession.parse(text, file: "\(model)-\(seed).csv")
           #expect(parsed.samples == samples)
@@ -76,18 +78,23 @@ import Testing
       for (name, got, want) in [
         ("dwell_ms", fitted.dwellMs, truth.dwellMs), ("stroke_ms", fitted.strokeMs, truth.strokeMs),
         ("drag_velocity_pt_s", fitted.dragVelocityPtS, truth.dragVelocityPtS),
-      ] + (truth.flingFraction > 0 ? [("fling_velocity_pt_s", fitted.flingVelocityPtS, truth.flingVelocityPtS)] : [])
+      ]
+        + (truth.flingFraction > 0
+          ? [("fling_velocity_pt_s", fitted.flingVelocityPtS, truth.flingVelocityPtS)] : [])
       {
-        guard case .lognormal(let median, let sigma) = got, case .lognormal(let trueMedian, let trueSigma) = want
+        guard case .lognormal(let median, let sigma) = got,
+          case .lognormal(let trueMedian, let trueSigma) = want
         else {
           Issue.record("\(group.model) \(name): not a lognormal")
           continue
         }
-        #expect(abs(median / trueMedian - 1) <= 0.10, "\(group.model) \(name) median \(median) vs \(trueMedian)")
+        #expect(
+          abs(median / trueMedian - 1) <= 0.10, "\(group.model) \(name) median \(median) vs \(trueMedian)")
         #expect(abs(sigma - trueSigma) <= 0.05, "\(group.model) \(name) sigma \(sigma) vs \(trueSigma)")
       }
       #expect(abs(fitted.flingFraction - truth.flingFraction) <= 0.05, "\(group.model) fling_fraction")
-      #expect(abs(fitted.reversalFraction - truth.reversalFraction) <= 0.03, "\(group.model) reversal_fraction")
+      #expect(
+        abs(fitted.reversalFraction - truth.reversalFraction) <= 0.03, "\(group.model) reversal_fraction")
       #expect(fitted.jumpFraction == 0, "\(group.model) jump_fraction")
     }
   }
@@ -105,8 +112,11 @@ import Testing
     try Self.scenarioJSON.write(toFile: folder + "/loop.json", atomically: true, encoding: .utf8)
     let fitted = loop.fit.populationJSON(
       name: "fitted", scenarioPath: "loop.json", physics: .android, sessionCount: loop.sessions.count)
-    try fitted.serialized(pretty: true).write(toFile: folder + "/fitted.json", atomically: true, encoding: .utf8)
-    let original = Self.models.map { #"{"name": "\#($0)", "weight": 30, "scenario": "loop.json", "user": "\#($0)"}"# }
+    try fitted.serialized(pretty: true).write(
+      toFile: folder + "/fitted.json", atomically: true, encoding: .utf8)
+    let original = Self.models.map {
+      #"{"name": "\#($0)", "weight": 30, "scenario": "loop.json", "user": "\#($0)"}"#
+    }
     try #"{"name": "original", "segments": [\#(original.joined(separator: ","))]}"#.write(
       toFile: folder + "/original.json", atomically: true, encoding: .utf8)
     let strategy = TestScenarios.configured("infinite_scroll")
@@ -131,8 +141,12 @@ import Testing
     let before = try means("original.json")
     let after = try means("fitted.json")
     #expect(before.stallMs > 1000 && before.blankMs > 1000, "the comparison is not vacuous: \(before)")
-    #expect(abs(after.stallMs / before.stallMs - 1) <= 0.15, "stall \(after.stallMs) ms vs \(before.stallMs) ms")
-    #expect(abs(after.blankMs / before.blankMs - 1) <= 0.15, "blank \(after.blankMs) ms vs \(before.blankMs) ms")
-    print("closed loop: stall \(before.stallMs) → \(after.stallMs) ms, blank \(before.blankMs) → \(after.blankMs) ms")
+    #expect(
+      abs(after.stallMs / before.stallMs - 1) <= 0.15, "stall \(after.stallMs) ms vs \(before.stallMs) ms")
+    #expect(
+      abs(after.blankMs / before.blankMs - 1) <= 0.15, "blank \(after.blankMs) ms vs \(before.blankMs) ms")
+    print(
+      "closed loop: stall \(before.stallMs) → \(after.stallMs) ms, blank \(before.blankMs) → \(after.blankMs) ms"
+    )
   }
 }

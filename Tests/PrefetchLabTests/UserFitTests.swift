@@ -66,7 +66,9 @@ import Testing
     #expect(abs(gestures[0].flingSpeedPtS! / 3000 - 1) < 1e-4, "\(gestures[0])")
     // The drag back: down within 990→1000, up within its last moving interval, 1090→1100.
     #expect(!gestures[1].flung && gestures[1].direction == -1)
-    #expect(gestures[1].startMs == 995 && gestures[1].strokeMs == 100 && abs(gestures[1].dragSpeedPtS! - 300) < 1e-9)
+    #expect(
+      gestures[1].startMs == 995 && gestures[1].strokeMs == 100 && abs(gestures[1].dragSpeedPtS! - 300) < 1e-9
+    )
     #expect(gestures[0].dwellMs == 790 && gestures[1].dwellMs == 415)
     #expect(gestures[2].kind == .jumpToTop && gestures[2].startMs == 1510)
   }
@@ -99,7 +101,8 @@ import Testing
     #expect(abs((stroke?.median ?? 0) - 100) < 1e-9 && (stroke?.sigma ?? 1) < 1e-9 && stroke?.count == 6)
   }
 
-  static func fit(dwell: Double, stroke: Double, drag: Double, fling: Double, reversal: Double) -> FittedUser {
+  static func fit(dwell: Double, stroke: Double, drag: Double, fling: Double, reversal: Double) -> FittedUser
+  {
     var fit = FittedUser(touchCount: 100, gestureCount: 100)
     fit.dwellMs = .init(median: dwell, sigma: 0.5, count: 100)
     fit.strokeMs = .init(median: stroke, sigma: 0.3, count: 100)
@@ -138,7 +141,8 @@ import Testing
     do {
       _ = try RecordedSession.parse(text, file: "s.csv")
     } catch {
-      #expect(error.description == "s.csv: line 3: phase must be one of idle, dragging, decelerating, got 'flying'")
+      #expect(
+        error.description == "s.csv: line 3: phase must be one of idle, dragging, decelerating, got 'flying'")
     }
     let plain = try? RecordedSession.parse("100,0\n116,4\n", file: "p.csv")
     #expect(plain?.samples.map(\.timeMs) == [0, 16] && plain?.hasPhases == false)

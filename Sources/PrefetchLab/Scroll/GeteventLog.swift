@@ -59,7 +59,8 @@ public struct GeteventLog: Sendable, Equatable {
       let content = reader.text(line.range)
       guard content.hasPrefix("[") else {
         if content.hasPrefix("add device") || content.hasPrefix("name:") || content.hasPrefix("could not")
-          || content.hasPrefix("events:") || content.hasPrefix("input props:") || content.hasPrefix("location:")
+          || content.hasPrefix("events:") || content.hasPrefix("input props:")
+          || content.hasPrefix("location:")
           || content.hasPrefix("id:") || content.hasPrefix("version:") || content.hasPrefix("bus:")
         {
           continue
@@ -71,10 +72,13 @@ public struct GeteventLog: Sendable, Equatable {
         )
       }
       guard let close = content.firstIndex(of: "]"),
-        let seconds = Double(content[content.index(after: content.startIndex)..<close].trimmingCharacters(in: .whitespaces)),
+        let seconds = Double(
+          content[content.index(after: content.startIndex)..<close].trimmingCharacters(in: .whitespaces)),
         seconds.isFinite, seconds >= 0
       else {
-        throw InputError(file: file, location: line.location, message: "expected a '[seconds]' timestamp (record with getevent -t)")
+        throw InputError(
+          file: file, location: line.location,
+          message: "expected a '[seconds]' timestamp (record with getevent -t)")
       }
       var rest = content[content.index(after: close)...].trimmingCharacters(in: .whitespaces)
       var lineDevice = ""
@@ -92,7 +96,9 @@ public struct GeteventLog: Sendable, Equatable {
       guard type.hasPrefix("EV_") else {
         throw InputError(
           file: file, location: line.location,
-          message: "expected a labelled event type such as EV_ABS (record with getevent -l), got \(ValueText.quoted(type))")
+          message:
+            "expected a labelled event type such as EV_ABS (record with getevent -l), got \(ValueText.quoted(type))"
+        )
       }
       if device == nil && code.hasPrefix("ABS_MT_") { device = lineDevice }
       guard let device, lineDevice == device || lineDevice.isEmpty else { continue }
@@ -155,7 +161,8 @@ public struct GeteventLog: Sendable, Equatable {
       }
     }
     guard !events.isEmpty else {
-      throw InputError(file: file, location: "", message: "holds no touch (no ABS_MT_POSITION_Y within a tracked contact)")
+      throw InputError(
+        file: file, location: "", message: "holds no touch (no ABS_MT_POSITION_Y within a tracked contact)")
     }
     return GeteventLog(events: events, device: device ?? "", ignoredContacts: ignored)
   }
@@ -179,6 +186,8 @@ public struct GeteventLog: Sendable, Equatable {
     }
     throw InputError(
       file: file, location: "",
-      message: "holds no 'ABS_MT_POSITION_Y : value …, min …, max …' line (save the output of adb shell getevent -lp)")
+      message:
+        "holds no 'ABS_MT_POSITION_Y : value …, min …, max …' line (save the output of adb shell getevent -lp)"
+    )
   }
 }

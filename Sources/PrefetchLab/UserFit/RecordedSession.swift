@@ -100,7 +100,8 @@ public struct RecordedSession: Sendable, Equatable {
           throw InputError(
             file: file, location: line.location,
             message:
-              "phase must be one of idle, dragging, decelerating, got \(ValueText.quoted(fields[phaseColumn]))")
+              "phase must be one of idle, dragging, decelerating, got \(ValueText.quoted(fields[phaseColumn]))"
+          )
         }
         phase = named
       }

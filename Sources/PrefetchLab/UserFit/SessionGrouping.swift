@@ -139,13 +139,17 @@ public enum SessionGrouping: Sendable, Equatable {
       }
       var labels = [Int](repeating: -1, count: points.count)
       for _ in 0..<100 {
-        let next = points.map { point in centres.indices.min { squared(point, centres[$0]) < squared(point, centres[$1]) }! }
+        let next = points.map { point in
+          centres.indices.min { squared(point, centres[$0]) < squared(point, centres[$1]) }!
+        }
         if next == labels { break }
         labels = next
         for centre in centres.indices {
           let members = points.indices.filter { labels[$0] == centre }.map { points[$0] }
           guard !members.isEmpty else { continue }
-          centres[centre] = members[0].indices.map { c in members.reduce(0) { $0 + $1[c] } / Double(members.count) }
+          centres[centre] = members[0].indices.map { c in
+            members.reduce(0) { $0 + $1[c] } / Double(members.count)
+          }
         }
       }
       let cost = points.indices.reduce(0) { $0 + squared(points[$1], centres[labels[$1]]) }

@@ -144,7 +144,8 @@ public enum SessionSegmenter {
         kind: .touch, startMs: startMs, strokeMs: liftMs - startMs, direction: sign ? 1 : -1, flung: flung)
       if lastDragSample > p + 1 {
         gesture.dragSpeedPtS =
-          abs(s[lastDragSample].offsetPt - s[p + 1].offsetPt) / (s[lastDragSample].timeMs - s[p + 1].timeMs) * 1000
+          abs(s[lastDragSample].offsetPt - s[p + 1].offsetPt) / (s[lastDragSample].timeMs - s[p + 1].timeMs)
+          * 1000
       } else if speed(p).isFinite {
         gesture.dragSpeedPtS = speed(p)
       }

@@ -20,7 +20,8 @@ extension UserPopulationFit {
         let samples = ScrollTrace.rows(prepared, seed: seed).map {
           RecordedSession.Sample(timeMs: Double($0.traceUs) / 1000, offsetPt: $0.offsetPt, phase: $0.phase)
         }
-        sessions.append(RecordedSession(samples: samples, sourcePath: "\(group.model.rawValue)-like seed \(seed)"))
+        sessions.append(
+          RecordedSession(samples: samples, sourcePath: "\(group.model.rawValue)-like seed \(seed)"))
       }
     }
     return sessions

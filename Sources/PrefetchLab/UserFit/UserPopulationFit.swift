@@ -67,7 +67,8 @@ public struct UserPopulationFit: Sendable {
   static func rounded(_ behavior: UserBehavior) -> UserBehavior {
     func lognormal(_ distribution: Distribution) -> Distribution {
       guard case .lognormal(let median, let sigma) = distribution else { return distribution }
-      return .lognormal(median: max(0.1, (median * 10).rounded() / 10), sigma: (sigma * 10_000).rounded() / 10_000)
+      return .lognormal(
+        median: max(0.1, (median * 10).rounded() / 10), sigma: (sigma * 10_000).rounded() / 10_000)
     }
     func fraction(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
     var result = behavior

@@ -29,8 +29,12 @@ enum FitUsersCommand {
       .option("out", required: true, help: "The population file to write."),
       .option(
         "physics",
-        help: "Scroll physics of the recordings and the fitted users: ios, ios_fast or android (default: the scenario's)."),
-      .option("clusters", range: 1...5, help: "Group into this many k-means clusters, 1...5, instead of by nearest model."),
+        help:
+          "Scroll physics of the recordings and the fitted users: ios, ios_fast or android (default: the scenario's)."
+      ),
+      .option(
+        "clusters", range: 1...5,
+        help: "Group into this many k-means clusters, 1...5, instead of by nearest model."),
       .option("name", help: "The population's name, 1...100 characters (default: --out's file name)."),
     ],
     validate: { parsed throws(ValidationError) in
@@ -53,7 +57,8 @@ enum FitUsersCommand {
   /// A population file this command wrote: its description starts so.
   static let descriptionPrefix = "Fitted by prefetchlab fit-users"
 
-  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry) throws
+  static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
+    throws
     -> Int32
   {
     let paths = parsed.strings("sessions")
@@ -62,9 +67,12 @@ enum FitUsersCommand {
     try ReplaceableFile.check(out, label: "--out \(out)", inputs: paths + [scenarioPath], isOwn: isOwn)
     let files = try ScenarioInputs.files(from: [scenarioPath])
     guard files.count == 1 else {
-      throw InputError(file: scenarioPath, location: "", message: "--scenario takes one scenario file, got a folder")
+      throw InputError(
+        file: scenarioPath, location: "", message: "--scenario takes one scenario file, got a folder")
     }
-    guard let prepared = try ScenarioInputs.load(files, registry: registry).first else { return ExitStatus.ok }
+    guard let prepared = try ScenarioInputs.load(files, registry: registry).first else {
+      return ExitStatus.ok
+    }
     var sessions: [RecordedSession] = []
     var problems: [InputError] = []
     for path in paths {
@@ -85,7 +93,8 @@ enum FitUsersCommand {
       physics: physics, sessionCount: sessions.count)
     try AtomicFile.write(json.serialized(pretty: true) + "\n", to: out)
     terminal.err(fitText(fit, sessions: sessions, out: out))
-    let synthetic = try fit.syntheticSessions(scenario: prepared.scenario, physics: physics, recorded: sessions)
+    let synthetic = try fit.syntheticSessions(
+      scenario: prepared.scenario, physics: physics, recorded: sessions)
     terminal.err(
       "\nRecorded against fitted sessions (\(synthetic.count) traced on \(prepared.scenario.name) under \(physics.rawValue)):\n"
         + SessionComparison(recorded: sessions, synthetic: synthetic).text)
@@ -109,14 +118,17 @@ enum FitUsersCommand {
 
   /// Per group: its sessions, gestures and every parameter with the observations behind it.
   static func fitText(_ fit: UserPopulationFit, sessions: [RecordedSession], out: String) -> String {
-    var text = "Wrote \(out): \(fit.groups.count) segment\(fit.groups.count == 1 ? "" : "s") from \(sessions.count) session\(sessions.count == 1 ? "" : "s")\n"
+    var text =
+      "Wrote \(out): \(fit.groups.count) segment\(fit.groups.count == 1 ? "" : "s") from \(sessions.count) session\(sessions.count == 1 ? "" : "s")\n"
     let unphased = sessions.filter { !$0.hasPhases }.count
     if unphased > 0 {
-      text += "Note: \(unphased) session(s) have no phase column; drags and flings were told apart by speed alone\n"
+      text +=
+        "Note: \(unphased) session(s) have no phase column; drags and flings were told apart by speed alone\n"
     }
     for group in fit.groups {
       let f = group.fit
-      text += "\n\(group.model.rawValue)-like: \(group.sessions.count) session(s), \(f.gestureCount) gestures, \(f.touchCount) touches\n"
+      text +=
+        "\n\(group.model.rawValue)-like: \(group.sessions.count) session(s), \(f.gestureCount) gestures, \(f.touchCount) touches\n"
       var rows: [[String]] = [["parameter", "fitted", "n"]]
       func lognormal(_ name: String, _ value: FittedUser.Lognormal?) {
         guard let value else {
@@ -124,12 +136,16 @@ enum FitUsersCommand {
           return
         }
         rows.append([
-          name, "LN(\(DecimalFormat.readable((value.median * 10).rounded() / 10)), \(DecimalFormat.readable((value.sigma * 1000).rounded() / 1000)))",
+          name,
+          "LN(\(DecimalFormat.readable((value.median * 10).rounded() / 10)), \(DecimalFormat.readable((value.sigma * 1000).rounded() / 1000)))",
           String(value.count),
         ])
       }
       func share(_ name: String, _ value: Double?, _ n: Int) {
-        rows.append([name, value.map { DecimalFormat.readable(($0 * 1000).rounded() / 1000) } ?? "model default", String(n)])
+        rows.append([
+          name, value.map { DecimalFormat.readable(($0 * 1000).rounded() / 1000) } ?? "model default",
+          String(n),
+        ])
       }
       lognormal("dwell_ms", f.dwellMs)
       if let reread = f.rereadDwellMs { lognormal("reread_dwell_ms", reread) }

@@ -28,7 +28,8 @@ enum ImportGeteventCommand {
       .option(
         "screen-height-px", range: 1...100_000,
         help: "The display's height in pixels, 1...100000; with --axis, maps panel units to pixels."),
-      .option("device", help: "The input device to read (/dev/input/eventN); default: the first with touches."),
+      .option(
+        "device", help: "The input device to read (/dev/input/eventN); default: the first with touches."),
     ],
     validate: { parsed throws(ValidationError) in
       try OutputPathRule.check(parsed, option: "out", target: .file)
@@ -38,7 +39,8 @@ enum ImportGeteventCommand {
         }
       }
       if parsed.isGiven("axis") != parsed.isGiven("screen-height-px") {
-        throw ValidationError("--axis and --screen-height-px go together: the panel's range and the screen's height")
+        throw ValidationError(
+          "--axis and --screen-height-px go together: the panel's range and the screen's height")
       }
     })
 
@@ -58,11 +60,13 @@ enum ImportGeteventCommand {
       let axis = try GeteventLog.axis(try readText(axisPath), file: axisPath, device: parsed.string("device"))
       toPx = { ($0 - axis.minimum) * Double(height) / (axis.maximum - axis.minimum + 1) }
     }
-    let log = try GeteventLog.parse(try readText(path), file: path, device: parsed.string("device"), toPx: toPx)
+    let log = try GeteventLog.parse(
+      try readText(path), file: path, device: parsed.string("device"), toPx: toPx)
     var writer = CSVWriter(header: headerLine.split(separator: ",").map(String.init))
     for event in log.events {
       writer.append([
-        CSVCell.decimal(event.timeMs, places: 3), event.action.rawValue, CSVCell.decimal(event.yPx, places: 3),
+        CSVCell.decimal(event.timeMs, places: 3), event.action.rawValue,
+        CSVCell.decimal(event.yPx, places: 3),
       ])
     }
     try AtomicFile.write(writer.text, to: out)
@@ -81,7 +85,9 @@ enum ImportGeteventCommand {
   }
 
   static func readText(_ path: String) throws(InputError) -> String {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+    guard let data = FileManager.default.contents(atPath: path),
+      let text = String(data: data, encoding: .utf8)
+    else {
       throw InputError(file: path, location: "", message: "cannot read the file")
     }
     return text
