@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Lines look like `[   51925.396204] /dev/input/event4: EV_ABS ABS_MT_POSITION_Y 000007b3`
 /// (the device name is absent when getevent watched one device); values are hexadecimal, keys
-/// `DOWN`/`UP`. getevent's other lines (`add device 1: …`, `  name: "…"`, `could not get …`) and
+/// `DOWN`/`UP`/`REPEAT`. getevent's other lines (`add device 1: …`, `  name: "…"`, `could not get …`) and
 /// blank lines are skipped. Multi-touch protocol B (the Linux kernel's
 /// `Documentation/input/multi-touch-protocol.rst`): `ABS_MT_SLOT` selects a contact,
 /// `ABS_MT_TRACKING_ID` starts it (an id) or ends it (`ffffffff`, −1), `ABS_MT_POSITION_Y` moves
@@ -110,6 +110,7 @@ public struct GeteventLog: Sendable, Equatable {
       switch valueText {
       case "DOWN": value = 1
       case "UP": value = 0
+      case "REPEAT": value = 2
       default:
         guard let raw = UInt32(valueText, radix: 16) else {
           throw InputError(
@@ -138,6 +139,12 @@ public struct GeteventLog: Sendable, Equatable {
         if let slotIndex = followed, let y = slotY[slotIndex] ?? (pendingLift ? lastReportedY : nil) {
           if firstSeconds == nil { firstSeconds = seconds }
           let atMs = (seconds - (firstSeconds ?? seconds)) * 1000
+          guard atMs <= InputLimits.maxMilliseconds else {
+            throw InputError(
+              file: file, location: line.location,
+              message:
+                "the touches span more than 10^6 s from the first, the longest session a touch_csv holds")
+          }
           if !followedDown {
             events.append(.init(timeMs: atMs, action: .down, yPx: toPx(y)))
             followedDown = true
