@@ -80,7 +80,7 @@ import Testing
     ),
     (
       #"{"name": "m", "segments": [{"name": "a", "weight": 1, "scenario": "s/lte.json", "users": "reader"}]}"#,
-      "population.json: segments[0]: unknown key 'users' (did you mean 'user'?); valid keys: name, weight, scenario, user"
+      "population.json: segments[0]: unknown key 'users' (did you mean 'user'?); valid keys: name, weight, scenario, user, recordings"
     ),
     (
       #"{"name": "m", "segments": [{"name": "a", "weight": 1, "scenario": "s/lte.json"}, {"name": "a", "weight": 1, "scenario": "s/wifi.json"}]}"#,

@@ -23,7 +23,7 @@ public enum PopulationLoader {
   public static let maximumSegments = 100
 
   static let rootKeys = ["name", "description", "segments"]
-  static let segmentKeys = ["name", "weight", "scenario", "user"]
+  static let segmentKeys = ["name", "weight", "scenario", "user", "recordings"]
 
   /// Loads the population file at `path` and every scenario it names (paths relative to the
   /// population file's folder).
@@ -98,8 +98,8 @@ public enum PopulationLoader {
     var scenarios: [String: (index: Int, segment: Population.Segment)] = [:]
     for (index, field) in list.enumerated() {
       let segmentDiagnostics = Diagnostics()
-      let read = { () throws(InputError) in try self.segment(field, context: context) }
-      let segment = segmentDiagnostics.attempt(read)
+      let read = { () throws(InputError) in try self.segments(field, context: context) }
+      let produced = segmentDiagnostics.attempt(read) ?? []
       // The name is compared even when the rest of the segment has problems: a clash is then
       // reported with them, not only after they are fixed.
       if let segmentName = validName(of: field) {
@@ -111,12 +111,15 @@ public enum PopulationLoader {
           names[segmentName] = index
         }
       }
-      if let segment, let earlier = scenarios[segment.scenario.name] {
-        segmentDiagnostics.record(
-          scenarioClash(field, segment: segment, earlier: earlier.segment, at: earlier.index))
-      } else if let segment, segmentDiagnostics.isEmpty {
-        scenarios[segment.scenario.name] = (index, segment)
-        segments.append(segment)
+      // A segment that replays recordings is several scenarios, one per recording.
+      for segment in produced {
+        if let earlier = scenarios[segment.scenario.name] {
+          segmentDiagnostics.record(
+            scenarioClash(field, segment: segment, earlier: earlier.segment, at: earlier.index))
+        } else if segmentDiagnostics.isEmpty {
+          scenarios[segment.scenario.name] = (index, segment)
+          segments.append(segment)
+        }
       }
       diagnostics.record(segmentDiagnostics)
     }

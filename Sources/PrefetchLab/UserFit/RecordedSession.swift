@@ -1,0 +1,115 @@
+import Foundation
+
+/// A recorded scroll session as `fit-users` reads it: the `offset_csv` rows `scroll.trace`
+/// replays (docs/scenario-format.md), with the touch state when the file has a `phase` column.
+///
+/// The file is an `offset_csv`: an optional header, then `t_ms,offset_pt` rows. A header may name
+/// more columns; `t_ms`, `offset_pt` and, when present, `phase` (`idle`, `dragging`,
+/// `decelerating`) are read by name. `prefetchlab trace` and every recorder in `recorders/` write
+/// the phase; it is what tells a finger's drag from the fling after it (see `SessionSegmenter`).
+/// The same rules as for a replayed recording apply (`RecordedScroll.load`): times not
+/// decreasing, within ±10^15 ms and at most 10^9 ms after the first row, offsets within ±10^14 pt,
+/// at least 2 rows.
+public struct RecordedSession: Sendable, Equatable {
+  public struct Sample: Sendable, Equatable {
+    /// Time from the session's first row, ms.
+    public var timeMs: Double
+    /// Where the content's top was, pt.
+    public var offsetPt: Double
+    /// The touch state, when recorded.
+    public var phase: ScrollPhase?
+
+    public init(timeMs: Double, offsetPt: Double, phase: ScrollPhase? = nil) {
+      self.timeMs = timeMs
+      self.offsetPt = offsetPt
+      self.phase = phase
+    }
+  }
+
+  /// At least 2 rows, times non-decreasing, starting at 0.
+  public var samples: [Sample]
+  /// The file as given (for messages and reports).
+  public var sourcePath: String
+
+  /// - Parameter samples: times non-decreasing; shifted so that the first is 0.
+  public init(samples: [Sample], sourcePath: String) {
+    let start = samples.first?.timeMs ?? 0
+    self.samples = samples.map { Sample(timeMs: $0.timeMs - start, offsetPt: $0.offsetPt, phase: $0.phase) }
+    self.sourcePath = sourcePath
+  }
+
+  /// Every row carries a phase.
+  public var hasPhases: Bool { samples.allSatisfy { $0.phase != nil } }
+
+  /// Length from the first row to the last, ms.
+  public var durationMs: Double { samples.last?.timeMs ?? 0 }
+
+  /// Reads a session file.
+  /// - Throws: `InputError` naming the file and line of the first malformed row, or "cannot read
+  ///   the file".
+  public static func load(path: String) throws(InputError) -> RecordedSession {
+    guard let data = FileManager.default.contents(atPath: path),
+      let text = String(data: data, encoding: .utf8)
+    else { throw InputError(file: path, location: "", message: "cannot read the file") }
+    return try parse(text, file: path)
+  }
+
+  /// Parses session text; `file` names it in errors. O(bytes).
+  public static func parse(_ text: String, file: String) throws(InputError) -> RecordedSession {
+    var samples: [Sample] = []
+    var columns: (time: Int, offset: Int, phase: Int?, count: Int)? = nil
+    var reader = LineReader(Array(text.utf8), blankLines: .skipped)
+    while let line = reader.next() {
+      let fields = reader.fields(of: line, separatedBy: UInt8(ascii: ","))
+      if samples.isEmpty && columns == nil, let time = fields.firstIndex(of: "t_ms"),
+        let offset = fields.firstIndex(of: "offset_pt")
+      {
+        columns = (time, offset, fields.firstIndex(of: "phase"), fields.count)
+        continue
+      }
+      let (timeColumn, offsetColumn, phaseColumn, fieldCount) = columns ?? (0, 1, nil, 2)
+      guard fields.count == fieldCount else {
+        throw InputError(
+          file: file, location: line.location,
+          message: fieldCount == 2
+            ? "expected 2 fields t_ms,offset_pt, got \(fields.count)"
+            : "expected \(fieldCount) fields as in the header, got \(fields.count)")
+      }
+      guard let time = Double(fields[timeColumn]), time.isFinite, let offset = Double(fields[offsetColumn]),
+        offset.isFinite
+      else {
+        throw InputError(
+          file: file, location: line.location,
+          message: "expected two finite numbers, got \(ValueText.quoted(reader.text(line.range)))")
+      }
+      if let problem = RecordingBounds.timeProblem(time, first: samples.first?.timeMs)
+        ?? RecordingBounds.positionProblem("offset_pt", offset)
+      {
+        throw InputError(file: file, location: line.location, message: problem)
+      }
+      if let previous = samples.last, time < previous.timeMs {
+        throw InputError(
+          file: file, location: line.location,
+          message:
+            "t_ms must not decrease, got \(DecimalFormat.readable(time, against: [previous.timeMs])) after \(DecimalFormat.readable(previous.timeMs))"
+        )
+      }
+      var phase: ScrollPhase? = nil
+      if let phaseColumn {
+        guard let named = ScrollPhase.named(fields[phaseColumn]) else {
+          throw InputError(
+            file: file, location: line.location,
+            message:
+              "phase must be one of idle, dragging, decelerating, got \(ValueText.quoted(fields[phaseColumn]))"
+          )
+        }
+        phase = named
+      }
+      samples.append(Sample(timeMs: time, offsetPt: offset, phase: phase))
+    }
+    guard samples.count >= 2 else {
+      throw InputError(file: file, location: "", message: "needs at least 2 samples, got \(samples.count)")
+    }
+    return RecordedSession(samples: samples, sourcePath: file)
+  }
+}
