@@ -119,6 +119,7 @@ def configuration(scenario, path, strategy_index, user_model):
         "rtt_ms": constant(network.get("rtt_ms", 0), path, "network.rtt_ms"),
         "bandwidth_kbps": None if bandwidth is None else float(bandwidth),
         "script": gestures(scroll["script"], path, "scroll.script"),
+        "patience_ms": float(scenario.get("patience_ms", 30000)),
         "duration_ms": None if scenario.get("duration_s") is None else 1000.0 * scenario["duration_s"],
     }
 
@@ -193,7 +194,8 @@ class FeedServer:
         time.sleep(max(0.0, received + wait_s - time.monotonic()))
         sent = time.monotonic()
         self.requests.append({"cursor": cursor, "count": count, "received_s": received - self.started,
-                              "sent_s": sent - self.started, "bytes_simulated": page_bytes})
+                              "sent_s": sent - self.started, "bytes_simulated": page_bytes,
+                              "late_ms": 1000 * (sent - received - wait_s)})
         handler.reply(body, "application/json")
 
     def close(self):
@@ -276,7 +278,8 @@ def main(argv):
         return 64
     length_ms = config["duration_ms"] or sum(g["duration_ms"] for g in config["script"])
     try:
-        log, requests, version, before, after = run(config, chromium, 30 + 3 * length_ms / 1000)
+        log, requests, version, before, after = run(
+            config, chromium, 30 + 3 * (length_ms + config["patience_ms"]) / 1000)
     except RuntimeError as e:
         print(str(e), file=sys.stderr)
         return 1

@@ -11,6 +11,7 @@
 //           stays at the end while the intent is past it, and jumps to the intent (clamped)
 //           whenever content grows. A stall lasts from the frame the intent passed the end to
 //           the append that lets the viewport move on.
+// Either way a single stall longer than patience_ms ends the session (abandoned).
 // Every frame's time and offset, the stalls and the session end go to the log; at the end the
 // log is POSTed to /log for the driver.
 (function () {
@@ -62,6 +63,15 @@
   function frame(ts) {
     if (done) return;
     const t = ts - t0;
+    if (stall && t - stall.start >= C.patience_ms) {
+      // Patience: a single stall longer than patience_ms ends the session at its start +
+      // patience_ms, as the simulator's user abandons.
+      const at = stall.start + C.patience_ms;
+      log("stall_end", { at_ms: round(at) });
+      log("abandoned", { at_ms: round(at) });
+      stall = null;
+      return finish(at);
+    }
     const maxPx = maxOffset();
     let offset;
     if (C.user_model === "wait") {
