@@ -123,20 +123,21 @@ def judge(browser, sim, judged):
         "stall_ms": stall_delta <= stall_budget,
         "abandoned": browser["abandoned"] == sim["abandoned"],
     }
-    # Instants on the browser side that missed their tolerance: a request issued late, or the
-    # end of a stall whose length differs by more than its budget.
-    missed = [t for t, b, s in zip(browser["requests"][1:], b_after[1:], s_after[1:])
+    # Each miss as the stretch of browser time that produced it: a request from 3 frames before
+    # it; a stall from 3 frames before the request of the page that ended it to its end.
+    missed = [(t - 3 * FRAME_MS, t) for t, b, s in zip(browser["requests"][1:], b_after[1:], s_after[1:])
               if abs(b - s) > ISSUE_TOLERANCE_MS]
     if browser["stall_count"] == sim["stall_count"]:
-        missed += [b_end for (b_start, b_end), (s_start, s_end) in zip(browser["stalls"], sim["stalls"])
-                   if abs((b_end - b_start) - (s_end - s_start)) > STALL_TOLERANCE_MS_PER_STALL]
-    # A miss within 3 frames after a late frame coincides with the renderer falling behind.
-    # A miss is put down to load when it falls within a late frame (or 3 frames after one), or
-    # ends a stall whose page the server itself sent more than a frame late.
+        for (b_start, b_end), (s_start, s_end) in zip(browser["stalls"], sim["stalls"]):
+            if abs((b_end - b_start) - (s_end - s_start)) > STALL_TOLERANCE_MS_PER_STALL:
+                asked = max([t for t in browser["requests"] if t <= b_end], default=b_start)
+                missed.append((min(asked, b_start) - 3 * FRAME_MS, b_end))
+    # A miss is put down to load when a late frame, or a page the server itself sent more than a
+    # frame late, falls within its stretch.
     under_load = bool(missed) and all(
-        any(a - FRAME_MS <= t <= b + 3 * FRAME_MS for a, b in browser["late_frames"])
-        or any(abs(t - applied) < 2 and late > FRAME_MS for applied, late in browser["server_late"])
-        for t in missed)
+        any(a <= end and b >= start for a, b in browser["late_frames"])
+        or any(start <= applied <= end + 2 and late > FRAME_MS for applied, late in browser["server_late"])
+        for start, end in missed)
     if not judged:
         checks = {k: None for k in checks}
     return {"max_issue_delta_ms": max_delta, "stall_delta_ms": stall_delta,
