@@ -2,6 +2,7 @@
 """Replays a PrefetchLab scenario's user in headless Chromium against the reference web feed.
 
     driver.py SCENARIO.json --strategy N [--user-model wait|press] --out DIR [--chromium PATH]
+    driver.py SCENARIO.json --url URL --requests TEXT [--scroller SELECTOR] [--user-model …] --out DIR
 
 Serves feed.html, feed.js and user.js from a local HTTP server bound to 127.0.0.1 (an ephemeral
 port) that applies the scenario's latency and bandwidth to every page, runs Chromium headless at
@@ -13,10 +14,19 @@ The strategy is the scenario's `strategies[N]` entry: `intersection_observer` (r
 recheck_after_load) or `fixed_threshold` (ratio). A scenario the reference feed cannot express
 is refused with exit status 65 naming the file, the JSON path and the rule; usage errors exit 64;
 a browser that does not finish exits 1.
+
+With --url the scenario's user scrolls a page of yours instead (its scroll script, patience and
+viewport height; the feed and network keys describe your page for the simulator and are not
+applied): Chromium loads URL with user.js injected before the page's own scripts (over the
+DevTools protocol on a pipe), the element matching --scroller (default: the document) is
+scrolled, and page requests are the Resource Timing entries whose URL contains --requests. Time
+0 is the first such request, first content the first frame after it completed, and a stall ends
+at the first frame whose content is taller.
 """
 import argparse
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -64,6 +74,21 @@ def gestures(script, path, json_path):
         else:
             raise ScenarioError(path, f"{where}.{kind}", "the driver replays drag, wait and repeat gestures only")
     return out
+
+
+def user_configuration(scenario, path, user_model):
+    """The user's part of the configuration (script, patience, viewport), for a page of yours."""
+    scroll = scenario.get("scroll", {})
+    if "script" not in scroll:
+        raise ScenarioError(path, "scroll", "the driver replays a scroll.script")
+    viewport = scenario.get("viewport", {})
+    return {
+        "user_model": user_model,
+        "viewport_height_px": float(viewport.get("height_pt", 852)),
+        "script": gestures(scroll["script"], path, "scroll.script"),
+        "patience_ms": float(scenario.get("patience_ms", 30000)),
+        "duration_ms": None if scenario.get("duration_s") is None else 1000.0 * scenario["duration_s"],
+    }
 
 
 def configuration(scenario, path, strategy_index, user_model):
@@ -251,6 +276,103 @@ def run(config, chromium, timeout_s):
     return server.page_log, server.requests, version, load_before, load_average()
 
 
+class DevToolsPipe:
+    """The DevTools protocol over Chromium's --remote-debugging-pipe: JSON messages ended by NUL,
+    commands written to the browser's fd 3, answers and events read from its fd 4."""
+
+    def __init__(self, to_browser, from_browser):
+        self.to_browser = to_browser
+        self.from_browser = from_browser
+        self.buffer = b""
+        self.next_id = 0
+
+    def call(self, method, params=None, session=None, timeout_s=30):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + timeout_s
+        while True:
+            while b"\0" in self.buffer:
+                raw, self.buffer = self.buffer.split(b"\0", 1)
+                answer = json.loads(raw)
+                if answer.get("id") == self.next_id:
+                    if "error" in answer:
+                        raise RuntimeError(f"{method}: {answer['error'].get('message')}")
+                    return answer.get("result", {})
+            ready, _, _ = select.select([self.from_browser], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise RuntimeError(f"Chromium did not answer {method}")
+            chunk = os.read(self.from_browser, 1 << 16)
+            if not chunk:
+                raise RuntimeError("Chromium closed the DevTools pipe")
+            self.buffer += chunk
+
+
+def run_url(config, chromium, timeout_s):
+    """Runs one session on config["page_url"]; returns what run() returns (no server log)."""
+    version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
+    script = open(os.path.join(HERE, "user.js"), encoding="utf-8").read()
+    source = f"window.PREFETCHLAB_CONFIG = {json.dumps(config)};\n{script}"
+    profile = tempfile.mkdtemp(prefix="prefetchlab-chromium-")
+    browser_reads, to_browser = os.pipe()
+    from_browser, browser_writes = os.pipe()
+
+    def pipes_as_3_and_4():
+        # Copied out of the way first (either end may already be 3 or 4), then made inheritable:
+        # pipes are close-on-exec, and dup2 onto the same number would keep that flag.
+        reads, writes = os.dup(browser_reads), os.dup(browser_writes)
+        os.dup2(reads, 3)
+        os.dup2(writes, 4)
+        os.set_inheritable(3, True)
+        os.set_inheritable(4, True)
+
+    load_before = load_average()
+    process = subprocess.Popen(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         "--hide-scrollbars", "--no-first-run", "--disable-extensions", "--mute-audio",
+         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+         "--disable-backgrounding-occluded-windows", f"--user-data-dir={profile}",
+         f"--window-size=390,{int(config['viewport_height_px'])}", "--remote-debugging-pipe",
+         "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        close_fds=False, preexec_fn=pipes_as_3_and_4)
+    os.close(browser_reads)
+    os.close(browser_writes)
+    try:
+        devtools = DevToolsPipe(to_browser, from_browser)
+        target = devtools.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = devtools.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        devtools.call("Page.enable", session=session)
+        devtools.call("Page.addScriptToEvaluateOnNewDocument", {"source": source}, session=session)
+        devtools.call("Page.navigate", {"url": config["page_url"]}, session=session)
+        deadline = time.monotonic() + timeout_s
+        log = None
+        while log is None and time.monotonic() < deadline:
+            time.sleep(0.5)
+            answer = devtools.call("Runtime.evaluate", {
+                "expression": "window.__prefetchlabLog || null", "returnByValue": True}, session=session)
+            log = answer.get("result", {}).get("value")
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        os.close(to_browser)
+        os.close(from_browser)
+        shutil.rmtree(profile, ignore_errors=True)
+    if log is None:
+        raise RuntimeError(f"the page did not finish the session within {timeout_s:.0f} s "
+                           "(no request matched --requests, or no first content)")
+    return json.loads(log), [], version, load_before, load_average()
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenario")
@@ -258,14 +380,25 @@ def main(argv):
     parser.add_argument("--user-model", choices=("wait", "press"), default="wait")
     parser.add_argument("--out", required=True, help="folder to write browser.json into")
     parser.add_argument("--chromium", help="the browser (default: chromium on PATH)")
+    parser.add_argument("--url", help="a page of yours to scroll instead of the reference feed")
+    parser.add_argument("--requests", help="with --url: text every page request's URL contains")
+    parser.add_argument("--scroller", help="with --url: CSS selector of the scrolled element (default: the document)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return 64 if e.code else 0
+    if (args.url is None) != (args.requests is None) or (args.scroller and not args.url):
+        print("--url and --requests go together (--scroller needs --url)", file=sys.stderr)
+        return 64
     try:
         with open(args.scenario, encoding="utf-8") as f:
             scenario = json.load(f)
-        config = configuration(scenario, args.scenario, args.strategy, args.user_model)
+        if args.url:
+            config = user_configuration(scenario, args.scenario, args.user_model)
+            config.update({"page_url": args.url, "request_match": args.requests,
+                           "scroller_selector": args.scroller})
+        else:
+            config = configuration(scenario, args.scenario, args.strategy, args.user_model)
     except (OSError, ValueError) as e:
         print(f"{args.scenario}: {e}", file=sys.stderr)
         return 65
@@ -278,7 +411,7 @@ def main(argv):
         return 64
     length_ms = config["duration_ms"] or sum(g["duration_ms"] for g in config["script"])
     try:
-        log, requests, version, before, after = run(
+        log, requests, version, before, after = (run_url if args.url else run)(
             config, chromium, 30 + 3 * (length_ms + config["patience_ms"]) / 1000)
     except RuntimeError as e:
         print(str(e), file=sys.stderr)

@@ -16,6 +16,7 @@
   const list = document.getElementById("list");
   const sentinel = document.getElementById("sentinel");
   sentinel.style.height = C.footer_height_px + "px";
+  scroller.style.height = C.viewport_height_px + "px";
 
   let loaded = 0;        // items appended so far
   let inFlight = false;  // the guard

@@ -17,8 +17,13 @@
 (function () {
   "use strict";
   const C = window.PREFETCHLAB_CONFIG;
-  const scroller = document.getElementById(C.scroller_id || "scroller");
-  scroller.style.height = C.viewport_height_px + "px";
+  // The reference feed's #scroller, or on a page of yours (page_url) the element matching
+  // scroller_selector, else the document's own scrolling element; found at first content.
+  let scroller = null;
+  function findScroller() {
+    if (!C.page_url) return document.getElementById("scroller");
+    return C.scroller_selector ? document.querySelector(C.scroller_selector) : document.scrollingElement;
+  }
   const entries = [];
   let t0 = null; // performance.now() of the first request
 
@@ -55,6 +60,7 @@
   let stall = null;        // { start, tauStop } while stalled
   let grew = false;        // content grew since the last frame (press model)
   let lastFrame = null;
+  let lastMaxPx = 0;
   let done = false;
 
   function maxOffset() { return Math.max(0, scroller.scrollHeight - scroller.clientHeight); }
@@ -72,7 +78,14 @@
       stall = null;
       return finish(at);
     }
+    if (C.page_url && maxOffset() > lastMaxPx + 0.5) {
+      // A page of yours: rows appended since the last frame end a pause at this frame.
+      const grownAt = now();
+      lastMaxPx = maxOffset();
+      growth(grownAt);
+    }
     const maxPx = maxOffset();
+    lastMaxPx = maxPx;
     let offset;
     if (C.user_model === "wait") {
       if (stall) {
@@ -126,32 +139,59 @@
     done = true;
     if (stall) log("stall_open", { at_ms: round(stall.start) });
     log("end", { at_ms: round(t) });
-    fetch("/log", { method: "POST", body: JSON.stringify({ entries: entries }) });
+    if (C.page_url) {
+      window.__prefetchlabLog = JSON.stringify({ entries: entries }); // the driver reads it
+    } else {
+      fetch("/log", { method: "POST", body: JSON.stringify({ entries: entries }) });
+    }
   }
+
+  function growth(t) {
+    if (firstContent === null) return;
+    if (C.user_model === "wait" && stall && maxOffset() > scroller.scrollTop + 0.5) {
+      pausedMs += t - stall.start;
+      log("stall_end", { at_ms: round(t) });
+      stall = null;
+    } else if (C.user_model === "press" && stall) {
+      grew = true;
+      stall.grewAt = t;
+    }
+  }
+
+  // On a page of yours, its page requests (URLs containing request_match) come from Resource
+  // Timing: the first one's start is time 0, first content the first frame after it ended.
+  if (C.page_url) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.name.includes(C.request_match)) continue;
+        if (t0 === null) t0 = e.startTime;
+        entries.push({ kind: "request", t_ms: round(e.startTime - t0), url: e.name });
+        entries.push({ kind: "response", t_ms: round(e.responseEnd - t0), url: e.name });
+        if (firstContent === null && !waiting) {
+          waiting = true;
+          requestAnimationFrame(() => {
+            scroller = findScroller();
+            lastMaxPx = maxOffset();
+            window.PrefetchLabUser.start();
+          });
+        }
+      }
+    }).observe({ type: "resource", buffered: true });
+  }
+  let waiting = false;
 
   window.PrefetchLabUser = {
     log: log,
     onBegin: (f) => {
-      requestAnimationFrame(() => { t0 = performance.now(); f(); });
+      requestAnimationFrame(() => { t0 = performance.now(); scroller = findScroller(); f(); });
     },
     start: () => {
       firstContent = now();
-      log("first_content", { at_ms: round(firstContent) });
+      log("first_content", { at_ms: round(firstContent), viewport_px: scroller.clientHeight });
       requestAnimationFrame(frame);
     },
     // Called by the feed right after it appended rows: a pause ends here (the wait model's τ
     // resumes from this instant), the press model's viewport moves on at the next frame.
-    contentGrew: () => {
-      const t = now();
-      if (firstContent === null) return;
-      if (C.user_model === "wait" && stall && maxOffset() > scroller.scrollTop + 0.5) {
-        pausedMs += t - stall.start;
-        log("stall_end", { at_ms: round(t) });
-        stall = null;
-      } else if (C.user_model === "press" && stall) {
-        grew = true;
-        stall.grewAt = t;
-      }
-    },
+    contentGrew: () => growth(now()),
   };
 })();

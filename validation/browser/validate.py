@@ -73,7 +73,7 @@ def simulator_facts(sim_dir, summary_rows, scenario_name, index):
 
 def browser_facts(result):
     log = result["page_log"]
-    requests = [e["t_ms"] for e in log if e["kind"] == "request"]
+    requests = sorted(e["t_ms"] for e in log if e["kind"] == "request")
     first_content = next(e["at_ms"] for e in log if e["kind"] == "first_content")
     stalls, start = [], None
     for e in log:
@@ -89,11 +89,20 @@ def browser_facts(result):
     # A frame interval of n periods skipped n − 1 frames: the renderer was late (load).
     late = [(a, b) for a, b in zip(frames, frames[1:]) if round((b - a) / FRAME_MS) > 1]
     dropped = sum(round((b - a) / FRAME_MS) - 1 for a, b in late)
+    # How much longer a page took in the browser than the scenario's delay (Chromium's request
+    # path, the server's timer): the median over pages after the first.
+    c = result["config"]
+    delay = c.get("rtt_ms", 0) + c.get("apply_delay_ms", 0) + (
+        0 if c.get("bandwidth_kbps") is None else c["page_bytes"] * 8 / c["bandwidth_kbps"])
+    issued = {e["page"]: e["t_ms"] for e in log if e["kind"] == "request" and "page" in e}
+    extra = sorted(e["t_ms"] - issued[e["page"]] - delay for e in log
+                   if e["kind"] == "applied" and e["page"] > 0 and e["page"] in issued)
     return {"requests": requests, "first_content_ms": first_content, "stalls": stalls,
+            "fetch_extra_ms": extra[len(extra) // 2] if extra else None,
             "stall_ms": sum(b - a for a, b in stalls), "stall_count": len(stalls),
             "abandoned": any(e["kind"] == "abandoned" for e in log),
             # (append time, how late the server sent that page beyond the scenario's delay)
-            "server_late": [(e["t_ms"], r["late_ms"]) for e, r in zip(
+            "server_late": [(e["t_ms"], r.get("late_ms", 0)) for e, r in zip(
                 [e for e in log if e["kind"] == "applied"], result["server_requests"])],
             "frames": len(frames), "frames_dropped": dropped, "late_frames": late,
             "load": max(result["load_average_before"][0], result["load_average_after"][0])}
@@ -173,6 +182,9 @@ def main(argv):
     parser.add_argument("--markdown", help="also write the table as Markdown to this file")
     parser.add_argument("--only", help="comma-separated indices into suite.json's configurations")
     parser.add_argument("--chromium", help="the browser (default: chromium on PATH)")
+    parser.add_argument("--browser-json", help="compare this driver.py output (your page's run) instead of the suite")
+    parser.add_argument("--scenario", help="with --browser-json: the scenario describing the page")
+    parser.add_argument("--strategy", type=int, default=0, help="with --browser-json: index into its strategies")
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
@@ -181,6 +193,8 @@ def main(argv):
     if not binary:
         print("no prefetchlab binary: give --prefetchlab or put it on PATH", file=sys.stderr)
         return 64
+    if args.browser_json:
+        return compare_one(args, binary)
     chromium = driver.chromium_path(args.chromium)
     if chromium is None:
         print("Chromium is not installed (apt-get install chromium)", file=sys.stderr)
@@ -252,6 +266,30 @@ def main(argv):
     return 1 if failed else 0
 
 
+def compare_one(args, binary):
+    """One row: a kept driver.py run (a page of yours, say) beside the simulator's run of the
+    scenario that describes it; judged as the suite's wait rows are."""
+    if not args.scenario:
+        print("--browser-json needs --scenario", file=sys.stderr)
+        return 64
+    with open(args.browser_json, encoding="utf-8") as f:
+        result = json.load(f)
+    with open(args.scenario, encoding="utf-8") as f:
+        scenario = json.load(f)
+    out = tempfile.mkdtemp(prefix="prefetchlab-browser-")
+    try:
+        summary = simulate(binary, args.scenario, os.path.join(out, "sim"))
+        sim = simulator_facts(os.path.join(out, "sim"), summary, scenario["name"], args.strategy)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    browser = browser_facts(result)
+    judged = result["config"]["user_model"] == "wait"
+    verdict = judge(browser, sim, judged)
+    row = (0, f"{sim['strategy']} · {result['config']['user_model']}", browser, sim, verdict)
+    print(markdown([row], result["chromium"]))
+    return 0 if not judged or all(verdict["checks"].values()) else 1
+
+
 def replay(config, chromium, c, run_dir):
     """One browser session of configuration c; its result is kept as run_dir/browser.json."""
     length_ms = config["duration_ms"] or sum(g["duration_ms"] for g in config["script"])
@@ -285,8 +323,8 @@ def markdown(rows, version):
     lines = [f"Chromium: {version or 'not run'}. Browser / simulator; ✓ within tolerance, ✗ outside; "
              "times in ms; issue Δ is the largest difference in request time after the first, in the user's trace time "
              "(from first content, stalls taken out).", "",
-             "| # | configuration | requests | issue Δ | stalls | stall total (budget) | abandoned | first content | frames dropped | load avg |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| # | configuration | requests | issue Δ | stalls | stall total (budget) | abandoned | first content | page +ms | frames dropped | load avg |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, label, b, s, v in rows:
         c = v["checks"]
         lines.append(
@@ -297,6 +335,7 @@ def markdown(rows, version):
             f"| {b['stall_ms']:.0f} / {s['stall_ms']:.0f} (±{v['stall_budget_ms']:.0f}){mark(c['stall_ms'])} "
             f"| {yes(b['abandoned'])} / {yes(s['abandoned'])}{mark(c['abandoned'])} "
             f"| {b['first_content_ms']:.0f} / {s['first_content_ms']:.0f} "
+            f"| {'–' if b['fetch_extra_ms'] is None else format(b['fetch_extra_ms'], '.1f')} "
             f"| {b['frames_dropped']} of {b['frames']} | {b['load']:.2f} |")
     return "\n".join(lines) + "\n"
 
