@@ -242,38 +242,107 @@ def load_average():
 
 
 def run(config, chromium, timeout_s):
-    """Runs one session; returns (page log, server requests, version, load before, load after)."""
-    version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
+    """Runs one session of the reference feed; returns (page log, server requests, Chromium
+    version, load average before, load average after)."""
     server = FeedServer(config)
-    profile = tempfile.mkdtemp(prefix="prefetchlab-chromium-")
-    load_before = load_average()
-    width = 390
-    height = int(config["viewport_height_px"])
-    process = subprocess.Popen(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         "--hide-scrollbars", "--no-first-run", "--disable-extensions", "--mute-audio",
-         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-         "--disable-backgrounding-occluded-windows", f"--user-data-dir={profile}",
-         f"--window-size={width},{height}", "--remote-debugging-port=0",
-         f"http://127.0.0.1:{server.port}/"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        finished = server.done.wait(timeout_s)
+        with Browser(chromium, config["viewport_height_px"]) as browser:
+            browser.open(f"http://127.0.0.1:{server.port}/")
+            finished = server.done.wait(timeout_s)
     finally:
+        server.close()
+    if not finished:
+        raise RuntimeError(f"Chromium did not finish the session within {timeout_s:.0f} s")
+    return server.page_log, server.requests, browser.version, browser.load_before, load_average()
+
+
+def run_url(config, chromium, timeout_s):
+    """Runs one session on config["page_url"] with user.js injected; returns what run() returns
+    (no server log)."""
+    script = open(os.path.join(HERE, "user.js"), encoding="utf-8").read()
+    source = f"window.PREFETCHLAB_CONFIG = {json.dumps(config)};\n{script}"
+    log = None
+    with Browser(chromium, config["viewport_height_px"]) as browser:
+        browser.open(config["page_url"], inject=source)
+        deadline = time.monotonic() + timeout_s
+        while log is None and time.monotonic() < deadline:
+            time.sleep(0.5)
+            log = browser.evaluate("window.__prefetchlabLog || null")
+    if log is None:
+        raise RuntimeError(f"the page did not finish the session within {timeout_s:.0f} s "
+                           "(no request matched --requests, or no first content)")
+    return json.loads(log), [], browser.version, browser.load_before, load_average()
+
+
+class Browser:
+    """Headless Chromium driven over the DevTools pipe: a page whose layout viewport is exactly
+    390 × viewport_height CSS px (a headless window's size would include its frame). Ended, with
+    its process group, when the `with` block exits."""
+
+    def __init__(self, chromium, viewport_height_px):
+        self.chromium = chromium
+        self.height = int(viewport_height_px)
+        self.version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
+
+    def __enter__(self):
+        self.profile = tempfile.mkdtemp(prefix="prefetchlab-chromium-")
+        browser_reads, self.to_browser = os.pipe()
+        self.from_browser, browser_writes = os.pipe()
+
+        def pipes_as_3_and_4():
+            # Copied out of the way first (either end may already be 3 or 4), then made
+            # inheritable: pipes are close-on-exec, and dup2 onto the same number keeps that.
+            reads, writes = os.dup(browser_reads), os.dup(browser_writes)
+            os.dup2(reads, 3)
+            os.dup2(writes, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        self.load_before = load_average()
+        self.process = subprocess.Popen(
+            [self.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--hide-scrollbars", "--no-first-run", "--disable-extensions", "--mute-audio",
+             "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+             "--disable-backgrounding-occluded-windows", f"--user-data-dir={self.profile}",
+             f"--window-size=390,{self.height}", "--remote-debugging-pipe", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            close_fds=False, preexec_fn=pipes_as_3_and_4)
+        os.close(browser_reads)
+        os.close(browser_writes)
+        self.devtools = DevToolsPipe(self.to_browser, self.from_browser)
+        return self
+
+    def open(self, url, inject=None):
+        target = self.devtools.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.devtools.call(
+            "Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.devtools.call("Page.enable", session=self.session)
+        self.devtools.call("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": self.height, "deviceScaleFactor": 1, "mobile": False},
+            session=self.session)
+        if inject is not None:
+            self.devtools.call("Page.addScriptToEvaluateOnNewDocument", {"source": inject}, session=self.session)
+        self.devtools.call("Page.navigate", {"url": url}, session=self.session)
+
+    def evaluate(self, expression):
+        answer = self.devtools.call(
+            "Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=self.session)
+        return answer.get("result", {}).get("value")
+
+    def __exit__(self, *exc):
         try:
-            os.killpg(process.pid, signal.SIGTERM)
+            os.killpg(self.process.pid, signal.SIGTERM)
         except ProcessLookupError:
             pass
         try:
-            process.wait(10)
+            self.process.wait(10)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        server.close()
-        shutil.rmtree(profile, ignore_errors=True)
-    if not finished:
-        raise RuntimeError(f"Chromium did not finish the session within {timeout_s:.0f} s")
-    return server.page_log, server.requests, version, load_before, load_average()
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        os.close(self.to_browser)
+        os.close(self.from_browser)
+        shutil.rmtree(self.profile, ignore_errors=True)
+        return False
 
 
 class DevToolsPipe:
@@ -308,69 +377,6 @@ class DevToolsPipe:
             if not chunk:
                 raise RuntimeError("Chromium closed the DevTools pipe")
             self.buffer += chunk
-
-
-def run_url(config, chromium, timeout_s):
-    """Runs one session on config["page_url"]; returns what run() returns (no server log)."""
-    version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
-    script = open(os.path.join(HERE, "user.js"), encoding="utf-8").read()
-    source = f"window.PREFETCHLAB_CONFIG = {json.dumps(config)};\n{script}"
-    profile = tempfile.mkdtemp(prefix="prefetchlab-chromium-")
-    browser_reads, to_browser = os.pipe()
-    from_browser, browser_writes = os.pipe()
-
-    def pipes_as_3_and_4():
-        # Copied out of the way first (either end may already be 3 or 4), then made inheritable:
-        # pipes are close-on-exec, and dup2 onto the same number would keep that flag.
-        reads, writes = os.dup(browser_reads), os.dup(browser_writes)
-        os.dup2(reads, 3)
-        os.dup2(writes, 4)
-        os.set_inheritable(3, True)
-        os.set_inheritable(4, True)
-
-    load_before = load_average()
-    process = subprocess.Popen(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         "--hide-scrollbars", "--no-first-run", "--disable-extensions", "--mute-audio",
-         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-         "--disable-backgrounding-occluded-windows", f"--user-data-dir={profile}",
-         f"--window-size=390,{int(config['viewport_height_px'])}", "--remote-debugging-pipe",
-         "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        close_fds=False, preexec_fn=pipes_as_3_and_4)
-    os.close(browser_reads)
-    os.close(browser_writes)
-    try:
-        devtools = DevToolsPipe(to_browser, from_browser)
-        target = devtools.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = devtools.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        devtools.call("Page.enable", session=session)
-        devtools.call("Page.addScriptToEvaluateOnNewDocument", {"source": source}, session=session)
-        devtools.call("Page.navigate", {"url": config["page_url"]}, session=session)
-        deadline = time.monotonic() + timeout_s
-        log = None
-        while log is None and time.monotonic() < deadline:
-            time.sleep(0.5)
-            answer = devtools.call("Runtime.evaluate", {
-                "expression": "window.__prefetchlabLog || null", "returnByValue": True}, session=session)
-            log = answer.get("result", {}).get("value")
-    finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        os.close(to_browser)
-        os.close(from_browser)
-        shutil.rmtree(profile, ignore_errors=True)
-    if log is None:
-        raise RuntimeError(f"the page did not finish the session within {timeout_s:.0f} s "
-                           "(no request matched --requests, or no first content)")
-    return json.loads(log), [], version, load_before, load_average()
 
 
 def main(argv):

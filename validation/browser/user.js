@@ -187,7 +187,7 @@
     },
     start: () => {
       firstContent = now();
-      log("first_content", { at_ms: round(firstContent), viewport_px: scroller.clientHeight });
+      log("first_content", { at_ms: round(firstContent), viewport_px: scroller.clientHeight, window_px: window.innerHeight });
       requestAnimationFrame(frame);
     },
     // Called by the feed right after it appended rows: a pause ends here (the wait model's τ
