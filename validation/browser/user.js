@@ -80,9 +80,8 @@
     }
     if (C.page_url && maxOffset() > lastMaxPx + 0.5) {
       // A page of yours: rows appended since the last frame end a pause at this frame.
-      const grownAt = now();
       lastMaxPx = maxOffset();
-      growth(grownAt);
+      growth(t);
     }
     const maxPx = maxOffset();
     lastMaxPx = maxPx;
