@@ -75,6 +75,73 @@ import Testing
     #expect(rechecked?["stall_count"] == "0")
   }
 
+  /// validate.py's judgement, on a browser log made from the simulator's own figures for the
+  /// margin-0 run above (requests, first content, the stalls, a 60 Hz frame clock): every row
+  /// agrees and it exits 0; one request 40 ms early (over 2 frames, with no late frame to blame)
+  /// fails it with exit 1. (Early: 40 ms late would fall into the stall that follows it, which
+  /// trace time takes out, leaving 32.6 ms.)
+  @Test(.enabled(if: Self.python3Installed, "python3 runs validate.py"))
+  func validateJudgesAgreementAndDisagreement() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    func log(shiftMs: Double) -> [String: Any] {
+      let requests = [0, 1038.133, 2421.466, 4804.8, 6188.133, 8571.466, 9954.8]
+      var entries: [[String: Any]] = requests.enumerated().map { index, t in
+        ["kind": "request", "t_ms": t + (index == 2 ? shiftMs : 0), "page": index]
+      }
+      entries.append(["kind": "first_content", "t_ms": 304.8, "at_ms": 304.8])
+      let stalls = [(1075.911, 1342.933), (2454.044, 2726.266), (4837.377, 5109.6)]
+      let more = [(6220.711, 6492.933), (8604.044, 8876.266), (9987.377, 10259.6)]
+      for (start, end) in stalls + more {
+        entries.append(["kind": "stall_start", "t_ms": start, "at_ms": start])
+        entries.append(["kind": "stall_end", "t_ms": end, "at_ms": end])
+      }
+      for frame in 0..<600 {
+        let t = 304.8 + Double(frame) * 1000 / 60
+        entries.append(["kind": "frame", "t_ms": t, "frame_ms": t, "offset_px": 0])
+      }
+      entries.append(["kind": "end", "t_ms": 11432.934, "at_ms": 11432.934])
+      return [
+        "chromium": "none (made by a test)", "load_average_before": [0.0, 0.0, 0.0],
+        "load_average_after": [0.0, 0.0, 0.0], "server_requests": [], "page_log": entries,
+        "config": [
+          "user_model": "wait", "rtt_ms": 300, "apply_delay_ms": 0, "bandwidth_kbps": 20000,
+          "page_bytes": 12000,
+        ],
+      ]
+    }
+    for (shiftMs, expected) in [(0.0, Int32(0)), (-40, 1)] {
+      let file = scratch.url.appendingPathComponent("browser-\(Int(shiftMs)).json")
+      try JSONSerialization.data(withJSONObject: log(shiftMs: shiftMs)).write(to: file)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "python3", Self.folder.appendingPathComponent("validate.py").path, "--browser-json", file.path,
+        "--scenario", Self.folder.appendingPathComponent("scenarios/web-rtt300-v900.json").path,
+        "--strategy", "0", "--prefetchlab", Prefetchlab.executable.path,
+      ]
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == expected, "\(text)")
+      #expect(
+        text.contains(shiftMs == 0 ? "| 7 / 7 ✓ | 0.0 ✓ | 6 / 6 ✓ |" : "| 7 / 7 ✓ | 40.0 ✗ |"), "\(text)")
+    }
+  }
+
+  static let python3Installed: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "--version"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }()
+
   private func runValidationScenario(_ name: String) throws -> (scratch: Scratch, out: URL) {
     let scratch = try Scratch()
     let out = scratch.url.appendingPathComponent("results")
