@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Replays the web strategies in headless Chromium beside the simulator and prints the agreement.
+
+    validate.py [--ci] [--prefetchlab BIN] [--out DIR] [--markdown FILE] [--only N,…]
+
+For every configuration of suite.json (with --ci, the short CI set): runs the scenario through
+`prefetchlab run` (seed 1; once per scenario), replays the same strategy entry and user in
+headless Chromium with driver.py, and prints one row of the side-by-side table: page requests,
+the largest difference in request issue time after first content, stall count and total, first
+content, frames dropped and the load average. Tolerances (a frame is 1/60 s):
+  requests     the same count
+  issue times  every request after the first within 2 frames, in the user's trace time (from
+               first content, stalls taken out) on each side
+  stalls       the same count; totals within 2 frames per stall
+First content is reported, not judged: it includes the browser's first connection.
+A configuration whose user model the simulator cannot express (press) is replayed and shown
+without a verdict. Exit status: 0 all judged rows agree, 1 a row left its tolerance or a run
+failed, 64 usage error. Writes DIR/<configuration>/{browser.json,sim/…} (default: a temporary
+folder, removed unless --out is given) and, with --markdown, the table as Markdown.
+"""
+import argparse
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import driver  # noqa: E402
+
+FRAME_MS = 1000 / 60
+ISSUE_TOLERANCE_MS = 2 * FRAME_MS
+STALL_TOLERANCE_MS_PER_STALL = 2 * FRAME_MS
+
+
+def simulate(binary, scenario_path, out):
+    """Runs the scenario (seed 1) into out; returns the manifest's strategy run names in order."""
+    subprocess.run([binary, "run", scenario_path, "--out", out, "--seeds", "1", "--no-plots",
+                    "--quiet", "--timeline-interval-ms", "1000"], check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(out, "summary.csv"), newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def simulator_facts(sim_dir, summary_rows, scenario_name, index):
+    """Requests, first content and stalls of the scenario's strategy entry `index`."""
+    row = summary_rows[index]
+    # Run files are named NAME@k=v+k=v as `--strategy` takes them; summary.csv lists k=v,k=v.
+    label = row["strategy"] + ("@" + row["params"].replace(",", "+") if row["params"] else "")
+    run = f"{scenario_name}--{label}--{row['seed']}"
+    requests, first_content = [], None
+    with open(os.path.join(sim_dir, "events", run + ".csv"), newline="") as f:
+        for e in csv.DictReader(f):
+            if e["kind"] == "page" and e["event"] == "issued":
+                requests.append(float(e["t_ms"]))
+            if e["kind"] == "page" and e["event"] == "applied" and first_content is None:
+                first_content = float(e["t_ms"])
+    stalls, start = [], None
+    with open(os.path.join(sim_dir, "timeline", run + ".csv"), newline="") as f:
+        for t in csv.DictReader(f):
+            stalled = t["stalled"] == "1"
+            if stalled and start is None:
+                start = float(t["t_ms"])
+            elif not stalled and start is not None:
+                stalls.append((start, float(t["t_ms"])))
+                start = None
+    return {"strategy": label, "requests": requests, "first_content_ms": first_content,
+            "stalls": stalls, "stall_ms": float(row["stall_ms"]), "stall_count": int(row["stall_count"]),
+            "abandoned": row["abandoned"] == "1"}
+
+
+def browser_facts(result):
+    log = result["page_log"]
+    requests = sorted(e["t_ms"] for e in log if e["kind"] == "request")
+    first_content = next(e["at_ms"] for e in log if e["kind"] == "first_content")
+    stalls, start = [], None
+    for e in log:
+        if e["kind"] == "stall_start":
+            start = e["at_ms"]
+        elif e["kind"] == "stall_end" and start is not None:
+            stalls.append((start, e["at_ms"]))
+            start = None
+    end = next(e["at_ms"] for e in log if e["kind"] == "end")
+    if start is not None:
+        stalls.append((start, end))
+    frames = [e["frame_ms"] for e in log if e["kind"] == "frame"]
+    # A frame interval of n periods skipped n − 1 frames: the renderer was late (load). The wait
+    # from first content to the first frame counts as one: the frame after the first append
+    # can come late too, and the observer's first report with it.
+    clock = [first_content] + frames
+    late = [(a, b) for a, b in zip(clock, clock[1:]) if round((b - a) / FRAME_MS) > 1]
+    dropped = sum(round((b - a) / FRAME_MS) - 1 for a, b in late)
+    # How much longer a page took in the browser than the scenario's delay (Chromium's request
+    # path, the server's timer): the median over pages after the first.
+    c = result["config"]
+    delay = c.get("rtt_ms", 0) + c.get("apply_delay_ms", 0) + (
+        0 if c.get("bandwidth_kbps") is None else c["page_bytes"] * 8 / c["bandwidth_kbps"])
+    issued = {e["page"]: e["t_ms"] for e in log if e["kind"] == "request" and "page" in e}
+    extra = sorted(e["t_ms"] - issued[e["page"]] - delay for e in log
+                   if e["kind"] == "applied" and e["page"] > 0 and e["page"] in issued)
+    return {"requests": requests, "first_content_ms": first_content, "stalls": stalls,
+            "fetch_extra_ms": extra[len(extra) // 2] if extra else None,
+            "stall_ms": sum(b - a for a, b in stalls), "stall_count": len(stalls),
+            "abandoned": any(e["kind"] == "abandoned" for e in log),
+            # (append time, how late the server sent that page beyond the scenario's delay)
+            "server_late": [(e["t_ms"], r.get("late_ms", 0)) for e, r in zip(
+                [e for e in log if e["kind"] == "applied"], result["server_requests"])],
+            "frames": len(frames), "frames_dropped": dropped, "late_frames": late,
+            "load": max(result["load_average_before"][0], result["load_average_after"][0])}
+
+
+def trace_time(t, facts):
+    """The user's trace time at clock time t: from first content, stalls taken out. Each side's
+    stalls are judged on their own, so a stall a little longer in the browser does not shift
+    every later request."""
+    stalled = sum(max(0.0, min(t, end) - start) for start, end in facts["stalls"])
+    return t - facts["first_content_ms"] - stalled
+
+
+def judge(browser, sim, judged):
+    """The row's figures and whether each meets its tolerance (None: not judged)."""
+    b_after = [trace_time(t, browser) for t in browser["requests"]]
+    s_after = [trace_time(t, sim) for t in sim["requests"]]
+    same_count = len(b_after) == len(s_after)
+    deltas = [abs(b - s) for b, s in zip(b_after[1:], s_after[1:])]
+    max_delta = max(deltas) if deltas else 0.0
+    stall_delta = abs(browser["stall_ms"] - sim["stall_ms"])
+    stall_budget = STALL_TOLERANCE_MS_PER_STALL * max(1, sim["stall_count"])
+    checks = {
+        "requests": same_count,
+        "issue": same_count and max_delta <= ISSUE_TOLERANCE_MS,
+        "stall_count": browser["stall_count"] == sim["stall_count"],
+        "stall_ms": stall_delta <= stall_budget,
+        "abandoned": browser["abandoned"] == sim["abandoned"],
+    }
+    # Each miss as the stretch of browser time that produced it: a request from 3 frames before
+    # it; a stall from 3 frames before the request of the page that ended it to its end.
+    missed = [(t - 3 * FRAME_MS, t) for t, b, s in zip(browser["requests"][1:], b_after[1:], s_after[1:])
+              if abs(b - s) > ISSUE_TOLERANCE_MS]
+    if browser["stall_count"] == sim["stall_count"]:
+        for (b_start, b_end), (s_start, s_end) in zip(browser["stalls"], sim["stalls"]):
+            if abs((b_end - b_start) - (s_end - s_start)) > STALL_TOLERANCE_MS_PER_STALL:
+                asked = max([t for t in browser["requests"] if t <= b_end], default=b_start)
+                missed.append((min(asked, b_start) - 3 * FRAME_MS, b_end))
+    # A miss is put down to load when a late frame, or a page the server itself sent more than a
+    # frame late, falls within its stretch.
+    under_load = bool(missed) and all(
+        any(a <= end and b >= start for a, b in browser["late_frames"])
+        or any(start <= applied <= end + 2 and late > FRAME_MS for applied, late in browser["server_late"])
+        for start, end in missed)
+    if not judged:
+        checks = {k: None for k in checks}
+    return {"max_issue_delta_ms": max_delta, "stall_delta_ms": stall_delta,
+            "stall_budget_ms": stall_budget, "checks": checks, "misses": len(missed),
+            "under_load": under_load}
+
+
+def mark(ok):
+    return "" if ok is None else (" ✓" if ok else " ✗")
+
+
+def configuration_label(scenario, entry, user_model):
+    name = entry if isinstance(entry, str) else entry["name"]
+    params = {} if isinstance(entry, str) else {k: v for k, v in entry.items() if k != "name"}
+    short = {"intersection_observer": "IO", "fixed_threshold": "threshold"}[name]
+    bits = []
+    if "root_margin_px" in params:
+        bits.append(f"margin {params['root_margin_px']:g}")
+    if params.get("recheck_after_load") is False:
+        bits.append("no recheck")
+    if "ratio" in params:
+        bits.append(f"ratio {params['ratio']:g}")
+    rtt = scenario["network"]["rtt_ms"]
+    velocity = max(g["drag"]["velocity_pt_s"] for g in scenario["scroll"]["script"][1]["repeat"]["script"] if "drag" in g)
+    return f"{short} {', '.join(bits)}".strip() + f" · {rtt} ms · {velocity:g} px/s · {user_model}"
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--ci", action="store_true", help="the short CI set only")
+    parser.add_argument("--prefetchlab", default=None, help="the prefetchlab binary (default: on PATH)")
+    parser.add_argument("--out", help="keep every run's files in this folder")
+    parser.add_argument("--markdown", help="also write the table as Markdown to this file")
+    parser.add_argument("--only", help="comma-separated indices into suite.json's configurations")
+    parser.add_argument("--chromium", help="the browser (default: chromium on PATH)")
+    parser.add_argument("--browser-json", help="compare this driver.py output (your page's run) instead of the suite")
+    parser.add_argument("--scenario", help="with --browser-json: the scenario describing the page")
+    parser.add_argument("--strategy", type=int, default=0, help="with --browser-json: index into its strategies")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return 64 if e.code else 0
+    binary = args.prefetchlab or shutil.which("prefetchlab")
+    if not binary:
+        print("no prefetchlab binary: give --prefetchlab or put it on PATH", file=sys.stderr)
+        return 64
+    if args.browser_json:
+        return compare_one(args, binary)
+    chromium = driver.chromium_path(args.chromium)
+    if chromium is None:
+        print("Chromium is not installed (apt-get install chromium)", file=sys.stderr)
+        return 64
+    with open(os.path.join(HERE, "suite.json"), encoding="utf-8") as f:
+        suite = json.load(f)["configurations"]
+    chosen = range(len(suite))
+    if args.only:
+        chosen = [int(x) for x in args.only.split(",")]
+    elif args.ci:
+        chosen = [i for i, c in enumerate(suite) if c["ci"]]
+    out = args.out or tempfile.mkdtemp(prefix="prefetchlab-browser-")
+    os.makedirs(out, exist_ok=True)
+    simulated = {}
+    rows, failed, version = [], False, None
+    retries_left = 2 if args.ci else 0
+    for i in chosen:
+        c = suite[i]
+        path = os.path.join(HERE, "scenarios", c["scenario"])
+        with open(path, encoding="utf-8") as f:
+            scenario = json.load(f)
+        if c["scenario"] not in simulated:
+            sim_dir = os.path.join(out, "sim-" + scenario["name"])
+            simulated[c["scenario"]] = (sim_dir, simulate(binary, path, sim_dir))
+        sim_dir, summary = simulated[c["scenario"]]
+        sim = simulator_facts(sim_dir, summary, scenario["name"], c["strategy"])
+        config = driver.configuration(scenario, path, c["strategy"], c["user_model"])
+        label = configuration_label(scenario, scenario["strategies"][c["strategy"]], c["user_model"])
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                result = replay(config, chromium, c, os.path.join(out, f"{i:02d}-{attempt}"))
+            except RuntimeError as e:
+                print(f"configuration {i}: {e}", file=sys.stderr)
+                failed = True
+                break
+            version = result["chromium"]
+            browser = browser_facts(result)
+            judged = c["user_model"] == "wait"
+            verdict = judge(browser, sim, judged)
+            ok = not judged or all(verdict["checks"].values())
+            row = (i, label, browser, sim, verdict)
+            print_row(row, sys.stdout)
+            # In CI a row that missed only where the machine was late (see judge) is replayed
+            # once, at most twice per suite; both attempts are printed and the last one counts.
+            if not ok and verdict["under_load"] and retries_left > 0:
+                retries_left -= 1
+                print(f"     missed where Chromium or the server was late (load average "
+                      f"{browser['load']:.2f}): replaying once", flush=True)
+                continue
+            if not ok:
+                failed = True
+                if verdict["under_load"]:
+                    print(f"     missed where Chromium or the server was late (load average "
+                          f"{browser['load']:.2f}): the machine was too busy to judge", flush=True)
+            rows.append(row)
+            break
+    table = markdown(rows, version)
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(table)
+    print()
+    print(table)
+    if not args.out:
+        shutil.rmtree(out, ignore_errors=True)
+    else:
+        print(f"runs kept in {out}")
+    return 1 if failed else 0
+
+
+def compare_one(args, binary):
+    """One row: a kept driver.py run (a page of yours, say) beside the simulator's run of the
+    scenario that describes it; judged as the suite's wait rows are."""
+    if not args.scenario:
+        print("--browser-json needs --scenario", file=sys.stderr)
+        return 64
+    with open(args.browser_json, encoding="utf-8") as f:
+        result = json.load(f)
+    with open(args.scenario, encoding="utf-8") as f:
+        scenario = json.load(f)
+    out = tempfile.mkdtemp(prefix="prefetchlab-browser-")
+    try:
+        summary = simulate(binary, args.scenario, os.path.join(out, "sim"))
+        sim = simulator_facts(os.path.join(out, "sim"), summary, scenario["name"], args.strategy)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    browser = browser_facts(result)
+    judged = result["config"]["user_model"] == "wait"
+    verdict = judge(browser, sim, judged)
+    row = (0, f"{sim['strategy']} · {result['config']['user_model']}", browser, sim, verdict)
+    print(markdown([row], result["chromium"]))
+    return 0 if not judged or all(verdict["checks"].values()) else 1
+
+
+def replay(config, chromium, c, run_dir):
+    """One browser session of configuration c; its result is kept as run_dir/browser.json."""
+    length_ms = config["duration_ms"] or sum(g["duration_ms"] for g in config["script"])
+    page_log, requests, version, before, after = driver.run(
+        config, chromium, 30 + 3 * (length_ms + config["patience_ms"]) / 1000)
+    result = {"scenario": c["scenario"], "strategy_index": c["strategy"], "config": config,
+              "chromium": version, "load_average_before": before, "load_average_after": after,
+              "page_log": page_log["entries"], "server_requests": requests}
+    os.makedirs(run_dir, exist_ok=True)
+    with open(os.path.join(run_dir, "browser.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    return result
+
+
+def print_row(row, stream):
+    i, label, b, s, v = row
+    c = v["checks"]
+    print(f"[{i:2d}] {label}: requests {len(b['requests'])}/{len(s['requests'])}{mark(c['requests'])}, "
+          f"issue Δ≤{v['max_issue_delta_ms']:.1f} ms{mark(c['issue'])}, "
+          f"stalls {b['stall_count']}/{s['stall_count']}{mark(c['stall_count'])} "
+          f"{b['stall_ms']:.0f}/{s['stall_ms']:.0f} ms{mark(c['stall_ms'])}, "
+          f"abandoned {yes(b['abandoned'])}/{yes(s['abandoned'])}{mark(c['abandoned'])}, "
+          f"dropped {b['frames_dropped']}/{b['frames']} frames, load {b['load']:.2f}", file=stream, flush=True)
+
+
+def yes(flag):
+    return "yes" if flag else "no"
+
+
+def markdown(rows, version):
+    lines = [f"Chromium: {version or 'not run'}. Browser / simulator; ✓ within tolerance, ✗ outside; "
+             "times in ms; issue Δ is the largest difference in request time after the first, in the user's trace time "
+             "(from first content, stalls taken out).", "",
+             "| # | configuration | requests | issue Δ | stalls | stall total (budget) | abandoned | first content | page +ms | frames dropped | load avg |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for i, label, b, s, v in rows:
+        c = v["checks"]
+        lines.append(
+            f"| {i} | {label}{' (missed where the machine was late)' if v['under_load'] and False in c.values() else ''} "
+            f"| {len(b['requests'])} / {len(s['requests'])}{mark(c['requests'])} "
+            f"| {v['max_issue_delta_ms']:.1f}{mark(c['issue'])} "
+            f"| {b['stall_count']} / {s['stall_count']}{mark(c['stall_count'])} "
+            f"| {b['stall_ms']:.0f} / {s['stall_ms']:.0f} (±{v['stall_budget_ms']:.0f}){mark(c['stall_ms'])} "
+            f"| {yes(b['abandoned'])} / {yes(s['abandoned'])}{mark(c['abandoned'])} "
+            f"| {b['first_content_ms']:.0f} / {s['first_content_ms']:.0f} "
+            f"| {'–' if b['fetch_extra_ms'] is None else format(b['fetch_extra_ms'], '.1f')} "
+            f"| {b['frames_dropped']} of {b['frames']} | {b['load']:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
