@@ -49,79 +49,14 @@ public struct RecordedScroll: ScrollSource {
   /// after the first row, offsets beyond ±10^14 pt), and "cannot read the file" for a missing
   /// file or one that is not UTF-8.
   public static func load(path: String, durationUs: Int64? = nil) throws(InputError) -> RecordedScroll {
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else { throw InputError(file: path, location: "", message: "cannot read the file") }
-    var samples: [(timeMs: Double, offsetPt: Double)] = []
-    var annotations: [Annotation] = []
-    var columns: (time: Int, offset: Int, count: Int)? = nil
-    var annotationColumns: (phase: Int, target: Int)? = nil
-    var reader = LineReader(Array(text.utf8), blankLines: .skipped)
-    while let line = reader.next() {
-      let fields = reader.fields(of: line, separatedBy: UInt8(ascii: ","))
-      if samples.isEmpty && columns == nil, let time = fields.firstIndex(of: "t_ms"),
-        let offset = fields.firstIndex(of: "offset_pt")
-      {
-        columns = (time, offset, fields.count)
-        if let phase = fields.firstIndex(of: "phase"),
-          let target = fields.firstIndex(of: "projected_target_pt")
-        {
-          annotationColumns = (phase, target)
-        }
-        continue
+    let rows = try OffsetCSV.load(path: path, annotations: .phaseAndTarget)
+    let annotations = rows.compactMap { row in
+      row.phase.flatMap { phase in
+        row.projectedTargetPt.map { Annotation(phase: phase, projectedTargetPt: $0) }
       }
-      let (timeColumn, offsetColumn, fieldCount) = columns ?? (0, 1, 2)
-      guard fields.count == fieldCount else {
-        throw InputError(
-          file: path, location: line.location,
-          message: fieldCount == 2
-            ? "expected 2 fields t_ms,offset_pt, got \(fields.count)"
-            : "expected \(fieldCount) fields as in the header, got \(fields.count)")
-      }
-      guard let time = Double(fields[timeColumn]), time.isFinite, let offset = Double(fields[offsetColumn]),
-        offset.isFinite
-      else {
-        throw InputError(
-          file: path, location: line.location,
-          message: "expected two finite numbers, got \(ValueText.quoted(reader.text(line.range)))")
-      }
-      if let problem = RecordingBounds.timeProblem(time, first: samples.first?.timeMs)
-        ?? RecordingBounds.positionProblem("offset_pt", offset)
-      {
-        throw InputError(file: path, location: line.location, message: problem)
-      }
-      if let previous = samples.last, time < previous.timeMs {
-        throw InputError(
-          file: path, location: line.location,
-          message:
-            "t_ms must not decrease, got \(DecimalFormat.readable(time, against: [previous.timeMs])) after \(DecimalFormat.readable(previous.timeMs))"
-        )
-      }
-      if let (phaseColumn, targetColumn) = annotationColumns {
-        guard let phase = ScrollPhase.named(fields[phaseColumn]) else {
-          throw InputError(
-            file: path, location: line.location,
-            message:
-              "phase must be one of idle, dragging, decelerating, got \(ValueText.quoted(fields[phaseColumn]))"
-          )
-        }
-        guard let target = Double(fields[targetColumn]), target.isFinite else {
-          throw InputError(
-            file: path, location: line.location,
-            message:
-              "projected_target_pt must be a finite number, got \(ValueText.quoted(fields[targetColumn]))")
-        }
-        if let problem = RecordingBounds.positionProblem("projected_target_pt", target) {
-          throw InputError(file: path, location: line.location, message: problem)
-        }
-        annotations.append(Annotation(phase: phase, projectedTargetPt: target))
-      }
-      samples.append((time, offset))
     }
-    guard samples.count >= 2 else {
-      throw InputError(file: path, location: "", message: "needs at least 2 samples, got \(samples.count)")
-    }
-    return RecordedScroll(samples: samples, annotations: annotations, durationUs: durationUs)
+    return RecordedScroll(
+      samples: rows.map { ($0.timeMs, $0.offsetPt) }, annotations: annotations, durationUs: durationUs)
   }
 
   public mutating func motion(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollMotion {

@@ -48,68 +48,17 @@ public struct RecordedSession: Sendable, Equatable {
   /// - Throws: `InputError` naming the file and line of the first malformed row, or "cannot read
   ///   the file".
   public static func load(path: String) throws(InputError) -> RecordedSession {
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else { throw InputError(file: path, location: "", message: "cannot read the file") }
-    return try parse(text, file: path)
+    let rows = try OffsetCSV.load(path: path, annotations: .phase)
+    return RecordedSession(samples: samples(of: rows), sourcePath: path)
   }
 
   /// Parses session text; `file` names it in errors. O(bytes).
   public static func parse(_ text: String, file: String) throws(InputError) -> RecordedSession {
-    var samples: [Sample] = []
-    var columns: (time: Int, offset: Int, phase: Int?, count: Int)? = nil
-    var reader = LineReader(Array(text.utf8), blankLines: .skipped)
-    while let line = reader.next() {
-      let fields = reader.fields(of: line, separatedBy: UInt8(ascii: ","))
-      if samples.isEmpty && columns == nil, let time = fields.firstIndex(of: "t_ms"),
-        let offset = fields.firstIndex(of: "offset_pt")
-      {
-        columns = (time, offset, fields.firstIndex(of: "phase"), fields.count)
-        continue
-      }
-      let (timeColumn, offsetColumn, phaseColumn, fieldCount) = columns ?? (0, 1, nil, 2)
-      guard fields.count == fieldCount else {
-        throw InputError(
-          file: file, location: line.location,
-          message: fieldCount == 2
-            ? "expected 2 fields t_ms,offset_pt, got \(fields.count)"
-            : "expected \(fieldCount) fields as in the header, got \(fields.count)")
-      }
-      guard let time = Double(fields[timeColumn]), time.isFinite, let offset = Double(fields[offsetColumn]),
-        offset.isFinite
-      else {
-        throw InputError(
-          file: file, location: line.location,
-          message: "expected two finite numbers, got \(ValueText.quoted(reader.text(line.range)))")
-      }
-      if let problem = RecordingBounds.timeProblem(time, first: samples.first?.timeMs)
-        ?? RecordingBounds.positionProblem("offset_pt", offset)
-      {
-        throw InputError(file: file, location: line.location, message: problem)
-      }
-      if let previous = samples.last, time < previous.timeMs {
-        throw InputError(
-          file: file, location: line.location,
-          message:
-            "t_ms must not decrease, got \(DecimalFormat.readable(time, against: [previous.timeMs])) after \(DecimalFormat.readable(previous.timeMs))"
-        )
-      }
-      var phase: ScrollPhase? = nil
-      if let phaseColumn {
-        guard let named = ScrollPhase.named(fields[phaseColumn]) else {
-          throw InputError(
-            file: file, location: line.location,
-            message:
-              "phase must be one of idle, dragging, decelerating, got \(ValueText.quoted(fields[phaseColumn]))"
-          )
-        }
-        phase = named
-      }
-      samples.append(Sample(timeMs: time, offsetPt: offset, phase: phase))
-    }
-    guard samples.count >= 2 else {
-      throw InputError(file: file, location: "", message: "needs at least 2 samples, got \(samples.count)")
-    }
-    return RecordedSession(samples: samples, sourcePath: file)
+    let rows = try OffsetCSV.parse(text, file: file, annotations: .phase)
+    return RecordedSession(samples: samples(of: rows), sourcePath: file)
+  }
+
+  private static func samples(of rows: [OffsetCSV.Row]) -> [Sample] {
+    rows.map { Sample(timeMs: $0.timeMs, offsetPt: $0.offsetPt, phase: $0.phase) }
   }
 }
