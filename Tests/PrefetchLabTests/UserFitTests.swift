@@ -148,6 +148,21 @@ import Testing
     #expect(plain?.samples.map(\.timeMs) == [0, 16] && plain?.hasPhases == false)
   }
 
+  @Test func rowsSharingATimeKeepTheLastAndAZeroSpanIsRefused() throws {
+    // Two offsets in one millisecond (coalesced input events): the later one is where the list
+    // was, so the steps stay 14 pt per 16 ms (875 pt/s) instead of a 0 ms step and a halved one.
+    let session = try RecordedSession.parse("t_ms,offset_pt\n0,0\n16,7\n16,14\n32,28\n", file: "d.csv")
+    #expect(session.samples.map(\.timeMs) == [0, 16, 32])
+    #expect(session.samples.map(\.offsetPt) == [0, 14, 28])
+    do {
+      _ = try RecordedSession.parse("5,0\n5,10\n5,20\n", file: "z.csv")
+      Issue.record("a session spanning 0 ms was accepted")
+    } catch {
+      #expect(error.description.hasPrefix("z.csv"))
+      #expect(error.description.contains("spans 0 ms"))
+    }
+  }
+
   @Test func theTouchAxisComesFromGeteventLp() throws {
     let text = """
       add device 1: /dev/input/event4

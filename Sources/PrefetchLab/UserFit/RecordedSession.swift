@@ -31,10 +31,23 @@ public struct RecordedSession: Sendable, Equatable {
   /// The file as given (for messages and reports).
   public var sourcePath: String
 
-  /// - Parameter samples: times non-decreasing; shifted so that the first is 0.
+  /// - Parameter samples: times non-decreasing; shifted so that the first is 0. Rows sharing a
+  ///   time keep only the last: recorders that coalesce input events write two offsets in one
+  ///   millisecond, and a speed measured across a zero-length step would either be infinite or,
+  ///   skipped, halve the next step's speed.
   public init(samples: [Sample], sourcePath: String) {
     let start = samples.first?.timeMs ?? 0
-    self.samples = samples.map { Sample(timeMs: $0.timeMs - start, offsetPt: $0.offsetPt, phase: $0.phase) }
+    var kept: [Sample] = []
+    kept.reserveCapacity(samples.count)
+    for sample in samples {
+      let shifted = Sample(timeMs: sample.timeMs - start, offsetPt: sample.offsetPt, phase: sample.phase)
+      if let last = kept.last, last.timeMs == shifted.timeMs {
+        kept[kept.count - 1] = shifted
+      } else {
+        kept.append(shifted)
+      }
+    }
+    self.samples = kept
     self.sourcePath = sourcePath
   }
 
@@ -45,17 +58,28 @@ public struct RecordedSession: Sendable, Equatable {
   public var durationMs: Double { samples.last?.timeMs ?? 0 }
 
   /// Reads a session file.
-  /// - Throws: `InputError` naming the file and line of the first malformed row, or "cannot read
+  /// - Throws: `InputError` naming the file and line of the first malformed row, "spans 0 ms"
+  ///   when every row has one time, or "cannot read
   ///   the file".
   public static func load(path: String) throws(InputError) -> RecordedSession {
     let rows = try OffsetCSV.load(path: path, annotations: .phase)
-    return RecordedSession(samples: samples(of: rows), sourcePath: path)
+    return try spanning(RecordedSession(samples: samples(of: rows), sourcePath: path))
   }
 
   /// Parses session text; `file` names it in errors. O(bytes).
   public static func parse(_ text: String, file: String) throws(InputError) -> RecordedSession {
     let rows = try OffsetCSV.parse(text, file: file, annotations: .phase)
-    return RecordedSession(samples: samples(of: rows), sourcePath: file)
+    return try spanning(RecordedSession(samples: samples(of: rows), sourcePath: file))
+  }
+
+  /// A session whose rows all share one time has no speed, dwell or length to fit.
+  private static func spanning(_ session: RecordedSession) throws(InputError) -> RecordedSession {
+    guard session.samples.count >= 2 else {
+      throw InputError(
+        file: session.sourcePath, location: "",
+        message: "spans 0 ms: every row has the same t_ms; a session needs at least 2 distinct times")
+    }
+    return session
   }
 
   private static func samples(of rows: [OffsetCSV.Row]) -> [Sample] {
