@@ -1,7 +1,8 @@
 import Foundation
 
 /// The `offset_csv` reader shared by replayed recordings (`RecordedScroll`) and `fit-users`'
-/// sessions (`RecordedSession`), so both accept and refuse exactly the same files.
+/// sessions (`RecordedSession`), so both accept and refuse the same rows; a session to fit must
+/// also span more than 0 ms (a replay of one is a user holding still).
 ///
 /// Format: an optional header, then one `t_ms,offset_pt` row per line (LF or CRLF line ends);
 /// blank lines are ignored. A header may name more columns (as `prefetchlab trace` and the
