@@ -16,14 +16,12 @@ enum ScenarioInputs {
   }
 
   /// The check `validate`, `run` and `sweep` make of their scenario files (`ScenarioCheck`),
-  /// validating strategy entries against `registry` and checking the overrides, named as the
+  /// configuring strategy entries with `registry` as they are read and checking the overrides, named as the
   /// user gave them, against every file's feed.
   static func check(
     registry: StrategyRegistry, strategyOverrides: [StrategySpec] = [], overrideNames: [String] = []
   ) throws(StrategyError) -> ScenarioCheck {
-    try ScenarioCheck(
-      registry: registry, strategyValidator: validator(registry), strategyOverrides: strategyOverrides,
-      overrideNames: overrideNames)
+    try ScenarioCheck(registry: registry, strategyOverrides: strategyOverrides, overrideNames: overrideNames)
   }
 
   /// Loads and prepares every scenario, finding every problem `validate` would report for the
@@ -68,19 +66,6 @@ enum ScenarioInputs {
         prepared.append(scenario)
       }
     case .failure(let error): problems.append(error)
-    }
-  }
-
-  /// Checks a strategy entry against `registry`; its error names the closest name for a misspelt
-  /// strategy or parameter (`directional_range` → `directional_ranges`).
-  static func validator(_ registry: StrategyRegistry) -> ScenarioLoader.StrategyValidator {
-    { spec in
-      do throws(StrategyError) {
-        _ = try registry.configure(spec)
-        return nil
-      } catch {
-        return StrategyIssue(key: error.parameter, message: error.description)
-      }
     }
   }
 }

@@ -181,62 +181,84 @@ import Testing
 }
 
 @Suite struct ScenarioLoaderStrategyTests {
-  static func registry(_ spec: StrategySpec) -> StrategyIssue? {
-    let known = ["infinite_scroll", "fixed_threshold"]
-    guard known.contains(spec.name) else {
-      return StrategyIssue(
-        message: "unknown strategy '\(spec.name)'; known: \(known.joined(separator: ", "))")
+  static let registry = StrategyRegistry.builtIn
+
+  /// The registry's own wording of `spec`'s problem: the loader adds only the location.
+  static func problem(_ spec: StrategySpec) -> String {
+    do throws(StrategyError) {
+      _ = try registry.configure(spec)
+      return ""
+    } catch {
+      return error.description
     }
-    if case .number(let ratio)? = spec.parameters["ratio"], !(0...1).contains(ratio) {
-      return StrategyIssue(key: "ratio", message: "must be in 0...1, got \(DecimalFormat.shortest(ratio))")
-    }
-    return nil
   }
 
-  @Test func validatorIssuesAreLocatedAtTheEntryOrItsParameter() {
+  @Test func registryProblemsAreLocatedAtTheEntryOrItsParameter() {
     let unknown = ScenarioFixture.text([("strategies", #"["foo"]"#)])
     #expect(
       throws: InputError(
-        file: "scenarios/x.json", location: "strategies[0]",
-        message: "unknown strategy 'foo'; known: infinite_scroll, fixed_threshold")
-    ) { try ScenarioFixture.load(unknown, validator: Self.registry) }
+        file: "scenarios/x.json", location: "strategies[0]", message: Self.problem(StrategySpec(name: "foo")))
+    ) { try ScenarioFixture.load(unknown, registry: Self.registry) }
 
     let badRatio = ScenarioFixture.text([
       ("strategies", #"["infinite_scroll", {"name": "fixed_threshold", "ratio": 1.5}]"#)
     ])
+    let message = Self.problem(StrategySpec(name: "fixed_threshold", parameters: ["ratio": .number(1.5)]))
+    #expect(message.contains("1.5"))
     do {
-      _ = try ScenarioFixture.load(badRatio, validator: Self.registry)
+      _ = try ScenarioFixture.load(badRatio, registry: Self.registry)
       Issue.record("expected an error")
     } catch {
-      #expect(error.description == "scenarios/x.json: strategies[1].ratio: must be in 0...1, got 1.5")
+      #expect(error.description == "scenarios/x.json: strategies[1].ratio: " + message)
     }
   }
 
-  @Test func validatorSeesEveryEntryInOrder() throws {
-    var seen: [StrategySpec] = []
+  @Test func theLoaderConfiguresEveryEntryOnceInOrder() throws {
+    let text = ScenarioFixture.text([
+      ("strategies", #"["infinite_scroll", {"name": "fixed_threshold", "ratio": 0.5}]"#)
+    ])
+    let scenario = try ScenarioFixture.load(text, registry: Self.registry)
+    let configured = try #require(scenario.configuredStrategies)
+    #expect(configured.map(\.label) == ["infinite_scroll", "fixed_threshold@ratio=0.5"])
+    #expect(configured[1].parameters.values["ratio"] == .number(0.5))
+    // A prepared scenario runs exactly what the loader configured.
+    #expect(try PreparedScenario(scenario).strategies == configured)
+  }
+
+  @Test func anEmptyListConfiguresTheRegistryDefaults() throws {
+    let scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([("strategies", "[]")]), registry: Self.registry)
+    #expect(scenario.strategies.isEmpty)
+    #expect(scenario.configuredStrategies?.map(\.label) == Self.registry.defaultNames)
+  }
+
+  @Test func withoutARegistryAnyNameIsKeptAndNothingIsConfigured() throws {
+    let scenario = try ScenarioFixture.load(ScenarioFixture.text([("strategies", #"["my_custom"]"#)]))
+    #expect(scenario.strategies == [StrategySpec(name: "my_custom")])
+    #expect(scenario.configuredStrategies == nil)
+    // Prepared with the built-in registry, the unknown name is the entry's problem.
+    #expect(throws: InputError.self) { try PreparedScenario(scenario) }
+  }
+
+  @Test func changingTheEntriesForgetsTheirConfiguration() throws {
+    var scenario = try ScenarioFixture.load(
+      ScenarioFixture.text([("strategies", #"["infinite_scroll"]"#)]), registry: Self.registry)
+    #expect(scenario.configuredStrategies?.count == 1)
+    scenario.strategies = [StrategySpec(name: "fixed_threshold", parameters: ["ratio": .number(0.25)])]
+    #expect(scenario.configuredStrategies == nil)
+    #expect(try PreparedScenario(scenario).strategies.map(\.label) == ["fixed_threshold@ratio=0.25"])
+  }
+
+  @Test func entriesKeepTheirTypedValues() throws {
     let text = ScenarioFixture.text([
       ("strategies", #"["a", {"name": "b", "on": true, "mode": "x", "n": 3}, {"name": "b", "n": 4}]"#)
     ])
-    let scenario = try ScenarioFixture.load(text) { spec in
-      seen.append(spec)
-      return nil
-    }
     let expected = [
       StrategySpec(name: "a"),
       StrategySpec(name: "b", parameters: ["on": .bool(true), "mode": .string("x"), "n": .number(3)]),
       StrategySpec(name: "b", parameters: ["n": .number(4)]),
     ]
-    #expect(seen == expected)
-    #expect(scenario.strategies == expected)
-  }
-
-  @Test func withoutAValidatorAnyNameIsKept() throws {
-    let scenario = try ScenarioFixture.load(ScenarioFixture.text([("strategies", #"["my_custom"]"#)]))
-    #expect(scenario.strategies == [StrategySpec(name: "my_custom")])
-  }
-
-  @Test func anEmptyListMeansEveryStrategy() throws {
-    #expect(try ScenarioFixture.load(ScenarioFixture.text([("strategies", "[]")])).strategies.isEmpty)
+    #expect(try ScenarioFixture.load(text).strategies == expected)
   }
 }
 

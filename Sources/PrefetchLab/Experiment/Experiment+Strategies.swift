@@ -8,38 +8,28 @@ extension Experiment {
       message: "scenario name '\(scenario.name)' is already used by \(earlier)")
   }
 
-  /// The strategies `scenario` runs (`overrides` when there are any, else its own list, or the
-  /// general strategies when it lists none) and every problem with its strategies, in the order
-  /// found: an entry of its own list that does not configure or that breaks a rule with its feed
-  /// (checked even when overridden, so that the file is held to what `validate` says of it), an
-  /// override that breaks one (named as the user gave it, `overrideNames`), and the same
-  /// strategy run twice.
+  /// The strategies a scenario runs (`overrides` when there are any, else `own`, its list as
+  /// configured once: `PreparedScenario.strategies`) and every problem with them, in the order
+  /// found: an entry of its own list that breaks a rule with its feed (checked even when
+  /// overridden, so that the file is held to what `validate` says of it), an override that
+  /// breaks one (named as the user gave it, `overrideNames`), and the same strategy run twice.
+  /// Nothing is configured here.
   static func strategies(
-    for scenario: Scenario, overrides: [ConfiguredStrategy], overrideNames: [String],
-    registry: StrategyRegistry
+    for scenario: Scenario, own: [ConfiguredStrategy], overrides: [ConfiguredStrategy],
+    overrideNames: [String]
   ) -> (strategies: [ConfiguredStrategy], problems: [InputError]) {
     let file = scenario.sourcePath
     let feed = FeedFacts(scenario.feed)
     var problems: [InputError] = []
-    var own: [ConfiguredStrategy] = []
-    let specs =
-      scenario.strategies.isEmpty ? registry.defaultNames.map { StrategySpec(name: $0) } : scenario.strategies
-    for (position, spec) in specs.enumerated() {
-      let strategy: ConfiguredStrategy
-      do throws(StrategyError) {
-        strategy = try registry.configure(spec)
-      } catch {
-        let location = "strategies[\(position)]" + (error.parameter.map { ".\($0)" } ?? "")
-        problems.append(InputError(file: file, location: location, message: error.description))
-        continue
-      }
+    // Positions in the file's list: the registry's defaults, run for an empty list, are at none,
+    // and break no rule of a feed the loader accepts.
+    for (position, strategy) in own.enumerated() {
       for violation in strategy.feedRuleViolations(feed) {
         problems.append(
           InputError(
             file: file, location: "strategies[\(position)].\(violation.parameter)",
             message: strategy.error(violation).description))
       }
-      own.append(strategy)
     }
     for (position, strategy) in overrides.enumerated() {
       // The override is at fault, checked against this file's feed: name the option as given,

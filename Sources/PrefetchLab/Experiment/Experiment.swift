@@ -20,6 +20,8 @@ public struct Experiment: Sendable {
   ///     the command line's order of scenario arguments never changes an output file.
   ///   - strategyOverrides: strategies from the command line; when non-empty they replace every
   ///     scenario's own list.
+  ///   - registry: configures the overrides; each scenario's own list was configured when it was
+  ///     loaded or prepared (`PreparedScenario.strategies`).
   ///   - seeds: seeds from the command line, in any order; each runs once, in ascending order.
   ///     nil = each scenario's own seed.
   ///   - overrideNames: how the user gave each override, named in an error about it (e.g.
@@ -27,8 +29,8 @@ public struct Experiment: Sendable {
   ///     to `--strategy NAME:non-default parameters`.
   /// - Throws: `StrategyError` for a bad override (a usage error); `InputError` for two scenarios
   ///   with the same name (the later one given), or with every problem of the first scenario
-  ///   whose strategies have any (`strategies(for:overrides:overrideNames:registry:)`): a bad
-  ///   entry of its own, a strategy (its own or an override) whose parameters break a rule with
+  ///   whose strategies have any (`strategies(for:own:overrides:overrideNames:)`): a
+  ///   strategy (its own or an override) whose parameters break a rule with
   ///   its feed (`ConfiguredStrategy.feedRuleViolations`), one run twice; `RunCountLimit` when
   ///   `runLimit` is given and the runs would pass it (checked before any run is planned).
   public init(
@@ -48,7 +50,7 @@ public struct Experiment: Sendable {
     var strategyLists: [[ConfiguredStrategy]] = []
     for prepared in scenarios {
       let (strategies, problems) = Self.strategies(
-        for: prepared.scenario, overrides: overrides, overrideNames: overrideNames, registry: registry)
+        for: prepared.scenario, own: prepared.strategies, overrides: overrides, overrideNames: overrideNames)
       if let problem = Diagnostics.combined(problems) { throw problem }
       strategyLists.append(strategies)
     }

@@ -2,6 +2,10 @@
 /// recorded scroll trace): everything a run needs, immutable and shareable across threads.
 public struct PreparedScenario: Sendable {
   public let scenario: Scenario
+  /// The strategies the scenario runs, configured once: the loader's `configuredStrategies`, or
+  /// the registry's configuration of `strategies` (its defaults when the list is empty). A run
+  /// takes these as they are; a command-line `--strategy` replaces them (`Experiment`).
+  public let strategies: [ConfiguredStrategy]
   public let trace: BandwidthTrace
   /// The media origin's own link (`network.media` without `shared_link`); nil when media share
   /// `trace`.
@@ -15,18 +19,25 @@ public struct PreparedScenario: Sendable {
   /// `validate` all read it).
   public let traceDurationUs: Int64
 
-  /// Loads the scenario's trace files. Errors name the scenario file and the JSON path of the
-  /// reference, then the trace file's own problem, e.g.
-  /// `scenarios/x.json: network.trace.path: ../t.down: line 3: timestamps must not decrease`.
-  public init(_ scenario: Scenario) throws(InputError) {
+  /// Loads the scenario's trace files and configures its strategies with `registry` (unless the
+  /// loader did). Errors name the scenario file and the JSON path of the reference, then the
+  /// trace file's own problem, e.g.
+  /// `scenarios/x.json: network.trace.path: ../t.down: line 3: timestamps must not decrease`, or
+  /// the strategy entry the registry refuses (`strategies[1].ratio`; the first, carrying the
+  /// others).
+  public init(_ scenario: Scenario, registry: StrategyRegistry = .builtIn) throws(InputError) {
     var traces = BandwidthTraceCache()
-    try self.init(scenario, traces: &traces)
+    try self.init(scenario, registry: registry, traces: &traces)
   }
 
-  /// `init(_:)`, reading the bandwidth trace through `traces`, which a command shares across its
-  /// scenarios so that a trace file they share is read once.
-  public init(_ scenario: Scenario, traces: inout BandwidthTraceCache) throws(InputError) {
-    self.scenario = scenario
+  /// `init(_:registry:)`, reading the bandwidth trace through `traces`, which a command shares
+  /// across its scenarios so that a trace file they share is read once.
+  public init(_ scenario: Scenario, registry: StrategyRegistry = .builtIn, traces: inout BandwidthTraceCache)
+    throws(InputError)
+  {
+    let configured = try registry.configuring(scenario)
+    self.scenario = configured
+    strategies = configured.configuredStrategies ?? []
     trace = try Self.link(of: scenario.network, at: "network", in: scenario, traces: &traces)
     if let media = scenario.mediaNetwork, !media.sharedLink {
       mediaTrace = try Self.link(of: media.network, at: "network.media", in: scenario, traces: &traces)

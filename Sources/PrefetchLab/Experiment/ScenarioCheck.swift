@@ -5,7 +5,6 @@
 /// file is reported together, and a file that has one is never also reported good.
 public struct ScenarioCheck {
   private let registry: StrategyRegistry
-  private let strategyValidator: ScenarioLoader.StrategyValidator?
   private let overrides: [ConfiguredStrategy]
   private let overrideNames: [String]
   /// The file that first had each name: a later file with the same name is the one at fault.
@@ -13,16 +12,15 @@ public struct ScenarioCheck {
   private var traces = BandwidthTraceCache()
 
   /// - Parameters:
-  ///   - strategyValidator: applied to each file's `strategies`, as `ScenarioLoader` does.
+  ///   - registry: configures each file's `strategies` as the loader reads them, once
+  ///     (`ScenarioLoader.load(contentsOf:registry:checksFiles:)`), and the overrides.
   ///   - strategyOverrides, overrideNames: as `Experiment` takes them; each override is checked
   ///     against every file's feed.
   /// - Throws: `StrategyError` for an override that does not configure (a usage error).
   public init(
-    registry: StrategyRegistry, strategyValidator: ScenarioLoader.StrategyValidator? = nil,
-    strategyOverrides: [StrategySpec] = [], overrideNames: [String] = []
+    registry: StrategyRegistry, strategyOverrides: [StrategySpec] = [], overrideNames: [String] = []
   ) throws(StrategyError) {
     self.registry = registry
-    self.strategyValidator = strategyValidator
     var overrides: [ConfiguredStrategy] = []
     for spec in strategyOverrides { overrides.append(try registry.configure(spec)) }
     self.overrides = overrides
@@ -36,12 +34,11 @@ public struct ScenarioCheck {
     // hide the checks that need the loaded scenario (its name, its strategies against its feed).
     let scenario: Scenario
     do throws(InputError) {
-      scenario = try ScenarioLoader.load(
-        contentsOf: file, strategyValidator: strategyValidator, checksFiles: false)
+      scenario = try ScenarioLoader.load(contentsOf: file, registry: registry, checksFiles: false)
     } catch {
       // Other problems too: loaded again as usual, to name them all in the file's order.
       do throws(InputError) {
-        _ = try ScenarioLoader.load(contentsOf: file, strategyValidator: strategyValidator)
+        _ = try ScenarioLoader.load(contentsOf: file, registry: registry)
       } catch let all {
         return .failure(all)
       }
@@ -63,14 +60,22 @@ public struct ScenarioCheck {
       names[scenario.name] = scenario.sourcePath
     }
     let fileProblems = Self.traceFileProblems(scenario)
-    let strategyProblems = Experiment.strategies(
-      for: scenario, overrides: overrides, overrideNames: overrideNames, registry: registry
-    ).problems
+    // Configured here only when the scenario was not loaded with the registry (built in code).
+    let (own, entryProblems) = registry.configuredStrategies(of: scenario)
+    let strategyProblems =
+      entryProblems
+      + Experiment.strategies(for: scenario, own: own, overrides: overrides, overrideNames: overrideNames)
+      .problems
     if !fileProblems.isEmpty {
       return .failure(Diagnostics.combined(problems + fileProblems + strategyProblems) ?? fileProblems[0])
     }
+    if !entryProblems.isEmpty {
+      return .failure(Diagnostics.combined(problems + strategyProblems) ?? entryProblems[0])
+    }
     do throws(InputError) {
-      let prepared = try PreparedScenario(scenario, traces: &traces)
+      var configured = scenario
+      configured.configuredStrategies = own
+      let prepared = try PreparedScenario(configured, traces: &traces)
       if let problem = Diagnostics.combined(problems + strategyProblems) { return .failure(problem) }
       return .success(prepared)
     } catch {

@@ -27,12 +27,12 @@ public enum PopulationLoader {
 
   /// Loads the population file at `path` and every scenario it names (paths relative to the
   /// population file's folder).
-  /// - Parameter strategyValidator: applied to each scenario file's `strategies`, as `run` does.
+  /// - Parameter registry: configures each scenario file's `strategies`, as `run` does.
   /// - Throws: `InputError`; see the type's documentation.
   public static func load(
-    contentsOf path: String, strategyValidator: ScenarioLoader.StrategyValidator? = nil
+    contentsOf path: String, registry: StrategyRegistry? = nil
   ) throws(InputError) -> Population {
-    let reading = read(contentsOf: path, strategyValidator: strategyValidator)
+    let reading = read(contentsOf: path, registry: registry)
     if let problem = reading.problem { throw problem }
     // `read` gives a population whenever it finds no problem.
     guard let population = reading.population else {
@@ -45,14 +45,14 @@ public enum PopulationLoader {
   /// that read without one, so that `run` can check their scenarios (`ScenarioCheck`) and report
   /// those problems with the file's rather than after they are fixed.
   public static func read(
-    contentsOf path: String, strategyValidator: ScenarioLoader.StrategyValidator? = nil
+    contentsOf path: String, registry: StrategyRegistry? = nil
   ) -> PopulationReading {
     let diagnostics = Diagnostics()
     var segments: [Population.Segment] = []
     let header =
       diagnostics.attempt { () throws(InputError) in
         try readSegments(
-          path, strategyValidator: strategyValidator, into: &segments, diagnostics: diagnostics)
+          path, registry: registry, into: &segments, diagnostics: diagnostics)
       } ?? nil
     // Without a name or description the file has a problem recorded saying why.
     guard diagnostics.isEmpty, let header else {
@@ -68,7 +68,7 @@ public enum PopulationLoader {
   /// segments into `segments`, recording every problem in `diagnostics`; throws only when the
   /// file or its `segments` cannot be read at all.
   private static func readSegments(
-    _ path: String, strategyValidator: ScenarioLoader.StrategyValidator?,
+    _ path: String, registry: StrategyRegistry?,
     into segments: inout [Population.Segment], diagnostics: Diagnostics
   ) throws(InputError) -> (name: String, description: String)? {
     let bytes = try FileCheck.readRegularFile(path, limit: maximumFileBytes)
@@ -92,7 +92,7 @@ public enum PopulationLoader {
       throw segmentsField.error("must hold 1 to \(maximumSegments) segments", got: "\(list.count)")
     }
     let context = ScenarioLoader.Context(
-      baseDirectory: FileCheck.directory(of: path), strategyValidator: strategyValidator)
+      baseDirectory: FileCheck.directory(of: path), registry: registry)
     // Every segment is read, even after one has a problem, so that all are reported at once.
     var names: [String: Int] = [:]
     var scenarios: [String: (index: Int, segment: Population.Segment)] = [:]
@@ -171,7 +171,7 @@ public enum PopulationLoader {
     }
     let loaded = diagnostics.attempt { () throws(InputError) in
       let path = try ScenarioLoader.existingFile(object.requiredMember("scenario"), context: context)
-      return try ScenarioLoader.load(contentsOf: path, strategyValidator: context.strategyValidator)
+      return try ScenarioLoader.load(contentsOf: path, registry: context.registry)
     }
     // The user too: fully against a loaded scenario, else as far as it can be without one (its
     // model's name), so that a misspelt model is named with the segment's other problems.

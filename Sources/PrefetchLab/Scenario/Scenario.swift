@@ -23,8 +23,16 @@ public struct Scenario: Sendable, Equatable {
   /// [network.media] Media from their own origin; nil (the default) = media share `network`.
   public var mediaNetwork: MediaNetworkSpec? = nil
   public var scroll: ScrollSpec
-  /// [strategies] Strategies with their parameters; empty = the registry's default strategies (`runsByDefault`) with their defaults.
-  public var strategies: [StrategySpec]
+  /// [strategies] Strategies with their parameters; empty = the registry's default strategies
+  /// (`runsByDefault`) with their defaults. Setting it forgets `configuredStrategies`.
+  public var strategies: [StrategySpec] {
+    didSet { configuredStrategies = nil }
+  }
+  /// `strategies` as the registry the loader was given configured them (each entry once, or the
+  /// registry's defaults when the file lists none), in the file's order; nil for a scenario built
+  /// in code, loaded without a registry, or whose `strategies` changed since
+  /// (`PreparedScenario` then configures them).
+  public internal(set) var configuredStrategies: [ConfiguredStrategy]? = nil
   /// [cache] The image cache layer; nil (the default) = unlimited memory, no disk cache.
   public var cache: CacheSpec?
   /// [render] The render stage; nil (the default) = rows show as soon as their content is loaded.

@@ -1,14 +1,16 @@
 extension ScenarioLoader {
   /// `strategies`: entries are a name (`"infinite_scroll"`) or an object with `name` and any
   /// parameters (`{"name": "fixed_threshold", "ratio": 0.7}`) whose values are numbers, booleans or
-  /// strings. Which names and parameters exist is the registry's business, checked through the
-  /// context's validator.
-  static func strategySpecs(from field: JSONField, context: Context) -> [StrategySpec] {
+  /// strings. Which names and parameters exist is the registry's business: with the context's
+  /// registry each entry is configured here, the only time it is (nil `configured` without one).
+  static func strategyEntries(from field: JSONField, context: Context) -> [(
+    spec: StrategySpec, configured: ConfiguredStrategy?
+  )] {
     let diagnostics = context.diagnostics
     guard let elements = diagnostics.attempt({ () throws(InputError) in try field.array() }) else {
       return []
     }
-    var specs: [StrategySpec] = []
+    var entries: [(spec: StrategySpec, configured: ConfiguredStrategy?)] = []
     // Where each spec was first listed: a list of n entries is checked in O(n), not O(n²).
     var firstListed: [StrategySpec: Int] = [:]
     for (index, element) in elements.enumerated() {
@@ -23,15 +25,21 @@ extension ScenarioLoader {
         continue
       }
       firstListed[spec] = index
-      if let issue = context.strategyValidator?(spec) {
-        let location = element.path.location + (issue.key.map { "." + ValueText.escapingUnsafe($0) } ?? "")
-        diagnostics.record(
-          InputError(file: element.file, location: location, message: ValueText.escapingUnsafe(issue.message))
-        )
+      var configured: ConfiguredStrategy? = nil
+      if let registry = context.registry {
+        do throws(StrategyError) {
+          configured = try registry.configure(spec)
+        } catch {
+          let location =
+            element.path.location + (error.parameter.map { "." + ValueText.escapingUnsafe($0) } ?? "")
+          diagnostics.record(
+            InputError(
+              file: element.file, location: location, message: ValueText.escapingUnsafe(error.description)))
+        }
       }
-      specs.append(spec)
+      entries.append((spec, configured))
     }
-    return specs
+    return entries
   }
 
   static func strategySpec(from field: JSONField) throws(InputError) -> StrategySpec {

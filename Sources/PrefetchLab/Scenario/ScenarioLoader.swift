@@ -1,20 +1,5 @@
 import Foundation
 
-/// A problem a strategy registry finds with a `StrategySpec` (unknown name, unknown parameter,
-/// value out of range). The loader turns it into an `InputError` at the entry's JSON path.
-public struct StrategyIssue: Sendable, Equatable {
-  /// The parameter at fault; nil when the problem is the strategy's name itself.
-  public var key: String?
-  /// The rule and the value found, e.g. `must be in 0...1, got 1.5` or
-  /// `unknown strategy 'foo'; known: infinite_scroll, fixed_threshold`.
-  public var message: String
-
-  public init(key: String? = nil, message: String) {
-    self.key = key
-    self.message = message
-  }
-}
-
 /// Reads scenario files (every key, default and rule in docs/scenario-format.md) into validated
 /// `Scenario` values with every default applied.
 ///
@@ -27,9 +12,6 @@ public struct StrategyIssue: Sendable, Equatable {
 /// (`InputError.furtherErrors`), up to `Diagnostics.limit`. Every key and rule comes from
 /// `ScenarioDefinitions`. Never traps on any input.
 public enum ScenarioLoader {
-  /// Checks a strategy entry against the registry; nil when it is acceptable.
-  public typealias StrategyValidator = (StrategySpec) -> StrategyIssue?
-
   /// Scenario files larger than this are refused before reading (bulk data belongs in trace
   /// files, which are read by streaming parsers).
   public static let maximumFileBytes = 64 << 20
@@ -38,16 +20,19 @@ public enum ScenarioLoader {
   /// Trace paths inside it are resolved against the file's folder.
   ///
   /// - Parameters:
-  ///   - strategyValidator: called once per `strategies` entry, in order.
-  ///   - checksFiles: as in `load(data:file:baseDirectory:strategyValidator:checksFiles:)`.
+  ///   - registry: configures each `strategies` entry, once, in order
+  ///     (`StrategyRegistry.configure`): an entry it refuses is an error at the entry's path
+  ///     (`strategies[2].ratio`), and the configured list becomes the scenario's
+  ///     `configuredStrategies`, which runs use as they are. nil: entries are parsed, not checked.
+  ///   - checksFiles: as in `load(data:file:baseDirectory:registry:checksFiles:)`.
   /// - Throws: `InputError` naming `path`, the JSON path and the rule broken.
   public static func load(
-    contentsOf path: String, strategyValidator: StrategyValidator? = nil, checksFiles: Bool = true
+    contentsOf path: String, registry: StrategyRegistry? = nil, checksFiles: Bool = true
   ) throws(InputError) -> Scenario {
     let bytes = try FileCheck.readRegularFile(path, limit: maximumFileBytes)
     return try load(
-      data: bytes, file: path, baseDirectory: FileCheck.directory(of: path),
-      strategyValidator: strategyValidator, checksFiles: checksFiles)
+      data: bytes, file: path, baseDirectory: FileCheck.directory(of: path), registry: registry,
+      checksFiles: checksFiles)
   }
 
   /// Loads a scenario from the UTF-8 JSON `data`.
@@ -56,11 +41,12 @@ public enum ScenarioLoader {
   ///   - file: how errors name the source, and the resulting `Scenario.sourcePath`.
   ///   - baseDirectory: folder that relative trace paths are resolved against ("" = the current
   ///     directory). Trace files must exist there unless `checksFiles` is false.
+  ///   - registry: as in `load(contentsOf:registry:checksFiles:)`.
   ///   - checksFiles: false reads a scenario whose trace files need not be at hand (a report of a
   ///     results folder moved away from them); `PreparedScenario` then reports a missing file.
   /// - Throws: `InputError`; see the type's documentation for the format.
   public static func load(
-    data: [UInt8], file: String, baseDirectory: String, strategyValidator: StrategyValidator? = nil,
+    data: [UInt8], file: String, baseDirectory: String, registry: StrategyRegistry? = nil,
     checksFiles: Bool = true
   ) throws(InputError) -> Scenario {
     let json: JSONValue
@@ -69,15 +55,15 @@ public enum ScenarioLoader {
     } catch {
       throw InputError(file: file, location: error.location, message: error.message)
     }
-    let context = Context(
-      baseDirectory: baseDirectory, strategyValidator: strategyValidator, checksFiles: checksFiles)
+    let context = Context(baseDirectory: baseDirectory, registry: registry, checksFiles: checksFiles)
     return try scenario(from: JSONField(value: json, path: .root, file: file), context: context)
   }
 
   /// What the field readers need beyond the JSON itself.
   struct Context {
     var baseDirectory: String
-    var strategyValidator: StrategyValidator?
+    /// Configures the `strategies` entries; nil: they are parsed only.
+    var registry: StrategyRegistry?
     /// Whether trace paths must name readable files.
     var checksFiles = true
     /// Where every problem of the file is recorded.
@@ -115,7 +101,7 @@ public enum ScenarioLoader {
     let scroll = root.required("scroll").flatMap { field in
       scrollSpec(from: field, feed: feed, durationUs: durationUs, context: context)
     }
-    let strategies = root.member("strategies").map { strategySpecs(from: $0, context: context) } ?? []
+    let entries = root.member("strategies").map { strategyEntries(from: $0, context: context) }
     let cache = root.object("cache").map(cacheSpec)
     let render = root.object("render").map(renderSpec)
     let radio = root.member("radio").flatMap { radioSpec(from: $0, diagnostics: diagnostics) } ?? RadioSpec()
@@ -124,9 +110,15 @@ public enum ScenarioLoader {
     var scenario = Scenario(
       name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
       patienceUs: patienceUs,
-      viewport: viewport, feed: feed, network: network, scroll: scroll, strategies: strategies,
-      sourcePath: field.file, cache: cache, render: render, radio: radio)
+      viewport: viewport, feed: feed, network: network, scroll: scroll,
+      strategies: entries?.map { $0.spec } ?? [], sourcePath: field.file, cache: cache, render: render,
+      radio: radio)
     scenario.mediaNetwork = mediaNetwork
+    if let registry = context.registry {
+      // The diagnostics were empty: every entry configured.
+      let configured = entries?.compactMap { $0.configured } ?? []
+      scenario.configuredStrategies = configured.isEmpty ? registry.defaultStrategies : configured
+    }
     return scenario
   }
 

@@ -1,5 +1,6 @@
-/// A strategy with its parameter values: what one run uses.
-public struct ConfiguredStrategy: Sendable {
+/// A strategy with its parameter values: what one run uses. Two are equal when they name the
+/// same strategy type by the same name with the same values.
+public struct ConfiguredStrategy: Sendable, Equatable {
   public let definition: StrategyDefinition
   public let parameters: StrategyParameters
   /// Parameters that differ from their defaults, in declaration order.
@@ -24,6 +25,11 @@ public struct ConfiguredStrategy: Sendable {
     let pairs = overrides.map { "\($0.name)=\($0.value)" }
     paramsText = pairs.joined(separator: ",")
     label = pairs.isEmpty ? definition.name : definition.name + "@" + pairs.joined(separator: "+")
+  }
+
+  public static func == (lhs: ConfiguredStrategy, rhs: ConfiguredStrategy) -> Bool {
+    lhs.definition.name == rhs.definition.name && lhs.definition.strategyType == rhs.definition.strategyType
+      && lhs.parameters == rhs.parameters
   }
 
   /// The rules of the definition's `feedRules` that the parameters break on `feed`, in the

@@ -12,10 +12,9 @@ public struct StrategyRegistry: Sendable {
 
   public init() {}
 
-  /// The general strategies (infinite_scroll, fixed_threshold, dynamic_threshold, target_range,
-  /// directional_ranges), then the platform models (paging3, flatlist, uikit_prefetching,
-  /// recyclerview, infinite_loader, intersection_observer), which run only where named, then
-  /// adaptive and the clairvoyant oracle.
+  /// The general strategies, then the platform models (which run only where named), then
+  /// `adaptive` and the clairvoyant `oracle`: one line each, the only list of built-ins
+  /// (`prefetchlab list` prints it; docs and tests derive names and counts from it).
   ///
   /// Debug builds check every definition as `register` does; release builds take them as they
   /// are, since they are fixed when the module is compiled and the test suite registers each one

@@ -71,8 +71,7 @@ enum RunCommand {
       return try ResultsRun.write(
         parsed, experiment: experiment, record: try record(parsed), terminal: terminal)
     }
-    let reading = PopulationLoader.read(
-      contentsOf: populationFile, strategyValidator: ScenarioInputs.validator(registry))
+    let reading = PopulationLoader.read(contentsOf: populationFile, registry: registry)
     // Each segment's scenario gets the checks a scenario argument gets (`ScenarioCheck`), all
     // of them before anything runs, and those of the segments that read are made even when
     // others have problems, so that all are reported together.

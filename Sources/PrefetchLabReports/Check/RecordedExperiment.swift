@@ -30,8 +30,9 @@ public struct RecordedExperiment: Sendable {
   public let warnings: [String]
 
   /// - Throws: `InputError` (exit 65 in `check`): no manifest, a format-1 manifest (to be
-  ///   regenerated), a recorded scenario that does not load, a trace file that is missing; and
-  ///   what `Experiment` throws for strategies the registry does not know.
+  ///   regenerated), a recorded scenario that does not load, a trace file that is missing; a
+  ///   strategy entry the registry does not configure, at its scenario's `strategies[i]`; and
+  ///   what `Experiment` throws for the strategies given on the command line.
   public init(folder: ResultsFolder, registry: StrategyRegistry) throws {
     let manifestPath = (folder.path as NSString).appendingPathComponent("manifest.json")
     guard let manifest = folder.manifest else {
@@ -91,8 +92,10 @@ public struct RecordedExperiment: Sendable {
         // A file that is there but does not load is named once, as unreadable, not also as gone.
         issues.append(.scenarioFileGone(name: entry.name, path: filePath))
       }
+      // Strategies the registry does not know are the scenario's own problem, named at its file.
+      let configured = try registry.configuring(scenario)
       do {
-        prepared.append(try PreparedScenario(scenario))
+        prepared.append(try PreparedScenario(configured))
       } catch {
         throw InputError(file: manifestPath, location: "scenarios[\(index)]", message: error.description)
       }

@@ -64,12 +64,16 @@ struct LeadDistance: PrefetchStrategy {
     #expect(atDefault.summary.stallUs == 9_000_000)
   }
 
-  /// A scenario that lists no strategies runs every registered one, the new one last, each in the
-  /// loop typed for it (a distinct type per built-in, and the throwaway's).
+  /// A scenario that lists no strategies, prepared with the registry, runs every registered
+  /// one, the new one last, each in the loop typed for it (a distinct type per built-in, and the
+  /// throwaway's).
   @Test func experimentsPickItUpFromTheRegistry() throws {
     let registry = try Self.registry()
+    var scenario = TestScenarios.steadyDrag(durationMs: 5000).scenario
+    // Set anew, the list forgets the built-in registry's configuration of it.
+    scenario.strategies = []
     let experiment = try Experiment(
-      scenarios: [TestScenarios.steadyDrag(durationMs: 5000)], registry: registry)
+      scenarios: [try PreparedScenario(scenario, registry: registry)], registry: registry)
     let names = experiment.jobs.map(\.strategy.definition.name)
     #expect(names == StrategyRegistry.builtIn.defaultNames + ["lead_distance"])
     let types = experiment.run(parallelism: 2, options: SimulationOptions(timelineIntervalUs: 0)) {

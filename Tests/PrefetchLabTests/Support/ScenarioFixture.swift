@@ -22,10 +22,10 @@ enum ScenarioFixture {
 
   static func load(
     _ text: String, file: String = "scenarios/x.json", baseDirectory: String = "",
-    validator: ScenarioLoader.StrategyValidator? = nil
+    registry: StrategyRegistry? = nil
   ) throws(InputError) -> Scenario {
     try ScenarioLoader.load(
-      data: Array(text.utf8), file: file, baseDirectory: baseDirectory, strategyValidator: validator)
+      data: Array(text.utf8), file: file, baseDirectory: baseDirectory, registry: registry)
   }
 
   /// The error's full text, or nil when the text loads.
