@@ -188,8 +188,7 @@ struct FeedState: Sendable {
 
   /// Page `page`'s rows are going in: it counts as applied from now on.
   mutating func markApplied(_ page: Int) {
-    pages.applyPending[page] = false
-    pages.applied[page] = true
+    pages.markApplied(page)
     loadedItemCount += plan.itemCount(ofPage: page)
     if isOffsetPagination { unapplied.markApplied(page) }
   }
@@ -280,16 +279,15 @@ struct FeedState: Sendable {
   /// placeholders O(rows of the page × log rows).
   mutating func drop(_ page: Int, anchor: Int, started: Bool, requestsIssued: Int) -> Double? {
     defer { refreshGrowth() }
-    pages.applied[page] = false
+    pages.markDropped(page)
     // A load out past this end was asked for to extend the run from the edge it had; inserted
     // now, it would leave a gap (with cursor pagination, rows that are not the applied run).
     // Paging 3 moves the dropped end to a new generation and skips inserts from older ones
     // (`PageFetcherSnapshotState.drop` and `insert`).
-    if page > 0 && !pages.applied[page - 1] { pages.firstCurrentRequest[page - 1] = Int32(requestsIssued) }
+    if page > 0 && !pages.applied[page - 1] { pages.markStale(page - 1, before: requestsIssued) }
     if page + 1 < plan.pageCount && !pages.applied[page + 1] {
-      pages.firstCurrentRequest[page + 1] = Int32(requestsIssued)
+      pages.markStale(page + 1, before: requestsIssued)
     }
-    pages.awaitingUse[page] = -1
     loadedItemCount -= plan.itemCount(ofPage: page)
     if isOffsetPagination {
       unapplied.markUnapplied(page)
@@ -299,9 +297,7 @@ struct FeedState: Sendable {
       appliedEndPage = page
     }
     for item in plan.items(ofPage: page) where item < items.count {
-      items.mediaState[item] = .unknown
-      items.complete[item] = false
-      items.mediaAwaitingUse[item] = -1
+      items.contentDropped(item)
     }
     guard !presentsPlaceholders else { return nil }
     let rows = plan.items(ofPage: page).clamped(to: 0..<layout.rowCount)

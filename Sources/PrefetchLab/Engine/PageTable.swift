@@ -1,19 +1,78 @@
 /// Per-page state, indexed by page. Grows on first write, so a feed of billions of items costs
-/// only the pages touched; unwritten pages read as their default.
+/// only the pages touched; unwritten pages read as their default. Read directly, written only
+/// through the named transitions below (each O(1), amortised over growth).
 struct PageTable: Sendable {
-  var applied = GrowingArray(default: false)
+  private(set) var applied = GrowingArray(default: false)
   /// Delivered, rows about to be inserted.
-  var applyPending = GrowingArray(default: false)
+  private(set) var applyPending = GrowingArray(default: false)
   /// Completed page request whose rows have not been on screen yet, or -1.
-  var awaitingUse = GrowingArray<Int32>(default: -1)
+  private(set) var awaitingUse = GrowingArray<Int32>(default: -1)
   /// Latest active request for the page, or -1.
-  var activeRequest = GrowingArray<Int32>(default: -1)
+  private(set) var activeRequest = GrowingArray<Int32>(default: -1)
   /// Delivered at least once.
-  var everDelivered = GrowingArray(default: false)
+  private(set) var everDelivered = GrowingArray(default: false)
   /// Network attempts made so far for the page (the next attempt's try number).
-  var tries = GrowingArray<UInt32>(default: 0)
+  private(set) var tries = GrowingArray<UInt32>(default: 0)
   /// The lowest request id whose response for the page may still be inserted. A drop at the end
   /// of the applied run next to the page raises it past every request issued so far: the loads
   /// out towards that end were aimed at an edge that has moved (`FeedState.drop`).
-  var firstCurrentRequest = GrowingArray<Int32>(default: 0)
+  private(set) var firstCurrentRequest = GrowingArray<Int32>(default: 0)
+
+  // MARK: Transitions
+
+  /// Request `id` is now `page`'s active request.
+  mutating func requested(_ page: Int, id: Int) { activeRequest[page] = Int32(id) }
+
+  /// Request `id` for `page` ended (delivered, failed, given up): the page has no active
+  /// request, unless a later one replaced it.
+  mutating func requestEnded(_ page: Int, id: Int) {
+    if activeRequest[page] == Int32(id) { activeRequest[page] = -1 }
+  }
+
+  /// Counts a network attempt for `page`; returns its try number (0 for the first).
+  mutating func countTry(_ page: Int) -> UInt32 {
+    tries[page] += 1
+    return tries[page] - 1
+  }
+
+  /// A response for `page` arrived; returns whether one had arrived before.
+  mutating func markDelivered(_ page: Int) -> Bool {
+    let before = everDelivered[page]
+    everDelivered[page] = true
+    return before
+  }
+
+  /// `page`'s rows wait for the apply delay.
+  mutating func markApplyPending(_ page: Int) { applyPending[page] = true }
+
+  /// `page`'s pending rows are not inserted (the response went stale).
+  mutating func cancelApply(_ page: Int) { applyPending[page] = false }
+
+  /// `page`'s rows are in.
+  mutating func markApplied(_ page: Int) {
+    applyPending[page] = false
+    applied[page] = true
+  }
+
+  /// `page` was dropped from the applied run; content it brought and nobody saw stays unused.
+  mutating func markDropped(_ page: Int) {
+    applied[page] = false
+    awaitingUse[page] = -1
+  }
+
+  /// Responses to requests before `firstRequest` for `page` are not inserted.
+  mutating func markStale(_ page: Int, before firstRequest: Int) {
+    firstCurrentRequest[page] = Int32(firstRequest)
+  }
+
+  /// Request `id` brought `page`'s rows: used once one of them shows.
+  mutating func awaitsUse(_ page: Int, id: Int) { awaitingUse[page] = Int32(id) }
+
+  /// The request whose rows of `page` showed for the first time, if one awaited use; forgotten.
+  mutating func takeAwaitingUse(_ page: Int) -> Int? {
+    let id = Int(awaitingUse[page])
+    guard id >= 0 else { return nil }
+    awaitingUse[page] = -1
+    return id
+  }
 }

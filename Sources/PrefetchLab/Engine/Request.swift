@@ -2,7 +2,7 @@
 struct Request: Sendable {
   let id: Int
   let resource: Resource
-  var priority: FetchPriority
+  private(set) var priority: FetchPriority
   let issuedUs: Int64
   let bytes: Int64
   /// Issued before any of the resource's items first became visible.
@@ -22,9 +22,9 @@ struct Request: Sendable {
   /// The current attempt's time to first byte, µs.
   var latencyUs: Int64 = 0
   /// Bytes the current attempt moved before an outage took it off the link.
-  var attemptBytesDone: Int64 = 0
+  private(set) var attemptBytesDone: Int64 = 0
   /// Transferring, but taken off the link while an outage lasts.
-  var frozen = false
+  private(set) var frozen = false
   /// Served by the disk cache instead of the network: not a fetch (no network metrics).
   var fromDisk = false
   /// Asked for by the engine itself, whatever the strategy: the first page, and with offset
@@ -33,19 +33,19 @@ struct Request: Sendable {
   var startedUs: Int64 = -1
   /// Media: when it was first wanted at `.visible` priority (issued so, or raised to it), -1 if
   /// never: the start of an on-screen image's wait for a connection.
-  var visibleSinceUs: Int64 = -1
+  private(set) var visibleSinceUs: Int64 = -1
   /// When the current attempt took its connection, and when its first byte arrived (-1 before).
   var attemptStartUs: Int64 = -1
   var firstByteUs: Int64 = -1
   var finishedUs: Int64 = -1
   /// Bytes moved over the network by all attempts so far.
-  var bytesMoved: Int64 = 0
+  private(set) var bytesMoved: Int64 = 0
   /// Its content was on screen at some moment after delivery.
-  var used = false
+  private(set) var used = false
   /// Still in flight when its item first became visible.
-  var late = false
+  private(set) var late = false
   /// A resource that had already been delivered earlier in the run.
-  var redundant = false
+  private(set) var redundant = false
 
   /// The current attempt takes its connection at `timeUs` with try number `tryIndex`, its first
   /// byte `latencyUs` away (an error response if it `fails`). Returns the attempt's number.
@@ -120,4 +120,35 @@ struct Request: Sendable {
     state = .readingDisk
     startedUs = timeUs
   }
+
+  // MARK: Flags and counters
+
+  /// Moves the request to `priority`; the first move to `.visible` notes when (`nowUs`).
+  mutating func reprioritize(to priority: FetchPriority, atUs nowUs: Int64) {
+    self.priority = priority
+    if priority == .visible && visibleSinceUs < 0 { visibleSinceUs = nowUs }
+  }
+
+  /// `bytes` of the body moved over the link (counted when a transfer stops or the run ends).
+  mutating func countMoved(_ bytes: Int64) { bytesMoved += bytes }
+
+  /// An outage stopped the transfer after `bytes` more of this attempt's body: it waits, frozen,
+  /// for the network to come back.
+  mutating func freeze(afterMoving bytes: Int64) {
+    bytesMoved += bytes
+    attemptBytesDone += bytes
+    frozen = true
+  }
+
+  /// The transfer is no longer frozen (the outage ended, or the request left the link).
+  mutating func thaw() { frozen = false }
+
+  /// Its content was on screen.
+  mutating func markUsed() { used = true }
+
+  /// It fetched what the client had, or had had (a duplicate page, media fetched again).
+  mutating func markRedundant() { redundant = true }
+
+  /// A prefetch still out when its item was first seen.
+  mutating func markLate() { late = true }
 }

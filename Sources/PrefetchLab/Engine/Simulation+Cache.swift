@@ -41,9 +41,7 @@ extension Simulation {
   /// `item` (off screen, so its completeness changes nothing on screen) lost its media: it needs
   /// a fetch or a disk read again. A fetch whose content had not been seen stays unused (wasted).
   private func evicted(_ item: Int) {
-    feed.items.mediaState[item] = .notLoaded
-    feed.items.complete[item] = false
-    feed.items.mediaAwaitingUse[item] = -1
+    feed.items.mediaEvicted(item)
     if render.isEnabled { render.mediaLost(item) }
     recorder.countEviction()
   }

@@ -6,10 +6,8 @@ extension Simulation {
     for id in 0..<ledger.count where ledger.requests[id].state == .transferring && !ledger.requests[id].frozen
     {
       let moved = pool.stopTransfer(id, atUs: nowUs)
-      ledger.requests[id].bytesMoved += moved
-      ledger.requests[id].attemptBytesDone += moved
+      ledger.requests[id].freeze(afterMoving: moved)
       recorder.addBytesFetched(moved)
-      ledger.requests[id].frozen = true
       outages.freeze(id)
     }
     events.markStale()
@@ -20,7 +18,7 @@ extension Simulation {
   /// first byte were scheduled for the end already.)
   func endOutage() {
     for id in outages.end() where ledger.requests[id].state == .transferring && ledger.requests[id].frozen {
-      ledger.requests[id].frozen = false
+      ledger.requests[id].thaw()
       pool.startTransfer(
         id, bytes: ledger.requests[id].bytes - ledger.requests[id].attemptBytesDone, atUs: nowUs)
     }

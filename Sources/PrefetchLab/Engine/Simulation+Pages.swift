@@ -2,15 +2,14 @@ extension Simulation {
   /// A page response arrived: schedule its rows' insertion after the apply delay, unless the
   /// page is already in (a duplicate from naive code), which changes nothing.
   func deliverPage(_ page: Int, requestID id: Int) {
-    if feed.pages.everDelivered[page] { ledger.requests[id].redundant = true }
-    feed.pages.everDelivered[page] = true
-    if feed.pages.activeRequest[page] == Int32(id) { feed.pages.activeRequest[page] = -1 }
+    if feed.pages.markDelivered(page) { ledger.requests[id].markRedundant() }
+    feed.pages.requestEnded(page, id: id)
     if feed.pages.applied[page] || feed.pages.applyPending[page] {
       // A duplicate (naive code without an in-flight guard): nothing new to show.
       ledger.closePageMark(id)
       return
     }
-    feed.pages.applyPending[page] = true
+    feed.pages.markApplyPending(page)
     events.schedule(
       .applyPage, atUs: nowUs + feed.applyDelayUs(ofPage: page),
       .request(id))
@@ -50,14 +49,14 @@ extension Simulation {
         scroll.shiftAnchor(by: feed.layout.contentHeightPt - contentBefore)
       }
     }
-    feed.pages.awaitingUse[page] = Int32(id)
+    feed.pages.awaitsUse(page, id: id)
     let firstContent = !sessionStarted
     if firstContent { startSession() }
     refreshVisibility(layoutChanged: true)
     let rows = feed.plan.items(ofPage: page)
     if rows.overlaps(visibility.rows) {
-      ledger.requests[id].used = true
-      feed.pages.awaitingUse[page] = -1
+      ledger.requests[id].markUsed()
+      _ = feed.pages.takeAwaitingUse(page)
     }
     if render.isEnabled { queueRenders(ofNewRows: rows) }
     closeTimeToContent(forCompleted: rows)
@@ -83,7 +82,7 @@ extension Simulation {
   private func discardPage<Strategy: PrefetchStrategy>(
     _ page: Int, requestID id: Int, strategy: inout Strategy
   ) {
-    feed.pages.applyPending[page] = false
+    feed.pages.cancelApply(page)
     ledger.closePageMark(id)
     requestVisiblePlaceholderPages()
     consult(.pageDiscarded(page: page), &strategy)
@@ -93,22 +92,19 @@ extension Simulation {
   /// its content is used right away. A network fetch of media that was in memory before (and
   /// evicted since) is redundant.
   func deliverMedia(_ item: Int, requestID id: Int) {
-    if feed.items.mediaRequest[item] == Int32(id) { feed.items.mediaRequest[item] = -1 }
+    feed.items.mediaRequestEnded(item, id: id)
     if feed.items.mediaState[item] == .loaded {
-      ledger.requests[id].redundant = true
+      ledger.requests[id].markRedundant()
       return
     }
-    feed.items.mediaEverLoaded.grow(toInclude: item, filling: false)
-    if feed.items.mediaEverLoaded[item] && !ledger.requests[id].fromDisk {
-      ledger.requests[id].redundant = true
+    if feed.items.mediaLoaded(item) && !ledger.requests[id].fromDisk {
+      ledger.requests[id].markRedundant()
     }
-    feed.items.mediaEverLoaded[item] = true
-    feed.items.mediaState[item] = .loaded
     let visible = visibility.rows.contains(item)
     if visible {
-      ledger.requests[id].used = true
+      ledger.requests[id].markUsed()
     } else {
-      feed.items.mediaAwaitingUse[item] = Int32(id)
+      feed.items.mediaAwaitsUse(item, id: id)
     }
     if render.isEnabled {
       offerRender(item, visible: visible)
@@ -121,7 +117,7 @@ extension Simulation {
   /// `item` just became complete: on screen, one blank row fewer and its time-to-content clock
   /// stops.
   func markComplete(_ item: Int, visible: Bool) {
-    feed.items.complete[item] = true
+    feed.items.markComplete(item)
     guard visible else { return }
     visibility.rowCompleted()
     closeTimeToContent(forCompleted: item..<(item + 1))

@@ -17,7 +17,7 @@ extension Simulation {
     let id = issue(
       .page(page), priority: priority, bytes: feed.pageBytes(ofPage: page), isPrefetch: isPrefetch,
       direction: direction, automatic: automatic)
-    feed.pages.activeRequest[page] = Int32(id)
+    feed.pages.requested(page, id: id)
     ledger.openPageMark(id)
     return true
   }
@@ -43,10 +43,7 @@ extension Simulation {
 
   func reprioritize(requestID id: Int, to priority: FetchPriority) {
     guard ledger.requests[id].priority != priority else { return }
-    ledger.requests[id].priority = priority
-    if priority == .visible && ledger.requests[id].visibleSinceUs < 0 {
-      ledger.requests[id].visibleSinceUs = nowUs
-    }
+    ledger.requests[id].reprioritize(to: priority, atUs: nowUs)
     log(.reprioritized, id, bytes: ledger.requests[id].bytes)
     if ledger.requests[id].state == .queued { pool.enqueue(id, priority: priority) }
   }
@@ -88,12 +85,9 @@ extension Simulation {
   private func nextTry(of resource: Resource) -> UInt64 {
     switch resource {
     case .page(let page):
-      feed.pages.tries[page] += 1
-      return UInt64(feed.pages.tries[page] - 1)
+      return UInt64(feed.pages.countTry(page))
     case .media(let item):
-      feed.items.mediaTries.grow(toInclude: item, filling: 0)
-      feed.items.mediaTries[item] += 1
-      return UInt64(feed.items.mediaTries[item] - 1)
+      return UInt64(feed.items.countMediaTry(item))
     }
   }
 
@@ -167,12 +161,12 @@ extension Simulation {
   /// Stops a transferring attempt's bytes (unless an outage already did) and counts what moved.
   func takeOffLink(_ id: Int) {
     if ledger.requests[id].frozen {
-      ledger.requests[id].frozen = false
+      ledger.requests[id].thaw()
       return
     }
     let moved = pool.stopTransfer(id, atUs: nowUs)
     events.markStale()
-    ledger.requests[id].bytesMoved += moved
+    ledger.requests[id].countMoved(moved)
     recorder.addBytesFetched(moved)
   }
 
@@ -180,10 +174,10 @@ extension Simulation {
   private func releaseResource(of id: Int) {
     switch ledger.requests[id].resource {
     case .page(let page):
-      if feed.pages.activeRequest[page] == Int32(id) { feed.pages.activeRequest[page] = -1 }
+      feed.pages.requestEnded(page, id: id)
       ledger.closePageMark(id)
     case .media(let item):
-      if feed.items.mediaRequest[item] == Int32(id) { feed.items.mediaRequest[item] = -1 }
+      feed.items.mediaRequestEnded(item, id: id)
     }
   }
 

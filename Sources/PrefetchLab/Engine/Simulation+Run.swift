@@ -163,7 +163,7 @@ extension Simulation {
     advanceClock(to: timeUs)
     if let pause = stall.finish(atUs: nowUs) { recorder.recordStall(durationUs: pause) }
     for item in visibility.rows where item < feed.items.count && feed.items.ttcOpen[item] {
-      feed.items.ttcOpen[item] = false
+      feed.items.closeTimeToContent(item)
       recorder.recordTimeToContent(
         item: item, firstVisibleUs: feed.items.firstVisibleUs[item], untilUs: nowUs, complete: false)
     }
@@ -175,7 +175,7 @@ extension Simulation {
   func makeOutcome(strategyType: ObjectIdentifier) -> RunOutcome {
     for id in 0..<ledger.count where ledger.requests[id].state == .transferring {
       let moved = pool.bytesMoved(id, atUs: nowUs) ?? 0
-      ledger.requests[id].bytesMoved += moved
+      ledger.requests[id].countMoved(moved)
       recorder.addBytesFetched(moved)
     }
     if radio != nil {

@@ -165,7 +165,7 @@ extension Simulation: StrategyContext {
       let active = Int(feed.items.mediaRequest[item])
       if active >= 0 {
         cancel(requestID: active)
-        feed.items.mediaRequest[item] = -1
+        feed.items.forgetMediaRequest(item)
       }
       if feed.items.mediaState[item] == .loaded {
         cache.mediaReleased(item: item, bytes: feed.items.mediaBytes[item])
@@ -197,13 +197,13 @@ extension Simulation: StrategyContext {
       return true
     }
     if cache.hasValidDiskEntry(item: item, atUs: nowUs) {
-      feed.items.mediaRequest[item] = Int32(issueDiskRead(item: item, priority: priority))
+      feed.items.mediaRequested(item, id: issueDiskRead(item: item, priority: priority))
       return true
     }
     let id = issue(
       .media(item: item), priority: priority, bytes: feed.items.mediaBytes[item],
       isPrefetch: feed.items.firstVisibleUs[item] < 0, direction: scroll.scrollDirection)
-    feed.items.mediaRequest[item] = Int32(id)
+    feed.items.mediaRequested(item, id: id)
     return true
   }
 
@@ -218,7 +218,7 @@ extension Simulation: StrategyContext {
     let active = Int(feed.items.mediaRequest[item])
     guard active >= 0 else { return }
     cancel(requestID: active)
-    feed.items.mediaRequest[item] = -1
+    feed.items.forgetMediaRequest(item)
   }
 
   public func requestRender(item: Int) {

@@ -51,12 +51,11 @@ extension Simulation {
     if render.isEnabled { offerRender(item, visible: true) }
     guard sessionStarted else { return }
     if feed.items.firstVisibleUs[item] < 0 {
-      feed.items.firstVisibleUs[item] = nowUs
+      feed.items.firstSeen(item, atUs: nowUs)
       recorder.countItemSeen()
       if feed.items.complete[item] {
         recorder.recordCompleteAtFirstSight(item: item, atUs: nowUs)
       } else {
-        feed.items.ttcOpen[item] = true
         noteLatePrefetches(of: item)
       }
     }
@@ -65,17 +64,9 @@ extension Simulation {
     if inFlight >= 0 && ledger.requests[inFlight].priority > .visible {
       reprioritize(requestID: inFlight, to: .visible)
     }
-    let media = Int(feed.items.mediaAwaitingUse[item])
-    if media >= 0 {
-      ledger.requests[media].used = true
-      feed.items.mediaAwaitingUse[item] = -1
-    }
+    if let media = feed.items.takeMediaAwaitingUse(item) { ledger.requests[media].markUsed() }
     let page = feed.plan.page(ofItem: item)
-    let pageRequest = Int(feed.pages.awaitingUse[page])
-    if pageRequest >= 0 {
-      ledger.requests[pageRequest].used = true
-      feed.pages.awaitingUse[page] = -1
-    }
+    if let pageRequest = feed.pages.takeAwaitingUse(page) { ledger.requests[pageRequest].markUsed() }
   }
 
   private func rowLeft(_ item: Int) {
@@ -83,7 +74,7 @@ extension Simulation {
     if cache.memoryLimited && feed.items.mediaState[item] == .loaded { cache.rowHidden(item) }
     if render.isEnabled { render.dropIfUnwanted(item) }
     guard feed.items.ttcOpen[item] else { return }
-    feed.items.ttcOpen[item] = false
+    feed.items.closeTimeToContent(item)
     recorder.recordTimeToContent(
       item: item, firstVisibleUs: feed.items.firstVisibleUs[item], untilUs: nowUs, complete: false)
   }
@@ -94,14 +85,14 @@ extension Simulation {
     if media >= 0 && ledger.requests[media].isPrefetch && !ledger.requests[media].late
       && !ledger.requests[media].fromDisk
     {
-      ledger.requests[media].late = true
+      ledger.requests[media].markLate()
       recorder.countLatePrefetch()
     }
     let page = feed.plan.page(ofItem: item)
     if page < feed.plan.pageCount {
       let pageRequest = Int(feed.pages.activeRequest[page])
       if pageRequest >= 0 && ledger.requests[pageRequest].isPrefetch && !ledger.requests[pageRequest].late {
-        ledger.requests[pageRequest].late = true
+        ledger.requests[pageRequest].markLate()
         recorder.countLatePrefetch()
       }
     }
@@ -111,7 +102,7 @@ extension Simulation {
   func closeTimeToContent(forCompleted rows: Range<Int>) {
     let visible = rows.clamped(to: visibility.rows)
     for item in visible where feed.items.complete[item] && feed.items.ttcOpen[item] {
-      feed.items.ttcOpen[item] = false
+      feed.items.closeTimeToContent(item)
       recorder.recordTimeToContent(
         item: item, firstVisibleUs: feed.items.firstVisibleUs[item], untilUs: nowUs, complete: true)
     }
