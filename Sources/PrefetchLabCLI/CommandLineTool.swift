@@ -16,7 +16,7 @@ public enum CommandLineTool {
     RunCommand.verb, ValidateCommand.verb, ListCommand.verb, BenchCommand.verb, CheckCommand.verb,
     TraceCommand.verb, TraceNetworkCommand.verb, ReportCommand.verb, CompareCommand.verb, MetricsCommand.verb,
     ConstantsCommand.verb, MergeCommand.verb, SweepCommand.verb, SchemaCommand.verb, InitCommand.verb,
-    ImportCommand.verb, FitUsersCommand.verb,
+    ImportCommand.verb, FitUsersCommand.verb, RecommendCommand.verb,
   ]
 
   static let root = CommandSpec(

@@ -169,14 +169,29 @@ enum SweepCommand {
   static func closing(folder: String) throws -> String {
     let data = try ResultsData(path: folder)
     guard let record = data.folder.manifest?.sweep else { return "" }
-    var text = "\nTrade-off of \(record.y) against \(record.x) (means over seeds):\n"
+    var text =
+      "\nTrade-off of \(record.y) against \(record.x) (means over seeds; share of seed resamples in which each "
+      + "stays optimal):\n"
+    var recommendations: [String] = []
     for scenario in data.scenarios {
       let analysis = SweepAnalysis(record: record, scenario: scenario)
       text +=
         "  \(scenario.name): Pareto-optimal \(analysis.paretoText()); knee "
-        + (analysis.knee.map(analysis.name) ?? "none") + "\n"
+        + (analysis.knee.map(analysis.name) ?? "none")
+        + (analysis.ruledOut.isEmpty
+          ? "" : "; ruled out (users abandon more): " + analysis.ruledOut.map(analysis.name).joined(separator: "; "))
+        + "\n"
+      let recommendation = analysis.recommendation
+      let verdict =
+        analysis.recommended.map { "recommended " + analysis.name($0) }
+        ?? (recommendation.verdictText
+          + (recommendation.seedsToSeparate.map { " (about \($0) seeds would likely separate the first two)" } ?? ""))
+      recommendations.append(
+        "  \(scenario.name): \(verdict)"
+          + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; ")))
     }
-    return text
+    text += "Recommended setting (stall_ms, then blank_ms per minute of attention, by significance):\n"
+    return text + recommendations.joined(separator: "\n") + "\n"
   }
 
   /// The command as the manifest records it (see `RunCommand.recordedCommand`).

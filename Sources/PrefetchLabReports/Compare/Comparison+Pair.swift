@@ -44,14 +44,31 @@ extension Comparison {
         onlyA.append(row.key)
       }
     }
-    var groups = Self.groups(pairs, metrics: metrics)
+    var groups = Self.groups(pairs, metrics: metrics, contest: true)
     if groups.count > 1, let template = groups.first {
       var pooled = template
       pooled.scenario = Self.allScenarios
       pooled.seeds = pairs.map(\.base.key.seed).sorted()
       pooled.pairs = pairs.count
-      pooled.changes = metrics.map { Comparison.change($0, pairs: pairs) }
+      pooled.changes = Self.contestChanges(metrics, pairs: pairs)
       groups.insert(pooled, at: 0)
+    }
+    // Say where one side's users leave more: its gains there were voided.
+    var notes: [String] = []
+    var byScenario: [String: [(base: RunRow, new: RunRow)]] = [:]
+    var scenarioOrder: [String] = []
+    for pair in pairs {
+      if byScenario[pair.base.key.scenario] == nil { scenarioOrder.append(pair.base.key.scenario) }
+      byScenario[pair.base.key.scenario, default: []].append(pair)
+    }
+    for scenario in (groups.count > 1 ? [Self.allScenarios] : []) + scenarioOrder {
+      let test = Self.abandonmentTest(scenario == Self.allScenarios ? pairs : byScenario[scenario] ?? [])
+      guard test.isSignificant, let mean = test.difference.mean, mean != 0 else { continue }
+      let (more, less) = mean > 0 ? (second.label, first.label) : (first.label, second.label)
+      notes.append(
+        "\(scenario): users of \(more) abandon significantly more than those of \(less) "
+          + "(abandoned \(mean > 0 ? "+" : "")\(DecimalFormat.fixed(mean, places: 2)) per session): none of \(more)'s "
+          + "gains counts there (docs/metrics.md, Comparisons and abandonment)")
     }
     var why: String? = nil
     if pairs.isEmpty {
@@ -60,7 +77,7 @@ extension Comparison {
     self.init(
       basePath: folder.path, newPath: folder.path, metrics: metrics, groups: groups, onlyInBase: onlyA,
       onlyInNew: bRows.map(\.key).filter { !used.contains(Slot(scenario: $0.scenario, seed: $0.seed)) },
-      pair: (first.label, second.label), whyNothingPaired: why)
+      notes: notes, pair: (first.label, second.label), whyNothingPaired: why)
   }
 
   /// Why two strategies of one folder have no pair.

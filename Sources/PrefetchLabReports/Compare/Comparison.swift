@@ -215,7 +215,10 @@ public struct Comparison: Sendable {
   }
 
   /// The pairs grouped by scenario, strategies and parameters, in the order the pairs come.
-  static func groups(_ pairs: [(base: RunRow, new: RunRow)], metrics: [String]) -> [Group] {
+  /// - Parameter contest: judge as `Contest` does (two strategies of one folder): accumulating
+  ///   metrics per minute of attention, and no side's gain counts where its users abandon
+  ///   significantly more than the other's.
+  static func groups(_ pairs: [(base: RunRow, new: RunRow)], metrics: [String], contest: Bool = false) -> [Group] {
     struct GroupKey: Hashable {
       var scenario: String
       var strategy: String
@@ -238,16 +241,44 @@ public struct Comparison: Sendable {
       return Group(
         scenario: key.scenario, strategy: key.strategy, newStrategy: key.newStrategy,
         baseParams: key.baseParams, newParams: key.newParams, seeds: pairs.map(\.base.key.seed).sorted(),
-        pairs: pairs.count, changes: metrics.map { metric in Comparison.change(metric, pairs: pairs) })
+        pairs: pairs.count,
+        changes: contest ? contestChanges(metrics, pairs: pairs) : metrics.map { Comparison.change($0, pairs: pairs) })
     }
   }
 
-  static func change(_ metric: String, pairs: [(base: RunRow, new: RunRow)]) -> MetricChange {
+  /// The changes of one group of two strategies judged as `Contest` judges them.
+  static func contestChanges(_ metrics: [String], pairs: [(base: RunRow, new: RunRow)]) -> [MetricChange] {
+    var changes = metrics.map { Comparison.change($0, pairs: pairs, value: Contest.comparableValue) }
+    let leaving = abandonmentTest(pairs)
+    guard leaving.isSignificant, let mean = leaving.difference.mean, mean != 0 else { return changes }
+    // The side whose users leave more gains nothing by it: its wins are not wins.
+    let voided: Verdict = mean > 0 ? .better : .worse
+    for index in changes.indices
+    where changes[index].verdict == voided && changes[index].metric != MetricDefinition.abandoned.column {
+      changes[index].verdict = .notSignificant
+    }
+    return changes
+  }
+
+  /// The paired test of `abandoned` new − base.
+  static func abandonmentTest(_ pairs: [(base: RunRow, new: RunRow)]) -> PairedTest {
+    let column = MetricDefinition.abandoned.column
+    return PairedTest(
+      pairs.compactMap { pair in
+        guard let old = pair.base.value(column), let new = pair.new.value(column) else { return nil }
+        return new - old
+      })
+  }
+
+  static func change(
+    _ metric: String, pairs: [(base: RunRow, new: RunRow)],
+    value: (RunRow, String) -> Double? = { $0.value($1) }
+  ) -> MetricChange {
     var baseValues: [Double] = []
     var newValues: [Double] = []
     var differences: [Double] = []
     for pair in pairs {
-      guard let old = pair.base.value(metric), let new = pair.new.value(metric) else { continue }
+      guard let old = value(pair.base, metric), let new = value(pair.new, metric) else { continue }
       baseValues.append(old)
       newValues.append(new)
       differences.append(new - old)

@@ -31,6 +31,11 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     }
   }
 
+  /// `blank_ms per min` where `--pair` compares per minute of attention (`Contest`).
+  static func shownName(_ metric: String, _ comparison: Comparison) -> String {
+    comparison.pair != nil ? Contest.comparableName(metric) : metric
+  }
+
   static func number(_ value: Double?, _ metric: String) -> String {
     guard let value else { return "–" }
     return Report.format(value, metric)
@@ -68,6 +73,8 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
         "\(comparison.pairCount) paired run\(comparison.pairCount == 1 ? "" : "s") (same scenario and seed) in "
           + "\(scenarios) scenario\(scenarios == 1 ? "" : "s"). Differences are B − A; "
           + "CI = 95 % confidence interval of the mean paired difference (Student t).",
+        "Metrics marked 'per min' are per minute of attention (session minus stall time), and a side whose "
+          + "users abandon significantly more wins nothing: docs/metrics.md, Comparisons and abandonment.",
       ]
     } else {
       lines = [
@@ -145,7 +152,8 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
       var table = [["metric"] + sides + ["difference", "change", "95 % CI", "test", "verdict"]]
       for change in moved {
         table.append([
-          change.metric, number(change.baseMean, change.metric), number(change.newMean, change.metric),
+          shownName(change.metric, comparison), number(change.baseMean, change.metric),
+          number(change.newMean, change.metric),
           signed(change.difference.mean, change.metric), percent(change.relativeChange), interval(change),
           testText(change), verdictText(change),
         ])
@@ -193,7 +201,8 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
       text += "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
       for change in moved {
         let cells = [
-          "`\(change.metric)`", number(change.baseMean, change.metric), number(change.newMean, change.metric),
+          "`\(change.metric)`" + (shownName(change.metric, comparison) == change.metric ? "" : " per min"),
+          number(change.baseMean, change.metric), number(change.newMean, change.metric),
           signed(change.difference.mean, change.metric), percent(change.relativeChange), interval(change),
           MarkdownText.escape(testText(change)),
           change.isSignificant && (change.verdict == .better || change.verdict == .worse)

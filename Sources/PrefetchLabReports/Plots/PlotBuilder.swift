@@ -67,12 +67,10 @@ public enum PlotBuilder {
         means.append(nil)
       }
     }
-    // The frontier is drawn among contenders: the oracle (a bound) is plotted but not on it.
-    let present = means.enumerated().compactMap { index, point in
-      Headroom.isReference(scenario.strategies[index].strategy) ? nil : point.map { (index, $0) }
-    }
-    let optimal = ParetoFrontier.optimalIndices(present.map(\.1)).map { present[$0] }
-    let frontier = optimal.map(\.1).sorted { ($0.x, -$0.y) < ($1.x, -$1.y) }
+    // The frontier is the report's (`ParetoSet`: competing strategies, comparable values), drawn
+    // at the plotted means: the oracle and strategies ruled out for abandonment are off it.
+    let members = ParetoSet(Contest(strategies), x: x.column, y: y.column).members
+    let frontier = members.compactMap { means[$0] }.sorted { ($0.x, -$0.y) < ($1.x, -$1.y) }
     // One strategy far worse than the rest turns its axis logarithmic (symlog, so zero stays).
     let xScale = AxisScale.choose(means.compactMap { $0?.x })
     let yScale = AxisScale.choose(means.compactMap { $0?.y })

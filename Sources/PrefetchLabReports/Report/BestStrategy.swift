@@ -5,6 +5,7 @@ import PrefetchLab
 /// (`PairedTest.isSignificant`, pairing runs by seed) is a winner and shown in bold. Otherwise
 /// the strategies that the best mean cannot be told apart from are reported together as "no
 /// clear winner". With one seed nothing can be tested and the best mean is named as untested.
+/// Who competes and on which values is `Contest`'s to say.
 public struct BestStrategy: Sendable, Equatable {
   public enum Outcome: Sendable, Equatable {
     /// Better than every other strategy, significantly.
@@ -24,41 +25,33 @@ public struct BestStrategy: Sendable, Equatable {
   let compared: Int
 
   /// - Parameter strategies: the scenario's strategies; values pair by seed.
-  public init(_ strategies: [StrategyResults], metric: String) {
+  public init(_ strategies: [StrategyResults], metric: String) { self.init(Contest(strategies), metric: metric) }
+
+  /// The best of `contest`'s competing contenders on `metric`: references (the oracle) and
+  /// contenders ruled out for abandonment never win, and accumulating metrics are compared per
+  /// minute of attention (`Contest`).
+  public init(_ contest: Contest, metric: String) {
     let polarity = MetricPolarity.of(metric)
-    // A reference (the oracle) bounds the others rather than competing with them.
-    let estimates = strategies.map {
-      Headroom.isReference($0.strategy) ? MeanEstimate([]) : $0.estimate(metric)
-    }
-    let means = estimates.enumerated().compactMap { index, estimate in estimate.mean.map { (index, $0) } }
-    compared = means.count
-    guard polarity != .neutral, !means.isEmpty else {
+    let pool = contest.competing.filter { contest.estimate($0, metric).mean != nil }
+    compared = pool.count
+    guard polarity != .neutral, !pool.isEmpty else {
       outcome = .none
       return
     }
     let sign: Double = polarity == .lowerIsBetter ? 1 : -1
-    let target = means.map { sign * $0.1 }.min()!
-    let best = means.filter { sign * $0.1 == target }.map(\.0)
+    let means = pool.map { (index: $0, mean: sign * contest.estimate($0, metric).mean!) }
+    let target = means.map(\.mean).min()!
+    let best = means.filter { $0.mean == target }.map(\.index)
     if best.count == compared && compared > 1 {
       outcome = .allEqual
       return
     }
     let leader = best[0]
-    if estimates[leader].n < 2 {
+    if contest.estimate(leader, metric).n < 2 {
       outcome = .untested(best)
       return
     }
-    let leaderValues = Self.valuesBySeed(strategies[leader], metric)
-    var contenders: [Int] = []
-    for (index, _) in means where index != leader {
-      let other = Self.valuesBySeed(strategies[index], metric)
-      // Other − leader, oriented so that "worse than the leader" is positive.
-      let differences = leaderValues.keys.sorted().compactMap { seed in
-        other[seed].map { sign * ($0 - leaderValues[seed]!) }
-      }
-      let test = PairedTest(differences)
-      if !(test.isSignificant && (test.difference.mean ?? 0) > 0) { contenders.append(index) }
-    }
+    let contenders = pool.filter { $0 != leader && contest.order(leader, $0, metric) != .better }
     outcome = contenders.isEmpty ? .winner(leader) : .noClearWinner([leader] + contenders)
   }
 
@@ -82,11 +75,5 @@ public struct BestStrategy: Sendable, Equatable {
     case .allEqual: return "all equal"
     case .none: return "–"
     }
-  }
-
-  static func valuesBySeed(_ strategy: StrategyResults, _ metric: String) -> [UInt64: Double] {
-    var values: [UInt64: Double] = [:]
-    for row in strategy.rows { if let value = row.value(metric) { values[row.key.seed] = value } }
-    return values
   }
 }

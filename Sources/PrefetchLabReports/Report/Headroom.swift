@@ -3,7 +3,8 @@ import PrefetchLab
 /// How much of what is possible each strategy achieves in one scenario: of the gap between
 /// `infinite_scroll` (no look-ahead: every page asked for when its footer shows) and `oracle`
 /// (the clairvoyant bound), the share a strategy closes, on mean stall time and on mean blank
-/// time over the seeds (docs/reports.md, "Headroom").
+/// time over the seeds (docs/reports.md, "Headroom"), each read as comparisons read it
+/// (`Contest.comparableValue`: blank time per minute of attention).
 ///
 /// For a metric with means I (infinite_scroll), O (oracle) and X (the strategy), the gap is
 /// I − O and the share closed is (I − X) / (I − O): 100 % matches the oracle, 0 % is no better
@@ -37,20 +38,24 @@ struct Headroom {
   /// The lines of `scenario`, one per metric; nil when the scenario lacks either end (run with
   /// default parameters) or its means.
   static func lines(_ scenario: ScenarioResults) -> [Line]? {
-    guard let floor = scenario.strategies.first(where: { $0.label == floorStrategy }),
-      let ceiling = scenario.strategies.first(where: { $0.label == ceilingStrategy })
+    guard let floor = scenario.strategies.firstIndex(where: { $0.label == floorStrategy }),
+      let ceiling = scenario.strategies.firstIndex(where: { $0.label == ceilingStrategy })
     else { return nil }
+    // Comparable values: blank time per minute of attention, so sessions that end early close
+    // no gap by ending (`Contest`).
+    let contest = Contest(scenario.strategies)
     var lines: [Line] = []
     for metric in metrics {
-      guard let floorMean = floor.estimate(metric).mean, let ceilingMean = ceiling.estimate(metric).mean
+      guard let floorMean = contest.estimate(floor, metric).mean,
+        let ceilingMean = contest.estimate(ceiling, metric).mean
       else {
         return nil
       }
       var line = Line(metric: metric, floorMean: floorMean, ceilingMean: ceilingMean, shares: [])
       if line.gap > 0 {
-        for strategy in scenario.strategies
+        for (index, strategy) in scenario.strategies.enumerated()
         where strategy.label != floorStrategy && strategy.label != ceilingStrategy {
-          guard let mean = strategy.estimate(metric).mean else { continue }
+          guard let mean = contest.estimate(index, metric).mean else { continue }
           line.shares.append((strategy.label, (floorMean - mean) / line.gap))
         }
       }
@@ -71,7 +76,5 @@ struct Headroom {
 
   /// A strategy that is a reference, not a contender (a clairvoyant bound): left out of best
   /// marks and Pareto frontiers.
-  static func isReference(_ strategy: String) -> Bool {
-    StrategyRegistry.builtIn.definition(named: strategy)?.isClairvoyant ?? false
-  }
+  static func isReference(_ strategy: String) -> Bool { Contest.isReference(strategy) }
 }

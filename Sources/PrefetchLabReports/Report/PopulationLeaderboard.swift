@@ -6,9 +6,12 @@ import PrefetchLab
 ///
 /// Per strategy: the weighted mean (= Σ share × the segment's mean) and the per-session p50 and
 /// p95 (`WeightedPercentile`) of stall and blank time, and the weighted mean of wasted data.
-/// Ranked by mean stall time, then mean blank time. Only strategies that ran in every segment are
-/// ranked; the others are named in `incomplete`. Descriptive: no significance is claimed across a
-/// population; per-scenario comparisons are in the scenario sections.
+/// Ranked by the recommendation's objective with significance (`Recommendation.select` over a
+/// `Contest` of the population's contenders, which pair by seed: stall first, then blank time per
+/// minute of attention); strategies the seeds cannot tell apart share a rank (`2=`). The oracle is
+/// shown as the bound and never ranked; strategies whose users abandon significantly more are
+/// listed after the ranked ones, unranked. Only strategies that ran in every segment appear; the
+/// others are named in `incomplete`.
 public struct PopulationLeaderboard: Sendable {
   public struct Figures: Sendable, Equatable {
     public var mean: Double
@@ -17,6 +20,9 @@ public struct PopulationLeaderboard: Sendable {
   }
 
   public struct Entry: Sendable {
+    /// `1`, `2=` (a rank shared with strategies the seeds cannot tell apart), `bound` (the oracle)
+    /// or `ruled out` (users abandon significantly more).
+    public var rank: String = ""
     /// `fixed_threshold` or `fixed_threshold:ratio=0.5`.
     public var strategy: String
     public var sessions: Int
@@ -83,11 +89,36 @@ public struct PopulationLeaderboard: Sendable {
           strategy: label, sessions: perSegment.reduce(0) { $0 + $1.count }, stall: stall, blank: blank,
           wastedBytes: wasteTotal > 0 ? waste.reduce(0) { $0 + $1.value * $1.weight } / wasteTotal : nil))
     }
-    self.entries = entries.sorted {
-      ($0.stall.mean, $0.blank.mean, $0.strategy) < ($1.stall.mean, $1.blank.mean, $1.strategy)
-    }
+    self.entries = Self.ranked(entries, Contest(Contender.population(record, rows: rows)))
     self.incomplete = incomplete
     sessionsPerSegment = sessionCounts
+  }
+
+  /// `entries` in rank order with their rank text: ranked groups, then those ruled out, then the
+  /// bound.
+  static func ranked(_ entries: [Entry], _ contest: Contest) -> [Entry] {
+    let labels = contest.contenders.map(\.label)
+    let listed = Set(entries.map(\.strategy))
+    var pool = contest.competing.filter { listed.contains(labels[$0]) }
+    var order: [(String, String)] = []
+    var rank = 1
+    while !pool.isEmpty {
+      let left = Recommendation.select(contest, pool, .standard).left
+      let group = left.isEmpty ? pool : left
+      for index in group { order.append((labels[index], group.count > 1 ? "\(rank)=" : "\(rank)")) }
+      rank += group.count
+      pool.removeAll { group.contains($0) }
+    }
+    for (index, _) in contest.ruledOut where listed.contains(labels[index]) { order.append((labels[index], "ruled out")) }
+    for (index, contender) in contest.contenders.enumerated() where contender.isReference && listed.contains(labels[index]) {
+      order.append((labels[index], "bound"))
+    }
+    let byLabel = Dictionary(entries.map { ($0.strategy, $0) }) { a, _ in a }
+    return order.compactMap { label, rank in
+      guard var entry = byLabel[label] else { return nil }
+      entry.rank = rank
+      return entry
+    }
   }
 
   /// The leaderboard as rows of text: rank, strategy, stall mean/p50/p95, blank mean/p50/p95,
@@ -96,9 +127,9 @@ public struct PopulationLeaderboard: Sendable {
     let decimals = MetricDefinition.stallMs.shownDecimals
     func number(_ value: Double) -> String { DecimalFormat.fixed(value, places: decimals) }
     var rows = [Self.header]
-    for (rank, entry) in entries.enumerated() {
+    for entry in entries {
       rows.append(
-        [String(rank + 1), entry.strategy]
+        [entry.rank, entry.strategy]
           + [
             entry.stall.mean, entry.stall.p50, entry.stall.p95, entry.blank.mean, entry.blank.p50,
             entry.blank.p95,
@@ -126,5 +157,8 @@ public struct PopulationLeaderboard: Sendable {
     "Each session (a scenario's run with one seed) weighs its segment's share divided by the segment's "
     + "sessions; means are weighted means; p50 and p95 are weighted percentiles: the smallest session value "
     + "whose cumulative weight reaches 50 % (95 %) of the total (Hyndman & Fan's definition 1 with weights; "
-    + "the nearest-rank percentile when weights are equal). Ranked by mean stall time, then mean blank time."
+    + "the nearest-rank percentile when weights are equal). Ranked as recommendations are made: stall time first, "
+    + "then blank time per minute of attention, each step by significance over seeds (a seed's population value is "
+    + "the share-weighted sum of its segments' values); '2=' shares a rank the seeds cannot split. The oracle is "
+    + "the bound, never ranked; 'ruled out': users abandon significantly more than another strategy's."
 }

@@ -67,17 +67,11 @@ struct Report {
     return text
   }
 
-  /// Pareto-optimal strategies on (stall_ms, wasted_bytes) means, references (the oracle) aside.
-  static func paretoOptimal(_ scenario: ScenarioResults) -> [Int] {
-    let points = scenario.strategies.enumerated().compactMap {
-      index, strategy -> (Int, (x: Double, y: Double))? in
-      guard !Headroom.isReference(strategy.strategy),
-        let stall = strategy.estimate(tradeoffMetrics.stall).mean,
-        let waste = strategy.estimate(tradeoffMetrics.waste).mean
-      else { return nil }
-      return (index, (stall, waste))
-    }
-    return ParetoFrontier.optimalIndices(points.map(\.1)).map { points[$0].0 }
+  /// Pareto-optimal strategies on (stall_ms, wasted_bytes), with their stability over seeds: the
+  /// competing strategies of `Contest` (the oracle and strategies ruled out for abandonment aside),
+  /// on comparable values (wasted data per minute of attention).
+  static func pareto(_ contest: Contest) -> ParetoSet {
+    ParetoSet(contest, x: tradeoffMetrics.stall, y: tradeoffMetrics.waste)
   }
 
   /// The figures report.html holds inline; the others it shows from `plots/`.
@@ -102,15 +96,19 @@ struct Report {
             + "Wilcoxon signed-rank or sign test agrees (p < 0.05). Otherwise the strategies it cannot be told "
             + "apart from are listed as 'no clear winner'; a single seed is not tested. A "
             + "strategy is Pareto-optimal when no other is at least as good on both mean stall time "
-            + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one. "
+            + "(\(Report.tradeoffMetrics.stall)) and mean wasted data (\(Report.tradeoffMetrics.waste)) and better on one; "
+            + "the percentage after it is the share of \(ParetoSet.resamples) bootstrap resamples of the seeds in which it "
+            + "still is. Users leaving cannot make a strategy better: one whose users abandon significantly more than "
+            + "another's (paired by seed) is ruled out of best marks, Pareto sets and recommendations, and blank time, "
+            + "data, requests, radio time and energy are compared per minute of attention (session minus stall time). "
             + "The oracle, a clairvoyant bound rather than a strategy an app could run, is left out of best "
-            + "marks and Pareto frontiers; each scenario's headroom line measures the others against it. Metric definitions: "
+            + "marks, Pareto frontiers and recommendations; each scenario's headroom line measures the others against it. Metric definitions: "
             + "docs/metrics.md in the PrefetchLab "
             + "repository.")
       ]))
     if let plotsNote { document.blocks.append(.paragraph([.strong("Plots:"), .text(" " + plotsNote)])) }
     document.blocks.append(.heading(level: 2, text: "Overview", anchor: "overview"))
-    document.blocks.append(overviewTable())
+    document.blocks += overview()
     document.blocks += populationBlocks()
     for (index, scenario) in data.scenarios.enumerated() {
       document.blocks += section(scenario, index: index)
@@ -131,28 +129,6 @@ struct Report {
       .text(text + " Data: "), .link("summary.csv", href: "summary.csv"), .text(", "),
       .link("manifest.json", href: "manifest.json"), .text(", and per run timeline/, events/ and ttc/."),
     ]
-  }
-
-  func overviewTable() -> ReportDocument.Block {
-    var rows: [[[ReportDocument.Inline]]] = []
-    for (index, scenario) in data.scenarios.enumerated() {
-      let labels = scenario.strategies.map(\.label)
-      func names(_ indices: [Int]) -> [ReportDocument.Inline] {
-        indices.isEmpty ? [.text("–")] : [.text(indices.map { labels[$0] }.joined(separator: ", "))]
-      }
-      let stall = BestStrategy(scenario.strategies, metric: Report.tradeoffMetrics.stall)
-      let waste = BestStrategy(scenario.strategies, metric: Report.tradeoffMetrics.waste)
-      rows.append([
-        [.link(scenario.name, href: "#" + Report.anchor(index))], names(Report.paretoOptimal(scenario)),
-        [.text(stall.text(labels))], [.text(waste.text(labels))],
-      ])
-    }
-    let (stall, waste) = Report.tradeoffMetrics
-    return .table(
-      header: [
-        "scenario", "Pareto-optimal (\(stall), \(waste))", "least \(stall)", "least \(waste)",
-      ],
-      rows: rows, numeric: [false, false, false, false])
   }
 
   func section(_ scenario: ScenarioResults, index: Int) -> [ReportDocument.Block] {
@@ -185,20 +161,15 @@ struct Report {
             : " (n=\(scenario.seeds.count) per strategy)"))
     ])
     blocks.append(.bullets(facts))
-    let pareto = Report.paretoOptimal(scenario)
-    blocks.append(
-      .paragraph([
-        .strong("Pareto-optimal"),
-        .text(" (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste)): "),
-        .text(pareto.isEmpty ? "–" : pareto.map { strategies[$0].label }.joined(separator: ", ")),
-      ]))
+    let contest = Contest(strategies)
+    blocks += decision(scenario, contest)
     blocks += sweepBlocks(scenario)
     blocks += headroom(scenario)
     // The metric table: a row per metric, a column per strategy, then the best.
     var rows: [[[ReportDocument.Inline]]] = []
     for metric in data.metricColumns {
       let estimates = strategies.map { $0.estimate(metric) }
-      let best = BestStrategy(strategies, metric: metric)
+      let best = BestStrategy(contest, metric: metric)
       let unit = DisplayUnit.of(metric, means: estimates.compactMap(\.mean))
       var row: [[ReportDocument.Inline]] = [[.code(metric)] + (unit.map { [.text(" (\($0.suffix))")] } ?? [])]
       for (position, estimate) in estimates.enumerated() {

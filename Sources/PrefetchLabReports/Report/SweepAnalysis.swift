@@ -32,12 +32,21 @@ public struct SweepAnalysis: Sendable {
   }
 
   public let references: [Reference]
-  /// Settings on the Pareto frontier of the means (each metric oriented by its polarity), in
-  /// grid order.
+  /// Settings on the Pareto frontier of the comparable means (each metric oriented by its
+  /// polarity; `ParetoSet`), in grid order.
   public let pareto: [Int]
   /// The frontier's settings by increasing x cost, then the knee among them, if any.
   public let frontier: [Int]
   public let knee: Int?
+  /// Per Pareto-optimal setting (same order), the share of bootstrap resamples of the seeds in
+  /// which it stays optimal (`ParetoSet`); nil without resampling.
+  public let paretoStability: [Double?]
+  /// Settings whose users abandon significantly more than another run's: never on the frontier.
+  public let ruledOut: [Int]
+  /// The recommendation among the settings (`Recommendation`, standard objective).
+  public let recommendation: Recommendation
+  /// The recommended setting, nil when no setting stands out.
+  public let recommended: Int?
 
   public init(record: SweepRecord, scenario: ScenarioResults) {
     self.record = record
@@ -63,16 +72,34 @@ public struct SweepAnalysis: Sendable {
         setting: index, strategy: strategy, xEstimate: strategy?.estimate(record.x) ?? MeanEstimate([]),
         yEstimate: strategy?.estimate(record.y) ?? MeanEstimate([]))
     }
+    // The frontier, the knee and the recommendation are the contest's (`Contest`): settings whose
+    // users abandon significantly more never count, and accumulating metrics are read per minute
+    // of attention. References compete in the abandonment screen but are never on the frontier.
+    let contest = Contest(scenario.strategies)
+    var settingOf: [Int: Int] = [:]
+    for point in points {
+      guard let strategy = point.strategy,
+        let index = scenario.strategies.firstIndex(where: { $0.label == strategy.label })
+      else { continue }
+      settingOf[index] = point.setting
+    }
+    let pool = settingOf.keys.sorted()
+    let set = ParetoSet(contest, x: record.x, y: record.y, among: pool)
+    pareto = set.members.map { settingOf[$0]! }.sorted()
+    paretoStability = pareto.map { setting in
+      set.stability.isEmpty ? nil : set.stability[set.members.firstIndex { settingOf[$0] == setting }!]
+    }
+    ruledOut = contest.ruledOut.compactMap { settingOf[$0.index] }.sorted()
     // Both coordinates as costs: a higher-is-better metric is negated.
     func cost(_ metric: String, _ value: Double) -> Double {
       MetricPolarity.of(metric) == .higherIsBetter ? -value : value
     }
-    let present = points.compactMap { point -> (Int, (x: Double, y: Double))? in
-      guard let mx = point.xEstimate.mean, let my = point.yEstimate.mean else { return nil }
-      return (point.setting, (cost(record.x, mx), cost(record.y, my)))
+    let optimal: [(Int, (x: Double, y: Double))] = set.members.map { index in
+      (
+        settingOf[index]!,
+        (cost(record.x, contest.estimate(index, record.x).mean!), cost(record.y, contest.estimate(index, record.y).mean!))
+      )
     }
-    let optimal = ParetoFrontier.optimalIndices(present.map(\.1)).map { present[$0] }
-    pareto = optimal.map(\.0)
     // Equal points are all optimal; the curve keeps the first of each.
     var curve: [(Int, (x: Double, y: Double))] = []
     for point in optimal.sorted(by: { ($0.1.x, $0.1.y, $0.0) < ($1.1.x, $1.1.y, $1.0) })
@@ -81,13 +108,18 @@ public struct SweepAnalysis: Sendable {
     }
     frontier = curve.map(\.0)
     knee = KneePoint.kneedle(curve.map(\.1)).map { curve[$0].0 }
+    let recommendation = Recommendation(contest, scope: scenario.name, among: pool)
+    self.recommendation = recommendation
+    recommended = recommendation.recommended.flatMap { settingOf[$0] }
   }
 
   /// The Pareto-optimal settings named, `; `-separated, at most `limit` of them (`… (12 in all)`);
   /// `–` when none has values.
   public func paretoText(limit: Int = 8) -> String {
     guard !pareto.isEmpty else { return "–" }
-    let shown = pareto.prefix(limit).map(name).joined(separator: "; ")
+    let shown = pareto.prefix(limit).enumerated().map { position, setting in
+      name(setting) + (paretoStability[position].map { " (\(DecimalFormat.fixed($0 * 100, places: 0)) %)" } ?? "")
+    }.joined(separator: "; ")
     return pareto.count > limit ? shown + "; … (\(pareto.count) in all)" : shown
   }
 

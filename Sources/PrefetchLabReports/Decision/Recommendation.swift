@@ -1,0 +1,158 @@
+import PrefetchLab
+
+/// What `prefetchlab recommend`, the report's overview and `sweep`'s closing line say for one
+/// scenario (or one population): the strategy to use, the runner-up, what the choice costs on the
+/// headline metrics, and why — or that the seeds run cannot tell the best apart.
+///
+/// The rule (docs/reports.md, "Recommendations"): among the contest's competing contenders (no
+/// reference, none ruled out for abandonment) that keep every limit, the objective's metrics are
+/// taken in order; at each, the contenders the best mean beats significantly drop out
+/// (`Contest.notClearlyWorse`). One left is the recommendation; several left after the last metric
+/// are "no clear winner". The runner-up is what the same rule picks once the recommendation is
+/// set aside (its best mean when that is a tie).
+public struct Recommendation: Sendable {
+  /// The scenario's name, or the population's.
+  public let scope: String
+  public let labels: [String]
+  /// Seeds (pairing keys) of the competing contenders, at most.
+  public let seeds: Int
+  public let objective: Objective
+  /// The recommended contender's index; nil when none stands out or none is eligible.
+  public let recommended: Int?
+  /// With no clear winner: the contenders left, best mean first.
+  public let tied: [Int]
+  public let runnerUp: Int?
+  /// One phrase per objective metric that decided.
+  public let reasons: [String]
+  /// Contenders not considered, with why (ruled out for abandonment, over a limit).
+  public let excluded: [(index: Int, why: String)]
+  /// The chosen contender against the runner-up (or the two best of a tie) per headline metric.
+  public let costs: [Cost]
+  /// With no clear winner: about how many seeds would likely separate the two best (80 % power
+  /// at the 5 % level of a paired comparison, normal approximation: n = (z₀.₉₇₅ + z₀.₈)² s² / d²,
+  /// at least 6, the fewest an exact test can decide on); nil when their means are equal.
+  public let seedsToSeparate: Int?
+
+  public struct Cost: Sendable {
+    public var metric: String
+    /// Comparable values (`Contest.comparableValue`) of the chosen contender.
+    public var chosen: MeanEstimate
+    public var other: MeanEstimate?
+    /// chosen − other, paired.
+    public var difference: PairedTest?
+  }
+
+  /// - Parameter pool: the contenders that may be recommended (e.g. a sweep's settings, not its
+  ///   references); every competing one when nil.
+  public init(_ contest: Contest, scope: String, objective: Objective = .standard, among pool: [Int]? = nil) {
+    self.scope = scope
+    self.objective = objective
+    labels = contest.contenders.map(\.label)
+    var excluded: [(Int, String)] = []
+    for (index, versus) in contest.ruledOut where pool?.contains(index) ?? true {
+      excluded.append(
+        (index, "its users abandon significantly more than \(contest.contenders[versus].label)'s"))
+    }
+    let allowed = pool
+    var pool: [Int] = []
+    for index in contest.competing where allowed?.contains(index) ?? true {
+      let broken = objective.limits.first { limit in
+        guard let mean = MeanEstimate(contest.contenders[index].raw(limit.metric).map(\.value)).mean else {
+          return true
+        }
+        return !limit.admits(mean)
+      }
+      if let broken {
+        excluded.append((index, "over the limit \(broken)"))
+      } else {
+        pool.append(index)
+      }
+    }
+    self.excluded = excluded.sorted { $0.0 < $1.0 }
+    seeds = pool.map { index in objective.metrics.map { contest.estimate(index, $0).n }.max() ?? 0 }.max() ?? 0
+    let first = Self.select(contest, pool, objective)
+    reasons = first.reasons
+    var pairFor: (Int, Int)? = nil
+    if first.left.count == 1 {
+      recommended = first.left[0]
+      tied = []
+      let second = Self.select(contest, pool.filter { $0 != first.left[0] }, objective)
+      runnerUp = second.left.first
+      if let runnerUp { pairFor = (first.left[0], runnerUp) }
+      seedsToSeparate = nil
+    } else {
+      recommended = nil
+      tied = first.left
+      runnerUp = nil
+      if first.left.count >= 2 { pairFor = (first.left[0], first.left[1]) }
+      seedsToSeparate = pairFor.flatMap { Self.seedsToSeparate(contest, $0.0, $0.1, objective) }
+    }
+    if let (chosen, other) = pairFor {
+      costs = objective.headline.map { metric in
+        Cost(
+          metric: metric, chosen: contest.estimate(chosen, metric), other: contest.estimate(other, metric),
+          difference: contest.test(other, chosen, metric))
+      }
+    } else if let only = first.left.first {
+      costs = objective.headline.map { Cost(metric: $0, chosen: contest.estimate(only, $0)) }
+    } else {
+      costs = []
+    }
+  }
+
+  /// The strategies of one scenario.
+  public init(_ scenario: ScenarioResults, objective: Objective = .standard) {
+    self.init(Contest(scenario.strategies), scope: scenario.name, objective: objective)
+  }
+
+  /// The contenders the rule keeps from `pool`, and the phrases saying why.
+  static func select(_ contest: Contest, _ pool: [Int], _ objective: Objective) -> (left: [Int], reasons: [String])
+  {
+    var left = pool.filter { index in objective.metrics.allSatisfy { contest.estimate(index, $0).mean != nil } }
+    var reasons: [String] = []
+    for metric in objective.metrics where left.count > 1 {
+      let kept = contest.notClearlyWorse(metric, among: left)
+      let dropped = left.filter { !kept.contains($0) }
+      let name = Contest.comparableName(metric)
+      if kept.count == 1 {
+        reasons.append("best \(name), significantly ahead of " + others(dropped, contest))
+      } else if !dropped.isEmpty {
+        reasons.append(
+          "\(name): " + kept.map { contest.contenders[$0].label }.joined(separator: ", ")
+            + " cannot be told apart, ahead of " + others(dropped, contest))
+      } else {
+        reasons.append("\(name): no clear difference")
+      }
+      left = kept
+    }
+    return (left, reasons)
+  }
+
+  /// `a, b` for up to three, else `12 others`.
+  static func others(_ indices: [Int], _ contest: Contest) -> String {
+    indices.count <= 3
+      ? indices.map { contest.contenders[$0].label }.joined(separator: ", ") : "\(indices.count) others"
+  }
+
+  /// The smallest seed count, over the objective's metrics, that would likely separate `a` and `b`.
+  static func seedsToSeparate(_ contest: Contest, _ a: Int, _ b: Int, _ objective: Objective) -> Int? {
+    // (1.959964 + 0.841621)²: two-sided 5 % level, 80 % power.
+    let factor = 7.848879
+    var best: Int? = nil
+    for metric in objective.metrics {
+      let difference = contest.test(a, b, metric).difference
+      guard let mean = difference.mean, mean != 0, let sd = difference.standardDeviation else { continue }
+      let ratio = sd / abs(mean)
+      let n = max(6, Int((factor * ratio * ratio).rounded(.up)))
+      best = min(best ?? n, n)
+    }
+    return best
+  }
+
+  /// `fixed_threshold`, `no clear winner: a, b`, or `none eligible`.
+  public var verdictText: String {
+    if let recommended { return labels[recommended] }
+    if tied.count >= 2 { return "no clear winner: " + tied.map { labels[$0] }.joined(separator: ", ") }
+    return tied.first.map { labels[$0] } ?? "none eligible"
+  }
+}
