@@ -87,7 +87,7 @@ import Testing
     #expect(analysis.knee == 2)
     #expect(analysis.name(2) == "ratio=0.5")
     #expect(analysis.name(3) == "ratio=0.7 (default)")
-    #expect(analysis.paretoText(limit: 2) == "ratio=0.1; ratio=0.3; … (4 in all)")
+    #expect(analysis.paretoText(limit: 2) == "ratio=0.1 (100 %); ratio=0.3 (100 %); … (4 in all)")
   }
 
   /// The curve's script (what gnuplot draws, checked without it): one line through the settings in

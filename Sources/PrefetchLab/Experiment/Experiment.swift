@@ -56,7 +56,8 @@ public struct Experiment: Sendable {
     }
     // Counted before the plan is built: the plan itself is what outgrew memory.
     let planned = RunCountLimit.plannedRuns(
-      strategyCounts: strategyLists.map(\.count), seedCount: seeds?.count ?? 1)
+      strategyCounts: strategyLists.map(\.count),
+      seedCounts: scenarios.map { seeds?.count ?? $0.scenario.seedCount })
     if let runLimit, planned.map({ $0 > runLimit }) ?? true {
       throw RunCountLimit(planned: planned, limit: runLimit)
     }
@@ -66,7 +67,7 @@ public struct Experiment: Sendable {
     for (index, prepared) in scenarios.enumerated() {
       let scenario = prepared.scenario
       for strategy in strategyLists[index] {
-        for seed in (seeds ?? [scenario.seed]) {
+        for seed in (seeds ?? scenario.defaultSeeds) {
           jobs.append(RunJob(scenarioIndex: index, strategy: strategy, seed: seed))
         }
       }

@@ -10,8 +10,13 @@ public struct RunCountLimit: Error, Sendable, Equatable {
   /// The runs of `strategyCounts` (strategies, or settings, per scenario) times `seedCount`
   /// seeds each, or nil when the product or the sum overflows.
   public static func plannedRuns(strategyCounts: [Int], seedCount: Int) -> Int? {
+    plannedRuns(strategyCounts: strategyCounts, seedCounts: strategyCounts.map { _ in seedCount })
+  }
+
+  /// The same with each scenario's own number of seeds (`seedCounts[i]` for `strategyCounts[i]`).
+  public static func plannedRuns(strategyCounts: [Int], seedCounts: [Int]) -> Int? {
     var total = 0
-    for count in strategyCounts {
+    for (count, seedCount) in zip(strategyCounts, seedCounts) {
       let (runs, productOverflow) = count.multipliedReportingOverflow(by: seedCount)
       let (sum, sumOverflow) = total.addingReportingOverflow(runs)
       if productOverflow || sumOverflow { return nil }

@@ -14,8 +14,11 @@ extension Scenario {
       ("name", .string(name)), ("description", .string(description)),
     ]
     if let durationUs { members.append(("duration_s", JSONValue(Double(durationUs) / 1_000_000))) }
+    members.append(("seed", .number(Double(seed), isInteger: true)))
+    // Written only when not the default, so a scenario without the key keeps the hash (and a
+    // baseline's fingerprint) it had before the key existed.
+    if seedCount != 1 { members.append(("seeds", .number(Double(seedCount), isInteger: true))) }
     members += [
-      ("seed", .number(Double(seed), isInteger: true)),
       ("patience_ms", JSONValue(Double(patienceUs) / 1000)),
       (
         "viewport",

@@ -13,8 +13,17 @@ public struct Scenario: Sendable, Equatable {
   /// the user idles for the rest; when longer, it is cut. nil (the default) = the script's or
   /// recorded trace's own length, worked out when the scroll source is built.
   public var durationUs: Int64?
-  /// [seed] Seed used when the command line gives no `--seeds`. Default 1.
+  /// [seed] First seed used when the command line gives no `--seeds`. Default 1.
   public var seed: UInt64
+  /// [seeds] How many consecutive seeds from `seed` run when the command line gives no
+  /// `--seeds`: 1…`maxSeedCount`. Default 1; the bundled scenarios give 10, enough for the paired
+  /// tests of reports and `recommend` to decide (docs/reports.md, "Significance").
+  public var seedCount: Int
+  /// The largest `seedCount`.
+  public static let maxSeedCount = 1000
+
+  /// The seeds a run without `--seeds` uses: `seed` … `seed + seedCount − 1`.
+  public var defaultSeeds: [UInt64] { (0..<UInt64(seedCount)).map { seed + $0 } }
   /// [patience_ms] A single stall longer than this abandons the run. Default 30000.
   public var patienceUs: Int64
   public var viewport: ViewportSpec
@@ -43,7 +52,7 @@ public struct Scenario: Sendable, Equatable {
   public var sourcePath: String
 
   public init(
-    name: String, description: String = "", durationUs: Int64? = nil, seed: UInt64 = 1,
+    name: String, description: String = "", durationUs: Int64? = nil, seed: UInt64 = 1, seedCount: Int = 1,
     patienceUs: Int64 = 30_000_000, viewport: ViewportSpec = ViewportSpec(), feed: FeedSpec,
     network: NetworkSpec = NetworkSpec(), scroll: ScrollSpec, strategies: [StrategySpec] = [],
     sourcePath: String = "", cache: CacheSpec? = nil, render: RenderSpec? = nil,
@@ -56,6 +65,7 @@ public struct Scenario: Sendable, Equatable {
     self.description = description
     self.durationUs = durationUs
     self.seed = seed
+    self.seedCount = seedCount
     self.patienceUs = patienceUs
     self.viewport = viewport
     self.feed = feed

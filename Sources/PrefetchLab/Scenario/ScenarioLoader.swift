@@ -87,6 +87,7 @@ public enum ScenarioLoader {
       try microseconds(field, unitsPerSecond: 1, rule: ScenarioDefinitions.root.key("duration_s")!.kind)
     }
     let seed = root.integer("seed") ?? 1
+    let seedCount = root.integer("seeds") ?? 1
     let patienceUs =
       root.read("patience_ms") { field throws(InputError) in
         try microseconds(field, unitsPerSecond: 1000, rule: ScenarioDefinitions.root.key("patience_ms")!.kind)
@@ -108,7 +109,7 @@ public enum ScenarioLoader {
     try diagnostics.throwIfAny()
     guard let name, let scroll else { throw field.plainError("missing required key 'scroll'") }
     var scenario = Scenario(
-      name: name, description: description, durationUs: durationUs, seed: UInt64(seed),
+      name: name, description: description, durationUs: durationUs, seed: UInt64(seed), seedCount: seedCount,
       patienceUs: patienceUs,
       viewport: viewport, feed: feed, network: network, scroll: scroll,
       strategies: entries?.map { $0.spec } ?? [], sourcePath: field.file, cache: cache, render: render,

@@ -66,12 +66,14 @@ public struct Contest: Sendable {
   public static let attentionUnitMs = 60_000.0
 
   /// The value comparisons read: `metric` per minute of attention for an accumulating metric
-  /// (`value × 60 000 / (session_ms − stall_ms)`; nil when that attention is not positive), the
-  /// summary.csv value otherwise.
+  /// (`value × 60 000 / (session_ms − stall_ms)`; nil when that attention is not positive, the
+  /// value as written when the row has no session_ms), the summary.csv value otherwise.
   public static func comparableValue(_ row: RunRow, _ metric: String) -> Double? {
     guard let value = row.value(metric) else { return nil }
     guard MetricCatalogue.accumulates(metric) else { return value }
-    guard let session = row.value(MetricDefinition.sessionMs.column) else { return nil }
+    // A summary without session_ms (written by hand, or cut down to a few columns) has no
+    // attention to divide by: its values are compared as written.
+    guard let session = row.value(MetricDefinition.sessionMs.column) else { return value }
     let attention = session - (row.value(MetricDefinition.stallMs.column) ?? 0)
     return attention > 0 ? value * attentionUnitMs / attention : nil
   }

@@ -38,6 +38,12 @@ public enum ScenarioDefinitions {
         summary: "Seed used when the command line gives no --seeds.",
         note: "2^53 − 1 is the largest integer a JSON number holds exactly"),
       KeyDefinition(
+        "seeds", .integer(.integer(in: 1...Double(Scenario.maxSeedCount))), unit: "seeds", default: 1,
+        summary:
+          "How many seeds run when the command line gives no --seeds: `seed`, `seed` + 1, …; enough that "
+          + "comparisons can be tested (the bundled scenarios use 10).",
+        note: "1…1000"),
+      KeyDefinition(
         "patience_ms", .number(msRule), unit: "ms", default: 30000,
         defaultText: "`30000` (a judgement; see [stalls](model.md#stalls-the-pause-model))",
         summary: "A single stall longer than this abandons the session.", note: "at least 0.001 (1 µs)"),
