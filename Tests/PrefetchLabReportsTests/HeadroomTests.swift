@@ -59,10 +59,10 @@ import Testing
     let (markdown, html) = try ReportTests.generate(folder)
     #expect(
       markdown.contains(
-        "`stall_ms` (1200 → 100): fixed\\_threshold 100 %, directional\\_ranges 50 %. `blank_ms` (9000 → 1000): fixed\\_threshold 50 %, directional\\_ranges 102.5 %."
+        "`stall_ms` (1200 → 100): fixed\\_threshold 100 %, directional\\_ranges 50 %. `blank_ms` per minute of attention (9000 → 1000): fixed\\_threshold 50 %, directional\\_ranges 102.5 %."
       ), "\(markdown)")
     #expect(markdown.contains("`stall_ms`: no gap (infinite\\_scroll already at the oracle's 0)."))
-    #expect(markdown.contains("`blank_ms`: no gap to close (oracle 700 is above infinite\\_scroll 500)."))
+    #expect(markdown.contains("`blank_ms` per minute of attention: no gap to close (oracle 700 is above infinite\\_scroll 500)."))
     #expect(
       markdown.contains(
         "The oracle's stall is not guaranteed to be a lower bound for seed 2 (bound\\_caveats: outage\\_delayed\\_first\\_byte+clamped\\_jump"
@@ -82,7 +82,8 @@ import Testing
     #expect(table.row("`wasted_bytes` (kB)")?.last == "no clear winner (best mean: infinite_scroll)")
     #expect(
       markdown.contains(
-        "**Pareto-optimal** (mean stall\\_ms against mean wasted\\_bytes): infinite\\_scroll, fixed\\_threshold\n"
+        "**Pareto-optimal** (mean stall\\_ms against mean wasted\\_bytes per minute of attention; share of resamples of the "
+          + "seeds in which each stays optimal): infinite\\_scroll (100 %), fixed\\_threshold (100 %)\n"
       ))
     let calm = try #require(MarkdownTable.metricTable(in: markdown, scenarioHeading: "## Scenario calm"))
     #expect(calm.row("stall_ms")?.last == "all equal")
