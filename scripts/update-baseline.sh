@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 swift build --build-tests   # what `swift test` builds; nothing to do right after it
 bin="$(swift build --show-bin-path)/prefetchlab"
 
-"$bin" run scenarios/ --timeline-interval-ms 0 --no-plots --out results/baseline >/dev/null
+"$bin" run scenarios/ --timeline-interval-ms 0 --no-plots --out results/baseline --replace >/dev/null
 # The new baseline must reproduce: a fresh run of its recorded command matches it exactly.
 "$bin" check --baseline results/baseline --fail-on-any-change
 

@@ -41,6 +41,24 @@ enum OutputPathRule {
     throw ValidationError(problem)
   }
 
+  /// The results folder every verb may replace without `--replace`: the default of `run` and
+  /// `sweep`, a scratch folder by design.
+  static let scratchFolder = "results/latest"
+
+  /// The usage error for a results folder `path` that exists when `--replace` is not given and
+  /// it is not `results/latest`: a committed baseline or a colleague's study is never replaced by
+  /// surprise. Nothing has been read or written when it is thrown.
+  static func checkReplace(_ parsed: ParsedArguments, option: String) throws(ValidationError) {
+    guard let path = parsed.string(option), !parsed.flag("replace") else { return }
+    var trimmed = path
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    if trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+    guard trimmed != scratchFolder, FileManager.default.fileExists(atPath: trimmed) else { return }
+    throw ValidationError(
+      "--\(option) \(path) already exists: give --replace to replace it (only \(scratchFolder) is replaced "
+        + "without it), or choose a new folder")
+  }
+
   /// The sentence for a `path` that exists as something the option must not replace, nil
   /// otherwise. A symbolic link would be replaced by a real folder or file (the link lost, the
   /// results not where it pointed), so it is refused, checked with `lstat`, naming its target.

@@ -11,8 +11,24 @@ enum ScenarioInputs {
 
   /// The same files, with a problem in place of each missing path or empty folder
   /// (`ScenarioFiles.entries`): `validate`, `run` and `sweep` check the other files too.
+  /// A population file among them is a problem that says what it is and how to run it.
   static func entries(from arguments: [String]) -> [Result<String, InputError>] {
-    ScenarioFiles.entries(arguments)
+    ScenarioFiles.entries(arguments).map { entry in
+      guard case .success(let path) = entry, isPopulationFile(path) else { return entry }
+      return .failure(
+        InputError(
+          file: path, location: "",
+          message: "population file: run it with --population (prefetchlab run --population \(path))"))
+    }
+  }
+
+  /// Whether `path` holds a population file (docs/populations.md): a JSON object with `segments`
+  /// and no `scroll`. Anything unreadable is left for the scenario loader to report.
+  static func isPopulationFile(_ path: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= 16 << 20,
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return false }
+    return object["segments"] != nil && object["scroll"] == nil
   }
 
   /// The check `validate`, `run` and `sweep` make of their scenario files (`ScenarioCheck`),

@@ -2,17 +2,22 @@ import Foundation
 import PrefetchLab
 import PrefetchLabReports
 
-/// `prefetchlab init FILE [--template NAME]`: writes a starting scenario that validates. Never
-/// replaces an existing file.
+/// `prefetchlab init [FILE] [--template NAME]`: writes a starting scenario that validates, by
+/// default to `my-scenarios/TEMPLATE.json` — outside `scenarios/`, so the bundled suite (which
+/// `run scenarios/` runs and the baseline records) stays as shipped. Never replaces an existing
+/// file.
 enum InitCommand {
   static let spec = CommandSpec(
     name: "init",
     abstract: "Write a starting scenario file (it never replaces an existing file).",
     discussion: "Templates: "
       + InitTemplates.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")
-      + ". The file carries $comment notes and validates as written.",
+      + ". The file carries $comment notes and validates as written. Keep your scenarios out of "
+      + "scenarios/: that folder is the bundled suite the main job runs and its baseline records.",
     arguments: [
-      .positional("file", help: "The scenario file to create, e.g. scenarios/my-feed.json."),
+      .positional(
+        "file", required: false,
+        help: "The scenario file to create (default my-scenarios/TEMPLATE.json; folders are created)."),
       .option(
         "template", default: InitTemplates.all[0].name,
         help: "One of " + InitTemplates.all.map(\.name).joined(separator: ", ") + "."),
@@ -27,9 +32,13 @@ enum InitCommand {
     })
 
   static let verb = CommandLineTool.Verb(spec: spec) { parsed, terminal, _ in
-    let file = parsed.string("file") ?? ""
     let name = parsed.string("template") ?? InitTemplates.all[0].name
     guard let template = InitTemplates.all.first(where: { $0.name == name }) else { return ExitStatus.usage }
+    let file = parsed.string("file") ?? "my-scenarios/\(template.name).json"
+    let folder = (file as NSString).deletingLastPathComponent
+    if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
     // O_EXCL: the file is created only if nothing is there, atomically, so an existing file (or a
     // link to one) is never replaced.
     let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL, 0o644)

@@ -17,6 +17,7 @@ enum InitTemplates {
         "description": "A social feed with images, read by a skimming user on LTE",
         "duration_s": 120,
         "seed": 1,
+        "seeds": 10,
         "feed": {
           "$comment": "Pages of 20 items; about two thirds of the rows carry an image.",
           "total_items": 1000,
@@ -56,6 +57,7 @@ enum InitTemplates {
         "description": "A grid of photos, three to a row, flung through on 3G",
         "duration_s": 90,
         "seed": 1,
+        "seeds": 10,
         "viewport": { "height_pt": 852, "frame_rate_hz": 60 },
         "feed": {
           "$comment": "Each row is one line of three 130 pt thumbnails; its media is the three images together.",
@@ -98,6 +100,7 @@ enum InitTemplates {
         "description": "A chat opened on its newest message, read back towards older messages on LTE",
         "duration_s": 90,
         "seed": 1,
+        "seeds": 10,
         "feed": {
           "$comment": "opens_at end: item 0 is the newest message and pages are older ones, loaded towards the top; positions are measured up from the newest message. anchor_prepends keeps the viewport still when a page is prepended (maintainVisibleContentPosition); set it to false to see the jumps and chained loads of a list that does not.",
           "total_items": 600,

@@ -11,7 +11,10 @@ enum ResultsRun {
   /// the manifest: both engines write the same files).
   static func outputArguments(defaultOut: String) -> [ArgumentSpec] {
     [
-      .option("out", default: defaultOut, help: "Results folder, replaced when the run completes."),
+      .option(
+        "out", default: defaultOut,
+        help: "Results folder, written when the run completes; an existing one other than results/latest only with --replace."),
+      .flag("replace", help: "Replace the --out folder if it exists (results/latest is replaced without it)."),
       .option(
         "jobs", short: "j", range: 1...Int.max,
         help: "Runs simulated in parallel (default: the number of cores)."
@@ -49,6 +52,7 @@ enum ResultsRun {
   /// The checks of `--seeds` and the output options (`--out` by `OutputPathRule`).
   static func validate(_ parsed: ParsedArguments) throws(ValidationError) {
     try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
+    try OutputPathRule.checkReplace(parsed, option: "out")
     if parsed.flag("plots") && parsed.flag("no-plots") {
       throw ValidationError("--plots and --no-plots cannot be used together")
     }

@@ -13,10 +13,17 @@ enum ValidateCommand {
       name already used by a file before it is that file's problem; 'run' and 'sweep' check \
       their files the same way. A valid file that 'run' would refuse with its default output \
       options (a timeline past 10^6 intervals at --timeline-interval-ms 100) gets a warning on \
-      stderr naming the options that run it; the exit status stays 0.
+      stderr naming the options that run it; the exit status stays 0. Each valid file also gets \
+      the figures a person checks at a glance (RTT p50 and p95, time to fetch a median page and \
+      image, rows per screen, session length, seeds) and a warning for each implausible value \
+      (RTT below 5 ms or above 60 s, an image below 1 kB, a page below 100 bytes, a link below \
+      10 kbit/s, an item taller than the viewport, a setting that can never load past the first \
+      page), naming the key and the likely unit slip; --strict makes those warnings problems \
+      (exit 65). A population file is recognised and named as one: run it with --population.
       """,
     arguments: [
-      .positional("files", repeating: true, help: "Scenario files, or folders of *.json scenario files.")
+      .positional("files", repeating: true, help: "Scenario files, or folders of *.json scenario files."),
+      .flag("strict", help: "Treat implausible values (unit slips) as problems: exit 65."),
     ])
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
@@ -38,6 +45,15 @@ enum ValidateCommand {
           count == 0 ? "the general strategies" : count == 1 ? "1 strategy" : "\(count) strategies"
         let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
         terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
+        let plausibility = ScenarioPlausibility(scenario, traceDurationUs: prepared.traceDurationUs)
+        terminal.out("    " + plausibility.figures.map { "\($0.name) \($0.value)" }.joined(separator: "; ") + "\n")
+        for warning in plausibility.warnings {
+          if parsed.flag("strict") {
+            problems.append(InputError(file: scenario.sourcePath, location: warning.path, message: warning.message))
+          } else {
+            terminal.err("warning: \(scenario.sourcePath): \(warning)\n")
+          }
+        }
         // The file is valid (other output options run it), so a warning, not an error: checked
         // against run's defaults so that `validate` does not say ok to what plain `run` refuses.
         if let problem = TimelineRowLimit.problem(

@@ -1,0 +1,122 @@
+/// What `validate` shows of a valid scenario at a glance, and what it warns about: values the
+/// loader accepts (they are in range) but that are implausible for a real app and network, each
+/// with the unit slip that most likely produced it (seconds typed as milliseconds, kilobytes as
+/// bytes, pixels as points). Warnings never stop a run; `validate --strict` makes them errors.
+public struct ScenarioPlausibility: Sendable {
+  public struct Warning: Sendable, Equatable, CustomStringConvertible {
+    /// JSON path of the key: `network.rtt_ms`.
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+  }
+
+  /// Derived figures, in a fixed order: (name, value with unit).
+  public let figures: [(name: String, value: String)]
+  public let warnings: [Warning]
+
+  /// Thresholds (judgements: the fastest real round trips are a few ms within a data centre; a
+  /// mobile request slower than a minute is timed out by every platform's default; a feed image
+  /// under 1 kB is an icon, not content; a link under 10 kbit/s is below GPRS).
+  public static let rttRangeMs = 5.0...60_000.0
+  public static let minimumMediaBytes = 1000.0
+  public static let minimumPageBytes = 100.0
+  public static let minimumBandwidthKbps = 10.0
+
+  /// - Parameter traceDurationUs: the scroll trace's length with the scenario's seed.
+  public init(_ scenario: Scenario, traceDurationUs: Int64) {
+    func number(_ value: Double, _ places: Int = 0) -> String { DecimalFormat.fixed(value, places: places) }
+    let network = scenario.network
+    let feed = scenario.feed
+    var figures: [(String, String)] = []
+    var warnings: [Warning] = []
+    let rttP50 = network.rttMs.quantile(0.5)
+    let recordedLatency = network.trace?.format == .periods
+    if recordedLatency {
+      figures.append(("RTT", "from the periods trace"))
+    } else {
+      figures.append(("RTT p50 / p95", number(rttP50, 1) + " / " + number(network.rttMs.quantile(0.95), 1) + " ms"))
+      if rttP50 < Self.rttRangeMs.lowerBound {
+        warnings.append(
+          Warning(
+            path: "network.rtt_ms",
+            message:
+              "median RTT \(number(rttP50, 3)) ms is below 5 ms: seconds typed as milliseconds? "
+              + "(\(number(rttP50, 3)) s would be \(number(rttP50 * 1000)) ms)"))
+      } else if rttP50 > Self.rttRangeMs.upperBound {
+        warnings.append(
+          Warning(
+            path: "network.rtt_ms",
+            message: "median RTT \(number(rttP50)) ms is above 60 s: microseconds typed as milliseconds?"))
+      }
+    }
+    // Transfer time at the configured bandwidth: bytes × 8 / kbit/s = ms.
+    func fetch(_ bytes: Double) -> String {
+      guard let kbps = network.bandwidthKbps, network.trace == nil else {
+        return recordedLatency || network.trace != nil ? "depends on the trace" : number(rttP50, 1) + " ms (RTT; unlimited bandwidth)"
+      }
+      return number(rttP50 + bytes * 8 / kbps, 1) + " ms"
+    }
+    let pageP50 = feed.pageBytes.quantile(0.5)
+    figures.append(("median page fetch", fetch(pageP50)))
+    if let media = feed.mediaBytes {
+      let mediaP50 = media.quantile(0.5)
+      figures.append(("median image fetch", fetch(mediaP50)))
+      if mediaP50 < Self.minimumMediaBytes {
+        warnings.append(
+          Warning(
+            path: "feed.media_bytes",
+            message:
+              "median image of \(number(mediaP50)) bytes is below 1 kB: kilobytes typed as bytes? "
+              + "(\(number(mediaP50)) kB would be \(number(mediaP50 * 1000)))"))
+      }
+    }
+    if pageP50 < Self.minimumPageBytes {
+      warnings.append(
+        Warning(
+          path: "feed.page_bytes",
+          message:
+            "median page of \(number(pageP50)) bytes is below 100 bytes: kilobytes typed as bytes? "
+            + "(\(number(pageP50)) kB would be \(number(pageP50 * 1000)))"))
+    }
+    if let kbps = network.bandwidthKbps, network.trace == nil, kbps < Self.minimumBandwidthKbps {
+      warnings.append(
+        Warning(
+          path: "network.bandwidth_kbps",
+          message:
+            "\(number(kbps, 3)) kbit/s is below 10 kbit/s: Mbit/s typed as kbit/s? "
+            + "(\(number(kbps, 3)) Mbit/s would be \(number(kbps * 1000)))"))
+    }
+    let itemP50 = feed.itemHeightPt.quantile(0.5)
+    let viewport = scenario.viewport.heightPt
+    figures.append(("rows per screen", number(viewport / max(itemP50, 1e-9), 1) + " (median item \(number(itemP50)) pt)"))
+    if itemP50 > viewport {
+      warnings.append(
+        Warning(
+          path: "feed.item_height_pt",
+          message:
+            "median item of \(number(itemP50)) pt is taller than the viewport (\(number(viewport)) pt): pixels "
+            + "typed as points? (at 3x, \(number(itemP50)) px is \(number(itemP50 / 3)) pt)"))
+    }
+    figures.append(("session", number(Double(traceDurationUs) / 1_000_000, 1) + " s of scroll trace"))
+    figures.append(
+      (
+        "seeds", scenario.seedCount == 1 ? "1 (seed \(scenario.seed)): comparisons untested; add \"seeds\": 10"
+          : "\(scenario.seedCount) (\(scenario.seed)–\(scenario.seed + UInt64(scenario.seedCount) - 1))"
+      ))
+    for (index, spec) in scenario.strategies.enumerated() where spec.name == "paging3" {
+      let placeholders = spec.parameters["enable_placeholders"].map { $0 == .bool(true) } ?? true
+      if spec.parameters["prefetch_distance"] == .number(0), feed.pagination == .cursor || !placeholders {
+        warnings.append(
+          Warning(
+            path: "strategies[\(index)].prefetch_distance",
+            message:
+              "0 never loads past the first page "
+              + (feed.pagination == .cursor ? "on a cursor feed" : "without placeholders")
+              + ": Paging 3 appends only when a row within prefetch_distance of the end is accessed, and "
+              + "no row lies within 0 (PagingConfig.prefetchDistance)"))
+      }
+    }
+    self.figures = figures
+    self.warnings = warnings
+  }
+}
