@@ -12,9 +12,9 @@ import Testing
   func firstRun(_ folder: ScratchFolder, extra: [String] = []) -> (scenario: String, out: String) {
     let scenario = folder.write("tiny.json", scenarioJSON())
     let out = folder.path + "/q1"
-    #expect(runCLI(["run", scenario, "-q", "--out", out] + extra).status == 0)
+    #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out] + extra).status == 0)
     #expect(FileManager.default.fileExists(atPath: out + "/timeline/tiny--infinite_scroll--1.csv"))
-    #expect(runCLI(["run", scenario, "-q", "--out", out] + extra).status == 0)
+    #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out] + extra).status == 0)
     return (scenario, out)
   }
 
@@ -22,7 +22,7 @@ import Testing
     let folder = ScratchFolder()
     let (scenario, out) = firstRun(folder)
     folder.write("q1/timeline/my.csv", "mine")
-    let result = runCLI(["run", scenario, "-q", "--out", out])
+    let result = runCLI(["run", scenario, "-q", "--replace", "--out", out])
     #expect(result.status == 64)
     #expect(
       result.stderr
@@ -37,7 +37,7 @@ import Testing
     let (scenario, out) = firstRun(folder)
     folder.write("q1/ttc/tiny--infinite_scroll--99.csv", "mine")
     folder.write("q1/events/notes.txt", "mine")
-    let result = runCLI(["run", scenario, "-q", "--out", out])
+    let result = runCLI(["run", scenario, "-q", "--replace", "--out", out])
     #expect(result.status == 64)
     #expect(
       result.stderr.contains("(events/notes.txt, ttc/tiny--infinite_scroll--99.csv)"), "\(result.stderr)")
@@ -50,12 +50,12 @@ import Testing
     let scenario = folder.write("tiny.json", scenarioJSON())
     let out = folder.path + "/q1"
     let environment = try #require(Gnuplot.installed)
-    #expect(runCLI(["run", scenario, "-q", "--out", out], environment: environment).status == 0)
-    #expect(runCLI(["run", scenario, "-q", "--out", out], environment: environment).status == 0)
+    #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out], environment: environment).status == 0)
+    #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out], environment: environment).status == 0)
     folder.write("q1/plots/custom/a.gp", "mine")
     folder.write("q1/plots/mine.gp", "set terminal png\n")
     folder.write("q1/plots/mine.png", "png")
-    let result = runCLI(["run", scenario, "-q", "--out", out], environment: environment)
+    let result = runCLI(["run", scenario, "-q", "--replace", "--out", out], environment: environment)
     #expect(result.status == 64)
     #expect(result.stderr.contains("(plots/custom/, plots/mine.gp, plots/mine.png)"), "\(result.stderr)")
     #expect(folder.exists("q1/plots/custom/a.gp"))
@@ -66,7 +66,7 @@ import Testing
     let folder = ScratchFolder()
     let (scenario, out) = firstRun(folder)
     for index in 1...8 { folder.write("q1/timeline/mine\(index).csv", "mine") }
-    let result = runCLI(["run", scenario, "-q", "--out", out])
+    let result = runCLI(["run", scenario, "-q", "--replace", "--out", out])
     #expect(result.status == 64)
     #expect(
       result.stderr.contains(
@@ -79,7 +79,8 @@ import Testing
     let scenario = folder.write("tiny.json", scenarioJSON())
     let out = folder.path + "/sw"
     let sweep = [
-      "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.25,0.5", "-q", "--out", out,
+      "sweep", scenario, "--strategy", "fixed_threshold", "--vary", "ratio=0.25,0.5", "-q", "--replace",
+      "--out", out,
     ]
     #expect(runCLI(sweep).status == 0)
     #expect(runCLI(sweep).status == 0)
@@ -100,7 +101,9 @@ import Testing
       .status
       #expect(status == 0)
     }
-    let merge = ["merge", folder.path + "/s1", folder.path + "/s2", "-q", "--out", folder.path + "/m1"]
+    let merge = [
+      "merge", folder.path + "/s1", folder.path + "/s2", "-q", "--replace", "--out", folder.path + "/m1",
+    ]
     #expect(runCLI(merge).status == 0)
     #expect(runCLI(merge).status == 0)
     folder.write("m1/events/notes.txt", "mine")

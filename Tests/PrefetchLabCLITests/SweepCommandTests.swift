@@ -120,7 +120,8 @@ import Testing
     #expect(result.stdout.contains("4 runs written to \(out)"))
     #expect(
       result.stdout.contains(
-        "Trade-off of stall_ms against wasted_bytes (means over seeds):\n  tiny: Pareto-optimal "))
+        "Trade-off of stall_ms against wasted_bytes (means over seeds; share of seed resamples in which each "
+          + "stays optimal):\n  tiny: Pareto-optimal "))
     let results = try ResultsFolder(path: out)
     #expect(results.rows.map(\.key.params) == ["ratio=0.3", "ratio=0.3", "", ""])
     let manifest = try #require(results.manifest)

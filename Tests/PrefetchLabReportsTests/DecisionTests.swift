@@ -29,7 +29,9 @@ import Testing
     (1...8).flatMap { seed -> [RunRow] in
       let s = Double(seed)
       return [
-        row("infinite_scroll", seed: seed, session: 60_000, stall: 30_000, blank: 6000, waste: 1000, abandoned: 1),
+        row(
+          "infinite_scroll", seed: seed, session: 60_000, stall: 30_000, blank: 6000, waste: 1000,
+          abandoned: 1),
         row(
           "fixed_threshold", seed: seed, session: 120_000, stall: 1000 + s, blank: 20_000 + 10 * s,
           waste: 50_000 + s, abandoned: 0),
@@ -43,7 +45,8 @@ import Testing
   }
 
   @Test func accumulatingMetricsAreReadPerMinuteOfAttention() throws {
-    let leaver = Self.row("x", seed: 1, session: 60_000, stall: 30_000, blank: 6000, waste: 1000, abandoned: 1)
+    let leaver = Self.row(
+      "x", seed: 1, session: 60_000, stall: 30_000, blank: 6000, waste: 1000, abandoned: 1)
     #expect(Contest.comparableValue(leaver, "blank_ms") == 12_000)
     #expect(Contest.comparableValue(leaver, "wasted_bytes") == 2000)
     // Stall and abandonment are not accumulating: read as written.
@@ -97,9 +100,13 @@ import Testing
       let a = aStall[seed - 1]
       let b = a + noise[seed - 1]
       rows.append(
-        Self.row("target_range", seed: seed, session: 120_000 + a, stall: a, blank: 7000 + 10 * s, waste: 0, abandoned: 0))
+        Self.row(
+          "target_range", seed: seed, session: 120_000 + a, stall: a, blank: 7000 + 10 * s, waste: 0,
+          abandoned: 0))
       rows.append(
-        Self.row("adaptive", seed: seed, session: 120_000 + b, stall: b, blank: 1000 + 10 * s, waste: 0, abandoned: 0))
+        Self.row(
+          "adaptive", seed: seed, session: 120_000 + b, stall: b, blank: 1000 + 10 * s, waste: 0, abandoned: 0
+        ))
     }
     let recommendation = Recommendation(Self.scenario(rows))
     #expect(recommendation.labels == ["target_range", "adaptive"])
@@ -126,7 +133,8 @@ import Testing
     var rows: [RunRow] = []
     for seed in 1...8 {
       let a = 100.0
-      rows.append(Self.row("target_range", seed: seed, session: 120_000, stall: a, blank: 500, waste: 0, abandoned: 0))
+      rows.append(
+        Self.row("target_range", seed: seed, session: 120_000, stall: a, blank: 500, waste: 0, abandoned: 0))
       rows.append(
         Self.row(
           "adaptive", seed: seed, session: 120_000, stall: a + differences[seed - 1], blank: 500, waste: 0,
@@ -169,9 +177,10 @@ import Testing
       objective: Objective(metrics: ["stall_ms"], limits: [try Objective.limit("wasted_bytes<=2000")]))
     #expect(limited.recommended == nil)
     #expect(limited.verdictText == "none eligible")
-    #expect(limited.excluded.map(\.why) == [
-      "its users abandon significantly more than fixed_threshold's", "over the limit wasted_bytes<=2000",
-    ])
+    #expect(
+      limited.excluded.map(\.why) == [
+        "its users abandon significantly more than fixed_threshold's", "over the limit wasted_bytes<=2000",
+      ])
   }
 
   /// A sweep whose cheapest setting only looks cheap because its users leave: ratio=0.1 abandons on

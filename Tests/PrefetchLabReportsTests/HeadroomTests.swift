@@ -62,7 +62,9 @@ import Testing
         "`stall_ms` (1200 → 100): fixed\\_threshold 100 %, directional\\_ranges 50 %. `blank_ms` per minute of attention (9000 → 1000): fixed\\_threshold 50 %, directional\\_ranges 102.5 %."
       ), "\(markdown)")
     #expect(markdown.contains("`stall_ms`: no gap (infinite\\_scroll already at the oracle's 0)."))
-    #expect(markdown.contains("`blank_ms` per minute of attention: no gap to close (oracle 700 is above infinite\\_scroll 500)."))
+    #expect(
+      markdown.contains(
+        "`blank_ms` per minute of attention: no gap to close (oracle 700 is above infinite\\_scroll 500)."))
     #expect(
       markdown.contains(
         "The oracle's stall is not guaranteed to be a lower bound for seed 2 (bound\\_caveats: outage\\_delayed\\_first\\_byte+clamped\\_jump"

@@ -34,7 +34,8 @@ public struct ScenarioPlausibility: Sendable {
     if recordedLatency {
       figures.append(("RTT", "from the periods trace"))
     } else {
-      figures.append(("RTT p50 / p95", number(rttP50, 1) + " / " + number(network.rttMs.quantile(0.95), 1) + " ms"))
+      figures.append(
+        ("RTT p50 / p95", number(rttP50, 1) + " / " + number(network.rttMs.quantile(0.95), 1) + " ms"))
       if rttP50 < Self.rttRangeMs.lowerBound {
         warnings.append(
           Warning(
@@ -52,7 +53,8 @@ public struct ScenarioPlausibility: Sendable {
     // Transfer time at the configured bandwidth: bytes × 8 / kbit/s = ms.
     func fetch(_ bytes: Double) -> String {
       guard let kbps = network.bandwidthKbps, network.trace == nil else {
-        return recordedLatency || network.trace != nil ? "depends on the trace" : number(rttP50, 1) + " ms (RTT; unlimited bandwidth)"
+        return recordedLatency || network.trace != nil
+          ? "depends on the trace" : number(rttP50, 1) + " ms (RTT; unlimited bandwidth)"
       }
       return number(rttP50 + bytes * 8 / kbps, 1) + " ms"
     }
@@ -88,7 +90,8 @@ public struct ScenarioPlausibility: Sendable {
     }
     let itemP50 = feed.itemHeightPt.quantile(0.5)
     let viewport = scenario.viewport.heightPt
-    figures.append(("rows per screen", number(viewport / max(itemP50, 1e-9), 1) + " (median item \(number(itemP50)) pt)"))
+    figures.append(
+      ("rows per screen", number(viewport / max(itemP50, 1e-9), 1) + " (median item \(number(itemP50)) pt)"))
     if itemP50 > viewport {
       warnings.append(
         Warning(
@@ -100,7 +103,9 @@ public struct ScenarioPlausibility: Sendable {
     figures.append(("session", number(Double(traceDurationUs) / 1_000_000, 1) + " s of scroll trace"))
     figures.append(
       (
-        "seeds", scenario.seedCount == 1 ? "1 (seed \(scenario.seed)): comparisons untested; add \"seeds\": 10"
+        "seeds",
+        scenario.seedCount == 1
+          ? "1 (seed \(scenario.seed)): comparisons untested; add \"seeds\": 10"
           : "\(scenario.seedCount) (\(scenario.seed)–\(scenario.seed + UInt64(scenario.seedCount) - 1))"
       ))
     for (index, spec) in scenario.strategies.enumerated() where spec.name == "paging3" {

@@ -19,7 +19,8 @@ enum MergeCommand {
     arguments: [
       .positional("shard-dirs", repeating: true, help: "The shard folders, in any order."),
       .option("out", required: true, help: "The merged results folder (written like run's --out)."),
-      .flag("replace", help: "Replace the --out folder if it exists (results/latest is replaced without it)."),
+      .flag(
+        "replace", help: "Replace the --out folder if it exists (results/latest is replaced without it)."),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
       .option(

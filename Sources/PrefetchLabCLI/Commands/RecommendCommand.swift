@@ -23,7 +23,9 @@ enum RecommendCommand {
       .positional("results-dir", help: "The results folder (run, sweep or merge output)."),
       .option(
         "minimize", valueName: "metrics",
-        help: "Objective metrics in priority order, comma-separated (default stall_ms,blank_ms); each judged by its polarity."),
+        help:
+          "Objective metrics in priority order, comma-separated (default stall_ms,blank_ms); each judged by its polarity."
+      ),
       .option(
         "limit", valueName: "metric<=value", repeating: true,
         help: "Only strategies whose mean keeps this bound (METRIC<=VALUE or METRIC>=VALUE; repeatable)."),

@@ -13,8 +13,11 @@ enum ResultsRun {
     [
       .option(
         "out", default: defaultOut,
-        help: "Results folder, written when the run completes; an existing one other than results/latest only with --replace."),
-      .flag("replace", help: "Replace the --out folder if it exists (results/latest is replaced without it)."),
+        help:
+          "Results folder, written when the run completes; an existing one other than results/latest only with --replace."
+      ),
+      .flag(
+        "replace", help: "Replace the --out folder if it exists (results/latest is replaced without it)."),
       .option(
         "jobs", short: "j", range: 1...Int.max,
         help: "Runs simulated in parallel (default: the number of cores)."

@@ -179,13 +179,16 @@ enum SweepCommand {
         "  \(scenario.name): Pareto-optimal \(analysis.paretoText()); knee "
         + (analysis.knee.map(analysis.name) ?? "none")
         + (analysis.ruledOut.isEmpty
-          ? "" : "; ruled out (users abandon more): " + analysis.ruledOut.map(analysis.name).joined(separator: "; "))
+          ? ""
+          : "; ruled out (users abandon more): "
+            + analysis.ruledOut.map(analysis.name).joined(separator: "; "))
         + "\n"
       let recommendation = analysis.recommendation
       let verdict =
         analysis.recommended.map { "recommended " + analysis.name($0) }
         ?? (recommendation.verdictText
-          + (recommendation.seedsToSeparate.map { " (about \($0) seeds would likely separate the first two)" } ?? ""))
+          + (recommendation.seedsToSeparate.map { " (about \($0) seeds would likely separate the first two)" }
+            ?? ""))
       recommendations.append(
         "  \(scenario.name): \(verdict)"
           + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; ")))

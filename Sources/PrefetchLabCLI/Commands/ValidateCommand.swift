@@ -46,10 +46,12 @@ enum ValidateCommand {
         let seconds = DecimalFormat.fixed(Double(prepared.traceDurationUs) / 1_000_000, places: 1)
         terminal.out("ok  \(scenario.sourcePath)  '\(scenario.name)': \(seconds) s trace, \(strategies)\n")
         let plausibility = ScenarioPlausibility(scenario, traceDurationUs: prepared.traceDurationUs)
-        terminal.out("    " + plausibility.figures.map { "\($0.name) \($0.value)" }.joined(separator: "; ") + "\n")
+        terminal.out(
+          "    " + plausibility.figures.map { "\($0.name) \($0.value)" }.joined(separator: "; ") + "\n")
         for warning in plausibility.warnings {
           if parsed.flag("strict") {
-            problems.append(InputError(file: scenario.sourcePath, location: warning.path, message: warning.message))
+            problems.append(
+              InputError(file: scenario.sourcePath, location: warning.path, message: warning.message))
           } else {
             terminal.err("warning: \(scenario.sourcePath): \(warning)\n")
           }

@@ -218,7 +218,9 @@ public struct Comparison: Sendable {
   /// - Parameter contest: judge as `Contest` does (two strategies of one folder): accumulating
   ///   metrics per minute of attention, and no side's gain counts where its users abandon
   ///   significantly more than the other's.
-  static func groups(_ pairs: [(base: RunRow, new: RunRow)], metrics: [String], contest: Bool = false) -> [Group] {
+  static func groups(_ pairs: [(base: RunRow, new: RunRow)], metrics: [String], contest: Bool = false)
+    -> [Group]
+  {
     struct GroupKey: Hashable {
       var scenario: String
       var strategy: String
@@ -242,7 +244,8 @@ public struct Comparison: Sendable {
         scenario: key.scenario, strategy: key.strategy, newStrategy: key.newStrategy,
         baseParams: key.baseParams, newParams: key.newParams, seeds: pairs.map(\.base.key.seed).sorted(),
         pairs: pairs.count,
-        changes: contest ? contestChanges(metrics, pairs: pairs) : metrics.map { Comparison.change($0, pairs: pairs) })
+        changes: contest
+          ? contestChanges(metrics, pairs: pairs) : metrics.map { Comparison.change($0, pairs: pairs) })
     }
   }
 

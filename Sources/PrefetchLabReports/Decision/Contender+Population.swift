@@ -22,9 +22,11 @@ extension Contender {
       let perSegment = record.segments.map { byKey["\($0.scenario)\u{0}\(label)"] ?? [:] }
       guard perSegment.allSatisfy({ !$0.isEmpty }) else { return nil }
       let seeds = perSegment.reduce(Set(perSegment[0].keys)) { $0.intersection($1.keys) }.sorted()
-      func weighted(_ value: @escaping @Sendable (RunRow, String) -> Double?) -> @Sendable (String) -> [(
-        key: UInt64, value: Double
-      )] {
+      func weighted(_ value: @escaping @Sendable (RunRow, String) -> Double?)
+        -> @Sendable (String) -> [(
+          key: UInt64, value: Double
+        )]
+      {
         { metric in
           seeds.compactMap { seed in
             var total = 0.0

@@ -133,12 +133,16 @@ public struct Contest: Sendable {
   public func notClearlyWorse(_ metric: String, among pool: [Int]) -> [Int] {
     guard MetricPolarity.of(metric) != .neutral, let leader = leader(metric, among: pool) else { return pool }
     let sign: Double = MetricPolarity.of(metric) == .higherIsBetter ? -1 : 1
-    let rest = pool.filter { $0 != leader && estimate($0, metric).mean != nil && order(leader, $0, metric) != .better }
+    let rest = pool.filter {
+      $0 != leader && estimate($0, metric).mean != nil && order(leader, $0, metric) != .better
+    }
     return [leader] + rest.sorted { sign * estimate($0, metric).mean! < sign * estimate($1, metric).mean! }
   }
 
   /// Paired test of `b − a` over the keys both have, in `a`'s order.
-  static func pairedTest(_ a: [(key: UInt64, value: Double)], _ b: [(key: UInt64, value: Double)]) -> PairedTest {
+  static func pairedTest(_ a: [(key: UInt64, value: Double)], _ b: [(key: UInt64, value: Double)])
+    -> PairedTest
+  {
     var other: [UInt64: Double] = [:]
     for pair in b { other[pair.key] = pair.value }
     return PairedTest(a.compactMap { pair in other[pair.key].map { $0 - pair.value } })

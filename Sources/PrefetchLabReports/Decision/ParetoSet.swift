@@ -29,7 +29,9 @@ public struct ParetoSet: Sendable {
       MetricPolarity.of(metric) == .higherIsBetter ? -value : value
     }
     let present = pool.compactMap { index -> (Int, (x: Double, y: Double))? in
-      guard let mx = contest.estimate(index, x).mean, let my = contest.estimate(index, y).mean else { return nil }
+      guard let mx = contest.estimate(index, x).mean, let my = contest.estimate(index, y).mean else {
+        return nil
+      }
       return (index, (cost(x, mx), cost(y, my)))
     }
     members = ParetoFrontier.optimalIndices(present.map(\.1)).map { present[$0].0 }
@@ -43,8 +45,10 @@ public struct ParetoSet: Sendable {
       }
       bySeed.append(pairs)
     }
-    let shared = (bySeed.first.map { Set($0.keys) } ?? []).filter { key in bySeed.allSatisfy { $0[key] != nil } }
-      .sorted()
+    let shared = (bySeed.first.map { Set($0.keys) } ?? []).filter { key in
+      bySeed.allSatisfy { $0[key] != nil }
+    }
+    .sorted()
     guard shared.count >= 2, !members.isEmpty else {
       stability = []
       return
@@ -73,7 +77,8 @@ public struct ParetoSet: Sendable {
     guard !members.isEmpty else { return "–" }
     return members.enumerated().map { position, member in
       stability.isEmpty
-        ? labels[member] : labels[member] + " (" + DecimalFormat.fixed(stability[position] * 100, places: 0) + " %)"
+        ? labels[member]
+        : labels[member] + " (" + DecimalFormat.fixed(stability[position] * 100, places: 0) + " %)"
     }.joined(separator: ", ")
   }
 }

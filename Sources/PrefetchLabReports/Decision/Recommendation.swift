@@ -69,7 +69,8 @@ public struct Recommendation: Sendable {
       }
     }
     self.excluded = excluded.sorted { $0.0 < $1.0 }
-    seeds = pool.map { index in objective.metrics.map { contest.estimate(index, $0).n }.max() ?? 0 }.max() ?? 0
+    seeds =
+      pool.map { index in objective.metrics.map { contest.estimate(index, $0).n }.max() ?? 0 }.max() ?? 0
     let first = Self.select(contest, pool, objective)
     reasons = first.reasons
     var pairFor: (Int, Int)? = nil
@@ -106,9 +107,11 @@ public struct Recommendation: Sendable {
   }
 
   /// The contenders the rule keeps from `pool`, and the phrases saying why.
-  static func select(_ contest: Contest, _ pool: [Int], _ objective: Objective) -> (left: [Int], reasons: [String])
-  {
-    var left = pool.filter { index in objective.metrics.allSatisfy { contest.estimate(index, $0).mean != nil } }
+  static func select(_ contest: Contest, _ pool: [Int], _ objective: Objective) -> (
+    left: [Int], reasons: [String]
+  ) {
+    var left = pool.filter { index in objective.metrics.allSatisfy { contest.estimate(index, $0).mean != nil }
+    }
     var reasons: [String] = []
     for metric in objective.metrics where left.count > 1 {
       let kept = contest.notClearlyWorse(metric, among: left)

@@ -20,7 +20,8 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
   /// How the objective reads: `stall_ms, then blank_ms per min`.
   static func objectiveText(_ objective: Objective) -> String {
     objective.metrics.map(Contest.comparableName).joined(separator: ", then ")
-      + (objective.limits.isEmpty ? "" : "; limits " + objective.limits.map(\.description).joined(separator: ", "))
+      + (objective.limits.isEmpty
+        ? "" : "; limits " + objective.limits.map(\.description).joined(separator: ", "))
   }
 
   public static func heading(_ objective: Objective) -> String {
@@ -31,7 +32,9 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
 
   /// A value of `metric` for people: bytes in kB (one decimal), else the metric's decimals.
   static func number(_ value: Double, _ metric: String) -> String {
-    if MetricCatalogue.definition(metric)?.kind == .bytes { return DecimalFormat.fixed(value / 1000, places: 1) }
+    if MetricCatalogue.definition(metric)?.kind == .bytes {
+      return DecimalFormat.fixed(value / 1000, places: 1)
+    }
     return Report.format(value, metric)
   }
 
@@ -76,7 +79,8 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
   /// The lines for one scope: verdict, why, cost against the runner-up, exclusions.
   public static func block(_ recommendation: Recommendation, indent: String) -> [String] {
     let labels = recommendation.labels
-    var head = "\(recommendation.scope) (\(recommendation.seeds) seed\(recommendation.seeds == 1 ? "" : "s")): "
+    var head =
+      "\(recommendation.scope) (\(recommendation.seeds) seed\(recommendation.seeds == 1 ? "" : "s")): "
     if let chosen = recommendation.recommended {
       head += "recommended \(labels[chosen])"
       head += recommendation.runnerUp.map { "; runner-up \(labels[$0])" } ?? "; no runner-up"
@@ -87,7 +91,9 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
       }
     }
     var lines = [indent + head]
-    if !recommendation.reasons.isEmpty { lines.append(indent + "  why: " + recommendation.reasons.joined(separator: "; ")) }
+    if !recommendation.reasons.isEmpty {
+      lines.append(indent + "  why: " + recommendation.reasons.joined(separator: "; "))
+    }
     if !recommendation.costs.isEmpty {
       let hasOther = recommendation.costs.first?.other != nil
       let costs = recommendation.costs.map { cost in
@@ -95,7 +101,10 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
           + (hasOther ? " (" + difference(cost.difference, cost.metric) + ")" : "")
       }
       lines.append(
-        indent + "  " + (hasOther ? "mean ± 95 % CI (difference to the \(versusText(recommendation)), 95 % CI): " : "mean ± 95 % CI: ")
+        indent + "  "
+          + (hasOther
+            ? "mean ± 95 % CI (difference to the \(versusText(recommendation)), 95 % CI): "
+            : "mean ± 95 % CI: ")
           + costs.joined(separator: "; "))
     }
     for (index, why) in recommendation.excluded {
@@ -111,18 +120,21 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
     let headline = first.objective.headline
     var lines = [heading(first.objective), ""]
     lines.append(
-      "| scenario | recommended | runner-up | " + headline.map { name($0) }.joined(separator: " | ") + " | why |")
+      "| scenario | recommended | runner-up | " + headline.map { name($0) }.joined(separator: " | ")
+        + " | why |")
     lines.append("|---|---|---|" + headline.map { _ in "---:|" }.joined() + "---|")
     for recommendation in recommendations {
       let labels = recommendation.labels
-      let chosen = recommendation.recommended.map { "**\(MarkdownText.escape(labels[$0]))**" }
+      let chosen =
+        recommendation.recommended.map { "**\(MarkdownText.escape(labels[$0]))**" }
         ?? MarkdownText.escape(recommendation.verdictText)
       let runnerUp = recommendation.runnerUp.map { MarkdownText.escape(labels[$0]) } ?? "–"
       let cells = headline.map { metric in
         recommendation.costs.first { $0.metric == metric }.map { estimate($0.chosen, metric) } ?? "–"
       }
       lines.append(
-        "| \(MarkdownText.escape(recommendation.scope)) | \(chosen) | \(runnerUp) | " + cells.joined(separator: " | ")
+        "| \(MarkdownText.escape(recommendation.scope)) | \(chosen) | \(runnerUp) | "
+          + cells.joined(separator: " | ")
           + " | " + MarkdownText.escape(recommendation.reasons.joined(separator: "; ")) + " |")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -132,10 +144,14 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
 
   static func csv(_ recommendations: [Recommendation]) -> String {
     let headline = recommendations.first?.objective.headline ?? Objective.standard.headline
-    var header = ["scenario", "recommended", "runner_up", "verdict", "candidates", "seeds", "seeds_to_separate"]
+    var header = [
+      "scenario", "recommended", "runner_up", "verdict", "candidates", "seeds", "seeds_to_separate",
+    ]
     for metric in headline {
       let stem = MetricCatalogue.accumulates(metric) ? metric + "_per_min" : metric
-      header += [stem, stem + "_other", stem + "_difference", stem + "_difference_low", stem + "_difference_high"]
+      header += [
+        stem, stem + "_other", stem + "_difference", stem + "_difference_low", stem + "_difference_high",
+      ]
     }
     header += ["reason", "not_considered"]
     let rows = recommendations.map { recommendation -> [String] in
@@ -154,8 +170,10 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
         let cost = recommendation.costs.first { $0.metric == metric }
         let difference = cost?.difference?.difference
         row += [
-          CSVCell.decimal(cost?.chosen.mean, places: places), CSVCell.decimal(cost?.other?.mean ?? nil, places: places),
-          CSVCell.decimal(difference?.mean ?? nil, places: places), CSVCell.decimal(difference?.low ?? nil, places: places),
+          CSVCell.decimal(cost?.chosen.mean, places: places),
+          CSVCell.decimal(cost?.other?.mean ?? nil, places: places),
+          CSVCell.decimal(difference?.mean ?? nil, places: places),
+          CSVCell.decimal(difference?.low ?? nil, places: places),
           CSVCell.decimal(difference?.high ?? nil, places: places),
         ]
       }

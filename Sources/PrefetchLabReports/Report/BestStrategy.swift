@@ -25,7 +25,9 @@ public struct BestStrategy: Sendable, Equatable {
   let compared: Int
 
   /// - Parameter strategies: the scenario's strategies; values pair by seed.
-  public init(_ strategies: [StrategyResults], metric: String) { self.init(Contest(strategies), metric: metric) }
+  public init(_ strategies: [StrategyResults], metric: String) {
+    self.init(Contest(strategies), metric: metric)
+  }
 
   /// The best of `contest`'s competing contenders on `metric`: references (the oracle) and
   /// contenders ruled out for abandonment never win, and accumulating metrics are compared per

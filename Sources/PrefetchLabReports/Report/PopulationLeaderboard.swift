@@ -109,8 +109,11 @@ public struct PopulationLeaderboard: Sendable {
       rank += group.count
       pool.removeAll { group.contains($0) }
     }
-    for (index, _) in contest.ruledOut where listed.contains(labels[index]) { order.append((labels[index], "ruled out")) }
-    for (index, contender) in contest.contenders.enumerated() where contender.isReference && listed.contains(labels[index]) {
+    for (index, _) in contest.ruledOut where listed.contains(labels[index]) {
+      order.append((labels[index], "ruled out"))
+    }
+    for (index, contender) in contest.contenders.enumerated()
+    where contender.isReference && listed.contains(labels[index]) {
       order.append((labels[index], "bound"))
     }
     let byLabel = Dictionary(entries.map { ($0.strategy, $0) }) { a, _ in a }

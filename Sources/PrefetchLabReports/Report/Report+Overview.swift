@@ -10,7 +10,9 @@ extension Report {
     var chosen: [String: Int] = [:]
     var order: [String] = []
     var unclear: [String] = []
-    let shown = [MetricDefinition.stallMs.column, MetricDefinition.blankMs.column, MetricDefinition.wastedBytes.column]
+    let shown = [
+      MetricDefinition.stallMs.column, MetricDefinition.blankMs.column, MetricDefinition.wastedBytes.column,
+    ]
     for (index, scenario) in data.scenarios.enumerated() {
       let contest = Contest(scenario.strategies)
       let recommendation = Recommendation(contest, scope: scenario.name, objective: objective)
@@ -22,7 +24,12 @@ extension Report {
         unclear.append(scenario.name)
       }
       let cells: [[ReportDocument.Inline]] = shown.map { metric in
-        [.text(recommendation.costs.first { $0.metric == metric }.map { RecommendationFormat.estimate($0.chosen, metric) } ?? "–")]
+        [
+          .text(
+            recommendation.costs.first { $0.metric == metric }.map {
+              RecommendationFormat.estimate($0.chosen, metric)
+            } ?? "–")
+        ]
       }
       rows.append(
         [
@@ -46,8 +53,12 @@ extension Report {
     ]
     let total = data.scenarios.count
     var summary =
-      order.sorted { (chosen[$0]!, $1) > (chosen[$1]!, $0) }.map { "\($0) in \(chosen[$0]!)" }.joined(separator: ", ")
-    summary = summary.isEmpty ? "No scenario has a clear recommendation" : "Recommended: " + summary + " of \(total) scenario\(total == 1 ? "" : "s")"
+      order.sorted { (chosen[$0]!, $1) > (chosen[$1]!, $0) }.map { "\($0) in \(chosen[$0]!)" }.joined(
+        separator: ", ")
+    summary =
+      summary.isEmpty
+      ? "No scenario has a clear recommendation"
+      : "Recommended: " + summary + " of \(total) scenario\(total == 1 ? "" : "s")"
     if !unclear.isEmpty {
       summary += "; no clear winner in \(unclear.count) (" + unclear.joined(separator: ", ") + ")"
     }
@@ -62,7 +73,9 @@ extension Report {
     let recommendation = Recommendation(contest, scope: scenario.name)
     let lines = RecommendationFormat.block(recommendation, indent: "")
     var blocks: [ReportDocument.Block] = [
-      .paragraph([.strong("Recommendation"), .text(" " + String(lines[0].dropFirst(scenario.name.count + 1)))]),
+      .paragraph([
+        .strong("Recommendation"), .text(" " + String(lines[0].dropFirst(scenario.name.count + 1))),
+      ]),
       .bullets(lines.dropFirst().map { [.text(String($0.dropFirst(2)))] }),
       .paragraph([
         .strong("Pareto-optimal"),
@@ -78,7 +91,9 @@ extension Report {
           .strong("Ruled out for abandonment"),
           .text(
             ": "
-              + contest.ruledOut.map { "\(labels[$0.index]) (users abandon significantly more than \(labels[$0.versus])'s)" }
+              + contest.ruledOut.map {
+                "\(labels[$0.index]) (users abandon significantly more than \(labels[$0.versus])'s)"
+              }
               .joined(separator: ", ") + " — never best, Pareto-optimal or recommended."),
         ]))
     }

@@ -97,7 +97,10 @@ public struct SweepAnalysis: Sendable {
     let optimal: [(Int, (x: Double, y: Double))] = set.members.map { index in
       (
         settingOf[index]!,
-        (cost(record.x, contest.estimate(index, record.x).mean!), cost(record.y, contest.estimate(index, record.y).mean!))
+        (
+          cost(record.x, contest.estimate(index, record.x).mean!),
+          cost(record.y, contest.estimate(index, record.y).mean!)
+        )
       )
     }
     // Equal points are all optimal; the curve keeps the first of each.
@@ -118,7 +121,8 @@ public struct SweepAnalysis: Sendable {
   public func paretoText(limit: Int = 8) -> String {
     guard !pareto.isEmpty else { return "–" }
     let shown = pareto.prefix(limit).enumerated().map { position, setting in
-      name(setting) + (paretoStability[position].map { " (\(DecimalFormat.fixed($0 * 100, places: 0)) %)" } ?? "")
+      name(setting)
+        + (paretoStability[position].map { " (\(DecimalFormat.fixed($0 * 100, places: 0)) %)" } ?? "")
     }.joined(separator: "; ")
     return pareto.count > limit ? shown + "; … (\(pareto.count) in all)" : shown
   }
