@@ -65,7 +65,9 @@ enum Prefetchlab {
       let data = try Data(contentsOf: folder.appendingPathComponent(name))
       let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
       let listed = (object?["strategies"] as? [Any])?.count ?? 0
-      runs += listed > 0 ? listed : general
+      // Each scenario runs its `seeds` default seeds (1 without the key).
+      let seeds = (object?["seeds"] as? Int) ?? 1
+      runs += (listed > 0 ? listed : general) * seeds
     }
     return runs
   }

@@ -267,7 +267,7 @@ import Testing
     let scenario = try Data(
       contentsOf: Prefetchlab.packageRoot.appendingPathComponent("scenarios/reader-lte.json"))
     try scenario.write(to: URL(fileURLWithPath: experiment + "/reader.json"))
-    let own = try Prefetchlab.run(["run", experiment, "--out", experiment, "--no-plots"])
+    let own = try Prefetchlab.run(["run", experiment, "--replace", "--out", experiment, "--no-plots"])
     #expect(own.status == 64)
     #expect(
       own.err
@@ -278,7 +278,9 @@ import Testing
     try FileManager.default.createDirectory(atPath: thesis, withIntermediateDirectories: true)
     try Data("\\documentclass{article}".utf8).write(to: URL(fileURLWithPath: thesis + "/thesis.tex"))
     try Data("a,b\r\n".utf8).write(to: URL(fileURLWithPath: thesis + "/summary.csv"))
-    let other = try Prefetchlab.run(["run", experiment + "/reader.json", "--out", thesis, "--no-plots"])
+    let other = try Prefetchlab.run([
+      "run", experiment + "/reader.json", "--replace", "--out", thesis, "--no-plots",
+    ])
     #expect(other.status == 64)
     #expect(other.err.contains("exists and is not a results folder written by prefetchlab"))
     #expect(other.err.contains("Choose a new or empty folder for --out"))
@@ -287,10 +289,14 @@ import Testing
     // A results folder with a file of the user's added is not replaced either.
     let results = scratch.path("results")
     #expect(
-      try Prefetchlab.run(["run", experiment + "/reader.json", "--out", results, "--no-plots", "--quiet"])
-        .status == 0)
+      try Prefetchlab.run([
+        "run", experiment + "/reader.json", "--replace", "--out", results, "--no-plots", "--quiet",
+      ])
+      .status == 0)
     try Data("notes".utf8).write(to: URL(fileURLWithPath: results + "/notes.txt"))
-    let added = try Prefetchlab.run(["run", experiment + "/reader.json", "--out", results, "--no-plots"])
+    let added = try Prefetchlab.run([
+      "run", experiment + "/reader.json", "--replace", "--out", results, "--no-plots",
+    ])
     #expect(added.status == 64)
     #expect(added.err.contains("also holds files prefetchlab did not write (notes.txt)"), "\(added.err)")
     #expect(FileManager.default.fileExists(atPath: results + "/notes.txt"))
@@ -311,7 +317,10 @@ import Testing
       "directional_ranges:" + parameters.dropLast().joined(separator: ",") + ",minimum_display_trailing=0.1"
     let out = scratch.path("r")
     let result = try Prefetchlab.run(
-      ["run", "scenarios/reader-lte.json", "--strategy", spec, "--strategy", other, "--out", out, "--quiet"],
+      [
+        "run", "scenarios/reader-lte.json", "--strategy", spec, "--strategy", other, "--seeds", "1", "--out",
+        out, "--quiet",
+      ],
       path: Gnuplot.installedPath ?? Gnuplot.absentPath)
     #expect(result.status == 0, "\(result.err)")
     let names = try FileManager.default.contentsOfDirectory(atPath: out + "/timeline").sorted()

@@ -96,7 +96,9 @@ private func movedMetrics(_ basePath: String, _ newPath: String) throws -> [Stri
     #expect(tool(run + ["--out", scratch.path("base")]).status == 0)
     // What ratio 0.3 does, run explicitly (its params column then says so): the expected moves.
     let explicit =
-      ["run"] + scenarios + ["--strategy", "fixed_threshold:ratio=0.3", "--seeds", "1", "--timeline-interval-ms", "0"]
+      ["run"] + scenarios + [
+        "--strategy", "fixed_threshold:ratio=0.3", "--seeds", "1", "--timeline-interval-ms", "0",
+      ]
     #expect(tool(explicit + ["--out", scratch.path("explicit")]).status == 0)
     let expected = try movedMetrics(scratch.path("base"), scratch.path("explicit"))
     #expect(expected.keys.contains("jump-far stall_ms"))

@@ -45,7 +45,8 @@ import Testing
     #expect(plain.status == 0)
     #expect(
       plain.stderr.contains(
-        "network.rtt_ms: median RTT 0.18 ms is below 5 ms: seconds typed as milliseconds? (0.18 s would be 180 ms)"),
+        "network.rtt_ms: median RTT 0.18 ms is below 5 ms: seconds typed as milliseconds? (0.18 s would be 180 ms)"
+      ),
       "\(plain.stderr)")
     #expect(plain.stdout.contains("RTT p50 / p95 0.2 / 0.2 ms"), "\(plain.stdout)")
     #expect(runCLI(["validate", "--strict", scenario]).status == 65)

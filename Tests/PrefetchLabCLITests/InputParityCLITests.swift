@@ -14,7 +14,10 @@ import Testing
     let validate = runCLI(["validate", first, copy])
     #expect(validate.status == 65)
     // The line of each valid file; the figures under it are `DecisionCLITests`' subject.
-    #expect(validate.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") } == ["ok  \(first)  'tiny': 5 s trace, the general strategies"])
+    #expect(
+      validate.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") } == [
+        "ok  \(first)  'tiny': 5 s trace, the general strategies"
+      ])
     let clash = "Error: \(copy): name: scenario name 'tiny' is already used by \(first)\n"
     #expect(validate.stderr == clash)
     let run = runCLI(["run", first, copy, "--out", folder.path + "/out", "--quiet"])
@@ -59,7 +62,10 @@ import Testing
     let validate = runCLI(["validate", folder.path])
     #expect(validate.status == 65)
     // The line of each valid file; the figures under it are `DecisionCLITests`' subject.
-    #expect(validate.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") } == ["ok  \(good)  'tiny': 5 s trace, the general strategies"])
+    #expect(
+      validate.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") } == [
+        "ok  \(good)  'tiny': 5 s trace, the general strategies"
+      ])
     #expect(validate.stderr.split(separator: "\n").map(String.init) == expected, "\(validate.stderr)")
     let run = runCLI(["run", folder.path, "--out", folder.path + "/out", "--quiet"])
     #expect(run.status == 65)
@@ -110,7 +116,10 @@ import Testing
     let validate = runCLI(["validate", missing, good, bad, empty])
     #expect(validate.status == 65)
     // The line of each valid file; the figures under it are `DecisionCLITests`' subject.
-    #expect(validate.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") } == ["ok  \(good)  'tiny': 5 s trace, the general strategies"])
+    #expect(
+      validate.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") } == [
+        "ok  \(good)  'tiny': 5 s trace, the general strategies"
+      ])
     #expect(validate.stderr == expected, "\(validate.stderr)")
     let run = runCLI(["run", missing, good, bad, empty, "--out", folder.path + "/out", "--quiet"])
     #expect(run.status == 65)

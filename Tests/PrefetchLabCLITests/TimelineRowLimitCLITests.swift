@@ -39,7 +39,10 @@ import Testing
     for options in [["--run-files", "none"], ["--timeline-interval-ms", "0"]] {
       let out = folder.path + "/out"
       let result = runCLI(
-        ["run", scenario, "--strategy", "fixed_threshold", "--out", out, "--replace", "--no-plots", "--quiet"] + options)
+        [
+          "run", scenario, "--strategy", "fixed_threshold", "--out", out, "--replace", "--no-plots",
+          "--quiet",
+        ] + options)
       #expect(result.status == 0, "\(options): \(result.stderr)")
       #expect(folder.exists("out/summary.csv"))
       #expect(!folder.exists("out/timeline"))

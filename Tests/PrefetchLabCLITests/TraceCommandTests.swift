@@ -110,7 +110,9 @@ private func temporaryFolder() throws -> String {
     let terminal = RecordingTerminal()
     let files = modelScenarios.map { bundledScenarios + "/" + $0 }
     let status = CommandLineTool.main(
-      ["run"] + files + ["--out", folder + "/out", "--seeds", "1", "--no-plots", "--timeline-interval-ms", "0"],
+      ["run"] + files + [
+        "--out", folder + "/out", "--seeds", "1", "--no-plots", "--timeline-interval-ms", "0",
+      ],
       terminal: terminal, environment: Gnuplot.absent)
     #expect(status == 0, "\(terminal.stderr)")
     let summary = try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8)

@@ -19,7 +19,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct ScenarioLoaderRuleTests {
   static let validKeys =
-    "name, description, duration_s, seed, patience_ms, viewport, feed, network, scroll, strategies, cache, render,"
+    "name, description, duration_s, seed, seeds, patience_ms, viewport, feed, network, scroll, strategies, cache, render,"
     + " radio"
 
   static let rootCases: [ScenarioRuleCase] = [
