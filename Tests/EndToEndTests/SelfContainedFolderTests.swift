@@ -70,7 +70,8 @@ import Testing
     #expect(fromRoot.status == 0, "\(fromRoot.out)\(fromRoot.err)")
     #expect(fromRoot.out.contains("Fingerprint: matches (prefetchlab "))
     let strategies = try Prefetchlab.strategyNames().count
-    #expect(fromRoot.out.contains("PASS: \(2 * strategies) runs"))
+    // Two scenarios × the general strategies × their 10 default seeds.
+    #expect(fromRoot.out.contains("PASS: \(2 * strategies * 10) runs"))
     #expect(fromRoot.err.isEmpty, "\(fromRoot.err)")
 
     // Folder and inputs moved together: the recorded relative paths still lead to the inputs.
@@ -87,8 +88,8 @@ import Testing
     let changed = try Prefetchlab.run(["check", "--baseline", scratch.path("moved/perf/base")], in: root)
     #expect(changed.status == 3, "\(changed.out)\(changed.err)")
     #expect(changed.out.contains("scenario 'touch-replay': trace files changed"), "\(changed.out)")
-    #expect(changed.out.contains("touch-replay: \(strategies) runs, seeds 1"))
-    #expect(changed.out.contains("(the \(strategies) runs compared are within tolerance)"))
+    #expect(changed.out.contains("touch-replay: \(strategies * 10) runs, seeds 1-10"))
+    #expect(changed.out.contains("(the \(strategies * 10) runs compared are within tolerance)"))
 
     // A missing trace is an input error that names it.
     try fileManager.removeItem(atPath: trace)
