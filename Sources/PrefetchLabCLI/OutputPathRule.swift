@@ -46,16 +46,19 @@ enum OutputPathRule {
   static let scratchFolder = "results/latest"
 
   /// The usage error for a results folder `path` that exists when `--replace` is not given and
-  /// it is not `results/latest`: a committed baseline or a colleague's study is never replaced by
+  /// it is not a `results/latest` (this folder's or another project folder's): a committed baseline or a colleague's study is never replaced by
   /// surprise. Nothing has been read or written when it is thrown.
   static func checkReplace(_ parsed: ParsedArguments, option: String) throws(ValidationError) {
     guard let path = parsed.string(option), !parsed.flag("replace") else { return }
     var trimmed = path
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
     if trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
-    guard trimmed != scratchFolder, FileManager.default.fileExists(atPath: trimmed) else { return }
+    // `results/latest` of another project folder (`../app/results/latest`, a scratch copy of the
+    // repository) is that folder's default, as scratch as this one's.
+    let isScratch = trimmed == scratchFolder || trimmed.hasSuffix("/" + scratchFolder)
+    guard !isScratch, FileManager.default.fileExists(atPath: trimmed) else { return }
     throw ValidationError(
-      "--\(option) \(path) already exists: give --replace to replace it (only \(scratchFolder) is replaced "
+      "--\(option) \(path) already exists: give --replace to replace it (only a \(scratchFolder) folder is replaced "
         + "without it), or choose a new folder")
   }
 
