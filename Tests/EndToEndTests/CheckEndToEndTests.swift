@@ -53,8 +53,8 @@ import Testing
     #expect(result.out.contains("Fingerprint: MISMATCH (1 difference)"))
     #expect(
       result.out.contains(
-        "scenario 'reader-lte' (sc/reader-lte.json): file changed since the baseline (other conditions); "
-          + "the recorded scenario was re-run"), "\(result.out)")
+        "scenario 'reader-lte' (sc/reader-lte.json): file changed since the baseline (other conditions: "
+          + "network.bandwidth_kbps); the recorded scenario was re-run"), "\(result.out)")
     #expect(!result.out.contains("Regressions"))
     #expect(!result.out.contains("Runs not compared"))
     #expect(result.out.contains("FAIL: fingerprint mismatch"))
@@ -76,7 +76,7 @@ import Testing
     #expect(fresh.status == 0)
     try FileManager.default.removeItem(atPath: scratch.path("edited/manifest.json"))
     let metrics = try Prefetchlab.run(
-      ["check", "--baseline", "base", "--current", "edited"], in: scratch.url)
+      ["check", "--baseline", "base", "--current", "edited", "--details"], in: scratch.url)
     #expect(metrics.status == 2)
     #expect(metrics.out.contains("Regressions ("))
   }
@@ -106,14 +106,14 @@ import Testing
     #expect(made.status == 0, "\(made.err)")
 
     try write(ratio: "0.3")
-    let worse = try Prefetchlab.run(["check", "--baseline", "perf/baseline"], in: scratch.url)
+    let worse = try Prefetchlab.run(["check", "--baseline", "perf/baseline", "--details"], in: scratch.url)
     #expect(worse.status == 2, "\(worse.out)")
     #expect(worse.out.contains("strategy list changed (conditions unchanged: runs compared)"))
     #expect(worse.out.contains("jump-far / fixed_threshold / seed 1: defaults → ratio=0.3"))
     #expect(worse.out.contains("fixed_threshold:ratio=0.3 (was defaults)     1  wasted_bytes"))
 
     try write(ratio: "0.72")
-    let better = try Prefetchlab.run(["check", "--baseline", "perf/baseline"], in: scratch.url)
+    let better = try Prefetchlab.run(["check", "--baseline", "perf/baseline", "--details"], in: scratch.url)
     #expect(better.status == 3, "\(better.out)")
     #expect(better.out.contains("Improvements ("))
     #expect(!better.out.contains("Regressions"))
@@ -140,12 +140,14 @@ import Testing
     try Data(lines.joined(separator: "\r\n").utf8).write(
       to: URL(fileURLWithPath: scratch.path("worse/summary.csv")))
 
-    let check = ["check", "--baseline", scratch.path("base/summary.csv"), "--current", scratch.path("worse")]
+    let check = [
+      "check", "--baseline", scratch.path("base/summary.csv"), "--current", scratch.path("worse"), "--details",
+    ]
     let regression = try Prefetchlab.run(check)
     #expect(regression.status == 2)
     #expect(regression.out.contains("Regressions (1):"))
     let row = try #require(
-      regression.out.components(separatedBy: "\n").first { $0.contains("infinite_scroll") })
+      regression.out.components(separatedBy: "\n").first { $0.contains("infinite_scroll") && $0.contains("exact") })
     for word in ["reader-lte", "infinite_scroll", "stall_ms", "+250", "0 (exact)"] {
       #expect(row.contains(word), "\(row)")
     }
@@ -157,7 +159,7 @@ import Testing
     #expect(try Prefetchlab.run(check + ["--tolerance=*=rel:0.5"]).status == 0)
 
     // The other way round the change is an improvement: reported, failing only when asked.
-    let reversed = ["check", "--baseline", scratch.path("worse"), "--current", scratch.path("base")]
+    let reversed = ["check", "--baseline", scratch.path("worse"), "--current", scratch.path("base"), "--details"]
     let improvement = try Prefetchlab.run(reversed)
     #expect(improvement.status == 0)
     #expect(improvement.out.contains("Improvements (1):"))

@@ -104,7 +104,8 @@ import Testing
     try folder.write("sc/x.json", text.replacingOccurrences(of: #""rtt_ms": 40"#, with: #""rtt_ms": 41"#))
     let changed = try RecordedExperiment(
       folder: ResultsFolder(path: folder.file("out/base")), registry: .builtIn)
-    #expect(changed.issues == [.scenarioEdited(name: "x", path: folder.file("sc/x.json"))])
+    #expect(
+      changed.issues == [.scenarioEdited(name: "x", path: folder.file("sc/x.json"), keys: ["network.rtt_ms"])])
     #expect(changed.experiment.scenarios.first?.scenario.network.rttMs == .constant(40))
   }
 

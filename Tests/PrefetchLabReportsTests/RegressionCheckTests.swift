@@ -319,7 +319,7 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
     #expect(check.regressions[0].currentParams == "ratio=0.3")
     #expect(check.improvements.map(\.metric) == ["stall_ms"])
     #expect(check.outcome == .regression)
-    let text = CheckReport(check: check, baselineLabel: "b", currentLabel: "n").render(.text)
+    let text = CheckReport(check: check, baselineLabel: "b", currentLabel: "n").detailsText
     #expect(text.contains("a         s:ratio=0.3 (was defaults)     1  bytes_fetched"))
     #expect(
       text.contains("Parameters changed (rows paired by scenario, strategy and seed) (1):\n  a / s / seed 1"))
@@ -362,7 +362,7 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
   @Test func textTableNamesScenarioStrategyMetricValuesDifferenceAndThreshold() throws {
     let folders = try CheckFolders()
     defer { folders.remove() }
-    let text = CheckReport(check: try check(folders), baselineLabel: "B", currentLabel: "N").render(.text)
+    let text = CheckReport(check: try check(folders), baselineLabel: "B", currentLabel: "N").detailsText
     #expect(
       text == """
         Baseline: B (prefetchlab 0.1.0, 2 runs)
@@ -387,7 +387,7 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
   @Test func markdownEscapesCellsAndCSVHasOneRowPerFinding() throws {
     let folders = try CheckFolders()
     defer { folders.remove() }
-    let report = CheckReport(check: try check(folders), baselineLabel: "B", currentLabel: "N")
+    let report = CheckReport(check: try check(folders), baselineLabel: "B", currentLabel: "N", showDetails: true)
     let markdown = report.render(.markdown)
     #expect(
       markdown.hasPrefix("### PrefetchLab regression check ❌\n\n**FAIL: 2 regressions, 1 missing row**\n"))
@@ -396,11 +396,18 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
     )
     let table = try CSVTable(parsing: report.render(.csv), file: "check.csv")
     #expect(table.header == CheckReport.csvColumns)
-    #expect(try table.column("finding") == ["regression", "regression", "missing_row", "result"])
-    #expect(try table.column("metric") == ["stall_ms", "coverage", "", ""])
-    #expect(try table.column("params") == ["ratio=0.5", "ratio=0.5", "", ""])
-    #expect(try table.column("new_params") == ["ratio=0.5", "ratio=0.5", "", ""])
-    #expect(try table.column("difference") == ["12.5", "-0.25", "", ""])
+    // The aggregate first: one seed, so the change is untested ("no clear change").
+    let findings = try table.column("finding")
+    let aggregates = findings.prefix { $0 == "aggregate" }.count
+    #expect(try table.column("metric").prefix(aggregates).first == "stall_ms")
+    #expect(try table.column("base").first == "100" && table.column("new").first == "112.5")
+    #expect(try table.column("difference").first == "12.5" && table.column("detail").first == "no clear change")
+    func rest(_ name: String) throws -> [String] { Array(try table.column(name).dropFirst(aggregates)) }
+    #expect(try rest("finding") == ["regression", "regression", "missing_row", "result"])
+    #expect(try rest("metric") == ["stall_ms", "coverage", "", ""])
+    #expect(try rest("params") == ["ratio=0.5", "ratio=0.5", "", ""])
+    #expect(try rest("new_params") == ["ratio=0.5", "ratio=0.5", "", ""])
+    #expect(try rest("difference") == ["12.5", "-0.25", "", ""])
     #expect(try table.column("detail").last == "regression")
   }
 }

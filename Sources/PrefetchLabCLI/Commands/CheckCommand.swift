@@ -25,6 +25,16 @@ enum CheckCommand {
       fingerprint mismatch; rows of scenarios whose conditions changed are not compared (an edit \
       of a scenario's strategy list only is compared). See docs/ci.md.
 
+      The output opens with one line per (scenario, strategy) and headline metric (stall, blank, \
+      wasted data, abandonment; and any other metric significantly worse): the baseline's and the \
+      current mean over the paired seeds, the change with its 95 % confidence interval and a verdict \
+      (better, worse, no clear change), judged as every comparison is (paired by seed; blank, data, \
+      radio and energy per minute of attention; docs/metrics.md). The per-run findings are always \
+      written to a file in the current folder (check-details.txt, or --details-file) and printed \
+      only with --details. --gate exact (the default) fails on any run's metric beyond its \
+      tolerance; --gate significant fails only when a metric is significantly worse and its mean \
+      change is beyond the metric's tolerance.
+
       Exit status: 0 within tolerance, 2 regression (or improvement with --fail-on-improvement, \
       any change with --fail-on-any-change), 3 fingerprint mismatch and no regression, 64 usage \
       error, 65 unreadable baseline or results, 1 runtime failure.
@@ -47,6 +57,13 @@ enum CheckCommand {
         help: "Every difference fails: improvements, neutral metrics, extra rows and columns."),
       .option("format", default: "text", help: "Report format: text, markdown or csv."),
       .option(
+        "gate", default: "exact",
+        help: "exact: any run beyond tolerance fails; significant: only a significant regression beyond tolerance."),
+      .flag("details", help: "Print the per-run findings after the per-scenario summary."),
+      .option(
+        "details-file", valueName: "file", default: detailsFileDefault,
+        help: "Where the per-run findings are written (replaced each check)."),
+      .option(
         "save-current", valueName: "dir",
         help: "Keep the fresh run's results folder here (with timelines as the baseline was made)."),
       .option(
@@ -56,6 +73,7 @@ enum CheckCommand {
     ],
     validate: { parsed throws(ValidationError) in
       try OutputPathRule.check(parsed, option: "save-current", target: .resultsFolder)
+      try OutputPathRule.check(parsed, option: "details-file", target: .file)
       for text in parsed.strings("tolerance") {
         do throws(ToleranceError) {
           _ = try Tolerances.parse(text)
@@ -66,12 +84,22 @@ enum CheckCommand {
       if let format = parsed.string("format"), CheckReport.Format(rawValue: format) == nil {
         throw .invalidValue(format, for: "format", reason: "expected text, markdown or csv")
       }
+      if let gate = parsed.string("gate"), CheckPolicy.Gate(rawValue: gate) == nil {
+        throw .invalidValue(gate, for: "gate", reason: "expected exact or significant")
+      }
+      if parsed.string("gate") == "significant" && parsed.flag("fail-on-any-change") {
+        throw ValidationError(
+          "--fail-on-any-change fails on every exact difference; it cannot be used with --gate significant")
+      }
       if parsed.isGiven("current") && parsed.isGiven("save-current") {
         throw ValidationError("--save-current keeps a fresh run; it cannot be used with --current")
       }
     })
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
+
+  /// The per-run detail's file, in the current folder.
+  static let detailsFileDefault = "check-details.txt"
 
   /// Runs the check. `registry` supplies the strategies of the fresh run (tests pass one whose
   /// defaults differ to show that a changed default is caught).
@@ -108,9 +136,15 @@ enum CheckCommand {
 
     let policy = CheckPolicy(
       tolerances: tolerances, failOnImprovement: parsed.flag("fail-on-improvement"),
-      failOnAnyChange: parsed.flag("fail-on-any-change"))
+      failOnAnyChange: parsed.flag("fail-on-any-change"),
+      gate: CheckPolicy.Gate(rawValue: parsed.string("gate") ?? "exact") ?? .exact)
     let check = RegressionCheck(baseline: baseline, current: current, policy: policy, replay: replay)
-    let report = CheckReport(check: check, baselineLabel: baselineArgument, currentLabel: currentLabel)
+    let detailsPath = parsed.string("details-file") ?? detailsFileDefault
+    let report = CheckReport(
+      check: check, baselineLabel: baselineArgument, currentLabel: currentLabel, detailsPath: detailsPath,
+      showDetails: parsed.flag("details"))
+    // Written before the summary is printed, so the path the summary names holds this check.
+    try AtomicFile.write(report.detailsText, to: detailsPath)
     terminal.out(report.render(CheckReport.Format(rawValue: parsed.string("format") ?? "text") ?? .text))
     switch check.outcome {
     case .pass: return ExitStatus.ok

@@ -13,18 +13,40 @@ public struct CheckReport: Sendable {
   public let baselineLabel: String
   public let currentLabel: String
 
-  public init(check: RegressionCheck, baselineLabel: String, currentLabel: String) {
+  /// Where the per-run detail is written (`check` always writes it), named in the output; nil
+  /// when it is not written.
+  public var detailsPath: String?
+  /// Whether the per-run detail follows the per-scenario summary in the output (`--details`).
+  public var showDetails: Bool
+
+  public init(
+    check: RegressionCheck, baselineLabel: String, currentLabel: String, detailsPath: String? = nil,
+    showDetails: Bool = false
+  ) {
     self.check = check
     self.baselineLabel = baselineLabel
     self.currentLabel = currentLabel
+    self.detailsPath = detailsPath
+    self.showDetails = showDetails
   }
 
+  /// The output: the per-scenario summary first (text, Markdown), the per-run detail after it with
+  /// `showDetails`; CSV has both, summary rows (`aggregate`) first.
   public func render(_ format: Format) -> String {
     switch format {
-    case .text: return text
-    case .markdown: return markdown
+    case .text: return summaryText + (showDetails ? "\n" + detailSectionsText : "") + "\n\(resultLine)\n"
+    case .markdown: return summaryMarkdown + (showDetails ? markdownDetailSections : "")
     case .csv: return csv
     }
+  }
+
+  /// The whole per-run report, standalone: heading, fingerprint, every per-run finding and the
+  /// result (the file `check` writes beside the summary).
+  public var detailsText: String {
+    var out = headingLines.joined(separator: "\n") + "\n"
+    out += "Fingerprint: \(fingerprintSummary)\n"
+    for line in fingerprintLines { out += "  \(line)\n" }
+    return out + detailSectionsText + "\n\(resultLine)\n"
   }
 
   // MARK: Shared pieces
@@ -171,6 +193,10 @@ public struct CheckReport: Sendable {
     let failures = check.failures
     var text: String
     switch check.outcome {
+    case .pass where check.policy.gate == .significant:
+      text =
+        "PASS: no metric significantly worse beyond its tolerance (\(check.comparedRows) runs × "
+        + "\(check.comparedColumns.count) metrics compared)"
     case .pass:
       let columns = check.comparedColumns.count
       text = "PASS: \(check.comparedRows) runs × \(columns) metrics within tolerance"
@@ -193,10 +219,10 @@ public struct CheckReport: Sendable {
 
   // MARK: Text
 
-  var text: String {
-    var out = headingLines.joined(separator: "\n") + "\n"
-    out += "Fingerprint: \(fingerprintSummary)\n"
-    for line in fingerprintLines { out += "  \(line)\n" }
+  /// The per-run findings: changes beyond tolerance per run and metric, parameter changes per
+  /// seed, rows and columns on one side only.
+  var detailSectionsText: String {
+    var out = ""
     for section in changeSections where !section.changes.isEmpty {
       out += "\n\(section.title) (\(section.changes.count)):\n"
       out += Self.table([Self.changeHeader] + section.changes.map(Self.cells), rightAligned: [2, 4, 5, 6, 7])
@@ -216,7 +242,7 @@ public struct CheckReport: Sendable {
     for section in columnSections where !section.columns.isEmpty {
       out += "\n\(section.title): \(section.columns.joined(separator: ", "))\n"
     }
-    out += "\n\(resultLine)\n"
+    if out.isEmpty { out = "No run differs beyond its tolerance.\n" }
     return out
   }
 
@@ -227,18 +253,17 @@ public struct CheckReport: Sendable {
 
   // MARK: Markdown
 
-  var markdown: String {
-    let status: String
+  var statusMark: String {
     switch check.outcome {
-    case .pass: status = "✅"
-    case .regression: status = "❌"
-    case .fingerprintMismatch: status = "⚠️"
+    case .pass: return "✅"
+    case .regression: return "❌"
+    case .fingerprintMismatch: return "⚠️"
     }
-    var out = "### PrefetchLab regression check \(status)\n\n"
-    out += "**\(Self.escape(resultLine))**\n\n"
-    out += headingLines.map { "- " + Self.escape($0) }.joined(separator: "\n") + "\n"
-    out += "- Fingerprint: \(Self.escape(fingerprintSummary))\n"
-    for line in fingerprintLines { out += "  - \(Self.escape(line))\n" }
+  }
+
+  /// The per-run findings as Markdown sections.
+  var markdownDetailSections: String {
+    var out = ""
     for section in changeSections where !section.changes.isEmpty {
       out += "\n#### \(section.title) (\(section.changes.count))\n\n"
       out += "| " + Self.changeHeader.joined(separator: " | ") + " |\n"
@@ -283,33 +308,46 @@ public struct CheckReport: Sendable {
 
   public static let csvColumns = [
     "finding", "scenario", "strategy", "params", "new_params", "seed", "metric", "base", "new", "difference",
-    "threshold", "tolerance", "detail",
+    "threshold", "tolerance", "detail", "ci_low", "ci_high",
   ]
 
-  /// One row per finding: `regression`, `improvement`, `changed`, `parameter_change`,
-  /// `missing_row`, `extra_row`, `excluded_row`, `missing_column`, `extra_column`, `fingerprint`,
-  /// `note`, then one `result` row whose detail is `pass`, `regression` or
-  /// `fingerprint_mismatch`. `params` is the baseline row's, `new_params` the current row's (they
-  /// differ for rows paired across a parameter change). Empty cells where a field does not apply
-  /// or a value is empty.
+  /// One row per finding: first `aggregate` rows (the per-scenario summary: `base` and `new` are
+  /// the means over the paired seeds, per minute of attention for accumulating metrics,
+  /// `difference` the mean paired change, `ci_low`/`ci_high` its 95 % interval, `detail` the
+  /// verdict: better, worse, no clear change, no change), then `fingerprint`, `note`,
+  /// `parameter_change`, `regression`, `improvement`, `changed`, `missing_row`, `extra_row`,
+  /// `excluded_row`, `missing_column`, `extra_column`, then one `result` row whose detail is
+  /// `pass`, `regression` or `fingerprint_mismatch`. `params` is the baseline row's, `new_params`
+  /// the current row's (they differ for rows paired across a parameter change). Empty cells where
+  /// a field does not apply or a value is empty.
   var csv: String {
     var writer = CSVWriter(header: Self.csvColumns)
+    func append(_ cells: [String]) {
+      writer.append(cells + Array(repeating: "", count: max(0, Self.csvColumns.count - cells.count)))
+    }
     func keyCells(_ key: RunKey, newParams: String = "") -> [String] {
       [key.scenario, key.strategy, key.params, newParams, String(key.seed)]
     }
     func detailRow(_ finding: String, _ detail: String) -> [String] {
-      [finding] + Array(repeating: "", count: Self.csvColumns.count - 2) + [detail]
+      [finding] + Array(repeating: "", count: 10) + [detail]
     }
-    for issue in check.fingerprint.issues { writer.append(detailRow("fingerprint", issue.description)) }
-    for note in check.fingerprint.notes { writer.append(detailRow("note", note)) }
+    func number(_ value: Double?) -> String { value.map(DecimalFormat.shortest) ?? "" }
+    for line in check.summary.lines {
+      append([
+        "aggregate", line.scenario, line.strategy, line.params, line.currentParams, "", line.metric,
+        number(line.base.mean), number(line.current.mean), number(line.change.difference.mean), "",
+        check.tolerancesByMetric[line.metric]?.description ?? "", line.verdict.rawValue,
+        number(line.change.difference.low), number(line.change.difference.high),
+      ])
+    }
+    for issue in check.fingerprint.issues { append(detailRow("fingerprint", issue.description)) }
+    for note in check.fingerprint.notes { append(detailRow("note", note)) }
     for change in check.parameterChanges {
-      writer.append(
-        ["parameter_change"] + keyCells(change.baseline, newParams: change.current.params)
-          + Array(repeating: "", count: 7))
+      append(["parameter_change"] + keyCells(change.baseline, newParams: change.current.params))
     }
     for section in [check.regressions, check.improvements, check.neutralChanges] {
       for change in section {
-        writer.append(
+        append(
           [change.verdict.rawValue] + keyCells(change.key, newParams: change.currentParams) + [
             change.metric, change.base.map(DecimalFormat.shortest) ?? "",
             change.new.map(DecimalFormat.shortest) ?? "", change.difference.map(DecimalFormat.shortest) ?? "",
@@ -321,14 +359,12 @@ public struct CheckReport: Sendable {
       ("missing_row", check.missingRows), ("extra_row", check.extraRows),
       ("excluded_row", check.excludedRows),
     ] {
-      for key in keys { writer.append([finding] + keyCells(key) + Array(repeating: "", count: 7)) }
+      for key in keys { append([finding] + keyCells(key)) }
     }
     for (finding, columns) in [
       ("missing_column", check.missingColumns), ("extra_column", check.extraColumns),
     ] {
-      for column in columns {
-        writer.append([finding, "", "", "", "", "", column] + Array(repeating: "", count: 6))
-      }
+      for column in columns { append([finding, "", "", "", "", "", column]) }
     }
     let outcome: String
     switch check.outcome {
@@ -336,7 +372,7 @@ public struct CheckReport: Sendable {
     case .regression: outcome = "regression"
     case .fingerprintMismatch: outcome = "fingerprint_mismatch"
     }
-    writer.append(detailRow("result", outcome))
+    append(detailRow("result", outcome))
     return writer.text
   }
 }

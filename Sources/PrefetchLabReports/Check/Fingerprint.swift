@@ -17,8 +17,9 @@ import PrefetchLab
 public struct FingerprintComparison: Sendable, Equatable {
   public enum Issue: Sendable, Equatable, CustomStringConvertible {
     case toolVersion(baseline: String, current: String)
-    /// The scenario's SHA-256 differs beyond its strategy list.
-    case scenarioChanged(name: String, path: String, baseline: String, current: String)
+    /// The scenario's SHA-256 differs beyond its strategy list; `keys` are the JSON paths whose
+    /// values differ between the two recorded scenarios (empty when a manifest does not record it).
+    case scenarioChanged(name: String, path: String, baseline: String, current: String, keys: [String] = [])
     /// The scenario differs only in its `strategies` member; its rows are still compared.
     case strategiesChanged(name: String, path: String)
     /// The trace files the scenario reads differ (paths or SHA-256s).
@@ -27,8 +28,9 @@ public struct FingerprintComparison: Sendable, Equatable {
     case scenarioOnlyInCurrent(name: String, path: String)
     case seeds(baseline: [UInt64], current: [UInt64])
     /// The scenario file now states other conditions than the baseline recorded (a fresh run
-    /// re-ran the recorded scenario, so its rows are compared).
-    case scenarioEdited(name: String, path: String)
+    /// re-ran the recorded scenario, so its rows are compared); `keys` are the JSON paths whose
+    /// values differ.
+    case scenarioEdited(name: String, path: String, keys: [String] = [])
     /// The scenario file is no longer among the baseline's sources (the recorded scenario was
     /// re-run).
     case scenarioFileGone(name: String, path: String)
@@ -41,10 +43,10 @@ public struct FingerprintComparison: Sendable, Equatable {
       switch self {
       case .toolVersion(let baseline, let current):
         return "tool version: baseline made by prefetchlab \(baseline), current by \(current)"
-      case .scenarioChanged(let name, let path, let baseline, let current):
+      case .scenarioChanged(let name, let path, let baseline, let current, let keys):
         return
-          "scenario '\(name)' (\(path)): changed, SHA-256 \(Self.short(baseline)) in the baseline, "
-          + "\(Self.short(current)) now"
+          "scenario '\(name)' (\(path)): changed\(Self.keysText(keys)), SHA-256 \(Self.short(baseline)) in the "
+          + "baseline, \(Self.short(current)) now"
       case .inputsChanged(let name, let baseline, let current):
         return
           "scenario '\(name)': trace files changed: baseline [\(baseline.joined(separator: ", "))], "
@@ -57,10 +59,10 @@ public struct FingerprintComparison: Sendable, Equatable {
         return "scenario '\(name)' (\(path)): not in the baseline"
       case .seeds(let baseline, let current):
         return "seeds: baseline \(Self.seedText(baseline)), current \(Self.seedText(current))"
-      case .scenarioEdited(let name, let path):
+      case .scenarioEdited(let name, let path, let keys):
         return
-          "scenario '\(name)' (\(path)): file changed since the baseline (other conditions); the recorded "
-          + "scenario was re-run"
+          "scenario '\(name)' (\(path)): file changed since the baseline (other conditions\(Self.keysText(keys, lead: ": ")));"
+          + " the recorded scenario was re-run"
       case .scenarioFileGone(let name, let path):
         return "scenario '\(name)' (\(path)): file gone since the baseline; the recorded scenario was re-run"
       case .scenarioFileUnreadable(let path, let message):
@@ -73,6 +75,14 @@ public struct FingerprintComparison: Sendable, Equatable {
     }
 
     static func short(_ sha: String) -> String { String(sha.prefix(12)) }
+
+    /// ` (network.rtt_ms, seeds)`: the changed keys, at most eight named.
+    static func keysText(_ keys: [String], lead: String = " in ") -> String {
+      guard !keys.isEmpty else { return "" }
+      let named = keys.prefix(8).joined(separator: ", ")
+      let more = keys.count > 8 ? " and \(keys.count - 8) more" : ""
+      return lead == " in " ? " in \(named)\(more)" : lead + named + more
+    }
 
     /// `1-10,15`: ascending seeds with runs collapsed, the `--seeds` syntax.
     static func seedText(_ seeds: [UInt64]) -> String {
@@ -167,8 +177,10 @@ public struct FingerprintComparison: Sendable, Equatable {
         {
           issues.append(.strategiesChanged(name: entry.name, path: path))
         } else {
+          let keys = entry.scenario.flatMap { old in now.scenario.map { JSONDifference.paths(old, $0) } } ?? []
           issues.append(
-            .scenarioChanged(name: entry.name, path: path, baseline: entry.sha256, current: now.sha256))
+            .scenarioChanged(
+              name: entry.name, path: path, baseline: entry.sha256, current: now.sha256, keys: keys))
           excluded.insert(entry.name)
         }
       }

@@ -83,7 +83,9 @@ public struct RecordedExperiment: Sendable {
         if hashes.withoutStrategies != entry.sha256WithoutStrategies
           || now.inputs != entry.inputs.map(\.sha256)
         {
-          issues.append(.scenarioEdited(name: entry.name, path: now.path))
+          let keys = JSONDifference.paths(
+            scenario.json(tracePath: { _ in "" }), now.scenario.json(tracePath: { _ in "" }))
+          issues.append(.scenarioEdited(name: entry.name, path: now.path, keys: keys))
         } else if hashes.sha256 != entry.sha256 {
           scenario.strategies = now.scenario.strategies
           fileHashes[entry.name] = now.fileSHA256

@@ -70,19 +70,36 @@ public struct ParameterChange: Sendable, Equatable {
 
 /// How `check` judges differences beyond the metric comparison itself.
 public struct CheckPolicy: Sendable, Equatable {
+  /// What fails the check (`--gate`).
+  public enum Gate: String, Sendable, Equatable, CaseIterable {
+    /// Every run's metric beyond its tolerance (`regressions`): the same scenario, seed and build
+    /// give byte-identical rows, so any difference is a change of behaviour. The default, and
+    /// what this repository's own CI uses.
+    case exact
+    /// Only a significant regression of a gated metric (`CheckSummary`): the paired change over
+    /// the seeds of a (scenario, strategy) is significantly worse (`Contest`, paired by seed) and
+    /// its mean is beyond the metric's tolerance. For a team's gate, where a change is meant to
+    /// move numbers and only a worse result should stop it.
+    case significant
+  }
+
   public var tolerances: Tolerances
-  /// Improvements fail too, forcing a deliberate baseline refresh.
+  /// Improvements fail too, forcing a deliberate baseline refresh (significant ones only under
+  /// `Gate.significant`).
   public var failOnImprovement: Bool
   /// Every difference fails: improvements, neutral metric changes, parameter changes, extra rows
-  /// and extra columns.
+  /// and extra columns. Exact gate only.
   public var failOnAnyChange: Bool
+  public var gate: Gate
 
   public init(
-    tolerances: Tolerances = Tolerances(), failOnImprovement: Bool = false, failOnAnyChange: Bool = false
+    tolerances: Tolerances = Tolerances(), failOnImprovement: Bool = false, failOnAnyChange: Bool = false,
+    gate: Gate = .exact
   ) {
     self.tolerances = tolerances
     self.failOnImprovement = failOnImprovement
     self.failOnAnyChange = failOnAnyChange
+    self.gate = gate
   }
 }
 
@@ -136,6 +153,13 @@ public struct RegressionCheck: Sendable {
   /// Rows compared (present and comparable on both sides) and metric columns compared.
   public let comparedRows: Int
   public let comparedColumns: [String]
+  /// The compared rows, baseline and current, sorted by the baseline key.
+  public let pairs: [RowPair]
+  /// The tolerance of each compared column.
+  public let tolerancesByMetric: [String: Tolerance]
+  /// Per (scenario, strategy) and metric over the paired seeds: what the check opens with and
+  /// what `Gate.significant` judges.
+  public let summary: CheckSummary
 
   /// - Parameter replay: when `current` is a fresh run of `baseline`, what the replay found
   ///   changed in the baseline's inputs (`RecordedExperiment.issues`).
@@ -204,12 +228,16 @@ public struct RegressionCheck: Sendable {
     extra.removeAll { pairedCurrent.contains($0) }
     pairs.sort { $0.base.key < $1.base.key }
 
+    var tolerancesByMetric: [String: Tolerance] = [:]
+    for column in columns {
+      tolerancesByMetric[column] = policy.tolerances.tolerance(for: column, kind: kinds[column] ?? .count)
+    }
     var regressions: [MetricChange] = []
     var improvements: [MetricChange] = []
     var neutral: [MetricChange] = []
     for (row, other) in pairs {
       for column in columns {
-        let tolerance = policy.tolerances.tolerance(for: column, kind: kinds[column] ?? .count)
+        let tolerance = tolerancesByMetric[column] ?? .exact
         guard
           let change = Self.judge(
             key: row.key, metric: column, base: row.value(column), new: other.value(column),
@@ -231,6 +259,10 @@ public struct RegressionCheck: Sendable {
     self.extraRows = extra
     self.excludedRows = excluded.sorted()
     self.comparedRows = pairs.count
+    let rowPairs = pairs.map { RowPair(base: $0.base, new: $0.new) }
+    self.pairs = rowPairs
+    self.tolerancesByMetric = tolerancesByMetric
+    self.summary = CheckSummary(pairs: rowPairs, columns: columns, tolerances: tolerancesByMetric)
   }
 
   /// The change of one metric of one run, or nil when it is within tolerance.
@@ -260,11 +292,18 @@ public struct RegressionCheck: Sendable {
   }
 
   /// Why the check fails under its policy, one short phrase each (empty when it passes), e.g.
-  /// `3 regressions`, `1 missing row`.
+  /// `3 regressions`, `1 missing row`; under `Gate.significant`, `1 significant regression`.
   public var failures: [String] {
     var reasons: [String] = []
     func add(_ count: Int, _ noun: String) {
       if count > 0 { reasons.append("\(count) \(noun)\(count == 1 ? "" : "s")") }
+    }
+    if policy.gate == .significant {
+      add(summary.regressions.count, "significant regression")
+      add(missingRows.count, "missing row")
+      add(missingColumns.count, "missing column")
+      if policy.failOnImprovement { add(summary.improvements.count, "significant improvement") }
+      return reasons
     }
     add(regressions.count, "regression")
     add(missingRows.count, "missing row")

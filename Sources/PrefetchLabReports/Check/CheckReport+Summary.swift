@@ -1,0 +1,143 @@
+import PrefetchLab
+
+/// The review view `check` opens with: one line per (scenario, strategy) and headline metric
+/// (`CheckSummary`), parameter changes and rows on one side grouped per (scenario, strategy), a
+/// count of the per-run findings and where their detail is.
+extension CheckReport {
+  static let summaryHeader = ["scenario", "strategy", "metric", "baseline", "current", "change [95 % CI]", "verdict"]
+
+  var gateLine: String {
+    switch check.policy.gate {
+    case .exact:
+      return "Gate: exact (any run's metric beyond its tolerance fails; --gate significant fails only on a "
+        + "significant regression)"
+    case .significant:
+      return "Gate: significant (fails on a metric significantly worse over the paired seeds and beyond its "
+        + "tolerance)"
+    }
+  }
+
+  var summaryTitle: String {
+    let seeds: String
+    switch check.summary.seedCounts {
+    case nil: seeds = "no seeds"
+    case let range? where range.lowerBound == range.upperBound:
+      seeds = "\(range.lowerBound) seed\(range.lowerBound == 1 ? "" : "s")"
+    case let range?: seeds = "\(range.lowerBound)–\(range.upperBound) seeds"
+    }
+    return "Per scenario and strategy (means over \(seeds), change = current − baseline paired by seed with "
+      + "its 95 % CI; blank, data, radio and energy per minute of attention)"
+  }
+
+  func summaryCells(_ line: CheckSummary.Line) -> [String] {
+    var verdict = line.verdict.rawValue
+    if check.policy.gate == .significant && line.isGatedRegression { verdict += " (fails the gate)" }
+    return [
+      line.scenario, line.strategyText, RecommendationFormat.name(line.metric),
+      RecommendationFormat.estimate(line.base, line.metric), RecommendationFormat.estimate(line.current, line.metric),
+      RecommendationFormat.difference(line.change, line.metric), verdict,
+    ]
+  }
+
+  /// `reader-lte / fixed_threshold: ratio=0.7 → ratio=0.5 (seeds 1-10)`, one per (scenario,
+  /// strategy, change).
+  var parameterLines: [String] {
+    var order: [String] = []
+    var seeds: [String: [UInt64]] = [:]
+    for change in check.parameterChanges {
+      let before = change.baseline.params.isEmpty ? "defaults" : change.baseline.params
+      let after = change.current.params.isEmpty ? "defaults" : change.current.params
+      let text = "\(change.baseline.scenario) / \(change.baseline.strategy): \(before) → \(after)"
+      if seeds[text] == nil { order.append(text) }
+      seeds[text, default: []].append(change.baseline.seed)
+    }
+    return order.map { "\($0) (seeds \(FingerprintComparison.Issue.seedText(seeds[$0] ?? [])))" }
+  }
+
+  /// Rows on one side only, one line per (scenario, strategy): `reader-lte / oracle: seeds 1-10`.
+  static func groupedRows(_ keys: [RunKey]) -> [String] {
+    var order: [String] = []
+    var seeds: [String: [UInt64]] = [:]
+    for key in keys {
+      let text = "\(key.scenario) / \(key.strategyLabel)"
+      if seeds[text] == nil { order.append(text) }
+      seeds[text, default: []].append(key.seed)
+    }
+    return order.map { "\($0): seeds \(FingerprintComparison.Issue.seedText(seeds[$0] ?? []))" }
+  }
+
+  /// `Per run: 3 regressions, 5 improvements, 12 neutral changes beyond tolerance (20 runs × 45
+  /// metrics compared); detail in check-details.txt (--details prints it here)`.
+  var perRunLine: String {
+    var counts: [String] = []
+    for (count, noun) in [
+      (check.regressions.count, "regression"), (check.improvements.count, "improvement"),
+      (check.neutralChanges.count, "neutral change"),
+    ] where count > 0 {
+      counts.append("\(count) \(noun)\(count == 1 ? "" : "s")")
+    }
+    var text = "Per run: " + (counts.isEmpty ? "no difference" : counts.joined(separator: ", "))
+    text += " beyond tolerance (\(check.comparedRows) runs × \(check.comparedColumns.count) metrics compared)"
+    if let detailsPath {
+      text += "; per-seed detail in \(detailsPath)" + (showDetails ? "" : " (--details prints it here)")
+    }
+    return text
+  }
+
+  /// Titles and lines of what is listed once per (scenario, strategy) or per item.
+  var groupedSections: [(title: String, lines: [String])] {
+    var sections: [(String, [String])] = [
+      (Self.parameterTitle, parameterLines),
+      (rowSections[0].title, Self.groupedRows(check.missingRows)),
+      (rowSections[1].title, Self.groupedRows(check.extraRows)),
+      (Self.excludedTitle, excludedLines),
+    ]
+    for section in columnSections where !section.columns.isEmpty {
+      sections.append((section.title, [section.columns.joined(separator: ", ")]))
+    }
+    return sections.filter { !$0.1.isEmpty }
+  }
+
+  // MARK: Text
+
+  var summaryText: String {
+    var out = headingLines[0...1].joined(separator: "\n") + "\n" + gateLine + "\n" + headingLines[2] + "\n"
+    out += "Fingerprint: \(fingerprintSummary)\n"
+    for line in fingerprintLines { out += "  \(line)\n" }
+    if !check.summary.lines.isEmpty {
+      out += "\n\(summaryTitle):\n"
+      out += Self.table(
+        [Self.summaryHeader] + check.summary.lines.map(summaryCells), rightAligned: [3, 4, 5])
+    }
+    for section in groupedSections {
+      out += "\n\(section.title):\n"
+      for line in section.lines { out += "  \(line)\n" }
+    }
+    out += "\n\(perRunLine)\n"
+    return out
+  }
+
+  // MARK: Markdown
+
+  var summaryMarkdown: String {
+    var out = "### PrefetchLab regression check \(statusMark)\n\n"
+    out += "**\(Self.escape(resultLine))**\n\n"
+    out += (headingLines[0...1] + [gateLine, headingLines[2]]).map { "- " + Self.escape($0) }.joined(separator: "\n")
+    out += "\n- Fingerprint: \(Self.escape(fingerprintSummary))\n"
+    for line in fingerprintLines { out += "  - \(Self.escape(line))\n" }
+    if !check.summary.lines.isEmpty {
+      out += "\n#### \(Self.escape(summaryTitle))\n\n"
+      out += "| " + Self.summaryHeader.joined(separator: " | ") + " |\n"
+      out += "|---|---|---|---:|---:|---:|---|\n"
+      for line in check.summary.lines {
+        out += "| " + summaryCells(line).map(Self.escape).joined(separator: " | ") + " |\n"
+      }
+    }
+    for section in groupedSections {
+      out += "\n#### \(section.title)\n\n"
+      for line in section.lines { out += "- \(Self.escape(line))\n" }
+    }
+    out += "\n\(Self.escape(perRunLine))\n"
+    return out
+  }
+}
