@@ -403,7 +403,7 @@ enum ReportsE2E {
     #expect(
       strict.stderr.contains("apt-get install gnuplot-nox") && strict.stderr.contains("brew install gnuplot"))
     #expect(!FileManager.default.fileExists(atPath: folder + "/strict"))
-    let report = try ReportsE2E.run(["report", folder + "/r", "--plots"], path: folder + "/emptybin")
+    let report = try ReportsE2E.run(["report", folder + "/r", "--plots", "--replace"], path: folder + "/emptybin")
     #expect(report.status == 1)
     let conflicting = try ReportsE2E.run(["report", folder + "/r", "--plots", "--no-plots"])
     #expect(conflicting.status == 64)
@@ -455,7 +455,12 @@ enum ReportsE2E {
     // parameters: they come from the manifest.
     let before = try ReportsE2E.read(folder + "/r/report.md")
     try FileManager.default.removeItem(atPath: scenarioPath)
-    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots", "--quiet"])
+    // A folder holding a report is redrawn only with --replace: exit 64 naming the flag, no byte moved.
+    let refused = try ReportsE2E.run(["report", folder + "/r", "--no-plots", "--quiet"])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("already holds a report (report.md, report.html, plots): give --replace"))
+    #expect(try ReportsE2E.read(folder + "/r/report.md") == before)
+    let report = try ReportsE2E.run(["report", folder + "/r", "--no-plots", "--quiet", "--replace"])
     #expect(report.status == 0, "\(report.stderr)")
     let markdown = try ReportsE2E.read(folder + "/r/report.md")
     #expect(markdown.contains("- patience\\_ms: `30000`"), "\(markdown)")
