@@ -244,4 +244,29 @@ import Testing
     #expect(board.segmentsText == "A 75 %, B 25 %")
     #expect(board.table[1] == ["1", "x", "287.5", "100", "1000", "27.5", "30", "50", "2"])
   }
+
+  /// With session lengths, blank time and waste are shown per minute of attention (session −
+  /// stall), the figures the ranking compares: 10 ms blank over 30 s of attention is 20 ms per
+  /// min, 2000 wasted bytes 4000 per min (4 kB); stall stays per session.
+  @Test func blankAndWasteArePerMinuteOfAttention() throws {
+    let record = try #require(
+      PopulationRecord(
+        json: .object([
+          ("name", "one"), ("description", ""), ("file", "p.json"), ("sha256", ""),
+          ("segments", .array([.object([("name", "A"), ("weight", 1), ("scenario", "a")])])),
+        ])))
+    let board = PopulationLeaderboard(
+      record: record,
+      rows: [
+        RunRow(
+          key: RunKey(scenario: "a", strategy: "x", params: "", seed: 1),
+          metrics: ["stall_ms": 500, "blank_ms": 10, "wasted_bytes": 2000, "session_ms": 30_500], line: 0)
+      ])
+    let entry = try #require(board.entries.first)
+    #expect(entry.stall.mean == 500)
+    #expect(entry.blank.mean == 20)
+    #expect(entry.wastedBytes == 4000)
+    #expect(board.table[1] == ["1", "x", "500", "500", "500", "20", "20", "20", "4"])
+    #expect(PopulationLeaderboard.header[5] == "blank_ms per min mean")
+  }
 }

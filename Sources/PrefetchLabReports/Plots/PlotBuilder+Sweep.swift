@@ -16,9 +16,12 @@ extension PlotBuilder {
   }
 
   /// The metric's catalogued definition, or a plain one for a column this version does not know.
+  /// The axis label, display scale and decimals of a sweep axis; an accumulating metric is
+  /// plotted per minute of attention (`SweepAnalysis` means), and its label says so.
   static func definition(_ column: String) -> (label: String, scale: Double, decimals: Int) {
     guard let metric = MetricCatalogue.definition(column) else { return (column, 1, 1) }
-    return (metric.axisLabel, metric.kind.displayScale, metric.shownDecimals)
+    let label = metric.axisLabel + (MetricCatalogue.accumulates(column) ? " per min of attention" : "")
+    return (label, metric.kind.displayScale, metric.shownDecimals)
   }
 
   /// Means of the y metric against the x metric, one point per setting, joined in parameter

@@ -5,7 +5,9 @@ import PrefetchLab
 /// sessions, so a segment counts as much as its weight whatever its number of seeds.
 ///
 /// Per strategy: the weighted mean (= Σ share × the segment's mean) and the per-session p50 and
-/// p95 (`WeightedPercentile`) of stall and blank time, and the weighted mean of wasted data.
+/// p95 (`WeightedPercentile`) of stall and of blank time per minute of attention, and the weighted
+/// mean of wasted data per minute of attention: the figures the ranking compares
+/// (`Contest.comparableValue`), not session totals that a session cut short would make smaller.
 /// Ranked by the recommendation's objective with significance (`Recommendation.select` over a
 /// `Contest` of the population's contenders, which pair by seed: stall first, then blank time per
 /// minute of attention); strategies the seeds cannot tell apart share a rank (`2=`). The oracle is
@@ -27,8 +29,9 @@ public struct PopulationLeaderboard: Sendable {
     public var strategy: String
     public var sessions: Int
     public var stall: Figures
+    /// Blank time per minute of attention (ms per min).
     public var blank: Figures
-    /// Weighted mean of wasted_bytes; nil when no session has a value.
+    /// Weighted mean of wasted_bytes per minute of attention; nil when no session has a value.
     public var wastedBytes: Double?
   }
 
@@ -65,7 +68,7 @@ public struct PopulationLeaderboard: Sendable {
       }
       func sessions(_ metric: String) -> [(value: Double, weight: Double)] {
         zip(perSegment, shares).flatMap { rows, share in
-          let values = rows.compactMap { $0.value(metric) }
+          let values = rows.compactMap { Contest.comparableValue($0, metric) }
           return values.map { ($0, share / Double(values.count)) }
         }
       }
@@ -144,8 +147,8 @@ public struct PopulationLeaderboard: Sendable {
   }
 
   public static let header = [
-    "rank", "strategy", "stall_ms mean", "stall_ms p50", "stall_ms p95", "blank_ms mean", "blank_ms p50",
-    "blank_ms p95", "wasted_kB mean",
+    "rank", "strategy", "stall_ms mean", "stall_ms p50", "stall_ms p95", "blank_ms per min mean",
+    "blank_ms per min p50", "blank_ms per min p95", "wasted_kB per min mean",
   ]
 
   /// `readers on LTE 60 %, skimmers on Wi-Fi 30 %, flingers on 3G 10 %`.

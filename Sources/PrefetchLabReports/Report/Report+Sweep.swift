@@ -20,7 +20,7 @@ extension Report {
     blocks.append(
       .paragraph([
         .strong("Pareto-optimal settings"),
-        .text(" (mean \(analysis.y) against mean \(analysis.x)): "),
+        .text(" (mean \(Contest.comparableName(analysis.y)) against mean \(Contest.comparableName(analysis.x))): "),
         .text(analysis.paretoText(limit: analysis.pareto.count)),
         .text(". "), .strong("Knee"), .text(": "),
         .text(analysis.knee.map(analysis.name) ?? "none"),
@@ -54,8 +54,9 @@ extension Report {
         [.text("reference")],
       ])
     }
+    // An accumulating metric is shown per minute of attention, as it is compared.
     func title(_ metric: String, _ unit: DisplayUnit?) -> String {
-      metric + (unit.map { " (\($0.suffix))" } ?? "")
+      metric + (unit.map { " (\($0.suffix))" } ?? "") + (MetricCatalogue.accumulates(metric) ? " per min" : "")
     }
     blocks.append(
       .table(

@@ -53,29 +53,33 @@ public struct SweepAnalysis: Sendable {
     self.scenario = scenario.name
     x = record.x
     y = record.y
-    var byParams: [String: StrategyResults] = [:]
+    // The frontier, the knee and the recommendation are the contest's (`Contest`): settings whose
+    // users abandon significantly more never count, and accumulating metrics are read per minute
+    // of attention. References compete in the abandonment screen but are never on the frontier.
+    // The means shown and plotted are the contest's too, so the frontier is drawn through the
+    // values it was chosen on.
+    let contest = Contest(scenario.strategies)
+    var byParams: [String: Int] = [:]
     var references: [Reference] = []
-    for strategy in scenario.strategies {
+    for (index, strategy) in scenario.strategies.enumerated() {
       if strategy.strategy == record.strategy.name {
-        byParams[strategy.params] = strategy
+        byParams[strategy.params] = index
       } else {
         references.append(
           Reference(
-            label: strategy.label, xEstimate: strategy.estimate(record.x),
-            yEstimate: strategy.estimate(record.y)))
+            label: strategy.label, xEstimate: contest.estimate(index, record.x),
+            yEstimate: contest.estimate(index, record.y)))
       }
     }
     self.references = references
     points = record.settings.enumerated().map { index, setting in
-      let strategy = byParams[setting.params]
+      guard let strategy = byParams[setting.params] else {
+        return Point(setting: index, strategy: nil, xEstimate: MeanEstimate([]), yEstimate: MeanEstimate([]))
+      }
       return Point(
-        setting: index, strategy: strategy, xEstimate: strategy?.estimate(record.x) ?? MeanEstimate([]),
-        yEstimate: strategy?.estimate(record.y) ?? MeanEstimate([]))
+        setting: index, strategy: scenario.strategies[strategy], xEstimate: contest.estimate(strategy, record.x),
+        yEstimate: contest.estimate(strategy, record.y))
     }
-    // The frontier, the knee and the recommendation are the contest's (`Contest`): settings whose
-    // users abandon significantly more never count, and accumulating metrics are read per minute
-    // of attention. References compete in the abandonment screen but are never on the frontier.
-    let contest = Contest(scenario.strategies)
     var settingOf: [Int: Int] = [:]
     for point in points {
       guard let strategy = point.strategy,
