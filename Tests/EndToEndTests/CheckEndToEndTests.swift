@@ -141,13 +141,16 @@ import Testing
       to: URL(fileURLWithPath: scratch.path("worse/summary.csv")))
 
     let check = [
-      "check", "--baseline", scratch.path("base/summary.csv"), "--current", scratch.path("worse"), "--details",
+      "check", "--baseline", scratch.path("base/summary.csv"), "--current", scratch.path("worse"),
+      "--details",
     ]
     let regression = try Prefetchlab.run(check)
     #expect(regression.status == 2)
     #expect(regression.out.contains("Regressions (1):"))
     let row = try #require(
-      regression.out.components(separatedBy: "\n").first { $0.contains("infinite_scroll") && $0.contains("exact") })
+      regression.out.components(separatedBy: "\n").first {
+        $0.contains("infinite_scroll") && $0.contains("exact")
+      })
     for word in ["reader-lte", "infinite_scroll", "stall_ms", "+250", "0 (exact)"] {
       #expect(row.contains(word), "\(row)")
     }
@@ -159,7 +162,9 @@ import Testing
     #expect(try Prefetchlab.run(check + ["--tolerance=*=rel:0.5"]).status == 0)
 
     // The other way round the change is an improvement: reported, failing only when asked.
-    let reversed = ["check", "--baseline", scratch.path("worse"), "--current", scratch.path("base"), "--details"]
+    let reversed = [
+      "check", "--baseline", scratch.path("worse"), "--current", scratch.path("base"), "--details",
+    ]
     let improvement = try Prefetchlab.run(reversed)
     #expect(improvement.status == 0)
     #expect(improvement.out.contains("Improvements (1):"))

@@ -63,14 +63,16 @@ import Testing
     #expect(detailed.out.hasPrefix(result.out.components(separatedBy: "Per run: ")[0]))
     #expect(detailed.out.contains("jump-far / fixed_threshold / seed 10: defaults → ratio=0.3"))
 
-    let markdown = try Prefetchlab.run(["check", "--baseline", "base", "--format", "markdown"], in: scratch.url)
+    let markdown = try Prefetchlab.run(
+      ["check", "--baseline", "base", "--format", "markdown"], in: scratch.url)
     #expect(markdown.status == 2)
     #expect(markdown.out.utf8.count <= 10_240, "\(markdown.out.utf8.count) bytes")
     #expect(markdown.out.hasPrefix("### PrefetchLab regression check ❌\n"))
     #expect(markdown.out.contains("| jump-far | fixed\\_threshold: defaults → ratio=0.3 | stall\\_ms |"))
 
     // The significant gate fails only on a metric significantly worse beyond its tolerance.
-    let significant = try Prefetchlab.run(["check", "--baseline", "base", "--gate", "significant"], in: scratch.url)
+    let significant = try Prefetchlab.run(
+      ["check", "--baseline", "base", "--gate", "significant"], in: scratch.url)
     let failing = significant.out.split(separator: "\n").filter { $0.hasSuffix("worse (fails the gate)") }
     #expect(significant.status == (failing.isEmpty ? 0 : 2), "\(significant.out)")
     #expect(significant.out.contains("Gate: significant"))
@@ -82,8 +84,12 @@ import Testing
     #expect(loose.out.contains("FAIL: fingerprint mismatch"))
     // Exact figures of this change: ratio 0.3 fetches earlier, so jump-far stalls less and both
     // scenarios waste more, significantly.
-    #expect(result.out.contains("stall_ms                 2148.9 ± 65.2   1891.4 ± 63.3  -257.5 [-283.5, -231.5]  better"))
-    #expect(result.out.contains("wasted_kB per min         276.1 ± 69.5    938.3 ± 60.5  +662.2 [+639.7, +684.8]  worse"))
+    #expect(
+      result.out.contains(
+        "stall_ms                 2148.9 ± 65.2   1891.4 ± 63.3  -257.5 [-283.5, -231.5]  better"))
+    #expect(
+      result.out.contains(
+        "wasted_kB per min         276.1 ± 69.5    938.3 ± 60.5  +662.2 [+639.7, +684.8]  worse"))
     #expect(significant.status == 2)
     // Significant-only gating cannot be combined with failing on any exact change.
     let both = try Prefetchlab.run(

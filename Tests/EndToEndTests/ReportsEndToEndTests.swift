@@ -403,7 +403,8 @@ enum ReportsE2E {
     #expect(
       strict.stderr.contains("apt-get install gnuplot-nox") && strict.stderr.contains("brew install gnuplot"))
     #expect(!FileManager.default.fileExists(atPath: folder + "/strict"))
-    let report = try ReportsE2E.run(["report", folder + "/r", "--plots", "--replace"], path: folder + "/emptybin")
+    let report = try ReportsE2E.run(
+      ["report", folder + "/r", "--plots", "--replace"], path: folder + "/emptybin")
     #expect(report.status == 1)
     let conflicting = try ReportsE2E.run(["report", folder + "/r", "--plots", "--no-plots"])
     #expect(conflicting.status == 64)

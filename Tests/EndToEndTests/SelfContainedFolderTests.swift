@@ -23,7 +23,8 @@ import Testing
       atPath: scratch.path("elsewhere/deeper"), withIntermediateDirectories: true)
     try FileManager.default.moveItem(atPath: scratch.path("a"), toPath: scratch.path("elsewhere/deeper/b"))
     let moved = try Prefetchlab.run(
-      ["report", scratch.path("elsewhere/deeper/b"), "--no-plots", "--replace"], in: URL(fileURLWithPath: "/"))
+      ["report", scratch.path("elsewhere/deeper/b"), "--no-plots", "--replace"], in: URL(fileURLWithPath: "/")
+    )
     #expect(moved.status == 0, "\(moved.err)")
     let report = try String(contentsOfFile: scratch.path("elsewhere/deeper/b/report.md"), encoding: .utf8)
     #expect(report == expected)

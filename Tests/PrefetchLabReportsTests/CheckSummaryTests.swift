@@ -76,7 +76,8 @@ import Testing
 
   @Test func jsonDifferenceNamesKeyPaths() throws {
     let a = try JSONValue(parsing: #"{"name":"x","network":{"rtt_ms":80,"kbps":5},"seeds":10,"list":[1,2]}"#)
-    let b = try JSONValue(parsing: #"{"name":"x","network":{"rtt_ms":0.18,"kbps":5},"seeds":1,"list":[1,3],"new":1}"#)
+    let b = try JSONValue(
+      parsing: #"{"name":"x","network":{"rtt_ms":0.18,"kbps":5},"seeds":1,"list":[1,3],"new":1}"#)
     #expect(JSONDifference.paths(a, b) == ["network.rtt_ms", "seeds", "list[1]", "new"])
     let c = try JSONValue(parsing: #"{"list":[1]}"#)
     #expect(JSONDifference.paths(try JSONValue(parsing: #"{"list":[1,2]}"#), c) == ["list"])

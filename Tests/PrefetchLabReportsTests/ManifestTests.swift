@@ -105,7 +105,8 @@ import Testing
     let changed = try RecordedExperiment(
       folder: ResultsFolder(path: folder.file("out/base")), registry: .builtIn)
     #expect(
-      changed.issues == [.scenarioEdited(name: "x", path: folder.file("sc/x.json"), keys: ["network.rtt_ms"])])
+      changed.issues == [.scenarioEdited(name: "x", path: folder.file("sc/x.json"), keys: ["network.rtt_ms"])]
+    )
     #expect(changed.experiment.scenarios.first?.scenario.network.rttMs == .constant(40))
   }
 

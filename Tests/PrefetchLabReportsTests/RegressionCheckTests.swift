@@ -387,7 +387,8 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
   @Test func markdownEscapesCellsAndCSVHasOneRowPerFinding() throws {
     let folders = try CheckFolders()
     defer { folders.remove() }
-    let report = CheckReport(check: try check(folders), baselineLabel: "B", currentLabel: "N", showDetails: true)
+    let report = CheckReport(
+      check: try check(folders), baselineLabel: "B", currentLabel: "N", showDetails: true)
     let markdown = report.render(.markdown)
     #expect(
       markdown.hasPrefix("### PrefetchLab regression check ❌\n\n**FAIL: 2 regressions, 1 missing row**\n"))
@@ -401,7 +402,8 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
     let aggregates = findings.prefix { $0 == "aggregate" }.count
     #expect(try table.column("metric").prefix(aggregates).first == "stall_ms")
     #expect(try table.column("base").first == "100" && table.column("new").first == "112.5")
-    #expect(try table.column("difference").first == "12.5" && table.column("detail").first == "no clear change")
+    #expect(
+      try table.column("difference").first == "12.5" && table.column("detail").first == "no clear change")
     func rest(_ name: String) throws -> [String] { Array(try table.column(name).dropFirst(aggregates)) }
     #expect(try rest("finding") == ["regression", "regression", "missing_row", "result"])
     #expect(try rest("metric") == ["stall_ms", "coverage", "", ""])

@@ -58,7 +58,9 @@ enum CheckCommand {
       .option("format", default: "text", help: "Report format: text, markdown or csv."),
       .option(
         "gate", default: "exact",
-        help: "exact: any run beyond tolerance fails; significant: only a significant regression beyond tolerance."),
+        help:
+          "exact: any run beyond tolerance fails; significant: only a significant regression beyond tolerance."
+      ),
       .flag("details", help: "Print the per-run findings after the per-scenario summary."),
       .option(
         "details-file", valueName: "file", default: detailsFileDefault,

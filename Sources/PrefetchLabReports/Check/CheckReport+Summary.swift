@@ -4,7 +4,9 @@ import PrefetchLab
 /// (`CheckSummary`), parameter changes and rows on one side grouped per (scenario, strategy), a
 /// count of the per-run findings and where their detail is.
 extension CheckReport {
-  static let summaryHeader = ["scenario", "strategy", "metric", "baseline", "current", "change [95 % CI]", "verdict"]
+  static let summaryHeader = [
+    "scenario", "strategy", "metric", "baseline", "current", "change [95 % CI]", "verdict",
+  ]
 
   var gateLine: String {
     switch check.policy.gate {
@@ -34,7 +36,8 @@ extension CheckReport {
     if check.policy.gate == .significant && line.isGatedRegression { verdict += " (fails the gate)" }
     return [
       line.scenario, line.strategyText, RecommendationFormat.name(line.metric),
-      RecommendationFormat.estimate(line.base, line.metric), RecommendationFormat.estimate(line.current, line.metric),
+      RecommendationFormat.estimate(line.base, line.metric),
+      RecommendationFormat.estimate(line.current, line.metric),
       RecommendationFormat.difference(line.change, line.metric), verdict,
     ]
   }
@@ -122,7 +125,8 @@ extension CheckReport {
   var summaryMarkdown: String {
     var out = "### PrefetchLab regression check \(statusMark)\n\n"
     out += "**\(Self.escape(resultLine))**\n\n"
-    out += (headingLines[0...1] + [gateLine, headingLines[2]]).map { "- " + Self.escape($0) }.joined(separator: "\n")
+    out += (headingLines[0...1] + [gateLine, headingLines[2]]).map { "- " + Self.escape($0) }.joined(
+      separator: "\n")
     out += "\n- Fingerprint: \(Self.escape(fingerprintSummary))\n"
     for line in fingerprintLines { out += "  - \(Self.escape(line))\n" }
     if !check.summary.lines.isEmpty {

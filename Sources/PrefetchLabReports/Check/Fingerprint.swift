@@ -177,7 +177,8 @@ public struct FingerprintComparison: Sendable, Equatable {
         {
           issues.append(.strategiesChanged(name: entry.name, path: path))
         } else {
-          let keys = entry.scenario.flatMap { old in now.scenario.map { JSONDifference.paths(old, $0) } } ?? []
+          let keys =
+            entry.scenario.flatMap { old in now.scenario.map { JSONDifference.paths(old, $0) } } ?? []
           issues.append(
             .scenarioChanged(
               name: entry.name, path: path, baseline: entry.sha256, current: now.sha256, keys: keys))

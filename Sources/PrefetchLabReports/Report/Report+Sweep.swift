@@ -20,7 +20,9 @@ extension Report {
     blocks.append(
       .paragraph([
         .strong("Pareto-optimal settings"),
-        .text(" (mean \(Contest.comparableName(analysis.y)) against mean \(Contest.comparableName(analysis.x))): "),
+        .text(
+          " (mean \(Contest.comparableName(analysis.y)) against mean \(Contest.comparableName(analysis.x))): "
+        ),
         .text(analysis.paretoText(limit: analysis.pareto.count)),
         .text(". "), .strong("Knee"), .text(": "),
         .text(analysis.knee.map(analysis.name) ?? "none"),
@@ -56,7 +58,8 @@ extension Report {
     }
     // An accumulating metric is shown per minute of attention, as it is compared.
     func title(_ metric: String, _ unit: DisplayUnit?) -> String {
-      metric + (unit.map { " (\($0.suffix))" } ?? "") + (MetricCatalogue.accumulates(metric) ? " per min" : "")
+      metric + (unit.map { " (\($0.suffix))" } ?? "")
+        + (MetricCatalogue.accumulates(metric) ? " per min" : "")
     }
     blocks.append(
       .table(

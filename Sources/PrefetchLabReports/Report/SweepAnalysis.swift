@@ -77,7 +77,8 @@ public struct SweepAnalysis: Sendable {
         return Point(setting: index, strategy: nil, xEstimate: MeanEstimate([]), yEstimate: MeanEstimate([]))
       }
       return Point(
-        setting: index, strategy: scenario.strategies[strategy], xEstimate: contest.estimate(strategy, record.x),
+        setting: index, strategy: scenario.strategies[strategy],
+        xEstimate: contest.estimate(strategy, record.x),
         yEstimate: contest.estimate(strategy, record.y))
     }
     var settingOf: [Int: Int] = [:]
