@@ -329,7 +329,7 @@ public struct CheckReport: Sendable {
       [key.scenario, key.strategy, key.params, newParams, String(key.seed)]
     }
     func detailRow(_ finding: String, _ detail: String) -> [String] {
-      [finding] + Array(repeating: "", count: 10) + [detail]
+      [finding] + Array(repeating: "", count: 11) + [detail]
     }
     func number(_ value: Double?) -> String { value.map(DecimalFormat.shortest) ?? "" }
     for line in check.summary.lines {
