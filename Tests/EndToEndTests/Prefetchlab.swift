@@ -54,9 +54,10 @@ enum Prefetchlab {
     return names
   }
 
-  /// Summary rows `run scenarios/` writes with one seed: each bundled scenario's own strategy
-  /// list, or the general strategies when it has none.
-  static func bundledRunCount() throws -> Int {
+  /// Summary rows `run scenarios/` writes: each bundled scenario's own strategy list, or the
+  /// general strategies when it has none, times its default seeds (`seeds` nil) or `seeds`
+  /// seeds (`--seeds` given).
+  static func bundledRunCount(seeds given: Int? = nil) throws -> Int {
     let general = try strategyNames().count
     let folder = packageRoot.appendingPathComponent("scenarios")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -66,7 +67,7 @@ enum Prefetchlab {
       let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
       let listed = (object?["strategies"] as? [Any])?.count ?? 0
       // Each scenario runs its `seeds` default seeds (1 without the key).
-      let seeds = (object?["seeds"] as? Int) ?? 1
+      let seeds = given ?? (object?["seeds"] as? Int) ?? 1
       runs += (listed > 0 ? listed : general) * seeds
     }
     return runs

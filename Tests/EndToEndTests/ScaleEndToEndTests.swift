@@ -27,7 +27,7 @@ import Testing
         .split(separator: "\r\n")
       counts.append(lines.count - 1)
     }
-    let total = try Prefetchlab.bundledRunCount() * 2
+    let total = try Prefetchlab.bundledRunCount(seeds: 2)
     #expect(counts.reduce(0, +) == total)
     #expect(counts.max()! - counts.min()! <= 1, "balanced slices: \(counts)")
     let merged = try Prefetchlab.run([
@@ -240,7 +240,7 @@ import Testing
     let process = try startRun(
       [
         "run", "scenarios/reader-lte.json", "--seeds", "1-30", "--timelines", "all", "--jobs", "2", "--out",
-        out,
+        out, "--replace",
       ],
       stderr: errorFile, path: Gnuplot.installedPath)
     let partial = try waitForStaging(of: out, holding: "plots")

@@ -32,7 +32,7 @@ import Testing
     #expect(result.stdout.contains("  slow-3g: Pareto-optimal "))
     let report = try ReportsE2E.read(folder + "/r/report.md")
     #expect(report.contains("### Sweep of fixed\\_threshold over ratio"))
-    #expect(report.contains("**Pareto-optimal settings** (mean stall\\_ms against mean wasted\\_bytes): "))
+    #expect(report.contains("**Pareto-optimal settings** (mean stall\\_ms against mean wasted\\_bytes per min): "))
     #expect(report.contains("**Knee**: "))
     #expect(report.contains("Kneedle (Satopää, Albrecht, Irwin \\& Raghavan, ICDCS Workshops 2011)"))
     #expect(report.contains("| `ratio=0.7` |"))
