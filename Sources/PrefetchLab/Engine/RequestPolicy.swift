@@ -15,6 +15,8 @@ struct RequestPolicy: Sendable {
   let coalescing: Bool
   /// `radio.promotion_delays_requests`.
   let promotionDelaysRequests: Bool
+  /// `RunConstants.mediaRoundTripMedianMs`: the media origin's median round trip, ms.
+  let mediaRoundTripMedianMs: Double
   private let random: CounterRandom
 
   /// An error response takes at least this long, µs, so that a request failing again and again
@@ -31,6 +33,10 @@ struct RequestPolicy: Sendable {
     coalescing = media?.network.coalescing ?? network.coalescing
     self.promotionDelaysRequests = promotionDelaysRequests
     self.random = random
+    let origin = self.media ?? pages
+    var segment = 0
+    mediaRoundTripMedianMs =
+      origin.trace.latencyMs(atUs: 0, segmentHint: &segment) ?? origin.rttMs.quantile(0.5)
   }
 
   /// Try `tryIndex` of `resource`, started at `nowUs`: its time to first byte, µs, and whether

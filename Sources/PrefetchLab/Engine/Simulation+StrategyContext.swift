@@ -25,7 +25,8 @@ extension Simulation: StrategyContext {
     RunConstants(
       viewportHeightPt: viewportHeightPt, pagination: feed.isOffsetPagination ? .offset : .cursor,
       pageCount: feed.plan.pageCount, pageSizeItems: feed.plan.pageSize, feedHasMedia: feed.hasMedia,
-      hasRenderStage: render.isEnabled, heedsWake: timeAdvance.skipsQuietFrames)
+      hasRenderStage: render.isEnabled, heedsWake: timeAdvance.skipsQuietFrames,
+      mediaRoundTripMedianMs: policy.mediaRoundTripMedianMs)
   }
   @inline(__always)
   public var scrollState: ScrollState {
@@ -87,6 +88,11 @@ extension Simulation: StrategyContext {
   public func needsMedia(item: Int) -> Bool {
     item >= 0 && item < feed.items.count && feed.items.mediaState[item] == .notLoaded
   }
+  public func carriesMedia(item: Int) -> Bool {
+    guard item >= 0 && item < feed.items.count else { return false }
+    let state = feed.items.mediaState[item]
+    return state == .notLoaded || state == .loaded
+  }
   @inline(__always)
   public func isMediaInFlight(item: Int) -> Bool {
     item >= 0 && item < feed.items.count && feed.items.mediaRequest[item] >= 0
@@ -133,9 +139,23 @@ extension Simulation: StrategyContext {
     guard !feed.pages.applied[page], feed.pages.activeRequest[page] < 0, !feed.pages.applyPending[page] else {
       return false
     }
+    return issuePageRequest(page, direction: directionOfPage(page), priority: priority)
+  }
+
+  @discardableResult
+  public func requestDuplicatePage(index page: Int) -> Bool {
+    guard sessionStarted, page >= 0, page < feed.plan.pageCount else { return false }
+    if !feed.isOffsetPagination && page != feed.appliedEndPage && page != feed.firstAppliedPage - 1 {
+      return false
+    }
+    guard !feed.pages.applied[page] else { return false }
+    return issuePageRequest(page, direction: directionOfPage(page), priority: .page)
+  }
+
+  /// Up when the page's first row lies above the viewport's top, down otherwise.
+  private func directionOfPage(_ page: Int) -> ScrollDirection {
     let firstRow = min(feed.plan.firstItem(ofPage: page), max(0, rowCount - 1))
-    let direction: ScrollDirection = topPt(ofItem: firstRow) < scroll.viewportOffsetPt ? .up : .down
-    return issuePageRequest(page, direction: direction, priority: priority)
+    return topPt(ofItem: firstRow) < scroll.viewportOffsetPt ? .up : .down
   }
 
   @discardableResult

@@ -85,7 +85,8 @@ public struct PageTrigger: Sendable {
     guard let quietUpToPt, context.pagination == .cursor else { return .everyFrame }
     // The trigger reads the offset and the frontier, not the rows; the media side reads the rows
     // only when the feed has media.
-    return .whileOffset(within: -.infinity, quietUpToPt, acrossRowChanges: !context.feedHasMedia)
+    return media.narrowed(
+      .whileOffset(within: -.infinity, quietUpToPt, acrossRowChanges: !context.feedHasMedia), in: context)
   }
 
   /// `offsetPt` less a margin far above the rounding error of the trigger tests' few additions

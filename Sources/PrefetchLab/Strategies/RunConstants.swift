@@ -24,10 +24,15 @@ public struct RunConstants: Sendable, Equatable {
   /// to find may return `.everyFrame` without finding it. Reading it must not change any
   /// decision.
   public var heedsWake: Bool
+  /// The round trip an image request takes at the median as the scenario declares it, ms, >= 0:
+  /// the media origin's `rtt_ms` (`network.media`), else `network.rtt_ms` (a distribution's median;
+  /// a `periods` trace carrying `latency_ms`: its latency at t = 0). What a client that has
+  /// measured this network before (Chrome's network quality estimator, say) starts from.
+  public var mediaRoundTripMedianMs: Double
 
   public init(
     viewportHeightPt: Double, pagination: Pagination, pageCount: Int, pageSizeItems: Int, feedHasMedia: Bool,
-    hasRenderStage: Bool, heedsWake: Bool
+    hasRenderStage: Bool, heedsWake: Bool, mediaRoundTripMedianMs: Double = 0
   ) {
     self.viewportHeightPt = viewportHeightPt
     self.pagination = pagination
@@ -36,5 +41,6 @@ public struct RunConstants: Sendable, Equatable {
     self.feedHasMedia = feedHasMedia
     self.hasRenderStage = hasRenderStage
     self.heedsWake = heedsWake
+    self.mediaRoundTripMedianMs = mediaRoundTripMedianMs
   }
 }

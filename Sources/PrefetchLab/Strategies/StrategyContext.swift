@@ -90,6 +90,9 @@ public protocol StrategyContext: AnyObject {
   func isComplete(item: Int) -> Bool
   /// The item is loaded and carries media that is not in memory.
   func needsMedia(item: Int) -> Bool
+  /// The item is loaded and carries media, in memory or not (an image loader's model for the row
+  /// exists).
+  func carriesMedia(item: Int) -> Bool
   /// A request for the item's media is queued, in flight, backing off before a retry, or being
   /// read from the disk cache.
   func isMediaInFlight(item: Int) -> Bool
@@ -122,6 +125,13 @@ public protocol StrategyContext: AnyObject {
   /// - Returns: true if a request was issued.
   @discardableResult
   func requestPage(index page: Int, priority: FetchPriority) -> Bool
+  /// Sends a request for page `page` even while one for it is out or delivered and not yet
+  /// applied: naive app code that calls its fetch again for rows still loading. The responses
+  /// after the first count as redundant fetches. Refused (false) where `requestPage(index:priority:)`
+  /// refuses for any other reason: an applied page, one past the feed, before first content, and
+  /// with cursor pagination a page off the applied run's edges.
+  @discardableResult
+  func requestDuplicatePage(index page: Int) -> Bool
   /// Cancels the page request out in `direction` for the frontier's page (queued, connecting,
   /// transferring or backing off before a retry; a response already delivered is not recalled):
   /// what TanStack Query's `fetchNextPage` does by default before it starts again. Bytes it moved

@@ -36,6 +36,32 @@ import Testing
     #expect(cached.requestsCancelled == 0)
   }
 
+  /// InfiniteLoader v1 (no pending cache) whose app fetches in `loadMoreRows` without a guard
+  /// (`on_repeat=duplicate`), same drag and 3 s API: every rendered-row change
+  /// asks again for each page of the moving run still out, and each ask is another request. The
+  /// first response of each page lands as with a guard (nothing is cancelled: 180 items, as
+  /// guarded); every response after it is a redundant fetch, and every request beyond one per
+  /// page is either redundant or still out at the end.
+  @Test func duplicateSendsEachRepeatedCallAgain() {
+    let scenario = TestScenarios.steadyDrag(durationMs: 40_000, rttMs: 3000, pagination: .offset)
+    let duplicating = TestScenarios.run(
+      scenario, "infinite_loader", ["pending_rows_cache": .bool(false), "on_repeat": .string("duplicate")]
+    ).summary
+    let guarded = TestScenarios.run(scenario, "infinite_loader", ["pending_rows_cache": .bool(false)]).summary
+    #expect(duplicating.itemsLoaded == guarded.itemsLoaded)
+    #expect(guarded.redundantFetches == 0)
+    #expect(duplicating.requestsCancelled == 0)
+    // Golden: the guarded run sends pages 0…9 once (10). Duplicating, a page is asked for again at
+    // each rendered-row change while it is out: page 1 five more times, pages 2…8 twice more
+    // each (the rows shown change at 2.5 s, then 250 ms, then 250 ms after the first ask, the
+    // page landing 3 s after it): 10 + 5 + 7 × 2 = 29 requests. Every repeat's response comes
+    // after its page landed — redundant — except page 8's last, sent at 40.02 s, still out
+    // when the 40 s session ends: 18.
+    #expect(guarded.pageRequests == 10)
+    #expect(duplicating.pageRequests == 29)
+    #expect(duplicating.redundantFetches == 18)
+  }
+
   /// A chat (newest message first, older pages towards the top) with the position anchored is
   /// an ordinary feed mirrored: infinite_scroll stalls 9 × 1 s as on a feed and the user reads
   /// all 200 messages.

@@ -12,6 +12,7 @@ final class StrategyContextDouble: StrategyContext {
   enum Action: Equatable, CustomStringConvertible {
     case requestPage(ScrollDirection, guardInFlight: Bool)
     case requestPageIndex(Int, FetchPriority)
+    case requestDuplicatePage(Int)
     case requestMedia(Int, FetchPriority)
     case setMediaPriority(Int, FetchPriority)
     case cancelMedia(Int)
@@ -25,7 +26,7 @@ final class StrategyContextDouble: StrategyContext {
 
     var isPageRequest: Bool {
       switch self {
-      case .requestPage, .requestPageIndex: return true
+      case .requestPage, .requestPageIndex, .requestDuplicatePage: return true
       default: return false
       }
     }
@@ -34,6 +35,7 @@ final class StrategyContextDouble: StrategyContext {
       switch self {
       case .requestPage(let direction, let guardInFlight): return "page \(direction) guard=\(guardInFlight)"
       case .requestPageIndex(let page, let priority): return "page #\(page) \(priority)"
+      case .requestDuplicatePage(let page): return "page #\(page) again"
       case .requestMedia(let item, let priority): return "media \(item) \(priority)"
       case .setMediaPriority(let item, let priority): return "priority \(item) \(priority)"
       case .cancelMedia(let item): return "cancel \(item)"
@@ -125,8 +127,10 @@ final class StrategyContextDouble: StrategyContext {
     RunConstants(
       viewportHeightPt: viewportHeightPt, pagination: pagination, pageCount: plan.pageCount,
       pageSizeItems: plan.pageSize, feedHasMedia: feedHasMedia, hasRenderStage: hasRenderStage,
-      heedsWake: heedsWake)
+      heedsWake: heedsWake, mediaRoundTripMedianMs: mediaRoundTripMedianMs)
   }
+  /// `RunConstants.mediaRoundTripMedianMs` the double reports.
+  var mediaRoundTripMedianMs = 0.0
   var scrollState: ScrollState {
     ScrollState(
       offsetPt: viewportOffsetPt, phase: phase, direction: scrollDirection, velocityPtS: velocityPtS)
@@ -187,6 +191,7 @@ final class StrategyContextDouble: StrategyContext {
   func needsMedia(item: Int) -> Bool {
     isLoaded(item: item) && itemsWithMedia.contains(item) && !mediaLoaded.contains(item)
   }
+  func carriesMedia(item: Int) -> Bool { isLoaded(item: item) && itemsWithMedia.contains(item) }
   func isMediaInFlight(item: Int) -> Bool { mediaInFlight.contains(item) }
   func isRendered(item: Int) -> Bool { hasRenderStage && rendered.contains(item) }
 
@@ -203,6 +208,12 @@ final class StrategyContextDouble: StrategyContext {
   @discardableResult
   func requestPage(index page: Int, priority: FetchPriority) -> Bool {
     actions.append(.requestPageIndex(page, priority))
+    return !appliedPages.contains(page)
+  }
+
+  @discardableResult
+  func requestDuplicatePage(index page: Int) -> Bool {
+    actions.append(.requestDuplicatePage(page))
     return !appliedPages.contains(page)
   }
 

@@ -12,8 +12,11 @@
 ///   every requester did.
 /// - Nuke's pipeline also spaces media starts at 80/s with bursts of 25 (`limitMediaStartRate`).
 /// - `low_priority_max_connections` caps the connections prefetches may hold.
+/// - `media=glide` hands the rows to `GlidePreloader` instead (`max_preload`; the ring of targets
+///   is its only cap), and `media=browser_lazy` to `BrowserLazyLoader` (`lazy_threshold_pt`),
+///   which also loads the rows on screen and never cancels.
 ///
-/// Per call: O(rows entering or leaving the viewport + media_lookahead_rows).
+/// Per call: O(rows entering or leaving the viewport + media_lookahead_rows, or + max_preload).
 public struct ImagePrefetcher: Sendable {
   public let library: MediaLibrary
   public let lookaheadRows: Int
@@ -23,18 +26,42 @@ public struct ImagePrefetcher: Sendable {
   private var running: [Int] = []
   private var direction = ScrollDirection.down
   private var configured = false
+  private var glide: GlidePreloader?
+  private var lazy: BrowserLazyLoader?
+  /// Whether the rows on screen are this loader's to load (false where the strategy binds them
+  /// itself, as `recyclerview` does).
+  private let loadsVisibleRows: Bool
 
   /// Reads `MediaLibrary.parameters` (the strategy declares them); `lookaheadRows` overrides
-  /// `media_lookahead_rows` for a strategy whose platform fixes the window itself.
-  public init(parameters: StrategyParameters, lookaheadRows: Int? = nil) {
+  /// `media_lookahead_rows` for a strategy whose platform fixes the window itself;
+  /// `loadsVisibleRows` false leaves the rows on screen to the strategy.
+  public init(parameters: StrategyParameters, lookaheadRows: Int? = nil, loadsVisibleRows: Bool = true) {
     library = parameters[MediaLibrary.parameter]
     self.lookaheadRows = lookaheadRows ?? parameters[MediaLibrary.lookaheadRows]
     lowPriorityLimit = parameters[MediaLibrary.lowPriorityMaxConnections]
+    self.loadsVisibleRows = loadsVisibleRows
+    let maxPreload = parameters[MediaLibrary.maxPreload]
+    let margin = parameters[MediaLibrary.lazyThresholdPt]
+    if library == .glide { glide = GlidePreloader(maxPreload: maxPreload) }
+    if library == .browserLazy { lazy = BrowserLazyLoader(marginPt: margin) }
   }
 
-  /// The prefetcher tops up when one of its fetches ends, so it must hear media completions.
+  /// An iOS prefetcher tops up when one of its fetches ends, so it must hear media completions
+  /// (Glide preloads and lazy images start from the scroll alone).
   @inline(__always)
-  public var needsMediaCompletions: Bool { library != .visibility }
+  public var needsMediaCompletions: Bool { library.isIOSPrefetcher }
+
+  /// The lazy-load margin in force, pt (`media=browser_lazy` once consulted; nil otherwise).
+  public var lazyMarginPt: Double? { lazy?.marginPt }
+
+  /// `wake` narrowed to what the media side needs: with `browser_lazy`, the offsets at which no
+  /// row enters the grown viewport (`BrowserLazyLoader.narrowed`); the others read only the rows
+  /// shown, which a band breaks on unless it holds across row changes (never with media).
+  @inline(__always)
+  public func narrowed(_ wake: Wake, in context: some StrategyContext) -> Wake {
+    guard let lazy else { return wake }
+    return lazy.narrowed(wake, in: context)
+  }
 
   @inline(__always)
   public mutating func update(after event: StrategyEvent, in context: some StrategyContext) {
@@ -45,8 +72,38 @@ public struct ImagePrefetcher: Sendable {
           lowPriorityConnections: lowPriorityLimit, startRate: library == .nuke ? .nuke : nil)
       }
     }
-    onScreen.update(after: event, in: context)
-    if library != .visibility && context.feedHasMedia { prefetch(context) }
+    if lazy != nil {
+      lazy!.update(after: event, in: context)
+      return
+    }
+    if loadsVisibleRows { onScreen.update(after: event, in: context) }
+    guard context.feedHasMedia else { return }
+    if glide != nil {
+      preloadGlide(context)
+    } else if library.isIOSPrefetcher {
+      prefetch(context)
+    }
+  }
+
+  /// The RecyclerView listener's call into Glide's preloader, its actions applied: a cleared
+  /// target cancels its row's fetch unless the row is on screen (its view's request shares the
+  /// download); a preload fetches what is not in memory or on its way.
+  private mutating func preloadGlide(_ context: some StrategyContext) {
+    let visible = context.visibleItems
+    guard !visible.isEmpty else { return }
+    let actions = glide!.onScrolled(visible: visible, itemCount: context.rowCount) {
+      context.carriesMedia(item: $0) ? 1 : 0
+    }
+    for action in actions {
+      switch action {
+      case .clear(let item):
+        if !visible.contains(item) && context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
+      case .preload(let item, _):
+        if context.needsMedia(item: item) && !context.isMediaInFlight(item: item) {
+          context.requestMedia(item: item, priority: visible.contains(item) ? .visible : .preload)
+        }
+      }
+    }
   }
 
   private mutating func prefetch(_ context: some StrategyContext) {

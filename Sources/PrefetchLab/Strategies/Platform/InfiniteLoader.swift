@@ -8,8 +8,8 @@
 ///   as loaded. false (react-virtualized, and v1 unless the app's `isRowLoaded` says otherwise):
 ///   with a known row count (offset pagination) rows in flight are unloaded, the runs move with
 ///   every row scrolled, the memo never matches, and `loadMoreRows` is called again for the page
-///   already out — `on_repeat` then decides whether the app guards or cancels and restarts (the
-///   engine never sends a page twice at once by index, so `duplicate` acts as `guard` here).
+///   already out — `on_repeat` then decides whether the app guards, sends it again (`duplicate`:
+///   each repeat is another request, its response a redundant fetch) or cancels and restarts.
 /// - Cursor pagination: the list's row count is the loaded items + 1, a loading row; the scan
 ///   stops there, its run (the loading row widened to a batch) maps to the next page and stays
 ///   the same until that page is in, so the memo holds with or without the cache.
@@ -87,9 +87,11 @@ public struct InfiniteLoader: PrefetchStrategy {
     if context.pagination == .cursor {
       let endOffsetPt = context.contentHeightPt - context.viewportHeightPt
       if context.viewportBottomPt >= context.contentHeightPt {
-        return .whileOffset(within: PageTrigger.roundedUp(endOffsetPt), .infinity)
+        return media.narrowed(
+          .whileOffset(within: PageTrigger.roundedUp(endOffsetPt), .infinity), in: context)
       } else {
-        return .whileOffset(within: -.infinity, PageTrigger.roundedDown(endOffsetPt))
+        return media.narrowed(
+          .whileOffset(within: -.infinity, PageTrigger.roundedDown(endOffsetPt)), in: context)
       }
     }
     return .everyFrame

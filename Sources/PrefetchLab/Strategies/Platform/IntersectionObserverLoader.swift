@@ -63,7 +63,7 @@ public struct IntersectionObserverLoader: PrefetchStrategy {
       onRepeat.requestPage(.down, in: context)
     }
     media.update(after: event, in: context)
-    return quietWake(intersecting: intersecting, context)
+    return media.narrowed(quietWake(intersecting: intersecting, context), in: context)
   }
 
   /// At a frame only the sentinel's entering acts and only its intersecting changes state: quiet

@@ -1,5 +1,6 @@
-/// Which image loader a list hands its rows to (`media`): the visible-only pattern, or one of
-/// the iOS prefetchers, each with the defaults read from its source.
+/// Which image loader a list hands its rows to (`media`): the visible-only pattern, one of the
+/// iOS prefetchers, Glide's list preloader or the browser's lazy images, each with the defaults
+/// read from its source.
 public enum MediaLibrary: String, CaseIterable, Sendable {
   /// The cell loads its image when it shows and cancels it when it leaves (no prefetch).
   case visibility
@@ -16,6 +17,13 @@ public enum MediaLibrary: String, CaseIterable, Sendable {
   /// the pipeline below coalesces equal requests and rate-limits starts at 80/s with bursts of 25
   /// (`Sources/Nuke/Pipeline/ImagePipeline+Configuration.swift`, `Sources/Nuke/Internal/RateLimiter.swift`).
   case nuke
+  /// Glide's `RecyclerViewPreloader` (bumptech/glide `ListPreloader.java` @ 047c22d77ebb): on
+  /// each change of the first visible row, `max_preload` positions ahead from the last visible
+  /// row, through a ring of `max_preload + 1` targets; see `GlidePreloader`.
+  case glide
+  /// The browser's `<img loading="lazy">`: loads within `lazy_threshold_pt` of the viewport,
+  /// Chrome's margin by effective connection type by default; see `BrowserLazyLoader`.
+  case browserLazy = "browser_lazy"
 
   /// Prefetches the library lets run at once (on top of the pipeline's connections).
   public var maxConcurrentPrefetches: Int {
@@ -24,8 +32,12 @@ public enum MediaLibrary: String, CaseIterable, Sendable {
     case .sdwebimage: return 3
     case .kingfisher: return 5
     case .nuke: return 2
+    case .glide, .browserLazy: return 0
     }
   }
+
+  /// An iOS prefetcher with a batch of its own (`ImagePrefetcher`'s look-ahead window).
+  public var isIOSPrefetcher: Bool { self == .sdwebimage || self == .kingfisher || self == .nuke }
 
   /// On a turn the whole prefetch batch is cancelled (SDWebImage's `cancelPrefetching`,
   /// Kingfisher's `stop()`); Nuke instead stops each row that leaves the look-ahead, turn or no
@@ -37,7 +49,8 @@ public enum MediaLibrary: String, CaseIterable, Sendable {
     "media", default: MediaLibrary.visibility,
     help:
       "Image loader: visibility (load on show), sdwebimage (3 prefetches), kingfisher (5), "
-      + "nuke (2, pipeline rate limit 80/s burst 25); see docs/strategies.md.")
+      + "nuke (2, pipeline rate limit 80/s burst 25), glide (RecyclerViewPreloader, max_preload), "
+      + "browser_lazy (loading=\"lazy\", lazy_threshold_pt); see docs/strategies.md.")
   /// `media_lookahead_rows`: rows past the viewport handed to the prefetcher.
   public static let lookaheadRows = StrategyParameter.Integer(
     "media_lookahead_rows", default: 10, in: 0...10_000,
@@ -51,8 +64,22 @@ public enum MediaLibrary: String, CaseIterable, Sendable {
       "Connections low-priority prefetches may hold at once, keeping the rest for on-screen images "
       + "(none: no reservation, the engine's default).")
 
+  /// `max_preload`: Glide's `maxPreload`.
+  public static let maxPreload = StrategyParameter.Integer(
+    "max_preload", default: 10, in: 0...10_000,
+    help:
+      "media=glide: positions preloaded ahead (RecyclerViewPreloader maxPreload; Glide has no default, "
+      + "10 is the value its RecyclerView integration page uses).")
+  /// `lazy_threshold_pt`: the lazy-load margin; absent, Chrome's for the network's ECT.
+  public static let lazyThresholdPt = StrategyParameter.OptionalNumber(
+    "lazy_threshold_pt", keyword: "auto", in: 0...1_000_000,
+    help:
+      "media=browser_lazy: distance from the viewport at which a lazy image loads (auto: Chrome's "
+      + "lazyLoadingImageMarginPx for the effective connection type of the media round trip: 4G 1250, "
+      + "3G 2500, 2G 6000, slow-2G 8000).")
+
   /// The media parameters a strategy using `ImagePrefetcher(parameters:)` declares.
   public static let parameters: [any StrategyParameterHandle] = [
-    parameter, lookaheadRows, lowPriorityMaxConnections,
+    parameter, lookaheadRows, lowPriorityMaxConnections, maxPreload, lazyThresholdPt,
   ]
 }

@@ -33,12 +33,18 @@ public enum PageRepeat: String, CaseIterable, Sendable {
     }
   }
 
-  /// The same call for a page addressed by index (offset pagination). The engine never sends a
-  /// page twice at once by index, so `duplicate` acts as `guard` here.
+  /// The same call for a page addressed by index (offset pagination): `duplicate` sends the page
+  /// again while its request is out (`StrategyContext.requestDuplicatePage`), each response after
+  /// the first a redundant fetch.
   @discardableResult
   @inline(__always)
   public func requestPage(index page: Int, in context: some StrategyContext) -> Bool {
-    if self == .cancelAndRestart { context.cancelPageRequest(index: page) }
-    return context.requestPage(index: page)
+    switch self {
+    case .guard: return context.requestPage(index: page)
+    case .duplicate: return context.requestDuplicatePage(index: page)
+    case .cancelAndRestart:
+      context.cancelPageRequest(index: page)
+      return context.requestPage(index: page)
+    }
   }
 }

@@ -155,7 +155,7 @@ public struct Paging3: PrefetchStrategy {
     if !context.feedHasMedia && !context.hasRenderStage, let tops = loader.quietTopsAcrossRows(context) {
       return .whileOffset(within: tops.low, tops.high, acrossRowChanges: true)
     } else {
-      return .nextEventOrRowChange
+      return media.narrowed(.nextEventOrRowChange, in: context)
     }
   }
 }

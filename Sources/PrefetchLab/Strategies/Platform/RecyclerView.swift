@@ -12,6 +12,9 @@
 /// - When the list first comes on screen `initial_prefetch_item_count` rows past the viewport are
 ///   bound (`LinearLayoutManager.mInitialPrefetchItemCount`, default 2, which RecyclerView uses
 ///   for a list nested in another).
+/// - `media` adds an image loader beside the binds: `glide` is the app's `RecyclerViewPreloader`
+///   (see `GlidePreloader`), the others as elsewhere; the default `visibility` adds nothing, the
+///   binds being the on-screen loads.
 /// - Pages: `Paging3Loader` with Paging 3's `prefetch_distance`, `initial_load_size`,
 ///   `enable_placeholders` and `max_size` (checked against the feed's page size as `paging3`
 ///   does; placeholders as `Paging3` describes them).
@@ -46,13 +49,14 @@ public struct RecyclerView: PrefetchStrategy {
     parameters: [
       initialPrefetchItemCount, Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.enablePlaceholders,
       Paging3.maxSize,
-    ],
+    ] + MediaLibrary.parameters,
     runsByDefault: false, parameterRule: Paging3.placeholderRule, feedRules: [Paging3.maxSizeRule])
 
   private let initialPrefetch: Int
   private let initialItems: Int?
   private let placeholders: Bool
   private var pages: Paging3Loader
+  private var media: ImagePrefetcher
   private var lastOffsetPt = 0.0
   private var shown: Range<Int> = 0..<0
   /// Rows kept bound: the viewport and the view cache around it.
@@ -65,6 +69,7 @@ public struct RecyclerView: PrefetchStrategy {
     pages = Paging3Loader(
       prefetchDistance: parameters[Paging3.prefetchDistance], jumpThreshold: nil, refreshItems: initialItems,
       maxSize: parameters[Paging3.maxSize])
+    media = ImagePrefetcher(parameters: parameters, loadsVisibleRows: false)
   }
 
   public func initialLoadSize(pageSize: Int) -> Int? { initialItems ?? 3 * pageSize }
@@ -109,12 +114,13 @@ public struct RecyclerView: PrefetchStrategy {
       context.cancelRender(item: item)
     }
     kept = newKept
+    media.update(after: event, in: context)
     // See "Time advance" above: the scroll delta is not in play when neither neighbour's bind
     // would do anything.
     let below = visible.upperBound < context.rowCount ? visible.upperBound : nil
     let above = visible.lowerBound > 0 ? visible.lowerBound - 1 : nil
     if bindDoesNothing(below, context) && bindDoesNothing(above, context) {
-      return .nextEventOrRowChange
+      return media.narrowed(.nextEventOrRowChange, in: context)
     }
     return .everyFrame
   }

@@ -26,6 +26,7 @@ public struct UIKitPrefetching: PrefetchStrategy {
     source: "Apple UIKit docs: UITableViewDataSourcePrefetching, prefetchRowsAt, cancelPrefetchingForRowsAt.",
     parameters: [
       lookaheadRows, PageRepeat.parameter, MediaLibrary.parameter, MediaLibrary.lowPriorityMaxConnections,
+      MediaLibrary.maxPreload, MediaLibrary.lazyThresholdPt,
     ],
     runsByDefault: false)
 
@@ -54,7 +55,7 @@ public struct UIKitPrefetching: PrefetchStrategy {
     media.update(after: event, in: context)
     // The prefetch window follows the rows shown and the direction, which the engine watches:
     // with both unchanged the window is the same and nothing is asked for, wherever the offset.
-    return .nextEventOrRowChange
+    return media.narrowed(.nextEventOrRowChange, in: context)
   }
 
   private mutating func prefetchPages(_ context: some StrategyContext, reloaded: Bool) {
