@@ -46,7 +46,9 @@ import Testing
     // Texture's leading screens for batching and FlatList's window, as their sources give them.
     #expect(text.contains("directional_ranges.batch_leading_screens\n  default: 2\n"))
     #expect(
-      markdown.contains("| `media` | `visibility` | one of visibility\\|sdwebimage\\|kingfisher\\|nuke |"))
+      markdown.contains(
+        "| `media` | `visibility` | one of visibility\\|sdwebimage\\|kingfisher\\|nuke\\|glide\\|browser_lazy |"
+      ))
     // Each table row has exactly four unescaped separators' worth of cells.
     for line in markdown.split(separator: "\n") where line.hasPrefix("| `") {
       let unescaped = line.replacingOccurrences(of: "\\|", with: "")
@@ -71,8 +73,12 @@ import Testing
     for preset in ["huang2012LTE", "huang2012ThreeG", "aroLTE", "aroThreeG"] {
       #expect(names.contains("RadioPowerModel.\(preset)"))
     }
-    for library in MediaLibrary.allCases where library != .visibility {
+    for library in MediaLibrary.allCases where library.isIOSPrefetcher {
       #expect(names.contains("MediaLibrary.\(library).maxConcurrentPrefetches"))
+    }
+    // browser_lazy's margins and the connection types they hang on.
+    for type in EffectiveConnectionType.allCases {
+      #expect(names.contains("EffectiveConnectionType.\(type).lazyImageMarginPx"))
     }
     #expect(names.contains("BandwidthTrace.mahimahiOpportunityBytes"))
     // A row never leans on the one before it ("likewise", "same file").

@@ -150,7 +150,7 @@ public enum ConstantCatalogue {
         "onevcat/Kingfisher `Sources/Networking/ImagePrefetcher.swift`, `maxConcurrentDownloads = 5`",
       .nuke: "kean/Nuke `Sources/Nuke/Prefetching/ImagePrefetcher.swift`, `maxConcurrentRequestCount = 2`",
     ]
-    return MediaLibrary.allCases.compactMap { library in
+    let caps = MediaLibrary.allCases.compactMap { library in
       sources[library].map {
         Entry(
           name: "MediaLibrary.\(library).maxConcurrentPrefetches",
@@ -158,6 +158,30 @@ public enum ConstantCatalogue {
           source: $0)
       }
     }
+    // media=browser_lazy: Chrome's classification of the media round trip and its margin per type.
+    let lazy = EffectiveConnectionType.allCases.flatMap { type -> [Entry] in
+      var entries = [
+        Entry(
+          name: "EffectiveConnectionType.\(type).lazyImageMarginPx",
+          value: number(type.lazyImageMarginPx) + " px above and below the viewport",
+          standing: .platformSource,
+          source:
+            "chromium/chromium `third_party/blink/renderer/core/frame/settings.json5` @ 01e8022225d8, `lazyLoadingImageMarginPx\(type.settingSuffix)`"
+        )
+      ]
+      if type != .type4G {
+        entries.append(
+          Entry(
+            name: "EffectiveConnectionType.\(type).httpRttThresholdMs",
+            value: number(type.httpRttThresholdMs) + " ms median round trip or more",
+            standing: .platformSource,
+            source:
+              "chromium/chromium `net/nqe/network_quality_estimator_params.cc` @ 5b83ed465231, `kHttpRttEffectiveConnectionTypeThresholds`"
+          ))
+      }
+      return entries
+    }
+    return caps + lazy
   }
 
   static var radio: [Entry] {

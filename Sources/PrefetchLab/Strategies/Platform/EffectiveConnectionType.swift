@@ -36,6 +36,16 @@ public enum EffectiveConnectionType: String, CaseIterable, Sendable {
     return .type4G
   }
 
+  /// The suffix of Blink's setting names for this type (`lazyLoadingImageMarginPx4G`, …).
+  public var settingSuffix: String {
+    switch self {
+    case .slow2G: return "Slow2G"
+    case .type2G: return "2G"
+    case .type3G: return "3G"
+    case .type4G: return "4G"
+    }
+  }
+
   /// Blink's `lazyLoadingImageMarginPx…` for this type, CSS px.
   public var lazyImageMarginPx: Double {
     switch self {
