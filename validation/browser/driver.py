@@ -11,7 +11,12 @@ port) that applies the scenario's latency and bandwidth to every page, runs Chro
 the Chromium version, the load average before and after, and the configuration it ran.
 
 The strategy is the scenario's `strategies[N]` entry: `intersection_observer` (root_margin_px,
-recheck_after_load) or `fixed_threshold` (ratio). A scenario the reference feed cannot express
+recheck_after_load) or `fixed_threshold` (ratio), either with `media: "browser_lazy"` when the
+feed has `media_bytes`: every row then holds an `<img loading="lazy">` filling it, served after
+the same round trip and bandwidth, and Chromium runs with `--force-effective-connection-type`
+set to the class Chrome's network quality estimator gives the scenario's round trip (4G below
+272 ms, 3G below 1420, 2G below 2010, slow-2G above), which picks Blink's lazy-load margin as
+the simulator's `media=browser_lazy` does. A scenario the reference feed cannot express
 is refused with exit status 65 naming the file, the JSON path and the rule; usage errors exit 64;
 a browser that does not finish exits 1.
 
@@ -98,7 +103,7 @@ def configuration(scenario, path, strategy_index, user_model):
     scroll = scenario.get("scroll", {})
     if feed.get("pagination", "cursor") != "cursor":
         raise ScenarioError(path, "feed.pagination", "the reference feed pages by cursor")
-    for key in ("media_bytes", "short_page_rate", "server_max_page_size", "opens_at"):
+    for key in ("short_page_rate", "server_max_page_size", "opens_at"):
         if key in feed:
             raise ScenarioError(path, f"feed.{key}", "not expressed by the reference feed")
     for key in ("trace", "profile", "failure_rate", "outages", "retry"):
@@ -117,11 +122,23 @@ def configuration(scenario, path, strategy_index, user_model):
     if name not in SUPPORTED_STRATEGIES:
         raise ScenarioError(path, f"strategies[{strategy_index}]",
                             f"the reference feed implements {', '.join(SUPPORTED_STRATEGIES)}")
-    allowed = {"intersection_observer": {"root_margin_px", "recheck_after_load"},
-               "fixed_threshold": {"ratio"}}[name]
+    allowed = {"intersection_observer": {"root_margin_px", "recheck_after_load", "media"},
+               "fixed_threshold": {"ratio", "media"}}[name]
     for key in entry:
         if key not in allowed:
             raise ScenarioError(path, f"strategies[{strategy_index}].{key}", "not implemented by the reference feed")
+    media_bytes = None
+    if "media_bytes" in feed:
+        media_bytes = constant(feed["media_bytes"], path, "feed.media_bytes")
+        if feed.get("media_fraction", 1) != 1:
+            raise ScenarioError(path, "feed.media_fraction", "every row of the reference feed has an image (1)")
+        if entry.get("media") != "browser_lazy":
+            raise ScenarioError(path, f"strategies[{strategy_index}].media",
+                                "the reference feed's images are loading=\"lazy\" (media: browser_lazy)")
+    elif "media" in entry:
+        raise ScenarioError(path, f"strategies[{strategy_index}].media", "needs feed.media_bytes")
+    if "media" in network:
+        raise ScenarioError(path, "network.media", "the validation server is one origin")
     page_size = int(feed.get("page_size", 20))
     viewport = scenario.get("viewport", {})
     if viewport.get("frame_rate_hz", 60) != 60:
@@ -143,10 +160,27 @@ def configuration(scenario, path, strategy_index, user_model):
         "apply_delay_ms": constant(feed.get("apply_delay_ms", 16), path, "feed.apply_delay_ms"),
         "rtt_ms": constant(network.get("rtt_ms", 0), path, "network.rtt_ms"),
         "bandwidth_kbps": None if bandwidth is None else float(bandwidth),
+        "media_bytes": media_bytes,
+        "effective_connection_type": effective_connection_type(
+            constant(network.get("rtt_ms", 0), path, "network.rtt_ms")),
         "script": gestures(scroll["script"], path, "scroll.script"),
         "patience_ms": float(scenario.get("patience_ms", 30000)),
         "duration_ms": None if scenario.get("duration_s") is None else 1000.0 * scenario["duration_s"],
     }
+
+
+def effective_connection_type(http_rtt_ms):
+    """Chrome's network quality estimator's class for a round trip (`--force-effective-connection-type`
+    spelling): the thresholds of `kHttpRttEffectiveConnectionTypeThresholds`, chromium
+    `net/nqe/network_quality_estimator_params.cc`, as the simulator's `EffectiveConnectionType`."""
+    for name, threshold in (("Slow-2G", 2010), ("2G", 1420), ("3G", 272)):
+        if http_rtt_ms >= threshold:
+            return name
+    return "4G"
+
+
+# A 1 × 1 GIF; an image response is padded after its trailer to the scenario's media_bytes.
+GIF = bytes.fromhex("47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b")
 
 
 class FeedServer:
@@ -156,6 +190,7 @@ class FeedServer:
     def __init__(self, config):
         self.config = config
         self.requests = []
+        self.images = []
         self.page_log = None
         self.done = threading.Event()
         self.started = time.monotonic()
@@ -175,6 +210,8 @@ class FeedServer:
                     self.reply(open(os.path.join(HERE, url.path[1:]), "rb").read(), "text/javascript")
                 elif url.path == "/page":
                     server.serve_page(self, parse_qs(url.query))
+                elif url.path == "/img":
+                    server.serve_image(self, parse_qs(url.query))
                 else:
                     self.send_error(404)
 
@@ -223,6 +260,16 @@ class FeedServer:
                               "late_ms": 1000 * (sent - received - wait_s)})
         handler.reply(body, "application/json")
 
+    def serve_image(self, handler, query):
+        """An image: first byte one round trip after the request, its bytes at the bandwidth."""
+        received = time.monotonic()
+        c = self.config
+        size = int(c["media_bytes"] or len(GIF))
+        transfer_ms = 0.0 if c["bandwidth_kbps"] is None else size * 8 / c["bandwidth_kbps"]
+        time.sleep(max(0.0, received + (c["rtt_ms"] + transfer_ms) / 1000 - time.monotonic()))
+        self.images.append({"id": int(query.get("id", ["-1"])[0]), "received_s": received - self.started})
+        handler.reply(GIF + bytes(max(0, size - len(GIF))), "image/gif")
+
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
@@ -246,7 +293,8 @@ def run(config, chromium, timeout_s):
     version, load average before, load average after)."""
     server = FeedServer(config)
     try:
-        with Browser(chromium, config["viewport_height_px"]) as browser:
+        ect = config.get("effective_connection_type") if config.get("media_bytes") else None
+        with Browser(chromium, config["viewport_height_px"], ect) as browser:
             browser.open(f"http://127.0.0.1:{server.port}/")
             finished = server.done.wait(timeout_s)
     finally:
@@ -279,9 +327,13 @@ class Browser:
     390 × viewport_height CSS px (a headless window's size would include its frame). Ended, with
     its process group, when the `with` block exits."""
 
-    def __init__(self, chromium, viewport_height_px):
+    def __init__(self, chromium, viewport_height_px, effective_connection_type=None):
         self.chromium = chromium
         self.height = int(viewport_height_px)
+        # Lazy images take their margin from the estimator's class; on 127.0.0.1 the estimator
+        # measures nothing (local hosts are not observed), so the class is forced.
+        self.flags = ([f"--force-effective-connection-type={effective_connection_type}"]
+                      if effective_connection_type else [])
         self.version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
 
     def __enter__(self):
@@ -304,7 +356,7 @@ class Browser:
              "--hide-scrollbars", "--no-first-run", "--disable-extensions", "--mute-audio",
              "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
              "--disable-backgrounding-occluded-windows", f"--user-data-dir={self.profile}",
-             f"--window-size=390,{self.height}", "--remote-debugging-pipe", "about:blank"],
+             f"--window-size=390,{self.height}", "--remote-debugging-pipe"] + self.flags + ["about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
             close_fds=False, preexec_fn=pipes_as_3_and_4)
         os.close(browser_reads)

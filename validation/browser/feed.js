@@ -5,7 +5,9 @@
 //     and with recheck_after_load, after each page if the sentinel still intersects.
 //   fixed_threshold: a scroll listener asking for the next page once
 //     (scrollTop + clientHeight) >= ratio × the rows' height, and the same test after each page.
-// Both guard against a second call while a page is out (on_repeat "guard").
+// Both guard against a second call while a page is out (on_repeat "guard"). With media_bytes
+// every row is an <img loading="lazy"> filling it: Chrome's own lazy loading decides when each
+// image is requested; each request's start (Resource Timing) goes to the log as image_request.
 // Every request, response and append goes to PrefetchLabUser.log (times in ms from the first
 // request, performance.now()).
 (function () {
@@ -44,7 +46,18 @@
       const row = document.createElement("div");
       row.className = "row";
       row.style.height = C.item_height_px + "px";
-      row.textContent = "item " + item.id;
+      if (C.media_bytes) {
+        row.className = "row media";
+        const img = document.createElement("img");
+        img.loading = "lazy";
+        img.width = 390;
+        img.height = C.item_height_px;
+        img.alt = "item " + item.id;
+        img.src = "/img?id=" + item.id;
+        row.appendChild(img);
+      } else {
+        row.textContent = "item " + item.id;
+      }
       fragment.appendChild(row);
     }
     list.appendChild(fragment);
@@ -106,6 +119,16 @@
     } else if (thresholdPassed()) {
       requestPage("after_page");
     }
+  }
+
+  if (C.media_bytes) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const at = e.name.indexOf("/img?id=");
+        if (at < 0) continue;
+        user.logAt("image_request", e.startTime, { id: Number(e.name.slice(at + 8)) });
+      }
+    }).observe({ type: "resource", buffered: true });
   }
 
   window.PrefetchLabFeedEnded = () => ended;

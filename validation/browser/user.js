@@ -181,6 +181,10 @@
 
   window.PrefetchLabUser = {
     log: log,
+    // An entry stamped with a performance.now() time of its own (a resource's start, say).
+    logAt: (kind, performanceMs, fields) => {
+      entries.push(Object.assign({ kind: kind, t_ms: t0 === null ? 0 : round(performanceMs - t0) }, fields || {}));
+    },
     onBegin: (f) => {
       requestAnimationFrame(() => { t0 = performance.now(); scroller = findScroller(); f(); });
     },

@@ -12,6 +12,9 @@ content, frames dropped and the load average. Tolerances (a frame is 1/60 s):
   issue times  every request after the first within 2 frames, in the user's trace time (from
                first content, stalls taken out) on each side
   stalls       the same count; totals within 2 frames per stall
+  images       (lazy images) the same rows requested; each row's request within 2 frames: timed
+               from its page's append when it went out with the append (within 2 frames of it
+               on either side), else in the user's trace time
 First content is reported, not judged: it includes the browser's first connection.
 A configuration whose user model the simulator cannot express (press) is replayed and shown
 without a verdict. With --ci a row that misses only where the machine was late (a late frame,
@@ -56,11 +59,15 @@ def simulator_facts(sim_dir, summary_rows, scenario_name, index):
     # Run files are named NAME@k=v+k=v as `--strategy` takes them; summary.csv lists k=v,k=v.
     label = row["strategy"] + ("@" + row["params"].replace(",", "+") if row["params"] else "")
     run = f"{scenario_name}--{label}--{row['seed']}"
-    requests, first_content = [], None
+    requests, first_content, images, applied = [], None, {}, {}
     with open(os.path.join(sim_dir, "events", run + ".csv"), newline="") as f:
         for e in csv.DictReader(f):
             if e["kind"] == "page" and e["event"] == "issued":
                 requests.append(float(e["t_ms"]))
+            if e["kind"] == "media" and e["event"] == "issued":
+                images.setdefault(int(e["item"]), float(e["t_ms"]))
+            if e["kind"] == "page" and e["event"] == "applied":
+                applied.setdefault(int(e["page"]), float(e["t_ms"]))
             if e["kind"] == "page" and e["event"] == "applied" and first_content is None:
                 first_content = float(e["t_ms"])
     stalls, start = [], None
@@ -72,7 +79,8 @@ def simulator_facts(sim_dir, summary_rows, scenario_name, index):
             elif not stalled and start is not None:
                 stalls.append((start, float(t["t_ms"])))
                 start = None
-    return {"strategy": label, "requests": requests, "first_content_ms": first_content,
+    return {"strategy": label, "requests": requests, "first_content_ms": first_content, "images": images,
+            "applied": applied,
             "stalls": stalls, "stall_ms": float(row["stall_ms"]), "stall_count": int(row["stall_count"]),
             "abandoned": row["abandoned"] == "1"}
 
@@ -106,7 +114,16 @@ def browser_facts(result):
     issued = {e["page"]: e["t_ms"] for e in log if e["kind"] == "request" and "page" in e}
     extra = sorted(e["t_ms"] - issued[e["page"]] - delay for e in log
                    if e["kind"] == "applied" and e["page"] > 0 and e["page"] in issued)
-    return {"requests": requests, "first_content_ms": first_content, "stalls": stalls,
+    images = {}
+    for e in log:
+        if e["kind"] == "image_request":
+            images.setdefault(e["id"], e["t_ms"])
+    applied = {}
+    for e in log:
+        if e["kind"] == "applied":
+            applied.setdefault(e["page"], e["t_ms"])
+    return {"requests": requests, "first_content_ms": first_content, "stalls": stalls, "images": images,
+            "applied": applied,
             "fetch_extra_ms": extra[len(extra) // 2] if extra else None,
             "stall_ms": sum(b - a for a, b in stalls), "stall_count": len(stalls),
             "abandoned": any(e["kind"] == "abandoned" for e in log),
@@ -125,7 +142,22 @@ def trace_time(t, facts):
     return t - facts["first_content_ms"] - stalled
 
 
-def judge(browser, sim, judged):
+def image_delta(item, browser, sim, page_size):
+    """How far apart the two sides requested row `item`'s lazy image. One that went out with its
+    page's append (within 2 frames of it, on either side) is timed from that append on each
+    side: the page's own arrival is judged by the request rows, and a page that took longer in
+    Chromium would otherwise shift all its images. Others are compared in trace time."""
+    first, size = page_size
+    page = 0 if item < first else 1 + (item - first) // size
+    b, s = browser["images"][item], sim["images"][item]
+    b_app, s_app = browser["applied"].get(page), sim["applied"].get(page)
+    if b_app is not None and s_app is not None and (
+            b - b_app <= ISSUE_TOLERANCE_MS or s - s_app <= ISSUE_TOLERANCE_MS):
+        return abs((b - b_app) - (s - s_app))
+    return abs(trace_time(b, browser) - trace_time(s, sim))
+
+
+def judge(browser, sim, judged, page_size=(1, 1)):
     """The row's figures and whether each meets its tolerance (None: not judged)."""
     b_after = [trace_time(t, browser) for t in browser["requests"]]
     s_after = [trace_time(t, sim) for t in sim["requests"]]
@@ -141,6 +173,13 @@ def judge(browser, sim, judged):
         "stall_ms": stall_delta <= stall_budget,
         "abandoned": browser["abandoned"] == sim["abandoned"],
     }
+    # Lazy images: the same rows requested, each within the issue tolerance.
+    image_deltas = {i: image_delta(i, browser, sim, page_size) for i in set(browser["images"]) & set(sim["images"])}
+    max_image_delta = max(image_deltas.values(), default=0.0)
+    has_images = bool(browser["images"] or sim["images"])
+    if has_images:
+        checks["images"] = (set(browser["images"]) == set(sim["images"])
+                            and max_image_delta <= ISSUE_TOLERANCE_MS)
     # Each miss as the stretch of browser time that produced it: a request from 3 frames before
     # it; a stall from 3 frames before the request of the page that ended it to its end.
     missed = [(t - 3 * FRAME_MS, t) for t, b, s in zip(browser["requests"][1:], b_after[1:], s_after[1:])
@@ -156,9 +195,17 @@ def judge(browser, sim, judged):
         any(a <= end and b >= start for a, b in browser["late_frames"])
         or any(start <= applied <= end + 2 and late > FRAME_MS for applied, late in browser["server_late"])
         for start, end in missed)
+    if has_images:
+        missed += [(browser["images"][i] - 3 * FRAME_MS, browser["images"][i])
+                   for i, d in image_deltas.items() if d > ISSUE_TOLERANCE_MS]
+        under_load = bool(missed) and all(
+            any(a <= end and b >= start for a, b in browser["late_frames"])
+            or any(start <= applied <= end + 2 and late > FRAME_MS for applied, late in browser["server_late"])
+            for start, end in missed)
     if not judged:
         checks = {k: None for k in checks}
     return {"max_issue_delta_ms": max_delta, "stall_delta_ms": stall_delta,
+            "max_image_delta_ms": max_image_delta if has_images else None,
             "stall_budget_ms": stall_budget, "checks": checks, "misses": len(missed),
             "under_load": under_load}
 
@@ -178,6 +225,8 @@ def configuration_label(scenario, entry, user_model):
         bits.append("no recheck")
     if "ratio" in params:
         bits.append(f"ratio {params['ratio']:g}")
+    if params.get("media") == "browser_lazy":
+        bits.append(f"lazy images ({driver.effective_connection_type(scenario['network']['rtt_ms'])})")
     rtt = scenario["network"]["rtt_ms"]
     velocity = max(g["drag"]["velocity_pt_s"] for g in scenario["scroll"]["script"][1]["repeat"]["script"] if "drag" in g)
     return f"{short} {', '.join(bits)}".strip() + f" · {rtt} ms · {velocity:g} px/s · {user_model}"
@@ -244,7 +293,7 @@ def main(argv):
             version = result["chromium"]
             browser = browser_facts(result)
             judged = c["user_model"] == "wait"
-            verdict = judge(browser, sim, judged)
+            verdict = judge(browser, sim, judged, (config["initial_page_size"], config["page_size"]))
             ok = not judged or all(verdict["checks"].values())
             row = (i, label, browser, sim, verdict)
             print_row(row, sys.stdout)
@@ -313,7 +362,8 @@ def compare_one(args, binary):
         shutil.rmtree(out, ignore_errors=True)
     browser = browser_facts(result)
     judged = result["config"]["user_model"] == "wait"
-    verdict = judge(browser, sim, judged)
+    c = result["config"]
+    verdict = judge(browser, sim, judged, (c.get("initial_page_size", 1), c.get("page_size", 1)))
     row = (0, f"{sim['strategy']} · {result['config']['user_model']}", browser, sim, verdict)
     print(markdown([row], result["chromium"]))
     return 0 if not judged or all(verdict["checks"].values()) else 1
@@ -352,6 +402,7 @@ def print_row(row, stream):
           f"stalls {b['stall_count']}/{s['stall_count']}{mark(c['stall_count'])} "
           f"{b['stall_ms']:.0f}/{s['stall_ms']:.0f} ms{mark(c['stall_ms'])}, "
           f"abandoned {yes(b['abandoned'])}/{yes(s['abandoned'])}{mark(c['abandoned'])}, "
+          f"images {images_text(b, s, v)}, "
           f"dropped {b['frames_dropped']}/{b['frames']} frames, load {b['load']:.2f}", file=stream, flush=True)
 
 
@@ -363,6 +414,15 @@ def inconclusive_note(verdict):
     return ""
 
 
+def images_text(b, s, v):
+    """The images-requested-by-time cell: rows requested on each side and the largest
+    difference in request time (trace time); empty without lazy images."""
+    if v["max_image_delta_ms"] is None:
+        return "–"
+    return (f"{len(b['images'])} / {len(s['images'])}, Δ≤{v['max_image_delta_ms']:.1f}"
+            f"{mark(v['checks'].get('images'))}")
+
+
 def yes(flag):
     return "yes" if flag else "no"
 
@@ -371,8 +431,8 @@ def markdown(rows, version):
     lines = [f"Chromium: {version or 'not run'}. Browser / simulator; ✓ within tolerance, ✗ outside; "
              "times in ms; issue Δ is the largest difference in request time after the first, in the user's trace time "
              "(from first content, stalls taken out).", "",
-             "| # | configuration | requests | issue Δ | stalls | stall total (budget) | abandoned | first content | page +ms | frames dropped | load avg |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| # | configuration | requests | issue Δ | stalls | stall total (budget) | abandoned | images requested, Δ | first content | page +ms | frames dropped | load avg |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, label, b, s, v in rows:
         c = v["checks"]
         lines.append(
@@ -382,6 +442,7 @@ def markdown(rows, version):
             f"| {b['stall_count']} / {s['stall_count']}{mark(c['stall_count'])} "
             f"| {b['stall_ms']:.0f} / {s['stall_ms']:.0f} (±{v['stall_budget_ms']:.0f}){mark(c['stall_ms'])} "
             f"| {yes(b['abandoned'])} / {yes(s['abandoned'])}{mark(c['abandoned'])} "
+            f"| {images_text(b, s, v)} "
             f"| {b['first_content_ms']:.0f} / {s['first_content_ms']:.0f} "
             f"| {'–' if b['fetch_extra_ms'] is None else format(b['fetch_extra_ms'], '.1f')} "
             f"| {b['frames_dropped']} of {b['frames']} | {b['load']:.2f} |")
