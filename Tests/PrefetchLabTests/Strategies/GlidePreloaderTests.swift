@@ -81,16 +81,18 @@ import Testing
   }
 
   /// `testMultipleItemsForPositionDecreasing`: maxPreload 2, (3, 2, 5) then (2, 2, 5): 4
-  /// requests, positions 1 and 0, models in reverse order.
+  /// requests, positions 1 and 0, models in reverse order. (With 3 targets the 4th request
+  /// reuses the 1st's target, clearing position 1's request: Glide's test does not look.)
   @Test func multipleModelsDecreasing() {
     var preloader = GlidePreloader(maxPreload: 2)
     #expect(preloader.onScroll(firstVisible: 3, visibleCount: 2, totalCount: 5) { _ in 2 }.isEmpty)
     let actions = preloader.onScroll(firstVisible: 2, visibleCount: 2, totalCount: 5) { _ in 2 }
     #expect(
-      actions == [
-        .preload(position: 1, model: 1), .preload(position: 1, model: 0), .preload(position: 0, model: 1),
-        .preload(position: 0, model: 0),
-      ])
+      actions.filter { if case .preload = $0 { return true } else { return false } }
+        == [
+          .preload(position: 1, model: 1), .preload(position: 1, model: 0), .preload(position: 0, model: 1),
+          .preload(position: 0, model: 0),
+        ])
   }
 
   /// [derived from `ListPreloader.PreloadTargetQueue`] The ring: with maxPreload 2 there are 3
