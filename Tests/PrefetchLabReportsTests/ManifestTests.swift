@@ -51,6 +51,7 @@ import Testing
       entry.strategies[0].parameters == [
         "ratio": .number(0.5), "guard_in_flight": .bool(true), "media": .string("visibility"),
         "media_lookahead_rows": .number(10), "low_priority_max_connections": .string("none"),
+        "max_preload": .number(10), "lazy_threshold_pt": .string("auto"),
       ])
     #expect(entry.traceDurationUs == 5_000_000)
     #expect(entry.scenario?["network"]?["trace"]?["path"]?.stringValue == "../../sc/traces/link.down")

@@ -68,7 +68,8 @@ import Testing
     ),
     (
       "fixed_threshold", ["ratoi=0.5"],
-      "--vary ratoi=0.5: fixed_threshold has no parameter 'ratoi'; its parameters: ratio, guard_in_flight, media, media_lookahead_rows, low_priority_max_connections"
+      "--vary ratoi=0.5: fixed_threshold has no parameter 'ratoi'; its parameters: ratio, guard_in_flight, media, media_lookahead_rows, low_priority_max_connections, "
+        + "max_preload, lazy_threshold_pt"
     ),
     ("fixed_threshold", ["ratio"], "--vary ratio: expected PARAM=V1,V2,... or PARAM=START:STOP:STEP"),
     ("fixed_threshold", ["ratio=0.1,,0.2"], "--vary ratio=0.1,,0.2: an empty value in the list"),
