@@ -109,6 +109,13 @@ extension StrategyParameter {
         help: help)
     }
 
+    /// The default is the keyword (a feature left off).
+    public init(_ name: String, keyword: String, in range: ClosedRange<Double>, help: String) {
+      declaration = StrategyParameter(
+        name: name, kind: .numberOrKeyword(range, keyword: keyword), defaultValue: .string(keyword),
+        help: help)
+    }
+
     /// nil for the keyword.
     public func value(of parameterValue: ParameterValue) -> Double? {
       switch parameterValue {

@@ -23,13 +23,18 @@ public struct ImagePrefetcher: Sendable {
   private var running: [Int] = []
   private var direction = ScrollDirection.down
   private var configured = false
+  /// False for a strategy whose rows start their own images as they are built (`MountedRows`):
+  /// the prefetcher then only prefetches.
+  private let loadsOnScreen: Bool
 
   /// Reads `MediaLibrary.parameters` (the strategy declares them); `lookaheadRows` overrides
-  /// `media_lookahead_rows` for a strategy whose platform fixes the window itself.
-  public init(parameters: StrategyParameters, lookaheadRows: Int? = nil) {
+  /// `media_lookahead_rows` for a strategy whose platform fixes the window itself; `loadsOnScreen`
+  /// false leaves the rows on screen to the strategy.
+  public init(parameters: StrategyParameters, lookaheadRows: Int? = nil, loadsOnScreen: Bool = true) {
     library = parameters[MediaLibrary.parameter]
     self.lookaheadRows = lookaheadRows ?? parameters[MediaLibrary.lookaheadRows]
     lowPriorityLimit = parameters[MediaLibrary.lowPriorityMaxConnections]
+    self.loadsOnScreen = loadsOnScreen
   }
 
   /// The prefetcher tops up when one of its fetches ends, so it must hear media completions.
@@ -45,7 +50,7 @@ public struct ImagePrefetcher: Sendable {
           lowPriorityConnections: lowPriorityLimit, startRate: library == .nuke ? .nuke : nil)
       }
     }
-    onScreen.update(after: event, in: context)
+    if loadsOnScreen { onScreen.update(after: event, in: context) }
     if library != .visibility && context.feedHasMedia { prefetch(context) }
   }
 
