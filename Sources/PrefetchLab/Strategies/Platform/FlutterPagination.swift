@@ -91,9 +91,10 @@ public struct FlutterPagination: PrefetchStrategy {
       ? (built.rows.isEmpty ? nil : built.rows.upperBound - 1)
       : (!entered.below.isEmpty
         ? entered.below.upperBound - 1 : (entered.above.isEmpty ? nil : entered.above.upperBound - 1))
-    if let highest, !requested, !context.endOfFeedKnown,
-      highest >= max(0, loadedItems(context) - 1 - threshold),
-      !context.isPageInFlight(.down)
+    // `hasNextPage`: a page lies beyond the loaded items (offset feeds know their end from the
+    // first response, and still have pages to load).
+    if let highest, !requested, let frontier = context.loadFrontier(.down),
+      highest >= max(0, loadedItems(frontier, context) - 1 - threshold), !context.isPageInFlight(.down)
     {
       requested = context.requestPage(.down, guardInFlight: true)
     }
@@ -101,12 +102,10 @@ public struct FlutterPagination: PrefetchStrategy {
     return quietWake(context)
   }
 
-  /// The loaded items: the rows before the next page (the rows laid out with cursor pagination).
-  private func loadedItems(_ context: some StrategyContext) -> Int {
-    guard context.pagination == .offset, let frontier = context.loadFrontier(.down) else {
-      return context.rowCount
-    }
-    return context.items(ofPage: frontier.page).lowerBound
+  /// The loaded items: the rows before the next page, `frontier` (the rows laid out with cursor
+  /// pagination).
+  private func loadedItems(_ frontier: LoadFrontier, _ context: some StrategyContext) -> Int {
+    context.pagination == .offset ? context.items(ofPage: frontier.page).lowerBound : context.rowCount
   }
 
   private func quietWake(_ context: some StrategyContext) -> Wake {
