@@ -130,4 +130,14 @@ import Testing
     // 10 items (500 pt) built, trigger index 6: the second request goes out at once.
     #expect(context.pageRequests.count == 2)
   }
+
+  /// `paging_controller_test.dart` `stops if no more pages are available`: at the end of the
+  /// feed, building the last items asks for nothing.
+  @Test func stopsWhenNoMorePagesAreAvailable() {
+    let context = Self.pagedList(pageSize: 5, loadedPages: 1)
+    context.endOfFeedKnown = true
+    var strategy = Self.strategy()
+    context.note(strategy.update(.start, in: context))
+    #expect(context.pageRequests.isEmpty)
+  }
 }

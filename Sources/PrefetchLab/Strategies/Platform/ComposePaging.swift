@@ -124,19 +124,23 @@ public struct ComposePaging: PrefetchStrategy {
       rows = defaultRows(visible: visible, moved: moved, rowsGrew: rowsGrew, context)
     }
     let entered = composed.update(to: rows, rebuilt: applied != nil || event == .start, in: context)
-    // Composing reads the item: Paging's hint for the rows composed outside the viewport.
-    for part in [entered.above, entered.below] {
-      loader.access(part.subtracting(visible).0, in: context)
-      loader.access(part.subtracting(visible).1, in: context)
-    }
-    if let applied {
-      // Recomposed with the page's items: their reads are hints again.
-      let pageRows = context.items(ofPage: applied).clamped(to: rows)
-      loader.access(pageRows.subtracting(visible).0, in: context)
-      loader.access(pageRows.subtracting(visible).1, in: context)
-    }
+    // Composing reads the item: Paging's hint for the rows composed outside the viewport, and
+    // again for those a page just filled (recomposed with their items).
+    sendHints(entered.above, outside: visible, context)
+    sendHints(entered.below, outside: visible, context)
+    if let applied { sendHints(context.items(ofPage: applied).clamped(to: rows), outside: visible, context) }
     media.update(after: event, in: context)
     return wake(visible: visible, context)
+  }
+
+  /// The hints of `rows` outside `visible` (those are the loader's own accesses).
+  private mutating func sendHints(
+    _ rows: Range<Int>, outside visible: Range<Int>, _ context: some StrategyContext
+  ) {
+    guard !rows.isEmpty else { return }
+    let (above, below) = rows.subtracting(visible)
+    loader.access(above, in: context)
+    loader.access(below, in: context)
   }
 
   /// The default strategy's composed rows: the viewport and the item prefetched.
