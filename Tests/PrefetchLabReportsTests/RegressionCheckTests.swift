@@ -131,7 +131,7 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
     }
     #expect(
       MetricKind.defaultTolerancesText
-        == "exact for counts, flags, durations and bytes, rel:0.000000001 for ratios, abs:0.000001 for energy"
+        == "exact for counts, flags, durations and bytes, rel:0.000000001 for ratios and lengths, abs:0.000001 for energy"
     )
     // Columns this version does not write: durations exact, otherwise by their values.
     #expect(MetricKind.of("frob_ms", values: [1.5]) == .duration)
@@ -367,7 +367,7 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
       text == """
         Baseline: B (prefetchlab 0.1.0, 2 runs)
         Current:  N (prefetchlab 0.1.0, 1 run)
-        Tolerances: exact for counts, flags, durations and bytes, rel:0.000000001 for ratios, abs:0.000001 for energy; stall_ms=abs:5
+        Tolerances: exact for counts, flags, durations and bytes, rel:0.000000001 for ratios and lengths, abs:0.000001 for energy; stall_ms=abs:5
         Fingerprint: matches (prefetchlab 0.1.0, 1 scenario, seeds 1)
 
         Regressions (2):

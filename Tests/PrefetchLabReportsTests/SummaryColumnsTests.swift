@@ -20,7 +20,7 @@ import Testing
   static let extra = [
     "items_loaded", "frames", "retries", "coalesced_requests", "visible_media_wait_ms",
     "visible_media_wait_max_ms", "disk_reads", "evictions", "peak_memory_bytes",
-    "radio_active_ms", "energy_j", "bound_caveats",
+    "radio_active_ms", "energy_j", "blank_area_max_pt", "blank_area_sum_pt", "bound_caveats",
   ]
 
   /// Which way each column should move, written out independently of the catalogue (what the
@@ -29,7 +29,8 @@ import Testing
   static let expectedPolarity: [String: MetricPolarity] = [
     "session_ms": .neutral, "first_content_ms": .lowerIsBetter, "stall_ms": .lowerIsBetter,
     "stall_count": .lowerIsBetter, "stall_max_ms": .lowerIsBetter, "abandoned": .lowerIsBetter,
-    "blank_ms": .lowerIsBetter, "mostly_blank_ms": .lowerIsBetter, "blankness": .lowerIsBetter,
+    "blank_ms": .lowerIsBetter, "mostly_blank_ms": .lowerIsBetter,
+    "blank_area_max_pt": .lowerIsBetter, "blank_area_sum_pt": .lowerIsBetter, "blankness": .lowerIsBetter,
     "ttc_p50_ms": .lowerIsBetter, "ttc_p95_ms": .lowerIsBetter, "ttc_max_ms": .lowerIsBetter,
     "items_seen": .neutral, "items_seen_incomplete": .lowerIsBetter, "page_requests": .lowerIsBetter,
     "media_requests": .lowerIsBetter, "requests_cancelled": .lowerIsBetter, "requests_failed": .lowerIsBetter,
@@ -95,10 +96,12 @@ import Testing
       #expect(metric.column.hasSuffix("_ms") == (metric.kind == .duration), "\(metric)")
       #expect(metric.column.contains("bytes") == (metric.kind == .bytes), "\(metric)")
       #expect(metric.column.hasSuffix("_j") == (metric.kind == .energy), "\(metric)")
+      #expect(metric.column.hasSuffix("_pt") == (metric.kind == .length), "\(metric)")
       switch metric.kind {
       case .duration: #expect(metric.unit == "ms")
       case .bytes: #expect(metric.unit == "bytes")
       case .energy: #expect(metric.unit == "J")
+      case .length: #expect(metric.unit == "pt")
       case .ratio: #expect(metric.unit == "fraction")
       case .flag: #expect(metric.unit == "0 or 1")
       case .count: #expect(!metric.unit.isEmpty && metric.unit.allSatisfy(\.isLetter), "\(metric)")

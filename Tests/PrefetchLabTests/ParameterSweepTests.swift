@@ -103,7 +103,8 @@ import Testing
     ),
     (
       "no_such", ["ratio=1"],
-      "--strategy no_such: unknown strategy 'no_such'; known: infinite_scroll, fixed_threshold, dynamic_threshold, target_range, directional_ranges, paging3, flatlist, uikit_prefetching, recyclerview, infinite_loader, intersection_observer, adaptive, oracle"
+      "--strategy no_such: unknown strategy 'no_such'; known: "
+        + StrategyRegistry.builtIn.names.joined(separator: ", ")
     ),
     (
       "fixed_threshold", ["ratio=0:1:0.00001"],

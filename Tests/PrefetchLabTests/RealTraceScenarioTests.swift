@@ -70,7 +70,12 @@ import Testing
       tracePath: BundledTraces.path("sabre/report.2010-09-21_0742CEST.json"), format: .periods,
       durationS: 760, patienceMs: 150_000)
     let outcome = TestScenarios.run(scenario, strategy)
-    #expect(outcome.summary.abandoned == false)
+    // flutter_pagination is the exception: its lead is 3 items + 250 pt and the rows in its cache
+    // extent load their images beside the page, so it reaches the end of page 26 in the slowest
+    // stretch after the outage, where each attempt at page 27 times out (15 s) before its 24 kB
+    // arrive and is asked for again from the start: the user leaves after 150 s.
+    #expect(outcome.summary.abandoned == (strategy == "flutter_pagination"))
+    guard strategy != "flutter_pagination" else { return }
     // Timeline rows every 100 ms; the outage is [649.437 s, 736.413 s) of the run's clock.
     let stalledBefore = outcome.timeline.filter { $0.stalled && $0.timeUs < 640_000_000 }.count
     let stalledInOutage = outcome.timeline.filter {
@@ -81,7 +86,8 @@ import Testing
     case "fixed_threshold", "oracle":
       // A lead that grows with the content, or the clairvoyant chain: enough loaded to outlast it.
       #expect(outcome.summary.stallCount == 0)
-    case "infinite_scroll", "target_range", "intersection_observer":
+    case "infinite_scroll", "target_range", "intersection_observer", "flashlist":
+      // flashlist: onEndReached half a screen from the end, a little lead on 3G.
       #expect(stalledInOutage > 300)
       #expect(stalledInOutage > 3 * stalledBefore)
     default:

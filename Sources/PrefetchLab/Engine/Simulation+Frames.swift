@@ -54,6 +54,7 @@ extension Simulation {
       settleHeldFrame(strategy: &strategy)
       if finished { return }
     }
+    noteFrameBlankArea()
     if recorder.keepsRecentStates { recorder.frameEnded() }
     if stall.isStalled {
       clock.stop()
@@ -64,6 +65,24 @@ extension Simulation {
       skipQuietFrames(nextEventUs: nextEventUs)
     }
   }
+
+  /// A frame is shown (full or quiet; a jump's frames that show the footer): its blank area
+  /// counts as FlashList v1's `useBlankAreaTracker` counts a layout event, from
+  /// `blankAreaStartDelayUs` after first content on and only while the content is longer than
+  /// the viewport. Frames with no blank run add nothing, which is why a jump may pass over the
+  /// frames that show nothing blank without visiting them.
+  @inline(__always)
+  func noteFrameBlankArea() {
+    let area = visibility.blankAreaPt
+    guard area > 0, nowUs - clock.firstContentUs >= Self.blankAreaStartDelayUs,
+      feed.layout.contentHeightPt > viewportHeightPt
+    else { return }
+    recorder.recordBlankArea(pt: area)
+  }
+
+  /// `useBlankAreaTracker`'s `startDelayInMs` default, 1000 ms (Shopify/flash-list v1.8.3
+  /// `src/benchmark/useBlankAreaTracker.ts`): the list's first load is not scrolling.
+  static let blankAreaStartDelayUs: Int64 = 1_000_000
 
   /// τ moved past a pause that ended (`StallClock.advance`): it is recorded, and its patience
   /// deadline and finger lift are dead from now on (`StallClock.mayContinue`), so the queue is

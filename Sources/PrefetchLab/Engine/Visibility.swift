@@ -8,6 +8,12 @@ struct Visibility: Sendable {
   private(set) var blankFraction = 1.0
   /// Rows in the window that are not complete; 0 lets the blank fraction skip the row scan.
   private(set) var incompleteVisibleRows = 0
+  /// The larger of the blank runs at the viewport's leading and trailing edges, pt: from the top
+  /// down to the first complete row, and from the last complete row (or the loading footer's top)
+  /// down to the bottom; the whole blank height when no row shown is complete. FlashList v1's
+  /// per-layout `blankArea` (`max(offsetStart, offsetEnd)`), with "drawn" read as "complete".
+  /// Refreshed with the blank fraction.
+  private(set) var blankAreaPt = 0.0
 
   var rows: Range<Int> { window.rows }
 
@@ -47,12 +53,14 @@ struct Visibility: Sendable {
   ) -> Bool {
     guard started, heightPt > 0 else {
       blankFraction = 1
+      blankAreaPt = heightPt
       return true
     }
     guard incompleteVisibleRows == 0 && (footerPt == 0 || contentHeightPt >= topPt + heightPt) else {
       return false
     }
     blankFraction = 0
+    blankAreaPt = 0
     return true
   }
 
@@ -64,18 +72,34 @@ struct Visibility: Sendable {
     let bottom = topPt + heightPt
     let footerTop = layout.contentHeightPt
     var blank = 0.0
+    // The blank run from the top down to the first complete row, and the one from the last
+    // complete row down to the bottom (`trailing`, restarted at every complete row).
+    var leading = 0.0
+    var trailing = 0.0
+    var sawComplete = false
     var rowTop = window.firstTopPt
     for item in window.rows {
       let height = layout.heightPt(ofItem: item)
       if !complete[item] {
-        blank += max(0, min(bottom, rowTop + height) - max(topPt, rowTop))
+        let shown = max(0, min(bottom, rowTop + height) - max(topPt, rowTop))
+        blank += shown
+        trailing += shown
+        if !sawComplete { leading += shown }
+      } else {
+        sawComplete = true
+        trailing = 0
       }
       rowTop += height
     }
     if footerPt > 0 {
-      blank += Self.footerShownPt(topPt: topPt, bottomPt: bottom, footerTopPt: footerTop, footerPt: footerPt)
+      let footer = Self.footerShownPt(
+        topPt: topPt, bottomPt: bottom, footerTopPt: footerTop, footerPt: footerPt)
+      blank += footer
+      trailing += footer
+      if !sawComplete { leading += footer }
     }
     blankFraction = min(1, max(0, blank / heightPt))
+    blankAreaPt = max(leading, trailing)
   }
 
   /// Sets the blank fraction `refreshBlankFraction` would when every row shown is complete (only
@@ -90,6 +114,8 @@ struct Visibility: Sendable {
         topPt: topPt, bottomPt: topPt + heightPt, footerTopPt: footerTopPt, footerPt: footerPt)
     }
     blankFraction = min(1, max(0, blank / heightPt))
+    // Every row shown is complete: the footer is the trailing blank run, and nothing leads.
+    blankAreaPt = blank
   }
 
   /// The visible height of the footer (`footerPt` tall, from `footerTopPt`) in `topPt`…`bottomPt`.

@@ -10,11 +10,12 @@
 public enum MetricCatalogue {
   public static let all: [MetricDefinition] = [
     .sessionMs, .firstContentMs, .stallMs, .stallCount, .stallMaxMs, .abandoned, .blankMs, .mostlyBlankMs,
-    .blankness, .ttcP50Ms, .ttcP95Ms, .ttcMaxMs, .itemsSeen, .itemsSeenIncomplete, .pageRequests,
+    .blankness, .ttcP50Ms, .ttcP95Ms, .ttcMaxMs, .itemsSeen,
+    .itemsSeenIncomplete, .pageRequests,
     .mediaRequests, .requestsCancelled, .requestsFailed, .bytesFetched, .wastedFetches, .wastedBytes,
     .redundantFetches, .prefetchAccuracy, .coverage, .latePrefetches, .peakInFlight, .itemsLoaded, .frames,
     .retries, .coalescedRequests, .visibleMediaWaitMs, .visibleMediaWaitMaxMs, .diskReads, .evictions,
-    .peakMemoryBytes, .radioActiveMs, .energyJ,
+    .peakMemoryBytes, .radioActiveMs, .energyJ, .blankAreaMaxPt, .blankAreaSumPt,
     .boundCaveats,
   ]
 

@@ -153,6 +153,17 @@ extension MetricDefinition {
       + "α_d + Σ tail time × tail power, with the figures of `radio` (its `model` and `profile`: Huang et "
       + "al., MobiSys 2012, by default; AT&T ARO's carrier settings with `\"profile\": \"aro\"`). Empty "
       + "with `radio: \"none\"`")
+  public static let blankAreaMaxPt = length(
+    "blank_area_max_pt", \.blankAreaMaxPt, polarity: .lowerIsBetter, label: "largest blank area",
+    summary:
+      "FlashList v1's maxBlankArea: the largest blank run at the viewport's top or bottom edge in a frame "
+      + "(incomplete rows and the loading footer from the edge to the first complete row), from 1 s after "
+      + "first content, while the content is longer than the viewport")
+  public static let blankAreaSumPt = length(
+    "blank_area_sum_pt", \.blankAreaSumPt, polarity: .lowerIsBetter, label: "summed blank area",
+    summary:
+      "FlashList v1's cumulativeBlankArea: that edge run summed over the same frames (per frame, not "
+      + "time-weighted: it grows with the frame rate)")
   public static let boundCaveats = count(
     "bound_caveats", \.boundCaveats, unit: "bits", polarity: .neutral, label: "bound caveats",
     summary:

@@ -149,4 +149,14 @@ public struct MetricDefinition: Sendable, Hashable, CustomStringConvertible {
       column: column, kind: .energy, unit: "J", polarity: polarity, label: label, summary: summary,
       field: .real(path))
   }
+
+  /// A length in pt (`_pt`), empty without first content.
+  public static func length(
+    _ column: String, _ path: WritableKeyPath<SummaryMetrics, Double?> & Sendable, polarity: MetricPolarity,
+    label: String, summary: String
+  ) -> MetricDefinition {
+    MetricDefinition(
+      column: column, kind: .length, unit: "pt", polarity: polarity, label: label, summary: summary,
+      field: .real(path))
+  }
 }

@@ -14,13 +14,16 @@ public enum MetricKind: String, Sendable, CaseIterable {
   case ratio
   /// Joules, a sum of floating-point products (radio power × time).
   case energy
+  /// A length in pt, a sum of floating-point layout values (blank area); empty without first
+  /// content.
+  case length
 
   /// Decimals written in summary.csv: none for whole numbers, 3 for ms (1 µs, the clock's
-  /// resolution), 6 for ratios and joules (µJ).
+  /// resolution, and thousandths of a pt for lengths), 6 for ratios and joules (µJ).
   public var decimals: Int {
     switch self {
     case .count, .flag, .bytes: return 0
-    case .duration: return 3
+    case .duration, .length: return 3
     case .ratio, .energy: return 6
     }
   }
@@ -31,7 +34,7 @@ public enum MetricKind: String, Sendable, CaseIterable {
   public var shownDecimals: Int {
     switch self {
     case .ratio, .energy: return 3
-    case .count, .flag, .duration, .bytes: return 1
+    case .count, .flag, .duration, .bytes, .length: return 1
     }
   }
 
@@ -47,6 +50,7 @@ public enum MetricKind: String, Sendable, CaseIterable {
     case .bytes: return "bytes"
     case .ratio: return "ratios"
     case .energy: return "energy"
+    case .length: return "lengths"
     }
   }
 }

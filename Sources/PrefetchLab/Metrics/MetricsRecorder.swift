@@ -6,6 +6,9 @@ struct MetricsRecorder: Sendable {
   private(set) var summary = SummaryMetrics()
   /// ∫ blank fraction dt after first content, in fraction·µs.
   private var blankIntegral = 0.0
+  /// FlashList v1's blank-area tracker over the counted frames (`recordBlankArea`), pt.
+  private var blankAreaMaxPt = 0.0
+  private var blankAreaSumPt = 0.0
   private var ttcUs: [Int64] = []
   /// The same samples with their item, in the order their clocks stopped.
   private(set) var timesToContent: [TimeToContent] = []
@@ -181,6 +184,14 @@ struct MetricsRecorder: Sendable {
     blankIntegral += fraction * Double(duration)
   }
 
+  /// A counted frame showed a blank run of `areaPt` at a viewport edge (> 0; frames with none add
+  /// nothing to either figure).
+  @inline(__always)
+  mutating func recordBlankArea(pt areaPt: Double) {
+    blankAreaMaxPt = max(blankAreaMaxPt, areaPt)
+    blankAreaSumPt += areaPt
+  }
+
   mutating func recordStall(durationUs: Int64) {
     summary.stallCount += 1
     summary.stallUs += durationUs
@@ -215,6 +226,10 @@ struct MetricsRecorder: Sendable {
     summary.frames = frames
     if let firstContentUs, sessionUs > firstContentUs {
       summary.blankness = blankIntegral / Double(sessionUs - firstContentUs)
+    }
+    if firstContentUs != nil {
+      summary.blankAreaMaxPt = blankAreaMaxPt
+      summary.blankAreaSumPt = blankAreaSumPt
     }
     ttcUs.sort()
     summary.ttcP50Us = Self.nearestRank(ttcUs, 0.50)

@@ -55,6 +55,12 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var radioActiveUs: Int64?
   /// Radio energy above idle, J; nil without a radio model.
   public var energyJ: Double?
+  /// Largest blank run at a viewport edge in a counted frame, pt (FlashList v1's
+  /// `useBlankAreaTracker` `maxBlankArea`); nil without first content.
+  public var blankAreaMaxPt: Double?
+  /// Sum over counted frames of that run, pt (FlashList v1's `cumulativeBlankArea`: per frame,
+  /// not time-weighted); nil without first content.
+  public var blankAreaSumPt: Double?
   /// `BoundCaveats` of a clairvoyant strategy's run (the conditions of its bound that failed), as
   /// their raw bits; 0 when the bound holds and for every strategy that claims none.
   public var boundCaveats = 0

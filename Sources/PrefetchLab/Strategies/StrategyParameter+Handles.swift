@@ -109,7 +109,8 @@ extension StrategyParameter {
         help: help)
     }
 
-    /// The default is the keyword (a value chosen from the run where none is given).
+    /// The default is the keyword (a feature left off, or a value chosen from the run where none
+    /// is given).
     public init(_ name: String, keyword: String, in range: ClosedRange<Double>, help: String) {
       declaration = StrategyParameter(
         name: name, kind: .numberOrKeyword(range, keyword: keyword), defaultValue: .string(keyword),

@@ -35,6 +35,9 @@ public struct StrategyRegistry: Sendable {
       RecyclerView.definition,
       InfiniteLoader.definition,
       IntersectionObserverLoader.definition,
+      ComposePaging.definition,
+      FlutterPagination.definition,
+      FlashList.definition,
       Adaptive.definition,
       Oracle.definition,
     ] {

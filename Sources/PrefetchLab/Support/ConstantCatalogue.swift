@@ -181,7 +181,37 @@ public enum ConstantCatalogue {
       }
       return entries
     }
-    return caps + lazy
+    return caps + lazy + lists
+  }
+
+  /// The list models' fixed values (their parameters' defaults are in the strategy part).
+  static var lists: [Entry] {
+    let flashList = "Shopify/flash-list @ 4c6abc3b8efb (v2.3.2)"
+    return [
+      Entry(
+        name: "FlashList.averageRenderTimeMs", value: number(FlashList.averageRenderTimeMs) + " ms",
+        standing: .platformSource,
+        source:
+          "\(flashList) `src/recyclerview/helpers/EngagedIndicesTracker.ts`: the render time the offset projection assumes (Android measures its own, clamped to 16–32 ms)"
+      ),
+      Entry(
+        name: "FlashList.velocitySamples", value: "\(FlashList.velocitySamples) samples",
+        standing: .platformSource,
+        source:
+          "\(flashList) `EngagedIndicesTracker.ts`: the direction vote's ring, seeded [0, 0, 0, −0.1, −0.1]"),
+      Entry(
+        name: "FlashList.velocityResetUs", value: number(Double(FlashList.velocityResetUs) / 1000) + " ms",
+        standing: .platformSource,
+        source:
+          "\(flashList) `src/recyclerview/helpers/VelocityTracker.ts`: velocity reset after this long without a scroll event"
+      ),
+      Entry(
+        name: "Simulation.blankAreaStartDelayUs",
+        value: number(Double(Simulation.blankAreaStartDelayUs) / 1000) + " ms", standing: .platformSource,
+        source:
+          "Shopify/flash-list v1.8.3 `src/benchmark/useBlankAreaTracker.ts`, `startDelayInMs`: blank-area events ignored this long after the list's first"
+      ),
+    ]
   }
 
   static var radio: [Entry] {

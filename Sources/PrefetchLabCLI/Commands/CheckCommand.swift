@@ -20,7 +20,8 @@ enum CheckCommand {
       them). A tolerance is METRIC=exact, METRIC=abs:X, METRIC=rel:X or METRIC=abs:X,rel:Y \
       (allowed difference max(X, Y × |base|)); METRIC * sets every metric without its own. \
       Defaults by the metric's kind: exact for counts, flags, durations and bytes, rel:0.000000001 \
-      for ratios, abs:0.000001 for energy. Missing rows and columns fail, extra ones are reported. \
+      for ratios and lengths, abs:0.000001 for energy. Missing rows and columns fail, extra ones \
+      are reported. \
       A baseline made from other scenario or trace files, seeds or tool version is reported as a \
       fingerprint mismatch; rows of scenarios whose conditions changed are not compared (an edit \
       of a scenario's strategy list only is compared). See docs/ci.md.

@@ -3,11 +3,12 @@ import PrefetchLab
 extension MetricKind {
   /// The tolerance `check` uses when the command line sets none: exact for counts, flags,
   /// durations and bytes (whole numbers and the integer µs clock: any difference is real),
-  /// `Tolerance.floatingPoint` for ratios, `Tolerance.energy` for joules.
+  /// `Tolerance.floatingPoint` for ratios and lengths (sums of floating-point layout values),
+  /// `Tolerance.energy` for joules.
   public var defaultTolerance: Tolerance {
     switch self {
     case .count, .flag, .duration, .bytes: return .exact
-    case .ratio: return .floatingPoint
+    case .ratio, .length: return .floatingPoint
     case .energy: return .energy
     }
   }
@@ -24,7 +25,7 @@ extension MetricKind {
   }
 
   /// The defaults as `check` states them: `exact for counts, flags, durations and bytes,
-  /// rel:0.000000001 for ratios, abs:0.000001 for energy`, kinds grouped by tolerance in
+  /// rel:0.000000001 for ratios and lengths, abs:0.000001 for energy`, kinds grouped by tolerance in
   /// declaration order.
   public static var defaultTolerancesText: String {
     var groups: [(tolerance: Tolerance, kinds: [MetricKind])] = []

@@ -104,6 +104,7 @@ extension Simulation {
   func refreshQuietRows(topPt: Double) {
     refreshVisibility(topPt: topPt, layoutChanged: false)
     timeAdvance.quietFrame(showing: visibility.rows)
+    noteFrameBlankArea()
   }
 
   /// The clock, τ and the scroll of a quiet frame at `frameUs` whose evaluated intent is

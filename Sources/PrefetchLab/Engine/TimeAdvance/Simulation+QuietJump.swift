@@ -82,7 +82,10 @@ extension Simulation {
       if low == first && taken == nil { return }
       if footerShows { integrateFooterBlank(fromFrame: first, toFrame: low) }
       commitJump(atFrame: low, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
-      if footerShows { refreshBlankFraction() }
+      if footerShows {
+        refreshBlankFraction()
+        noteFrameBlankArea()
+      }
       return
     }
     if let taken { commitJump(atFrame: taken.index, edgeMaxPt: edgeMaxPt, limitPt: limitPt) }
@@ -117,7 +120,8 @@ extension Simulation {
     visibility.incompleteVisibleRows == 0 && (visibility.blankFraction == 0 || footerHeightPt > 0)
   }
 
-  /// The blank integral over quiet frames `fromFrame` ..< `toFrame` of a jump (their offsets on
+  /// The blank integral (and the frames' blank areas, `noteFrameBlankArea`) over quiet frames
+  /// `fromFrame` ..< `toFrame` of a jump (their offsets on
   /// the linear motion, no row shown incomplete), as the stepped engine sums it: at each frame the
   /// time since the last is charged at the blank fraction shown until then, then the fraction
   /// becomes the frame's own (the loading footer's share of the viewport). Frame `toFrame` is
@@ -152,6 +156,7 @@ extension Simulation {
       guard let top = topPt(frameUs) else { return }
       visibility.refreshFooterOnlyBlankFraction(
         topPt: top, heightPt: heightPt, footerPt: footerPt, footerTopPt: footerTopPt)
+      noteFrameBlankArea()
       if !movingDown && visibility.blankFraction == 0 && top + heightPt <= footerTopPt { return }
       index += 1
     }

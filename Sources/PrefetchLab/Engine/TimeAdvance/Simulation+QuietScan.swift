@@ -84,6 +84,7 @@ extension Simulation {
       evaluator = trial
       advanceClock(to: frameUs)
       refreshBlankFraction(topPt: offset)
+      noteFrameBlankArea()
       taken = (frameUs, traceUs, probed)
       index += 1
     }

@@ -125,6 +125,16 @@ public struct Paging3Loader: Sendable {
     load(distance: distance, context)
   }
 
+  /// Rows `items` accessed outside the viewport, after `update` for the same event: a list that
+  /// reads its items while composing rows ahead (Compose's `LazyPagingItems.get` in a prefetched
+  /// item) sends their hints too. The hints move as for rows bound; then the loads they start.
+  /// Nothing during a refresh, before first content, or for no rows.
+  public mutating func access(_ items: Range<Int>, in context: some StrategyContext) {
+    guard !items.isEmpty, refreshPages == nil, run != nil else { return }
+    noteAccess(lowest: items.lowerBound, highest: items.upperBound - 1)
+    load(distance: prefetchDistance ?? context.pageSizeItems, context)
+  }
+
   /// A page request ended (its page applied, failed for good, or discarded as stale after a
   /// drop): the direction whose load it was, if one was.
   private mutating func pageEnded(_ page: Int, applied: Bool, _ context: some StrategyContext)

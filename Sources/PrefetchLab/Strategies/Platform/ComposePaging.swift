@@ -1,0 +1,209 @@
+/// Jetpack Compose `LazyColumn` over Paging 3 (`collectAsLazyPagingItems`): items are composed
+/// when they show or are prefetched, and composing an item reads it (`lazyPagingItems[index]`),
+/// which starts its image (Coil's `AsyncImage` requests when composed) and sends Paging's access
+/// hint for it. Pages load as in `paging3` (`Paging3Loader`, the same parameters), with the
+/// prefetched items' hints besides the visible rows'.
+///
+/// Composition, with `cache_window_ahead_pt` and `cache_window_behind_pt` both absent (the
+/// default `LazyListState`):
+/// - One item ahead: at a frame that moves the viewport, the item past the last visible row
+///   going down (before the first going up) is composed, if it exists and is not the one already
+///   prefetched (`DefaultLazyListPrefetchStrategy.onScroll`). No scroll, no prefetch.
+/// - A prefetched item is disposed (its unfinished image cancelled) when the direction turns,
+///   and when the rows shown change so that it is no longer that item (`onVisibleItemsUpdated`:
+///   a jump drops it).
+/// - When the item count changes after a scroll (a page appended), the next item is prefetched
+///   again (`onVisibleItemsUpdated`'s re-trigger on `totalItemsCount`).
+/// - Rows leaving the viewport are disposed.
+///
+/// With either set (the opt-in `LazyLayoutCacheWindow(ahead, behind)`, `LazyListCacheWindowStrategy`):
+/// - Ahead: the items intersecting `cache_window_ahead_pt` past the viewport's edge in the last
+///   scroll direction (down before any scroll) are composed, from the first layout on; the part
+///   of the edge row that overhangs the viewport counts toward it (`CacheWindowLogic.onPrefetchForward`).
+/// - Behind: items already composed that intersect `cache_window_behind_pt` past the other edge
+///   are kept (`onKeepAround`); further ones are disposed.
+/// - After a page is applied the ahead window is filled again if it has room (its items now exist).
+///
+/// The frame budget of the prefetch scheduler (`AndroidPrefetchScheduler`: work only when its
+/// average cost fits the frame's idle time) is not modelled: a prefetch composes within the frame
+/// that asks for it, and with a render stage its render is queued behind the visible rows'.
+///
+/// Sources: androidx/androidx `compose/foundation/foundation/src/commonMain/kotlin/androidx/compose/foundation/lazy/`
+/// `LazyListPrefetchStrategy.kt` @ 003480940bef (one item ahead, cancel, re-trigger),
+/// `LazyListCacheWindowStrategy.kt` @ 0977a60201e9, `layout/LazyLayoutCacheWindow.kt` @
+/// 080d2b3e5326, `layout/CacheWindowLogic.kt` @ 0837a65bdf37 (the window); `paging/paging-compose/src/commonMain/kotlin/androidx/paging/compose/LazyPagingItems.kt`
+/// @ 1d7dc4d109e1 (`get` sends the hint); Paging as in `Paging3`. One pt stands for one dp.
+///
+/// Time advance: with the default strategy, once the viewport has moved and the item ahead in
+/// the current direction is the one prefetched (or there is none), a frame with the same rows
+/// and direction changes nothing, so it declares every offset quiet until the rows shown change
+/// (`.nextEventOrRowChange`); otherwise, and with a cache window (whose items depend on the
+/// offset), `.everyFrame`.
+public struct ComposePaging: PrefetchStrategy {
+  public static let cacheWindowAheadPt = StrategyParameter.OptionalNumber(
+    "cache_window_ahead_pt", keyword: "none", in: 0...100_000,
+    help:
+      "pt composed ahead of the viewport in the scroll direction (LazyLayoutCacheWindow ahead); none: the "
+      + "default one-item-ahead prefetch (LazyListPrefetchStrategy.kt). Either set enables the window.")
+  public static let cacheWindowBehindPt = StrategyParameter.OptionalNumber(
+    "cache_window_behind_pt", keyword: "none", in: 0...100_000,
+    help:
+      "pt of composed items kept behind the viewport (LazyLayoutCacheWindow behind); none: 0 with a window, "
+      + "the default one-item-ahead prefetch without one.")
+
+  public static let definition = StrategyDefinition(
+    ComposePaging.self, name: "compose_paging",
+    summary:
+      "Jetpack Compose LazyColumn + Paging 3: composing an item (visible, or one prefetched ahead after a "
+      + "scroll; or a cache window) starts its image and sends its Paging hint.",
+    source:
+      "androidx LazyListPrefetchStrategy.kt @ 003480940bef, CacheWindowLogic.kt @ 0837a65bdf37, "
+      + "LazyPagingItems.kt @ 1d7dc4d109e1, Paging 3.",
+    parameters: [
+      Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.enablePlaceholders, Paging3.maxSize,
+      Paging3.jumpThreshold, cacheWindowAheadPt, cacheWindowBehindPt,
+    ] + MediaLibrary.parameters,
+    runsByDefault: false, parameterRule: Paging3.placeholderRule,
+    feedRules: [Paging3.maxSizeRule, Paging3.jumpThresholdRule])
+
+  /// The cache window, pt; nil: the default strategy.
+  private let window: (aheadPt: Double, behindPt: Double)?
+  private let initialItems: Int?
+  private let placeholders: Bool
+  private var loader: Paging3Loader
+  private var media: ImagePrefetcher
+  private var composed = MountedRows()
+  /// The item prefetched by the default strategy.
+  private var prefetched: Int?
+  /// The direction of the last scroll; nil before the first.
+  private var lastDirection: ScrollDirection?
+  private var lastOffsetPt: Double?
+  private var lastRowCount = 0
+
+  public init(parameters: StrategyParameters) {
+    let ahead = parameters[Self.cacheWindowAheadPt]
+    let behind = parameters[Self.cacheWindowBehindPt]
+    window = ahead == nil && behind == nil ? nil : (ahead ?? 0, behind ?? 0)
+    let initial = parameters[Paging3.initialLoadSize]
+    initialItems = initial
+    placeholders = parameters[Paging3.enablePlaceholders]
+    loader = Paging3Loader(
+      prefetchDistance: parameters[Paging3.prefetchDistance],
+      jumpThreshold: parameters[Paging3.jumpThreshold],
+      refreshItems: initial, maxSize: parameters[Paging3.maxSize])
+    media = ImagePrefetcher(parameters: parameters, loadsVisibleRows: false)
+  }
+
+  public func initialLoadSize(pageSize: Int) -> Int? { initialItems ?? 3 * pageSize }
+
+  public var enablePlaceholders: Bool { placeholders }
+
+  /// Paging 3 pages: a placeholder composed is an access hint, not a load (`Paging3Loader`).
+  public var loadsVisiblePlaceholderPages: Bool { false }
+
+  public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
+    loader.update(after: event, in: context)
+    let visible = context.visibleItems
+    let offset = context.viewportOffsetPt
+    var moved = false
+    switch event {
+    case .frame, .dragEnded:
+      moved = lastOffsetPt.map { $0 != offset } ?? false
+    default:
+      break
+    }
+    lastOffsetPt = offset
+    let rowsGrew = context.rowCount != lastRowCount
+    lastRowCount = context.rowCount
+    if moved { lastDirection = context.scrollDirection }
+    let applied: Int? = { if case .pageApplied(let page) = event { return page } else { return nil } }()
+    let rows: Range<Int>
+    if let window {
+      rows = windowRows(window, visible: visible, context)
+    } else {
+      rows = defaultRows(visible: visible, moved: moved, rowsGrew: rowsGrew, context)
+    }
+    let entered = composed.update(to: rows, rebuilt: applied != nil || event == .start, in: context)
+    // Composing reads the item: Paging's hint for the rows composed outside the viewport, and
+    // again for those a page just filled (recomposed with their items).
+    sendHints(entered.above, outside: visible, context)
+    sendHints(entered.below, outside: visible, context)
+    if let applied { sendHints(context.items(ofPage: applied).clamped(to: rows), outside: visible, context) }
+    media.update(after: event, in: context)
+    return wake(visible: visible, context)
+  }
+
+  /// The hints of `rows` outside `visible` (those are the loader's own accesses).
+  private mutating func sendHints(
+    _ rows: Range<Int>, outside visible: Range<Int>, _ context: some StrategyContext
+  ) {
+    guard !rows.isEmpty else { return }
+    let (above, below) = rows.subtracting(visible)
+    loader.access(above, in: context)
+    loader.access(below, in: context)
+  }
+
+  /// The default strategy's composed rows: the viewport and the item prefetched.
+  private mutating func defaultRows(
+    visible: Range<Int>, moved: Bool, rowsGrew: Bool, _ context: some StrategyContext
+  ) -> Range<Int> {
+    guard !visible.isEmpty else {
+      prefetched = nil
+      return visible
+    }
+    let expected = lastDirection.map { expectedItem($0, visible: visible) }
+    // The rows shown changed so that the prefetched item is no longer the one expected (a turn,
+    // a jump, or the item itself shown): dropped.
+    if let item = prefetched, item != expected ?? item || visible.contains(item) { prefetched = nil }
+    if moved || (rowsGrew && lastDirection != nil), let expected, expected >= 0, expected < context.rowCount {
+      prefetched = expected
+    }
+    guard let item = prefetched else { return visible }
+    return min(item, visible.lowerBound)..<max(item + 1, visible.upperBound)
+  }
+
+  private func expectedItem(_ direction: ScrollDirection, visible: Range<Int>) -> Int {
+    direction == .down ? visible.upperBound : visible.lowerBound - 1
+  }
+
+  /// The cache window's composed rows: the viewport, the ahead window in the last direction, and
+  /// the rows already composed within the behind window.
+  private func windowRows(
+    _ window: (aheadPt: Double, behindPt: Double), visible: Range<Int>, _ context: some StrategyContext
+  ) -> Range<Int> {
+    guard !visible.isEmpty else { return visible }
+    let top = context.viewportOffsetPt
+    let bottom = context.viewportBottomPt
+    let down = (lastDirection ?? .down) == .down
+    let ahead =
+      down
+      ? context.items(intersectingFromPt: bottom, toPt: bottom + window.aheadPt)
+      : context.items(intersectingFromPt: top - window.aheadPt, toPt: top)
+    let behindBand =
+      down
+      ? context.items(intersectingFromPt: top - window.behindPt, toPt: top)
+      : context.items(intersectingFromPt: bottom, toPt: bottom + window.behindPt)
+    // Kept only if composed before (`onKeepAround` walks the cached items only), next to the
+    // viewport's rows.
+    var kept = behindBand.clamped(to: composed.rows)
+    if down ? kept.upperBound < visible.lowerBound : kept.lowerBound > visible.upperBound { kept = 0..<0 }
+    var low = visible.lowerBound
+    var high = visible.upperBound
+    for part in [ahead, kept] where !part.isEmpty {
+      low = min(low, part.lowerBound)
+      high = max(high, part.upperBound)
+    }
+    return low..<high
+  }
+
+  private func wake(visible: Range<Int>, _ context: some StrategyContext) -> Wake {
+    guard window == nil, let direction = lastDirection, context.heedsWake, media.library == .visibility,
+      !visible.isEmpty
+    else { return .everyFrame }
+    let expected = expectedItem(direction, visible: visible)
+    guard direction == context.scrollDirection,
+      prefetched == expected || expected < 0 || expected >= context.rowCount
+    else { return .everyFrame }
+    return .nextEventOrRowChange
+  }
+}
