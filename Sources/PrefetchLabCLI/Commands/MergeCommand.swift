@@ -31,6 +31,7 @@ enum MergeCommand {
         help: "gnuplot processes run in parallel (default: the number of cores)."
       ),
       .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
+      .flag("keep-shards", help: "Keep the shard folders (the merged folder then copies their rows)."),
     ],
     validate: { parsed throws(ValidationError) in
       try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
@@ -62,7 +63,11 @@ enum MergeCommand {
     let outcome: ShardMerger.Outcome
     do {
       outcome = try ShardMerger.merge(folders, into: staging, registry: registry, progress: progress)
-      progress.finished(.writing, note: "\(folders.count) shards, \(outcome.files) per-run files")
+      progress.finished(
+        .writing,
+        note:
+          "\(folders.count) shards, \(outcome.files) run table\(outcome.files == 1 ? "" : "s"), "
+          + ProgressDisplay.bytes(outcome.bytes))
       let recorded = outcome.manifest.command
       let noPlots = parsed.flag("no-plots") || (recorded.contains("--no-plots") && !parsed.flag("plots"))
       if !noPlots {
@@ -80,7 +85,18 @@ enum MergeCommand {
       try? staging.abandon()
       throw error
     }
-    terminal.out("\(outcome.runs) runs from \(folders.count) shards merged into \(out)\n")
+    var removed = folders.count
+    if !parsed.flag("keep-shards") {
+      for (folder, reason) in ShardMerger.removeShards(folders) {
+        removed -= 1
+        if progress.mode != .quiet { progress.message("kept shard folder \(folder): \(reason)\n") }
+      }
+    } else {
+      removed = 0
+    }
+    terminal.out(
+      "\(outcome.runs) runs from \(folders.count) shards merged into \(out)"
+        + (removed > 0 ? "; \(removed) shard folder\(removed == 1 ? "" : "s") removed" : "") + "\n")
     return status
   }
 }

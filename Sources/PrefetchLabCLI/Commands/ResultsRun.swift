@@ -26,7 +26,8 @@ enum ResultsRun {
         // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
         "timeline-interval-ms", range: 0...1_000_000_000, default: "100",
         help:
-          "Spacing of timeline rows in ms, 0...1000000000; 0 writes no per-run files (timeline, events, ttc)."
+          "Timeline sampling interval in ms, 0...1000000000 (rows are kept where something changes); 0 writes "
+          + "no run tables (timeline.csv, events.csv, ttc.csv)."
       ),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
@@ -36,7 +37,8 @@ enum ResultsRun {
       .option(
         "run-files", default: "all",
         help:
-          "Per-run CSVs: all (timeline/, events/, ttc/ for every run), summary (what the report reads), or none."
+          "Rows of the run tables: all (timeline.csv, events.csv, ttc.csv for every run), report (what the "
+          + "report draws: ttc.csv for every run, timeline.csv and events.csv for each first seed), or none."
       ),
       .option(
         "shard",
@@ -69,7 +71,12 @@ enum ResultsRun {
       throw .invalidValue(engine, for: "engine", reason: "expected event or stepped")
     }
     if let files = parsed.string("run-files"), RunFileSelection(rawValue: files) == nil {
-      throw .invalidValue(files, for: "run-files", reason: "expected all, summary or none")
+      if let renamed = RunFileSelection.renamed[files] {
+        throw .invalidValue(
+          files, for: "run-files",
+          reason: "renamed to '\(renamed.rawValue)' (the rows the report draws); expected all, report or none")
+      }
+      throw .invalidValue(files, for: "run-files", reason: "expected all, report or none")
     }
     if parsed.string("shard") != nil && parsed.flag("plots") {
       throw ValidationError(
@@ -125,8 +132,8 @@ enum ResultsRun {
       let cpu = CPUClock.process() - cpuStart
       progress.finished(
         .simulating,
-        note: "\(outcome.files) per-run files, \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
-          + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing files "
+        note: "\(outcome.files) run table\(outcome.files == 1 ? "" : "s"), \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
+          + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing tables "
           + ProgressDisplay.duration(outcome.writingCPUSeconds))
       if let reports {
         status = try reports.generate(into: staging, jobs: jobs, terminal: terminal, progress: progress)
