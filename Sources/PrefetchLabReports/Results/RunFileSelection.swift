@@ -2,11 +2,11 @@
 public enum RunFileSelection: String, Sendable, CaseIterable {
   /// No tables: summary.csv and manifest.json only, for big sweeps whose answer is the summary.
   case none
-  /// What the report draws: `ttc.csv` rows of every run (the time-to-content plots pool them)
-  /// and `timeline.csv` and `events.csv` rows of the first seed of each scenario × strategy (the
-  /// timelines the report shows). Called `summary` before the tables.
+  /// What the report draws (`run`'s default): `ttc.csv` rows of every run (the time-to-content
+  /// plots pool them) and `timeline.csv` and `events.csv` rows of the first seed of each
+  /// scenario × strategy (the timelines the report shows). Called `summary` before the tables.
   case report
-  /// Every table's rows for every run (the default).
+  /// Every table's rows for every run.
   case all
 
   /// The value `--run-files summary` was renamed to, for the message that says so.
