@@ -11,7 +11,8 @@ import Testing
       folder.write("in/\(name).json", scenarioJSON(name: name))
     }
     let run = runCLI([
-      "run", folder.path + "/in", "--seeds", "1-3", "--no-plots", "--quiet", "--out", folder.path + "/out",
+      "run", folder.path + "/in", "--seeds", "1-3", "--no-plots", "--run-files", "all", "--quiet", "--out",
+      folder.path + "/out",
     ])
     #expect(run.status == 0, "\(run.stderr)")
     // One run without its timeline: the warning counts it the same way on every thread count.
