@@ -1,8 +1,9 @@
 import Foundation
 import PrefetchLab
 
-/// CSV text for one run's timeline and request events (columns in docs/metrics.md), and the file
-/// name they share.
+/// One run's rows of the run tables (`RunTable`: timeline, events, times to content; columns in
+/// docs/metrics.md) as CSV bytes, and the names that runs, plots and the per-run files of
+/// earlier versions are given.
 public enum RunFiles {
   /// `<scenario>--<strategy label>--<seed>.csv`, each part made safe by `nameComponent`.
   public static func fileName(scenario: String, strategyLabel: String, seed: UInt64) -> String {
