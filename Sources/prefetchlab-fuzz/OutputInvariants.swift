@@ -53,7 +53,8 @@ enum OutputInvariants {
         continue
       }
       for line in text.split(separator: "\r\n").dropFirst() {
-        let numbers = line.split(separator: ",", omittingEmptySubsequences: false).suffix(table.runColumns.count)
+        let numbers = line.split(separator: ",", omittingEmptySubsequences: false).suffix(
+          table.runColumns.count)
         for token in ["nan", "inf", "NaN", "Inf"] where numbers.contains(where: { $0.contains(token) }) {
           problems.append("\(table.fileName) holds \(token)")
         }

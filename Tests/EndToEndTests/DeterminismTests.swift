@@ -12,7 +12,10 @@ import Testing
       // CSVs only: reports are compared by the scenario-order test below, plots by
       // ReportsEndToEndTests, and drawing them three times over would dominate the suite's time.
       let result = try Prefetchlab.run(
-        ["run", "scenarios/", "--jobs", jobs, "--no-plots", "--run-files", "all", "--out", scratch.path(name)])
+        [
+          "run", "scenarios/", "--jobs", jobs, "--no-plots", "--run-files", "all", "--out",
+          scratch.path(name),
+        ])
       #expect(result.status == 0, "\(result.err)")
     }
     let files = try folderContents(scratch.path("jobs1"))
@@ -27,7 +30,8 @@ import Testing
     #expect(files.keys.sorted() == ["events.csv", "manifest.json", "summary.csv", "timeline.csv", "ttc.csv"])
     for table in ["timeline.csv", "events.csv", "ttc.csv"] {
       let text = try #require(files[table].map { String(decoding: $0, as: UTF8.self) })
-      #expect(text.contains("\r\nslow-3g,directional_ranges,,1,") && text.contains("\r\njump-far,target_range,,1,"))
+      #expect(
+        text.contains("\r\nslow-3g,directional_ranges,,1,") && text.contains("\r\njump-far,target_range,,1,"))
     }
     try expectIdenticalFolders(scratch.path("jobs1"), scratch.path("jobs2"))
     try expectIdenticalFolders(scratch.path("jobs2"), scratch.path("again"))

@@ -13,7 +13,8 @@ import Testing
     inFlight: Int = 0, stalled: Bool = false, trace: Int64? = nil
   ) -> TimelineSample {
     TimelineSample(
-      timeUs: timeUs, traceUs: trace ?? timeUs, offsetPt: offset, velocityPtS: velocity, contentHeightPt: height,
+      timeUs: timeUs, traceUs: trace ?? timeUs, offsetPt: offset, velocityPtS: velocity,
+      contentHeightPt: height,
       blankFraction: blank, inFlight: inFlight, stalled: stalled)
   }
 
@@ -23,7 +24,9 @@ import Testing
   @Test func timelinesKeepTheRowsALineDoesNotGive() {
     var samples: [TimelineSample] = []
     for k in 0..<5 { samples.append(Self.sample(Int64(k) * 100_000, offset: 0)) }  // 0-4: paused
-    for k in 5..<9 { samples.append(Self.sample(Int64(k) * 100_000, offset: Double(k - 4) * 50, velocity: 500)) }
+    for k in 5..<9 {
+      samples.append(Self.sample(Int64(k) * 100_000, offset: Double(k - 4) * 50, velocity: 500))
+    }
     samples.append(Self.sample(900_000, offset: 250, velocity: 500, inFlight: 1))  // 9: a request
     samples.append(Self.sample(1_000_000, offset: 300, velocity: 500, inFlight: 1))  // 10
     // 4 → 5: offset 0 → 50 but velocity 0 → 500: both kept. 5…8 on a line; 8 → 9 in_flight changes.
@@ -54,14 +57,16 @@ import Testing
         default: break
         }
         offset += velocity / 10
-        samples.append(Self.sample(Int64(k) * 100_000, offset: offset, velocity: velocity, inFlight: inFlight))
+        samples.append(
+          Self.sample(Int64(k) * 100_000, offset: offset, velocity: velocity, inFlight: inFlight))
       }
       let kept = RunFiles.timelineRows(samples)
       #expect(kept.first == 0 && kept.last == samples.count - 1)
       #expect(kept.count < samples.count, "seed \(seed): quiet stretches are left out")
       for (a, b) in zip(kept, kept.dropFirst()) where b > a + 1 {
         for k in (a + 1)..<b {
-          let share = Double(samples[k].timeUs - samples[a].timeUs) / Double(samples[b].timeUs - samples[a].timeUs)
+          let share =
+            Double(samples[k].timeUs - samples[a].timeUs) / Double(samples[b].timeUs - samples[a].timeUs)
           for column in [\TimelineSample.offsetPt, \TimelineSample.velocityPtS] {
             let start = samples[a][keyPath: column]
             let line = start + share * (samples[b][keyPath: column] - start)
@@ -76,7 +81,8 @@ import Testing
   /// A run's rows carry its key first (a parameter list with commas quoted, as in summary.csv)
   /// and otherwise equal the per-run file's rows.
   @Test func tableRowsAreTheRunFileRowsBehindTheKey() {
-    let key = RunKey(scenario: "reader-lte", strategy: "fixed_threshold", params: "ratio=0.5,guard_in_flight=false", seed: 7)
+    let key = RunKey(
+      scenario: "reader-lte", strategy: "fixed_threshold", params: "ratio=0.5,guard_in_flight=false", seed: 7)
     let records = [
       TimeToContent(item: 0, firstVisibleUs: 0, durationUs: 0, complete: true),
       TimeToContent(item: 3, firstVisibleUs: 1_234_567, durationUs: 89_000, complete: false),
@@ -98,7 +104,11 @@ import Testing
     let writer = RunTableWriter(folder: folder.path)
     let keys = (1...4).map { RunKey(scenario: "s", strategy: "a", params: "", seed: UInt64($0)) }
     func rows(_ ordinal: Int) -> [RunTable: [UInt8]] {
-      [.timeToContent: RunFiles.timeToContentCSV([TimeToContent(item: ordinal, firstVisibleUs: 0, durationUs: 0, complete: true)], key: keys[ordinal])]
+      [
+        .timeToContent: RunFiles.timeToContentCSV(
+          [TimeToContent(item: ordinal, firstVisibleUs: 0, durationUs: 0, complete: true)], key: keys[ordinal]
+        )
+      ]
     }
     for ordinal in [2, 0, 3, 1] { try writer.submit(ordinal: ordinal, rows: rows(ordinal)) }
     try writer.finish()
@@ -124,10 +134,15 @@ import Testing
     #expect(index.keys == [first, second])
     #expect(index.recordCount == 3)
     let run = try #require(index.runFile(first))
-    #expect(String(decoding: run.bytes, as: UTF8.self) == "item,first_visible_ms,ttc_ms,complete\r\n0,0,0,1\r\n1,3,4,1\r\n")
+    #expect(
+      String(decoding: run.bytes, as: UTF8.self)
+        == "item,first_visible_ms,ttc_ms,complete\r\n0,0,0,1\r\n1,3,4,1\r\n")
     #expect(run.lines == [2, 4])
     #expect(String(decoding: index.runFile(second)!.bytes, as: UTF8.self).hasSuffix("\r\n5,1.5,2,0\r\n"))
-    #expect(index.records(of: second).map { String(decoding: $0, as: UTF8.self) } == ["\"s,2\",b,\"k=1,j=2\",1,5,1.5,2,0\r\n"])
+    #expect(
+      index.records(of: second).map { String(decoding: $0, as: UTF8.self) } == [
+        "\"s,2\",b,\"k=1,j=2\",1,5,1.5,2,0\r\n"
+      ])
     #expect(index.runFile(RunKey(scenario: "s", strategy: "a", params: "", seed: 2)) == nil)
     #expect(throws: InputError(file: "ttc.csv", location: "line 3", message: "seed must be a whole number")) {
       try RunTableIndex(
@@ -135,7 +150,8 @@ import Testing
         table: .timeToContent, file: "ttc.csv")
     }
     #expect(throws: InputError.self) {
-      try RunTableIndex(source: MappedFile(copying: Array("t_ms\r\n".utf8)), table: .timeToContent, file: "ttc.csv")
+      try RunTableIndex(
+        source: MappedFile(copying: Array("t_ms\r\n".utf8)), table: .timeToContent, file: "ttc.csv")
     }
   }
 
@@ -149,18 +165,28 @@ import Testing
       TimeToContent(item: 2, firstVisibleUs: 100_000, durationUs: 250_000, complete: true),
       TimeToContent(item: 5, firstVisibleUs: 300_000, durationUs: 0, complete: true),
     ]
-    try folder.write("new/ttc.csv", RunTable.timeToContent.header.joined(separator: ",") + "\r\n"
-      + String(decoding: RunFiles.timeToContentCSV(records, key: key), as: UTF8.self))
-    try folder.write("old/ttc/" + RunFiles.fileName(for: key), String(decoding: RunFiles.timeToContentCSV(records), as: UTF8.self))
+    try folder.write(
+      "new/ttc.csv",
+      RunTable.timeToContent.header.joined(separator: ",") + "\r\n"
+        + String(decoding: RunFiles.timeToContentCSV(records, key: key), as: UTF8.self))
+    try folder.write(
+      "old/ttc/" + RunFiles.fileName(for: key),
+      String(decoding: RunFiles.timeToContentCSV(records), as: UTF8.self))
     let fromTable = try #require(try RunData(folder: folder.file("new")).timesToContent(key))
     let fromFile = try #require(try RunData(folder: folder.file("old")).timesToContent(key))
     #expect(fromTable == fromFile)
     #expect(fromTable.map(\.ttcMs) == [250, 0])
     #expect(try RunData(folder: folder.file("new")).timeline(key) == nil)
     #expect(try RunData(folder: folder.file("new")).has(.timeToContent, key))
-    try folder.write("bad/ttc.csv", RunTable.timeToContent.header.joined(separator: ",") + "\r\n"
-      + "s,a,ratio=0.5,3,2,100,,1\r\n")
-    #expect(throws: InputError(file: folder.file("bad/ttc.csv"), location: "line 2", message: "column 'ttc_ms' is empty (a row of s / a:ratio=0.5 / seed 3)")) {
+    try folder.write(
+      "bad/ttc.csv",
+      RunTable.timeToContent.header.joined(separator: ",") + "\r\n"
+        + "s,a,ratio=0.5,3,2,100,,1\r\n")
+    #expect(
+      throws: InputError(
+        file: folder.file("bad/ttc.csv"), location: "line 2",
+        message: "column 'ttc_ms' is empty (a row of s / a:ratio=0.5 / seed 3)")
+    ) {
       try RunData(folder: folder.file("bad")).timesToContent(key)
     }
   }

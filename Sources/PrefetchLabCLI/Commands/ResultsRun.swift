@@ -75,7 +75,8 @@ enum ResultsRun {
       if let renamed = RunFileSelection.renamed[files] {
         throw .invalidValue(
           files, for: "run-files",
-          reason: "renamed to '\(renamed.rawValue)' (the rows the report draws); expected all, report or none")
+          reason: "renamed to '\(renamed.rawValue)' (the rows the report draws); expected all, report or none"
+        )
       }
       throw .invalidValue(files, for: "run-files", reason: "expected all, report or none")
     }
@@ -133,7 +134,8 @@ enum ResultsRun {
       let cpu = CPUClock.process() - cpuStart
       progress.finished(
         .simulating,
-        note: "\(outcome.files) run table\(outcome.files == 1 ? "" : "s"), \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
+        note:
+          "\(outcome.files) run table\(outcome.files == 1 ? "" : "s"), \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
           + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing tables "
           + ProgressDisplay.duration(outcome.writingCPUSeconds))
       if let reports {

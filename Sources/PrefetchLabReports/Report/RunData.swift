@@ -39,7 +39,8 @@ public final class RunData: @unchecked Sendable {
 
   public func timesToContent(_ key: RunKey) throws(InputError) -> [TimeToContentRow]? {
     try read(
-      .timeToContent, key, plain: RunFileReader.timesToContent(_:), general: RunFileReader.timesToContent(table:))
+      .timeToContent, key, plain: RunFileReader.timesToContent(_:),
+      general: RunFileReader.timesToContent(table:))
   }
 
   /// The path of `key`'s legacy per-run file of `table`.

@@ -102,7 +102,9 @@ public enum RunFiles {
   public static func timelineCSV(_ samples: [TimelineSample], key: RunKey? = nil) -> [UInt8] {
     let columns = TimelineSample.columnNames
     var csv =
-      key.map { CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + samples.count * 96) }
+      key.map {
+        CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + samples.count * 96)
+      }
       ?? CSVBuffer(header: columns, capacity: 64 + samples.count * 64)
     // Below 1e12 (far beyond any position or speed in points) a value fits the in-place row.
     let limit = 1e12
@@ -151,7 +153,8 @@ public enum RunFiles {
     guard samples.count > 2 else { return Array(samples.indices) }
     var kept = [0]
     kept.reserveCapacity(samples.count / 4 + 2)
-    for index in 1..<(samples.count - 1) where !liesBetween(samples[index - 1], samples[index], samples[index + 1]) {
+    for index in 1..<(samples.count - 1)
+    where !liesBetween(samples[index - 1], samples[index], samples[index + 1]) {
       kept.append(index)
     }
     kept.append(samples.count - 1)
@@ -160,7 +163,8 @@ public enum RunFiles {
 
   /// Whether `middle` is what linear interpolation between `before` and `after` gives, in the
   /// resolution the file has.
-  static func liesBetween(_ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample) -> Bool {
+  static func liesBetween(_ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample) -> Bool
+  {
     func same(_ a: TimelineSample, _ b: TimelineSample) -> Bool {
       a.contentHeightPt == b.contentHeightPt && a.blankFraction == b.blankFraction && a.inFlight == b.inFlight
         && a.stalled == b.stalled
@@ -195,7 +199,9 @@ public enum RunFiles {
   public static func timeToContentCSV(_ records: [TimeToContent], key: RunKey? = nil) -> [UInt8] {
     let columns = TimeToContent.columnNames
     var csv =
-      key.map { CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + records.count * 64) }
+      key.map {
+        CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + records.count * 64)
+      }
       ?? CSVBuffer(header: columns, capacity: 64 + records.count * 32)
     for record in records {
       csv.integer(record.item)
@@ -216,7 +222,9 @@ public enum RunFiles {
   /// With `key`, the run's rows of `events.csv` (key cells first, no header).
   public static func eventsCSV(_ events: [RequestEvent], key: RunKey? = nil) -> [UInt8] {
     var csv =
-      key.map { CSVBuffer(rowsOf: eventColumns.count, prefix: RunTable.prefix($0), capacity: 64 + events.count * 96) }
+      key.map {
+        CSVBuffer(rowsOf: eventColumns.count, prefix: RunTable.prefix($0), capacity: 64 + events.count * 96)
+      }
       ?? CSVBuffer(header: eventColumns, capacity: 64 + events.count * 64)
     for event in events {
       // Every cell is an integer, a millisecond count or one of the program's own words.

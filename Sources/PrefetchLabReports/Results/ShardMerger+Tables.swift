@@ -22,7 +22,8 @@ extension ShardMerger {
   /// - Throws: `InputError` naming the shard's table and line for a malformed table or a record
   ///   of a run the shard did not run; `OutputError` when the merged table cannot be written.
   static func joinTable(
-    _ table: RunTable, shards: [ShardFolder], keys: [RunKey], owner: [RunKey: Int], into staging: OutputStaging
+    _ table: RunTable, shards: [ShardFolder], keys: [RunKey], owner: [RunKey: Int],
+    into staging: OutputStaging
   ) throws -> Int? {
     var indexes: [RunTableIndex?] = []
     for shard in shards {
@@ -74,7 +75,8 @@ extension ShardMerger {
     guard joined == expectedRecords else {
       throw InputError(
         file: staging.destination, location: table.fileName,
-        message: "joined \(joined) of the shards' \(expectedRecords) records: a shard holds rows of a run twice")
+        message:
+          "joined \(joined) of the shards' \(expectedRecords) records: a shard holds rows of a run twice")
     }
     return writer.written
   }
@@ -95,7 +97,8 @@ extension ShardMerger {
       }
       let foreign = ResultsFolderIdentity.foreignEntries(folder)
       guard foreign.isEmpty else {
-        kept.append((folder, "it holds files prefetchlab did not write: " + foreign.prefix(5).joined(separator: ", ")))
+        kept.append(
+          (folder, "it holds files prefetchlab did not write: " + foreign.prefix(5).joined(separator: ", ")))
         continue
       }
       do {

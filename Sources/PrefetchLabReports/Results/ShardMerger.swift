@@ -152,7 +152,8 @@ public enum ShardMerger {
         file: manifestPath, location: "shard",
         message: "not a shard: the folder was written without --shard (it holds the whole run already)")
     }
-    for table in RunTable.allCases where FilePath.kind(FilePath.join(folder, table.legacyFolder)) == .directory {
+    for table in RunTable.allCases
+    where FilePath.kind(FilePath.join(folder, table.legacyFolder)) == .directory {
       throw InputError(
         file: folder, location: table.legacyFolder + "/",
         message:
