@@ -167,8 +167,20 @@ enum ResultsRun {
   /// rows), else `report`, the rows the report draws: every run's in all tables would be most of
   /// the folder (for the bundled scenarios × 10 seeds 248 MB against 54 MB).
   static func runFileSelection(_ parsed: ParsedArguments) -> RunFileSelection {
-    if let given = parsed.string("run-files") { return RunFileSelection(rawValue: given) ?? .report }
-    return parsed.string("timelines") == TimelineSelection.all.rawValue ? .all : .report
+    runFileSelection(given: parsed.string("run-files"), timelines: parsed.string("timelines"))
+  }
+
+  /// The same from a command recorded in a manifest (`recordedOutputOptions` keeps both options).
+  static func runFileSelection(recorded command: [String]) -> RunFileSelection {
+    func value(_ option: String) -> String? {
+      command.firstIndex(of: option).flatMap { $0 + 1 < command.count ? command[$0 + 1] : nil }
+    }
+    return runFileSelection(given: value("--run-files"), timelines: value("--timelines"))
+  }
+
+  private static func runFileSelection(given: String?, timelines: String?) -> RunFileSelection {
+    if let given { return RunFileSelection(rawValue: given) ?? .report }
+    return timelines == TimelineSelection.all.rawValue ? .all : .report
   }
 
   /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).

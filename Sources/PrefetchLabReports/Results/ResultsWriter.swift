@@ -7,8 +7,8 @@ public struct ResultsWriter: Sendable {
   public let experiment: Experiment
   public let options: SimulationOptions
   public let record: RunRecord
-  /// Which per-run files to write (`--run-files`).
-  public var runFiles: RunFileSelection = .all
+  /// Which rows the run tables get (`--run-files`; `run`'s default).
+  public var runFiles: RunFileSelection = .report
   /// The slice of the runs to simulate (`--shard K/N`); nil = all.
   public var shard: Shard? = nil
 
