@@ -177,8 +177,7 @@ enum ReportsE2E {
     #expect(stems.count == scenarios.count * 4)
     #expect(timelineStems.count == firstSeedRuns)
     let plots = run.folder + "/plots/"
-    // Every plot: PNG and script; the trade-off and time-to-content plots (inlined in
-    // report.html) SVG too.
+    // Every plot: PNG and script; the plots report.html inlines SVG too.
     let svgStems = stems.filter { $0.hasPrefix("tradeoff--") || $0.hasPrefix("ttc-cdf--") }
     #expect(svgStems.count == scenarios.count * 2)
     #expect(
@@ -232,8 +231,7 @@ enum ReportsE2E {
           == FileManager.default.contents(atPath: folder + "/r/" + name), "\(name)")
     }
     let plots = ReportsE2E.files(folder + "/r/plots")
-    // 2 scenarios × 4 plots (PNG, script; SVG for 2 of them) + 2 × 2 first-seed timelines (PNG,
-    // script).
+    // 2 scenarios × 4 plots (PNG, script; 2 with SVG) + 2 × 2 timelines (PNG, script).
     #expect(plots.count == 2 * (2 * 4) + 2 * 2 + 2 * (2 * 2))
     #expect(ReportsE2E.files(copy + "/plots") == plots)
     for name in plots {
