@@ -12,15 +12,13 @@ import Testing
       // CSVs only: reports are compared by the scenario-order test below, plots by
       // ReportsEndToEndTests, and drawing them three times over would dominate the suite's time.
       let result = try Prefetchlab.run(
-        [
-          "run", "scenarios/", "--jobs", jobs, "--no-plots", "--run-files", "all", "--out",
-          scratch.path(name),
-        ])
+        ["run", "scenarios/", "--jobs", jobs, "--no-plots", "--out", scratch.path(name)])
       #expect(result.status == 0, "\(result.err)")
     }
     let files = try folderContents(scratch.path("jobs1"))
-    // summary.csv, manifest.json and the three run tables, with rows of every run: every bundled
-    // scenario against its own strategies or the general ones, one seed each.
+    // summary.csv, manifest.json and the three run tables (every run's times to content, the
+    // first seed's timelines and events): every bundled scenario against its own strategies or
+    // the general ones.
     let summaryRows =
       try String(contentsOfFile: scratch.path("jobs1/summary.csv"), encoding: .utf8)
       .split(separator: "\r\n").count - 1
