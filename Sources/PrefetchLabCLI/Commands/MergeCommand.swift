@@ -11,10 +11,14 @@ enum MergeCommand {
     discussion: """
       Checks that the folders are shards of one experiment (same command, scenarios, traces \\
       and slice count), that no run is in two of them and that none is missing, then writes \\
-      summary.csv and manifest.json exactly as the unsharded run would have, copies the \\
-      per-run files, and draws the plots and reports (unless the run was made with \\
-      --no-plots, or --no-plots is given here). Shards that do not fit together exit 65 \\
-      naming the folders. The output folder is replaced only if prefetchlab wrote it.
+      summary.csv, manifest.json and the run tables (timeline.csv, events.csv, ttc.csv) \\
+      exactly as the unsharded run would have (each run's rows taken as they are from its \\
+      shard, every row checked to be joined once), and draws the plots and reports (unless \\
+      the run was made with --no-plots, or --no-plots is given here). Shards that do not fit \\
+      together exit 65 naming the folders. The output folder is replaced only if prefetchlab \\
+      wrote it. Once the merged folder is in place the shard folders are removed (a move: the \\
+      study is on disk once), except with --keep-shards or when a shard folder holds anything \\
+      prefetchlab did not write.
       """,
     arguments: [
       .positional("shard-dirs", repeating: true, help: "The shard folders, in any order."),
