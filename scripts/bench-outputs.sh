@@ -7,9 +7,9 @@
 #   PREFETCHLAB=/path/to/prefetchlab REPEATS=5 scripts/bench-outputs.sh   # any binary, e.g. an older one
 #   SEEDS=1-20 scripts/bench-outputs.sh
 #
-# "simulating" is the run with nothing recorded per run (--timeline-interval-ms 0: no timelines,
-# events or time-to-content files); "writing" is the difference to the default run, so it holds
-# everything that recording, formatting and writing the per-run files costs.
+# "simulating" is the run with nothing recorded per run (--timeline-interval-ms 0: no run
+# tables); "writing" is the difference to the default run, so it holds everything that
+# recording, formatting and writing the run tables costs.
 # Needs GNU time (/usr/bin/time) for peak memory, and gnuplot on PATH for the plotted run.
 #
 # The folders go under WORKDIR (default: the system's temporary folder). On ext4, creating
@@ -70,8 +70,8 @@ plots="$wall"
 plots_cpu="$cpu"
 plots_peak="$peak"
 
-# The folder a big sweep would write with --run-files summary (size only: one run).
-"$PREFETCHLAB" run scenarios/ --seeds "$seeds" --jobs 2 --run-files summary --out "$work/summary" \
+# The folder with every run's rows in every table (size only: one run).
+"$PREFETCHLAB" run scenarios/ --seeds "$seeds" --jobs 2 --run-files all --out "$work/all" \
   >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
 load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 
@@ -99,8 +99,8 @@ printf '%-52s %10s\n' "folder with plots MB" "$(size "$work/plots")"
 printf '%-52s %10s\n' "  files" "$(files "$work/plots")"
 printf '%-52s %10s\n' "  plots/ MB" "$(size "$work/plots/plots")"
 printf '%-52s %10s\n' "  report.html MB" "$(awk -v b="$(stat -c %s "$work/plots/report.html")" 'BEGIN {printf "%.2f", b/1e6}')"
-printf '%-52s %10s\n' "  timeline/ + events/ + ttc/ MB" "$(du -scb "$work"/plots/{timeline,events,ttc} | tail -1 | awk '{printf "%.1f", $1/1e6}')"
+printf '%-52s %10s\n' "  timeline.csv + events.csv + ttc.csv MB" "$(du -scb "$work"/plots/{timeline,events,ttc}.csv | tail -1 | awk '{printf "%.1f", $1/1e6}')"
 printf '%-52s %10s\n' "folder --no-plots MB" "$(size "$work/csv1")"
-printf '%-52s %10s\n' "folder with plots, --run-files summary MB" "$(size "$work/summary")"
+printf '%-52s %10s\n' "folder with plots, --run-files all MB" "$(size "$work/all")"
 printf '%-52s %10s\n' "peak memory --no-plots --jobs 1 MiB" "$csv_peak"
 printf '%-52s %10s\n' "peak memory with plots --jobs 2 MiB" "$plots_peak"

@@ -32,13 +32,29 @@ public struct CSVBuffer: Sendable {
   private var length = 0
   private let columns: Int
   private var cellsInRow = 0
+  /// Cells written at the start of every row (a run table's key columns), already joined.
+  private let rowPrefix: [UInt8]
+  private let prefixCells: Int
 
   /// Starts with the header record. `capacity` is a hint in bytes.
   public init(header: [String], capacity: Int = 4096) {
     precondition(!header.isEmpty, "a CSV needs at least one column")
     columns = header.count
+    rowPrefix = []
+    prefixCells = 0
     storage = Array(repeating: 0, count: max(capacity, 64))
     append(Array(CSVWriter.record(header).utf8))
+  }
+
+  /// Rows without a header, each starting with the `prefix.count` cells of `prefix` (escaped
+  /// as `CSVWriter` escapes them), then `columns` more: a run's rows in a table of many runs
+  /// (`RunTable`), whose header the table writes once.
+  public init(rowsOf columns: Int, prefix: [String], capacity: Int = 4096) {
+    precondition(columns > 0, "a CSV needs at least one column")
+    self.columns = prefix.count + columns
+    rowPrefix = Array(prefix.map(CSVWriter.escape).joined(separator: ",").utf8)
+    prefixCells = prefix.count
+    storage = Array(repeating: 0, count: max(capacity, 64))
   }
 
   private mutating func append(_ text: [UInt8]) {
@@ -77,9 +93,14 @@ public struct CSVBuffer: Sendable {
     if nextNeedsComma() { append(UInt8(ascii: ",")) }
   }
 
-  /// Counts the next cell; whether a `,` goes before it.
+  /// Counts the next cell (after the row prefix, written here at a row's start); whether a `,`
+  /// goes before it.
   @inline(__always)
   private mutating func nextNeedsComma() -> Bool {
+    if cellsInRow == 0 && prefixCells > 0 {
+      append(rowPrefix)
+      cellsInRow = prefixCells
+    }
     cellsInRow += 1
     return cellsInRow > 1
   }
@@ -102,11 +123,18 @@ public struct CSVBuffer: Sendable {
   @inline(__always)
   mutating func numberRow(_ body: (inout NumberRow) -> Void) {
     precondition(cellsInRow == 0, "a row of numbers starts a row")
-    let room = columns * DecimalBytes.maximumBytes + 2
+    let room = rowPrefix.count + columns * DecimalBytes.maximumBytes + 2
     reserve(room)
     let start = length
     let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
       var row = NumberRow(base: buffer.baseAddress! + start, cells: columns)
+      if prefixCells > 0 {
+        rowPrefix.withUnsafeBufferPointer { prefix in
+          (row.base).update(from: prefix.baseAddress!, count: prefix.count)
+        }
+        row.position = rowPrefix.count
+        row.cell = prefixCells
+      }
       body(&row)
       precondition(row.cell == columns, "CSV row has \(row.cell) cells, header has \(columns) columns")
       row.base[row.position] = 13

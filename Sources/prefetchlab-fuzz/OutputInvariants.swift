@@ -46,12 +46,18 @@ enum OutputInvariants {
       check("ttc_p95_ms", ["ttc_max_ms"], "ttc_max_ms")
       check("requests_failed", ["page_requests", "media_requests"], "requests")
     }
-    for file in (try? FileManager.default.contentsOfDirectory(atPath: folder + "/timeline")) ?? [] {
-      guard let text = try? String(contentsOfFile: folder + "/timeline/" + file, encoding: .utf8) else {
+    // The run tables hold numbers and the program's own words; names (scenario, strategy)
+    // could hold such a token, so only the columns after the run's key are searched.
+    for table in RunTable.allCases {
+      guard let text = try? String(contentsOfFile: folder + "/" + table.fileName, encoding: .utf8) else {
         continue
       }
-      for token in ["nan", "inf", "NaN", "Inf"] where text.contains(token) {
-        problems.append("timeline/\(file) holds \(token)")
+      for line in text.split(separator: "\r\n").dropFirst() {
+        let numbers = line.split(separator: ",", omittingEmptySubsequences: false).suffix(
+          table.runColumns.count)
+        for token in ["nan", "inf", "NaN", "Inf"] where numbers.contains(where: { $0.contains(token) }) {
+          problems.append("\(table.fileName) holds \(token)")
+        }
       }
     }
     return problems

@@ -177,20 +177,25 @@ enum ReportsE2E {
     #expect(stems.count == scenarios.count * 4)
     #expect(timelineStems.count == firstSeedRuns)
     let plots = run.folder + "/plots/"
-    // Per-scenario plots: PNG, SVG and script; timelines: PNG and script.
-    #expect(ReportsE2E.files(run.folder + "/plots").count == stems.count * 3 + timelineStems.count * 2)
+    // Every plot: PNG and script; the plots report.html inlines SVG too.
+    let svgStems = stems.filter { $0.hasPrefix("tradeoff--") || $0.hasPrefix("ttc-cdf--") }
+    #expect(svgStems.count == scenarios.count * 2)
+    #expect(
+      ReportsE2E.files(run.folder + "/plots").count
+        == stems.count * 2 + svgStems.count + timelineStems.count * 2)
     for stem in stems.union(timelineStems).sorted() {
-      let isTimeline = timelineStems.contains(stem)
+      let hasSVG = svgStems.contains(stem)
       #expect(ReportsE2E.isPNG(plots + stem + ".png"), "\(stem).png")
-      #expect(isTimeline || ReportsE2E.isXML(plots + stem + ".svg"), "\(stem).svg")
+      #expect(!hasSVG || ReportsE2E.isXML(plots + stem + ".svg"), "\(stem).svg")
+      #expect(hasSVG || !FileManager.default.fileExists(atPath: plots + stem + ".svg"), "\(stem).svg")
       let script = try ReportsE2E.read(plots + stem + ".gp")
       #expect(script.contains("set output '\(stem).png'"))
-      #expect(script.contains("set output '\(stem).svg'") == !isTimeline)
+      #expect(script.contains("set output '\(stem).svg'") == hasSVG)
       #expect(!script.contains(run.folder) && !script.contains("/tmp/"), "\(stem).gp names no paths")
     }
     let html = try ReportsE2E.read(run.folder + "/report.html")
-    // Inline: the trade-off and time-to-content plots of each scenario; the metric bars and
-    // scroll trace as SVG files, the first seed's timelines as PNG files.
+    // Inline: the trade-off and time-to-content plots of each scenario; the metric bars, the
+    // scroll trace and the first seed's timelines as PNG files.
     #expect(html.components(separatedBy: "<svg ").count - 1 == scenarios.count * 2)
     #expect(
       html.components(separatedBy: "<img src=\"plots/").count - 1 == scenarios.count * 2 + firstSeedRuns)
@@ -226,8 +231,8 @@ enum ReportsE2E {
           == FileManager.default.contents(atPath: folder + "/r/" + name), "\(name)")
     }
     let plots = ReportsE2E.files(folder + "/r/plots")
-    // 2 scenarios × 4 plots (PNG, SVG, script) + 2 × 2 first-seed timelines (PNG, script).
-    #expect(plots.count == 3 * (2 * 4) + 2 * (2 * 2))
+    // 2 scenarios × 4 plots (PNG, script; 2 with SVG) + 2 × 2 timelines (PNG, script).
+    #expect(plots.count == 2 * (2 * 4) + 2 * 2 + 2 * (2 * 2))
     #expect(ReportsE2E.files(copy + "/plots") == plots)
     for name in plots {
       #expect(
@@ -444,7 +449,9 @@ enum ReportsE2E {
       for image in images {
         let stem = String(image.dropLast(4))
         #expect(ReportsE2E.isPNG(folder + "/r/plots/\(stem).png"), "\(stem)")
-        #expect(kind == "timeline" || ReportsE2E.isXML(folder + "/r/plots/\(stem).svg"), "\(stem)")
+        #expect(
+          !["tradeoff", "ttc-cdf"].contains(kind) || ReportsE2E.isXML(folder + "/r/plots/\(stem).svg"),
+          "\(stem)")
         #expect(plots.contains(stem + ".gp"))
       }
     }

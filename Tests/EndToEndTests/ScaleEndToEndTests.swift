@@ -9,8 +9,8 @@ import Testing
 /// safety and long labels, run through the built binary.
 @Suite struct ScaleEndToEndTests {
   /// `--shard 1/3`, `2/3`, `3/3` and `merge` give the folder the unsharded run writes, byte for
-  /// byte (summary.csv, manifest.json and every per-run file), whatever order the shards are
-  /// given in.
+  /// byte (summary.csv, manifest.json and the run tables), whatever order the shards are given
+  /// in; the shards are moved, not copied: their folders are gone afterwards.
   @Test func threeShardsMergeIntoTheWholeRun() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
@@ -35,8 +35,14 @@ import Testing
       scratch.path("merged"), "--quiet",
     ])
     #expect(merged.status == 0, "\(merged.err)")
-    #expect(merged.out == "\(total) runs from 3 shards merged into \(scratch.path("merged"))\n")
+    #expect(
+      merged.out
+        == "\(total) runs from 3 shards merged into \(scratch.path("merged")); 3 shard folders removed\n")
+    for index in 1...3 { #expect(!FileManager.default.fileExists(atPath: scratch.path("shard-\(index)"))) }
     try expectIdenticalFolders(scratch.path("whole"), scratch.path("merged"))
+    for table in ["timeline.csv", "events.csv", "ttc.csv"] {
+      #expect(FileManager.default.fileExists(atPath: scratch.path("merged/" + table)), "\(table)")
+    }
     #expect(
       FileManager.default.contents(atPath: scratch.path("whole/summary.csv"))
         == FileManager.default.contents(atPath: scratch.path("merged/summary.csv")))
@@ -120,7 +126,7 @@ import Testing
     #expect(lines.count == 1, "\(logged.err)")
     let runs = try Prefetchlab.strategyNames().count * 2
     #expect(lines[0].hasPrefix("simulating: \(runs) runs in "), "\(logged.err)")
-    #expect(lines[0].contains("\(runs * 3) per-run files") && lines[0].contains("CPU: simulating "))
+    #expect(lines[0].contains("3 run tables") && lines[0].contains("CPU: simulating "))
     #expect(!logged.err.contains("\r"))
     #expect(!logged.out.contains("simulating"))
   }
@@ -323,19 +329,24 @@ import Testing
       ],
       path: Gnuplot.installedPath ?? Gnuplot.absentPath)
     #expect(result.status == 0, "\(result.err)")
-    let names = try FileManager.default.contentsOfDirectory(atPath: out + "/timeline").sorted()
-    #expect(names.count == 2)
-    #expect(Set(names).count == 2)
-    for name in names {
-      #expect(name.utf8.count <= 120, "\(name)")
-      #expect(name.hasPrefix("reader-lte--directional_ranges@batch_leading_screens=2.5+preload_leading=3+"))
-    }
+    // The run tables name the runs in full, as summary.csv does (a parameter list with commas
+    // is quoted); only file names are shortened.
+    let table = try String(contentsOfFile: out + "/timeline.csv", encoding: .utf8)
+    #expect(table.contains(",directional_ranges,\"" + parameters.joined(separator: ",") + "\",1,"))
     let manifest = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
     #expect(manifest.contains("\"shortened_names\""))
     #expect(manifest.contains(parameters.joined(separator: "+")))
     if Gnuplot.isInstalled {
-      let plots = try FileManager.default.contentsOfDirectory(atPath: out + "/plots")
-      #expect(plots.filter { $0.hasPrefix("timeline--") && $0.hasSuffix(".png") }.count == 2)
+      let names = try FileManager.default.contentsOfDirectory(atPath: out + "/plots").filter {
+        $0.hasPrefix("timeline--") && $0.hasSuffix(".png")
+      }
+      #expect(names.count == 2)
+      for name in names {
+        #expect(name.utf8.count <= 130, "\(name)")
+        #expect(
+          name.hasPrefix(
+            "timeline--reader-lte--directional_ranges@batch_leading_screens=2.5+preload_leading=3+"))
+      }
     }
   }
 
@@ -371,9 +382,9 @@ import Testing
     }
   }
 
-  /// The staging folder of a run writing to `out`, once it exists with `holding` in it (per-run
-  /// files by default; `plots` once plotting has begun).
-  func waitForStaging(of out: String, holding: String = "ttc") throws -> String {
+  /// The staging folder of a run writing to `out`, once it exists with `holding` in it (a run
+  /// table by default; `plots` once plotting has begun).
+  func waitForStaging(of out: String, holding: String = "ttc.csv") throws -> String {
     let parent = (out as NSString).deletingLastPathComponent
     let name = (out as NSString).lastPathComponent
     for _ in 0..<3000 {

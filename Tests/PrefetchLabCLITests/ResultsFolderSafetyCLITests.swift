@@ -13,7 +13,7 @@ import Testing
     let scenario = folder.write("tiny.json", scenarioJSON())
     let out = folder.path + "/q1"
     #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out] + extra).status == 0)
-    #expect(FileManager.default.fileExists(atPath: out + "/timeline/tiny--infinite_scroll--1.csv"))
+    #expect(FileManager.default.fileExists(atPath: out + "/timeline.csv"))
     #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out] + extra).status == 0)
     return (scenario, out)
   }
@@ -102,7 +102,8 @@ import Testing
       #expect(status == 0)
     }
     let merge = [
-      "merge", folder.path + "/s1", folder.path + "/s2", "-q", "--replace", "--out", folder.path + "/m1",
+      "merge", folder.path + "/s1", folder.path + "/s2", "-q", "--replace", "--keep-shards", "--out",
+      folder.path + "/m1",
     ]
     #expect(runCLI(merge).status == 0)
     #expect(runCLI(merge).status == 0)

@@ -31,8 +31,17 @@ let gnuplotMissingWarning =
     #expect(lines.count == 3)
     #expect(lines[1].hasPrefix("tiny,infinite_scroll,,1,"))
     #expect(lines[2].hasPrefix("tiny,infinite_scroll,,2,"))
-    #expect(FileManager.default.fileExists(atPath: out + "/timeline/tiny--infinite_scroll--1.csv"))
-    #expect(FileManager.default.fileExists(atPath: out + "/events/tiny--infinite_scroll--2.csv"))
+    // One table per kind, each run's rows led by its key; by default (--run-files report) every
+    // run's times to content, the first seed's timeline and events.
+    for (table, lastSeed) in [("timeline", "1"), ("events", "1"), ("ttc", "2")] {
+      let text = try String(contentsOfFile: out + "/\(table).csv", encoding: .utf8)
+      let rows = text.split(separator: "\r\n")
+      #expect(rows[0].hasPrefix("scenario,strategy,params,seed,"), "\(table)")
+      let seeds = rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[3] }
+      #expect(seeds.first == "1" && seeds.last == lastSeed[...] && seeds.sorted() == seeds, "\(table)")
+      #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("tiny,infinite_scroll,,") }, "\(table)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: out + "/timeline"))
     #expect(FileManager.default.fileExists(atPath: out + "/manifest.json"))
     // Only the results folder and the scenario remain: no staging folder left behind.
     #expect(folder.entries == ["out", "tiny.json"])

@@ -23,7 +23,7 @@ import Testing
     var peaks: [Double] = []
     for figure in timelines {
       let key = try #require(figure.run)
-      let rows = try #require(try RunFileReader.timeline(data.runFile("timeline", key)))
+      let rows = try #require(try data.runs.timeline(key))
       peaks.append(rows.map(\.inFlight).max() ?? 0)
       #expect(figure.data.contains("$capacity << EOD\n"))
       // Capacity tics at a round step: half the peak, rounded down to 1, 2 or 5 × 10^k.
@@ -34,17 +34,19 @@ import Testing
       #expect(
         figure.body.contains(
           "plot $capacity using 1:2 with steps lc rgb '#333333' lw 1 title 'link capacity'"))
-      // The capacity block has a row per timeline row, in Mbit/s from the recording.
+      // The capacity block samples the recording every 100 ms up to the timeline's end, in
+      // Mbit/s (timeline rows are only where the run changes).
       let capacity = try #require(data.scenarios.first?.details.capacity)
       let block = figure.data.components(separatedBy: "$capacity << EOD\n")[1].components(
         separatedBy: "EOD\n")[0]
       let lines = block.split(separator: "\n")
-      #expect(lines.count == rows.count)
-      let middle = rows[rows.count / 2]
-      let expected = capacity.capacityBytesPerSecond(atUs: Int64(middle.timeMs * 1000)) * 8 / 1e6
+      let endMs = try #require(rows.last?.timeMs)
+      #expect(lines.count == Int(endMs / 100) + 1)
+      let sample = lines.count / 2
+      let expected = capacity.capacityBytesPerSecond(atUs: Int64(sample) * 100_000) * 8 / 1e6
       #expect(
-        lines[rows.count / 2]
-          == "\(GnuplotText.number(middle.timeMs / 1000)) \(GnuplotText.number(expected))")
+        lines[sample]
+          == "\(GnuplotText.number(Double(sample) / 10)) \(GnuplotText.number(expected))")
     }
     // The strategies keep different numbers of requests in flight, yet share one axis.
     #expect(Set(peaks).count == 2, "peaks \(peaks)")

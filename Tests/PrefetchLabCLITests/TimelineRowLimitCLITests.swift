@@ -22,7 +22,7 @@ import Testing
       ],
       [
         "run", scenario, "--strategy", "fixed_threshold", "--out", out, "--no-plots", "--run-files",
-        "summary",
+        "report",
       ],
     ] {
       let result = runCLI(command)
@@ -45,7 +45,7 @@ import Testing
         ] + options)
       #expect(result.status == 0, "\(options): \(result.stderr)")
       #expect(folder.exists("out/summary.csv"))
-      #expect(!folder.exists("out/timeline"))
+      #expect(!folder.exists("out/timeline") && !folder.exists("out/timeline.csv"))
     }
   }
 

@@ -39,9 +39,9 @@ import Testing
             + "per run), more than the 1000000 a run may write (a timeline is held in memory until written); use "
             + "--timeline-interval-ms 1000 or more, --timeline-interval-ms 0 or --run-files none")
       ])
-    // --run-files summary still writes the first seed's timeline.
+    // --run-files report still writes the first seed's timeline.
     #expect(
-      TimelineRowLimit.problems(experiment, options: Self.options(intervalMs: 100), runFiles: .summary).count
+      TimelineRowLimit.problems(experiment, options: Self.options(intervalMs: 100), runFiles: .report).count
         == 1)
     #expect(
       TimelineRowLimit.problems(experiment, options: Self.options(intervalMs: 999), runFiles: .all).count == 1

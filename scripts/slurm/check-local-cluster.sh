@@ -2,7 +2,7 @@
 # Proves the Slurm scripts on a real Slurm: starts a private single-node cluster
 # (local-cluster.sh), submits the bundled scenarios × SEEDS as a job array of TASKS tasks with a
 # merge job after it (submit.sh), waits, and checks that the merged folder equals the unsharded
-# run byte for byte (summary.csv, manifest.json, every per-run file). Exits non-zero, with the
+# run byte for byte (summary.csv, manifest.json, the run tables). Exits non-zero, with the
 # daemons' and jobs' logs, if the cluster cannot start or anything differs. Needs root.
 #
 #   scripts/slurm/check-local-cluster.sh            # PREFETCHLAB=... to use a given binary
@@ -41,11 +41,13 @@ if ! scripts/slurm/submit.sh "$tasks" "$work/merged" --wait -- scenarios/ --seed
   exit 1
 fi
 runs=$(($(wc -l <"$work/whole/summary.csv") - 1))
-shards=("$work/merged.shards"/shard-*)
-echo "array of ${#shards[@]} tasks + merge job finished in $(($(date +%s) - started_at)) s:"
-for shard in "${shards[@]}"; do
-  echo "  $(basename "$shard"): $(($(wc -l <"$shard/summary.csv") - 1)) runs"
-done
+# merge moves the shards into the merged folder: their folders are gone once it succeeded.
+left=$(find "$work/merged.shards" -mindepth 1 -maxdepth 1 -name 'shard-*' 2>/dev/null | wc -l)
+echo "array tasks + merge job finished in $(($(date +%s) - started_at)) s; shard folders left after the merge: $left"
+if [ "$left" -ne 0 ]; then
+  echo "FAILED: merge left $left shard folders in $work/merged.shards" >&2
+  exit 1
+fi
 if diff -r "$work/whole" "$work/merged" >"$work/diff" 2>&1; then
   echo "OK: merged folder of $runs runs is byte-identical to the unsharded run" \
     "(summary.csv $(sha256sum <"$work/merged/summary.csv" | cut -c1-12), manifest.json $(sha256sum <"$work/merged/manifest.json" | cut -c1-12), $(find "$work/merged" -type f | wc -l) files)"

@@ -56,29 +56,33 @@ def simulate(binary, scenario_path, out):
 def simulator_facts(sim_dir, summary_rows, scenario_name, index):
     """Requests, first content and stalls of the scenario's strategy entry `index`."""
     row = summary_rows[index]
-    # Run files are named NAME@k=v+k=v as `--strategy` takes them; summary.csv lists k=v,k=v.
+    # The label as `--strategy` takes it (NAME@k=v+k=v); summary.csv lists k=v,k=v.
     label = row["strategy"] + ("@" + row["params"].replace(",", "+") if row["params"] else "")
-    run = f"{scenario_name}--{label}--{row['seed']}"
+    key = ("scenario", "strategy", "params", "seed")
+
+    def run_rows(table):
+        """The run's rows of a run table (timeline.csv, events.csv), in time order."""
+        with open(os.path.join(sim_dir, table), newline="") as f:
+            return [r for r in csv.DictReader(f) if all(r[k] == row[k] for k in key)]
+
     requests, first_content, images, applied = [], None, {}, {}
-    with open(os.path.join(sim_dir, "events", run + ".csv"), newline="") as f:
-        for e in csv.DictReader(f):
-            if e["kind"] == "page" and e["event"] == "issued":
-                requests.append(float(e["t_ms"]))
-            if e["kind"] == "media" and e["event"] == "issued":
-                images.setdefault(int(e["item"]), float(e["t_ms"]))
-            if e["kind"] == "page" and e["event"] == "applied":
-                applied.setdefault(int(e["page"]), float(e["t_ms"]))
-            if e["kind"] == "page" and e["event"] == "applied" and first_content is None:
-                first_content = float(e["t_ms"])
+    for e in run_rows("events.csv"):
+        if e["kind"] == "page" and e["event"] == "issued":
+            requests.append(float(e["t_ms"]))
+        if e["kind"] == "media" and e["event"] == "issued":
+            images.setdefault(int(e["item"]), float(e["t_ms"]))
+        if e["kind"] == "page" and e["event"] == "applied":
+            applied.setdefault(int(e["page"]), float(e["t_ms"]))
+        if e["kind"] == "page" and e["event"] == "applied" and first_content is None:
+            first_content = float(e["t_ms"])
     stalls, start = [], None
-    with open(os.path.join(sim_dir, "timeline", run + ".csv"), newline="") as f:
-        for t in csv.DictReader(f):
-            stalled = t["stalled"] == "1"
-            if stalled and start is None:
-                start = float(t["t_ms"])
-            elif not stalled and start is not None:
-                stalls.append((start, float(t["t_ms"])))
-                start = None
+    for t in run_rows("timeline.csv"):
+        stalled = t["stalled"] == "1"
+        if stalled and start is None:
+            start = float(t["t_ms"])
+        elif not stalled and start is not None:
+            stalls.append((start, float(t["t_ms"])))
+            start = None
     return {"strategy": label, "requests": requests, "first_content_ms": first_content, "images": images,
             "applied": applied,
             "stalls": stalls, "stall_ms": float(row["stall_ms"]), "stall_count": int(row["stall_count"]),

@@ -1,4 +1,4 @@
-/// A line of `events/<run>.csv`: one step of a request's life, or a page being applied.
+/// A row of `events.csv` (after the run's key): one step of a request's life, or a page being applied.
 public struct RequestEvent: Sendable, Equatable {
   public enum Kind: String, Sendable, CaseIterable {
     case issued, started

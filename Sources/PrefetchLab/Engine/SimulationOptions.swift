@@ -2,7 +2,7 @@
 public struct SimulationOptions: Sendable, Equatable {
   /// Spacing of timeline rows, µs; 0 = no timeline.
   public var timelineIntervalUs: Int64
-  /// Record the request lifecycle (`events/*.csv`).
+  /// Record the request lifecycle (`events.csv`).
   public var recordEvents: Bool
   /// How time advances between events; both engines give the same outputs (`event`, the
   /// default, is faster when the viewport moves for long stretches between events).

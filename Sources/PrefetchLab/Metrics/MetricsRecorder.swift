@@ -26,7 +26,7 @@ struct MetricsRecorder: Sendable {
   let timelineStepBoundUs: Int64
   /// The states shown since the last frame ended, each with the time it began, in time order.
   private var recentStates: [(fromUs: Int64, state: TimelineState)] = []
-  /// Record the request lifecycle (`events/*.csv`).
+  /// Record the request lifecycle (`events.csv`).
   let recordsEvents: Bool
   private(set) var eventLog: [RequestEvent] = []
 

@@ -1,5 +1,5 @@
 /// One item's time to content: the sample behind `ttc_p50_ms`, `ttc_p95_ms` and
-/// `ttc_max_ms`, kept per item so reports can draw its distribution (`ttc/<run>.csv`).
+/// `ttc_max_ms`, kept per item so reports can draw its distribution (`ttc.csv`).
 public struct TimeToContent: Sendable, Equatable {
   /// The item's index in the feed.
   public var item: Int
@@ -18,6 +18,6 @@ public struct TimeToContent: Sendable, Equatable {
     self.complete = complete
   }
 
-  /// Columns of `ttc/<run>.csv`.
+  /// Columns of `ttc.csv` after the run's key.
   public static let columnNames = ["item", "first_visible_ms", "ttc_ms", "complete"]
 }

@@ -1,5 +1,6 @@
-/// A row of `timeline/<run>.csv`: the state of the run at one instant, sampled on a fixed grid
-/// (decimated from the display frames) plus the instants where a stall starts or ends.
+/// A row of `timeline.csv` (after the run's key): the state of the run at one instant, sampled on
+/// a fixed grid (decimated from the display frames) plus the instants where a stall starts or
+/// ends; the table keeps the samples where something changes.
 public struct TimelineSample: Sendable, Equatable {
   public var timeUs: Int64
   /// Trace time τ; nil before first content.

@@ -20,7 +20,8 @@ struct FreshRun {
     // Timelines and events do not change the summary: skip them unless the folder is kept.
     let intervalUs = saveTo == nil ? 0 : recorded.timelineIntervalMs * 1000
     let options = SimulationOptions(timelineIntervalUs: intervalUs, recordEvents: intervalUs > 0)
-    let writer = ResultsWriter(experiment: recorded.experiment, options: options, record: recorded.record)
+    var writer = ResultsWriter(experiment: recorded.experiment, options: options, record: recorded.record)
+    writer.runFiles = ResultsRun.runFileSelection(recorded: recorded.record.command)
 
     let temporary: String?
     let destination: String

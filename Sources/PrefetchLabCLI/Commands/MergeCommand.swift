@@ -11,10 +11,14 @@ enum MergeCommand {
     discussion: """
       Checks that the folders are shards of one experiment (same command, scenarios, traces \\
       and slice count), that no run is in two of them and that none is missing, then writes \\
-      summary.csv and manifest.json exactly as the unsharded run would have, copies the \\
-      per-run files, and draws the plots and reports (unless the run was made with \\
-      --no-plots, or --no-plots is given here). Shards that do not fit together exit 65 \\
-      naming the folders. The output folder is replaced only if prefetchlab wrote it.
+      summary.csv, manifest.json and the run tables (timeline.csv, events.csv, ttc.csv) \\
+      exactly as the unsharded run would have (each run's rows taken as they are from its \\
+      shard, every row checked to be joined once), and draws the plots and reports (unless \\
+      the run was made with --no-plots, or --no-plots is given here). Shards that do not fit \\
+      together exit 65 naming the folders. The output folder is replaced only if prefetchlab \\
+      wrote it. Once the merged folder is in place the shard folders are removed (a move: the \\
+      study is on disk once), except with --keep-shards or when a shard folder holds anything \\
+      prefetchlab did not write.
       """,
     arguments: [
       .positional("shard-dirs", repeating: true, help: "The shard folders, in any order."),
@@ -31,6 +35,7 @@ enum MergeCommand {
         help: "gnuplot processes run in parallel (default: the number of cores)."
       ),
       .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
+      .flag("keep-shards", help: "Keep the shard folders (the merged folder then copies their rows)."),
     ],
     validate: { parsed throws(ValidationError) in
       try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
@@ -62,7 +67,11 @@ enum MergeCommand {
     let outcome: ShardMerger.Outcome
     do {
       outcome = try ShardMerger.merge(folders, into: staging, registry: registry, progress: progress)
-      progress.finished(.writing, note: "\(folders.count) shards, \(outcome.files) per-run files")
+      progress.finished(
+        .writing,
+        note:
+          "\(folders.count) shards, \(outcome.files) run table\(outcome.files == 1 ? "" : "s"), "
+          + ProgressDisplay.bytes(outcome.bytes))
       let recorded = outcome.manifest.command
       let noPlots = parsed.flag("no-plots") || (recorded.contains("--no-plots") && !parsed.flag("plots"))
       if !noPlots {
@@ -80,7 +89,18 @@ enum MergeCommand {
       try? staging.abandon()
       throw error
     }
-    terminal.out("\(outcome.runs) runs from \(folders.count) shards merged into \(out)\n")
+    var removed = folders.count
+    if !parsed.flag("keep-shards") {
+      for (folder, reason) in ShardMerger.removeShards(folders) {
+        removed -= 1
+        if progress.mode != .quiet { progress.message("kept shard folder \(folder): \(reason)\n") }
+      }
+    } else {
+      removed = 0
+    }
+    terminal.out(
+      "\(outcome.runs) runs from \(folders.count) shards merged into \(out)"
+        + (removed > 0 ? "; \(removed) shard folder\(removed == 1 ? "" : "s") removed" : "") + "\n")
     return status
   }
 }

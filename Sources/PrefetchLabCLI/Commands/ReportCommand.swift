@@ -9,8 +9,9 @@ enum ReportCommand {
     name: "report",
     abstract: "Regenerate the plots, report.md and report.html of a results folder from its CSVs.",
     discussion: """
-      Reads summary.csv, manifest.json and the per-run timeline/, events/ and ttc/ files of the \
-      folder and writes plots/ (PNG and SVG with the gnuplot script of each) and the reports into \
+      Reads summary.csv, manifest.json and the run tables (timeline.csv, events.csv, ttc.csv; \
+      or the per-run timeline/, events/ and ttc/ files of a folder written before them) of the \
+      folder and writes plots/ (PNG, some SVG, with the gnuplot script of each) and the reports into \
       it, each file replaced atomically. Scenario descriptions and parameters come from the \
       scenarios the manifest records, so the folder may be anywhere. Without \
       gnuplot on PATH the reports are written without plots and a warning is printed, unless \

@@ -26,7 +26,8 @@ enum ResultsRun {
         // Beyond 10^9 ms (the longest session) the µs spacing would overflow the clock.
         "timeline-interval-ms", range: 0...1_000_000_000, default: "100",
         help:
-          "Spacing of timeline rows in ms, 0...1000000000; 0 writes no per-run files (timeline, events, ttc)."
+          "Timeline sampling interval in ms, 0...1000000000 (rows are kept where something changes); 0 writes "
+          + "no run tables (timeline.csv, events.csv, ttc.csv)."
       ),
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
@@ -34,9 +35,11 @@ enum ResultsRun {
         "timelines", default: "first",
         help: "Timeline plots: first (the first seed of each scenario and strategy), all, or none."),
       .option(
-        "run-files", default: "all",
+        "run-files",
         help:
-          "Per-run CSVs: all (timeline/, events/, ttc/ for every run), summary (what the report reads), or none."
+          "Rows of the run tables: report (the default: what the report draws, ttc.csv for every run, "
+          + "timeline.csv and events.csv for the first seed of each scenario and strategy), all (every "
+          + "table for every run; the default with --timelines all), or none."
       ),
       .option(
         "shard",
@@ -69,7 +72,13 @@ enum ResultsRun {
       throw .invalidValue(engine, for: "engine", reason: "expected event or stepped")
     }
     if let files = parsed.string("run-files"), RunFileSelection(rawValue: files) == nil {
-      throw .invalidValue(files, for: "run-files", reason: "expected all, summary or none")
+      if let renamed = RunFileSelection.renamed[files] {
+        throw .invalidValue(
+          files, for: "run-files",
+          reason: "renamed to '\(renamed.rawValue)' (the rows the report draws); expected all, report or none"
+        )
+      }
+      throw .invalidValue(files, for: "run-files", reason: "expected all, report or none")
     }
     if parsed.string("shard") != nil && parsed.flag("plots") {
       throw ValidationError(
@@ -102,7 +111,7 @@ enum ResultsRun {
     InterruptHandling.install(terminal: terminal, progress: progress)
 
     var writer = ResultsWriter(experiment: experiment, options: options, record: record)
-    writer.runFiles = RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all
+    writer.runFiles = runFileSelection(parsed)
     writer.shard = shard?.shard
     let reports = shard == nil ? try ReportStep.forRun(parsed) : nil
     // Before the output folder (or its parents) is made: nothing is written for a refused run.
@@ -125,8 +134,9 @@ enum ResultsRun {
       let cpu = CPUClock.process() - cpuStart
       progress.finished(
         .simulating,
-        note: "\(outcome.files) per-run files, \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
-          + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing files "
+        note:
+          "\(outcome.files) run table\(outcome.files == 1 ? "" : "s"), \(ProgressDisplay.bytes(outcome.bytes)); CPU: simulating "
+          + ProgressDisplay.duration(max(0, cpu - outcome.writingCPUSeconds)) + ", writing tables "
           + ProgressDisplay.duration(outcome.writingCPUSeconds))
       if let reports {
         status = try reports.generate(into: staging, jobs: jobs, terminal: terminal, progress: progress)
@@ -150,7 +160,27 @@ enum ResultsRun {
   /// What the timeline limit is checked against (`ScenarioInputs.load`): the simulation options
   /// and `--run-files`.
   static func timelineOptions(for parsed: ParsedArguments) -> ScenarioInputs.TimelineOptions {
-    (simulationOptions(for: parsed), RunFileSelection(rawValue: parsed.string("run-files") ?? "all") ?? .all)
+    (simulationOptions(for: parsed), runFileSelection(parsed))
+  }
+
+  /// `--run-files`: as given, else `all` with `--timelines all` (every timeline drawn needs its
+  /// rows), else `report`, the rows the report draws: every run's in all tables would be most of
+  /// the folder (for the bundled scenarios × 10 seeds 248 MB against 54 MB).
+  static func runFileSelection(_ parsed: ParsedArguments) -> RunFileSelection {
+    runFileSelection(given: parsed.string("run-files"), timelines: parsed.string("timelines"))
+  }
+
+  /// The same from a command recorded in a manifest (`recordedOutputOptions` keeps both options).
+  static func runFileSelection(recorded command: [String]) -> RunFileSelection {
+    func value(_ option: String) -> String? {
+      command.firstIndex(of: option).flatMap { $0 + 1 < command.count ? command[$0 + 1] : nil }
+    }
+    return runFileSelection(given: value("--run-files"), timelines: value("--timelines"))
+  }
+
+  private static func runFileSelection(given: String?, timelines: String?) -> RunFileSelection {
+    if let given { return RunFileSelection(rawValue: given) ?? .report }
+    return timelines == TimelineSelection.all.rawValue ? .all : .report
   }
 
   /// Timeline spacing and event recording as `--timeline-interval-ms` asks (0 records neither).

@@ -12,7 +12,8 @@ enum RunCommand {
     discussion: """
       Every scenario runs against its own strategies (or every built-in strategy when it lists \
       none, or those given with --strategy) for each seed. The folder receives summary.csv, \
-      timeline/, events/ and ttc/ CSVs per run, manifest.json and, unless --no-plots, gnuplot \
+      the run tables timeline.csv, events.csv and ttc.csv (each row led by its run's scenario, \
+      strategy, params and seed), manifest.json and, unless --no-plots, gnuplot \
       plots with report.md and report.html; it is written under a temporary name and renamed \
       when complete. Bad input exits 65 before anything is written, naming every problem \
       'validate' finds in the files and every --strategy that breaks a rule with a file's \

@@ -59,7 +59,7 @@ enum ValidateCommand {
         // The file is valid (other output options run it), so a warning, not an error: checked
         // against run's defaults so that `validate` does not say ok to what plain `run` refuses.
         if let problem = TimelineRowLimit.problem(
-          for: prepared, options: SimulationOptions(), runFiles: .all)
+          for: prepared, options: SimulationOptions(), runFiles: .report)
         {
           terminal.err("warning: \(problem.description) (as 'run' and 'sweep' are by default)\n")
         }

@@ -13,8 +13,9 @@ import Foundation
 ///
 /// Each kind of entry is recognised by the exact name its writer gives it, not by a pattern a
 /// user's file could match by accident:
-/// - at the top level: `summary.csv`, `manifest.json`, `report.md`, `report.html` (files) and
-///   `timeline`, `events`, `ttc`, `plots` (folders);
+/// - at the top level: `summary.csv`, `manifest.json`, `report.md`, `report.html`, the run
+///   tables `timeline.csv`, `events.csv`, `ttc.csv` (files) and `plots` and, in folders written
+///   before the run tables, `timeline`, `events`, `ttc` (folders);
 /// - in `timeline/`, `events/` and `ttc/`: the file of a run of summary.csv
 ///   (`RunFiles.fileName(for:)` of its key), so `timeline/my.csv` is foreign, and every run file
 ///   is foreign when summary.csv cannot be read;
@@ -26,7 +27,8 @@ import Foundation
 ///
 /// No other folders are written, so any other folder is foreign as a whole and is not descended.
 enum ResultsFolderContents {
-  static let topFiles: Set<String> = ["summary.csv", "manifest.json", "report.md", "report.html"]
+  static let topFiles: Set<String> = Set(
+    ["summary.csv", "manifest.json", "report.md", "report.html"] + RunTable.allCases.map(\.fileName))
   static let runFolders: Set<String> = ["timeline", "events", "ttc"]
   static let plotsFolder = "plots"
 

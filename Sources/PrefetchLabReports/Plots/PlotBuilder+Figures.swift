@@ -5,7 +5,7 @@ import PrefetchLab
 extension PlotBuilder {
   /// Every figure, in a fixed order: per scenario tradeoff, ttc-cdf, metrics, scroll, then its
   /// timelines by strategy and seed (those `timelines` selects). `warnings` name what could not
-  /// be drawn and why. Scenarios are built on `parallelism` threads (reading their per-run files
+  /// be drawn and why. Scenarios are built on `parallelism` threads (reading their runs' rows
   /// is most of the work); the result does not depend on it.
   public static func figures(
     for data: ResultsData, timelines selection: TimelineSelection = .first, parallelism: Int = 1
@@ -43,14 +43,14 @@ extension PlotBuilder {
           "time-to-content plots of \(scenariosWithoutTTC) scenario\(scenariosWithoutTTC == 1 ? "" : "s")")
       }
       warnings.append(
-        "no per-run timeline/, events/ or ttc/ files (--run-files none or --timeline-interval-ms 0 write none): "
+        "no timeline, events or time-to-content rows (--run-files none or --timeline-interval-ms 0 write none): "
           + parts.joined(separator: " and ") + " skipped")
     }
     return (figures, warnings)
   }
 
   /// One scenario's figures in `figures`' order, the drawn runs whose files are missing, and
-  /// whether the time-to-content plot was left out for want of `ttc/` files.
+  /// whether the time-to-content plot was left out for want of time-to-content rows.
   static func scenarioFigures(
     _ scenario: ScenarioResults, data: ResultsData, timelines selection: TimelineSelection
   )
@@ -67,7 +67,7 @@ extension PlotBuilder {
     for strategy in scenario.strategies {
       var pooled: [TimeToContentRow] = []
       for row in strategy.rows {
-        guard let rows = try RunFileReader.timesToContent(data.runFile("ttc", row.key)) else {
+        guard let rows = try data.runs.timesToContent(row.key) else {
           complete = false
           continue
         }
@@ -89,17 +89,20 @@ extension PlotBuilder {
     var loaded: [RunKey: (timeline: [TimelineRow], events: [EventRow])] = [:]
     func load(_ key: RunKey) throws(InputError) -> (timeline: [TimelineRow], events: [EventRow])? {
       if let known = loaded[key] { return known }
-      guard let timeline = try RunFileReader.timeline(data.runFile("timeline", key)),
-        let events = try RunFileReader.events(data.runFile("events", key))
+      guard let timeline = try data.runs.timeline(key), let events = try data.runs.events(key)
       else { return nil }
       loaded[key] = (timeline, events)
       return (timeline, events)
     }
     var scrollRuns: [RunKey: [TimelineRow]] = [:]
     for seed in scenario.seeds {
-      let candidates = scenario.strategies.compactMap { strategy in
-        strategy.rows.first {
-          $0.key.seed == seed && FileManager.default.fileExists(atPath: data.runFile("timeline", $0.key))
+      var candidates: [RunRow] = []
+      for strategy in scenario.strategies {
+        for row in strategy.rows where row.key.seed == seed {
+          if try data.runs.has(.timeline, row.key) {
+            candidates.append(row)
+            break
+          }
         }
       }
       guard
@@ -122,13 +125,12 @@ extension PlotBuilder {
       runs.append((key, run.timeline, run.events, row))
     }
     for (key, timeline, events, row) in runs {
-      var figure = self.timeline(
+      let figure = self.timeline(
         key, rows: timeline, events: events,
         viewportHeightPt: scenario.details.scenario?.viewport.heightPt,
         stallSummary: (
           row.value(MetricDefinition.stallCount.column), row.value(MetricDefinition.stallMs.column)
         ), inFlightMaximum: inFlightMaximum, capacity: scenario.details.capacity)
-      figure.drawsSVG = false
       runFigures.append(figure)
     }
     if let scroll = scrollTrace(scenario, timelines: scrollRuns) { figures.append(scroll) }

@@ -11,6 +11,9 @@ extension PlotBuilder {
     return (multiple >= 5 ? 5 : multiple >= 2 ? 2 : 1) * power
   }
 
+  /// Spacing of the capacity panel's samples: the timeline's default sampling interval.
+  static let capacityGridUs: Int64 = 100_000
+
   static func timeline(
     _ key: RunKey, rows: [TimelineRow], events: [EventRow], viewportHeightPt: Double?,
     stallSummary: (count: Double?, milliseconds: Double?) = (nil, nil), inFlightMaximum: Double? = nil,
@@ -82,11 +85,14 @@ extension PlotBuilder {
     let yRange = PlotStyle.range(viewportPositions + edges)
     // One in-flight scale for every strategy of the scenario, so their timelines compare at a glance.
     let maxInFlight = max(inFlightMaximum ?? rows.map(\.inFlight).max() ?? 0, 1)
-    // A recorded network's capacity at each timeline row (Mbit/s), in its own panel.
+    // A recorded network's capacity (Mbit/s) on a grid of its own, in its own panel: timeline
+    // rows are only where the run changes, the link changes elsewhere.
     var capacityPanel = ""
     if let capacity, !capacity.isUnlimited {
-      let points = rows.map { row -> [Double?] in
-        [row.timeMs / 1000, capacity.capacityBytesPerSecond(atUs: Int64(row.timeMs * 1000)) * 8 / 1e6]
+      let samples = Int((rows.last?.timeMs ?? 0) * 1000) / Int(capacityGridUs)
+      let points = (0...max(samples, 0)).map { step -> [Double?] in
+        let timeUs = Int64(step) * capacityGridUs
+        return [Double(timeUs) / 1e6, capacity.capacityBytesPerSecond(atUs: timeUs) * 8 / 1e6]
       }
       let peak = max(points.compactMap { $0[1] }.max() ?? 0, 0.001)
       data += GnuplotText.datablock("capacity", rows: points, columns: 2)

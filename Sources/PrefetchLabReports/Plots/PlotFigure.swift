@@ -23,6 +23,12 @@ public struct PlotFigure: Sendable, Equatable {
     case sweep
     /// Per scenario of a two-parameter sweep: a metric's mean over the grid.
     case heatmap
+
+    /// Whether its figures are drawn as SVG besides PNG: those report.html inlines (and the
+    /// network plot, which stands alone). The others (metric bars, scroll trace, timelines) are
+    /// shown as PNG by both reports, and an SVG nobody shows costs gnuplot about as much as
+    /// the PNG.
+    public var drawsSVG: Bool { [.tradeoff, .timeToContent, .sweep, .heatmap, .network].contains(self) }
   }
 
   public let kind: Kind
@@ -40,9 +46,8 @@ public struct PlotFigure: Sendable, Equatable {
   /// Settings and plot commands, run once per terminal after a `reset` (which keeps datablocks),
   /// so nothing set while drawing the PNG leaks into the SVG.
   public let body: String
-  /// Whether an SVG is drawn besides the PNG: for the figures report.html inlines (per-scenario
-  /// plots); timelines are PNG only (report.md and report.html show the PNG).
-  public var drawsSVG = true
+  /// Whether an SVG is drawn besides the PNG: `Kind.drawsSVG` unless changed.
+  public var drawsSVG: Bool
 
   public init(
     kind: Kind, scenario: String, run: RunKey? = nil, fileStem: String, caption: String, widthPx: Int,
@@ -57,6 +62,7 @@ public struct PlotFigure: Sendable, Equatable {
     self.heightPx = heightPx
     self.data = data
     self.body = body
+    drawsSVG = kind.drawsSVG
   }
 
   /// `plots/<fileStem>.<ext>` paths relative to the results folder.

@@ -125,10 +125,19 @@ struct Report {
       + "\(strategies) strateg\(strategies == 1 ? "y" : "ies"), seed\(seeds.count == 1 ? "" : "s") "
       + SeedText.ranges(seeds) + "."
     if let manifest = data.folder.manifest { text += " Made by prefetchlab \(manifest.toolVersion)." }
-    return [
+    var links: [ReportDocument.Inline] = [
       .text(text + " Data: "), .link("summary.csv", href: "summary.csv"), .text(", "),
-      .link("manifest.json", href: "manifest.json"), .text(", and per run timeline/, events/ and ttc/."),
+      .link("manifest.json", href: "manifest.json"),
     ]
+    let tables = RunTable.allCases.filter(data.runs.hasTable)
+    if !tables.isEmpty {
+      links.append(.text(" and the run tables "))
+      for (index, table) in tables.enumerated() {
+        if index > 0 { links.append(.text(", ")) }
+        links.append(.link(table.fileName, href: table.fileName))
+      }
+    }
+    return links + [.text(".")]
   }
 
   func section(_ scenario: ScenarioResults, index: Int) -> [ReportDocument.Block] {

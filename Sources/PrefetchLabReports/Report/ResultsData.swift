@@ -3,18 +3,22 @@ import PrefetchLab
 
 /// A results folder read back for plots and reports: summary.csv grouped by scenario and
 /// strategy (in file order, which is the order `run` executed them), the manifest with the
-/// scenarios it records, and the paths of the per-run files. Reads nothing outside the folder.
+/// scenarios it records, and the per-run rows (`RunData`, either layout). Reads nothing outside
+/// the folder.
 public struct ResultsData: Sendable {
   /// The folder as given.
   public let path: String
   public let folder: ResultsFolder
   public let scenarios: [ScenarioResults]
+  /// The runs' timeline, events and time-to-content rows.
+  public let runs: RunData
 
   /// - Throws: `InputError` when summary.csv or manifest.json is missing or malformed.
   public init(path: String) throws(InputError) {
     self.path = path
     let folder = try ResultsFolder(path: path)
     self.folder = folder
+    runs = RunData(folder: path)
     var order: [String] = []
     var rowsByScenario: [String: [RunRow]] = [:]
     for row in folder.rows {
@@ -31,12 +35,6 @@ public struct ResultsData: Sendable {
   /// The metric columns of summary.csv, in file order.
   public var metricColumns: [String] { folder.metricColumns }
 
-  /// Path of a run's file in `subfolder` (`timeline`, `events` or `ttc`).
-  public func runFile(_ subfolder: String, _ key: RunKey) -> String {
-    (path as NSString).appendingPathComponent(
-      subfolder + "/"
-        + RunFiles.fileName(for: key))
-  }
 }
 
 /// One scenario's rows, grouped by strategy (with parameters).

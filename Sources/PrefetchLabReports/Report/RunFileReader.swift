@@ -1,7 +1,7 @@
 import Foundation
 import PrefetchLab
 
-/// One row of `timeline/<run>.csv`.
+/// One row of a run's timeline (`timeline.csv`).
 public struct TimelineRow: Sendable, Equatable {
   public var timeMs: Double
   /// Trace time τ; nil before first content.
@@ -14,7 +14,7 @@ public struct TimelineRow: Sendable, Equatable {
   public var stalled: Bool
 }
 
-/// One row of `events/<run>.csv`, the columns plots use.
+/// One row of a run's events (`events.csv`), the columns plots use.
 public struct EventRow: Sendable, Equatable {
   public var timeMs: Double
   /// `issued`, `started`, `first_byte`, `completed`, `cancelled`, `timeout`, `failed`, `applied`, …
@@ -24,22 +24,28 @@ public struct EventRow: Sendable, Equatable {
   public var requestID: Int64
 }
 
-/// One row of `ttc/<run>.csv`.
+/// One row of a run's times to content (`ttc.csv`).
 public struct TimeToContentRow: Sendable, Equatable {
   public var item: Int64
   public var ttcMs: Double
   public var complete: Bool
 }
 
-/// Reads the per-run CSVs of a results folder. A missing file gives nil (the run was made with
-/// `--timeline-interval-ms 0`, or by a version that did not write it); a malformed one throws
-/// `InputError` naming the file and line.
+/// Reads a run's timeline, events and time-to-content rows: from a per-run file of the
+/// layout before the run tables (a path), or from a run's rows as `RunData` hands them over (a
+/// `PlainCSV` in `run`'s own form, else a `CSVTable`). A missing file gives nil (the run was made
+/// with `--timeline-interval-ms 0`, or by a version that did not write it); a malformed one
+/// throws `InputError` naming the file and line.
 public enum RunFileReader {
   public static func timeline(_ path: String) throws(InputError) -> [TimelineRow]? {
     if let plain = PlainCSV.read(path, header: TimelineSample.columnNames), let rows = timeline(plain) {
       return rows
     }
     guard let table = try table(path) else { return nil }
+    return try timeline(table: table)
+  }
+
+  static func timeline(table: CSVTable) throws(InputError) -> [TimelineRow] {
     var rows: [TimelineRow] = []
     rows.reserveCapacity(table.count)
     for index in 0..<table.count {
@@ -61,6 +67,10 @@ public enum RunFileReader {
       return rows
     }
     guard let table = try table(path) else { return nil }
+    return try events(table: table)
+  }
+
+  static func events(table: CSVTable) throws(InputError) -> [EventRow] {
     var rows: [EventRow] = []
     rows.reserveCapacity(table.count)
     for index in 0..<table.count {
@@ -78,6 +88,10 @@ public enum RunFileReader {
       return rows
     }
     guard let table = try table(path) else { return nil }
+    return try timesToContent(table: table)
+  }
+
+  static func timesToContent(table: CSVTable) throws(InputError) -> [TimeToContentRow] {
     var rows: [TimeToContentRow] = []
     rows.reserveCapacity(table.count)
     for index in 0..<table.count {

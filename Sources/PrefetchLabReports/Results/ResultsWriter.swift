@@ -7,8 +7,8 @@ public struct ResultsWriter: Sendable {
   public let experiment: Experiment
   public let options: SimulationOptions
   public let record: RunRecord
-  /// Which per-run files to write (`--run-files`).
-  public var runFiles: RunFileSelection = .all
+  /// Which rows the run tables get (`--run-files`; `run`'s default).
+  public var runFiles: RunFileSelection = .report
   /// The slice of the runs to simulate (`--shard K/N`); nil = all.
   public var shard: Shard? = nil
 
@@ -39,7 +39,7 @@ public struct ResultsWriter: Sendable {
   public struct Outcome: Sendable {
     /// The summary rows written, in job order.
     public var rows: [SummaryTable.Row]
-    /// Per-run files written and their bytes.
+    /// Run tables written (`RunTable`) and their bytes.
     public var files = 0
     public var bytes = 0
     /// CPU seconds spent formatting and writing the per-run files (summed over threads).
@@ -47,7 +47,8 @@ public struct ResultsWriter: Sendable {
   }
 
   /// Simulates the runs (all, or the shard's) on `parallelism` threads and writes `summary.csv`,
-  /// the per-run files `runFiles` selects and `manifest.json` into `staging`.
+  /// the run tables (`RunTable`) with the rows `runFiles` selects and `manifest.json` into
+  /// `staging`.
   /// - Throws: `OutputError` when a file cannot be written, `InputError` when a scenario file
   ///   cannot be read back for its fingerprint or a run's timeline would pass its limit
   ///   (`runFileProblems`, checked before anything is simulated).
@@ -66,41 +67,35 @@ public struct ResultsWriter: Sendable {
     let indices = shard.map { $0.positions(among: experiment.jobs.count) } ?? Array(experiment.jobs.indices)
     let options = self.options
     let quiet = SimulationOptions(timelineIntervalUs: 0, recordEvents: false, engine: options.engine)
+    // Each run's rows go into the tables in the order of `indices` (summary.csv's order).
+    var ordinals = [Int](repeating: -1, count: experiment.jobs.count)
+    for (ordinal, index) in indices.enumerated() { ordinals[index] = ordinal }
+    let positions = ordinals
+    let tables = RunTableWriter(folder: staging.path)
     progress?.started(.simulating, total: indices.count)
     let results = experiment.run(
       indices: indices, parallelism: parallelism,
       options: { position, _ in
         selection.writes(isFirstSeed: firstSeeds.contains(position)).timeline ? options : quiet
       },
-      handle: { position, job, outcome -> Result<(SummaryTable.Row, Int, Int, Double), OutputError> in
+      handle: { position, job, outcome -> Result<(SummaryTable.Row, Double), OutputError> in
         let scenario = scenarios[job.scenarioIndex].scenario
         let writes = selection.writes(isFirstSeed: firstSeeds.contains(position))
-        // The thread's CPU clock is a system call: read only around files to write.
+        // The thread's CPU clock is a system call: read only around rows to write.
         let start = writes.timeline || writes.timeToContent ? CPUClock.thread() : nil
-        var files = 0
-        var bytes = 0
+        let key = RunKey(
+          scenario: scenario.name, strategy: job.strategy.definition.name,
+          params: job.strategy.paramsText, seed: job.seed)
+        var rows: [RunTable: [UInt8]] = [:]
+        if writes.timeline {
+          rows[.timeline] = RunFiles.timelineCSV(outcome.timeline, key: key)
+          rows[.events] = RunFiles.eventsCSV(outcome.events, key: key)
+        }
+        if writes.timeToContent {
+          rows[.timeToContent] = RunFiles.timeToContentCSV(outcome.timesToContent, key: key)
+        }
         do throws(OutputError) {
-          var outputs: [(String, [UInt8])] = []
-          if writes.timeline {
-            outputs.append(("timeline/", RunFiles.timelineCSV(outcome.timeline)))
-            outputs.append(("events/", RunFiles.eventsCSV(outcome.events)))
-          }
-          if writes.timeToContent {
-            outputs.append(("ttc/", RunFiles.timeToContentCSV(outcome.timesToContent)))
-          }
-          // Named only when there is a file to write (not with --timeline-interval-ms 0).
-          let name =
-            outputs.isEmpty
-            ? ""
-            : RunFiles.fileName(
-              for: RunKey(
-                scenario: scenario.name, strategy: job.strategy.definition.name,
-                params: job.strategy.paramsText, seed: job.seed))
-          for (folder, content) in outputs {
-            try staging.write(content, to: folder + name)
-            files += 1
-            bytes += content.count
-          }
+          try tables.submit(ordinal: positions[position], rows: rows)
         } catch {
           return .failure(error)
         }
@@ -108,16 +103,17 @@ public struct ResultsWriter: Sendable {
         let row = SummaryTable.Row(
           scenario: scenario.name, strategy: job.strategy.definition.name, params: job.strategy.paramsText,
           seed: job.seed, metrics: outcome.summary)
-        return .success((row, files, bytes, start.map { CPUClock.thread() - $0 } ?? 0))
+        return .success((row, start.map { CPUClock.thread() - $0 } ?? 0))
       })
     var outcome = Outcome(rows: [])
     for result in results {
-      let (row, files, bytes, seconds) = try result.get()
+      let (row, seconds) = try result.get()
       outcome.rows.append(row)
-      outcome.files += files
-      outcome.bytes += bytes
       outcome.writingCPUSeconds += seconds
     }
+    try tables.finish()
+    outcome.files = tables.bytesWritten.count
+    outcome.bytes = tables.bytesWritten.values.reduce(0, +)
     try staging.write(SummaryTable.csv(outcome.rows), to: "summary.csv")
     try staging.write(manifest.text, to: "manifest.json")
     return outcome

@@ -1,20 +1,24 @@
-/// Which per-run files (`timeline/`, `events/`, `ttc/`) a run writes: `--run-files`.
+/// Which rows the run tables (`timeline.csv`, `events.csv`, `ttc.csv`) get: `--run-files`.
 public enum RunFileSelection: String, Sendable, CaseIterable {
-  /// summary.csv and manifest.json only: for big sweeps whose answer is the summary.
+  /// No tables: summary.csv and manifest.json only, for big sweeps whose answer is the summary.
   case none
-  /// What the reports read: `ttc/` for every run (the time-to-content plots pool them) and
-  /// `timeline/` and `events/` for the first seed of each scenario × strategy (the timelines
-  /// the report shows).
-  case summary
-  /// Every file for every run (the default).
+  /// What the report draws (`run`'s default): `ttc.csv` rows of every run (the time-to-content
+  /// plots pool them) and `timeline.csv` and `events.csv` rows of the first seed of each
+  /// scenario × strategy (the timelines the report shows). Called `summary` before the tables.
+  case report
+  /// Every table's rows for every run.
   case all
 
-  /// Whether the run `job` writes `ttc/` and `timeline/` + `events/` files; `isFirstSeed` says
-  /// whether its seed is the lowest of its scenario × strategy in the whole experiment.
+  /// The value `--run-files summary` was renamed to, for the message that says so.
+  public static let renamed: [String: RunFileSelection] = ["summary": .report]
+
+  /// Whether the run `job` writes `ttc.csv` rows and `timeline.csv` + `events.csv` rows;
+  /// `isFirstSeed` says whether its seed is the lowest of its scenario × strategy in the whole
+  /// experiment.
   func writes(isFirstSeed: Bool) -> (timeToContent: Bool, timeline: Bool) {
     switch self {
     case .none: return (false, false)
-    case .summary: return (true, isFirstSeed)
+    case .report: return (true, isFirstSeed)
     case .all: return (true, true)
     }
   }

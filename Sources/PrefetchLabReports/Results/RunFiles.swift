@@ -1,8 +1,9 @@
 import Foundation
 import PrefetchLab
 
-/// CSV text for one run's timeline and request events (columns in docs/metrics.md), and the file
-/// name they share.
+/// One run's rows of the run tables (`RunTable`: timeline, events, times to content; columns in
+/// docs/metrics.md) as CSV bytes, and the names that runs, plots and the per-run files of
+/// earlier versions are given.
 public enum RunFiles {
   /// `<scenario>--<strategy label>--<seed>.csv`, each part made safe by `nameComponent`.
   public static func fileName(scenario: String, strategyLabel: String, seed: UInt64) -> String {
@@ -94,13 +95,21 @@ public enum RunFiles {
 
   private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@=+-")
 
-  /// `timeline/<run>.csv`: t_ms, trace_ms, offset_pt, velocity_pt_s, content_height_pt,
-  /// blank_fraction, in_flight, stalled.
-  public static func timelineCSV(_ samples: [TimelineSample]) -> [UInt8] {
-    var csv = CSVBuffer(header: TimelineSample.columnNames, capacity: 64 + samples.count * 64)
+  /// A run's timeline rows: `samples` where something changes (plus the first and last), as
+  /// `timelineRows` keeps them; with `key`, the run's rows of `timeline.csv` (key cells first,
+  /// no header), without it a standalone file with its header. Columns: t_ms, trace_ms,
+  /// offset_pt, velocity_pt_s, content_height_pt, blank_fraction, in_flight, stalled.
+  public static func timelineCSV(_ samples: [TimelineSample], key: RunKey? = nil) -> [UInt8] {
+    let columns = TimelineSample.columnNames
+    var csv =
+      key.map {
+        CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + samples.count * 96)
+      }
+      ?? CSVBuffer(header: columns, capacity: 64 + samples.count * 64)
     // Below 1e12 (far beyond any position or speed in points) a value fits the in-place row.
     let limit = 1e12
-    for sample in samples {
+    for index in timelineRows(samples) {
+      let sample = samples[index]
       if abs(sample.offsetPt) < limit && abs(sample.velocityPtS) < limit
         && abs(sample.contentHeightPt) < limit
         && abs(sample.blankFraction) < limit
@@ -130,12 +139,70 @@ public enum RunFiles {
     return csv.takeBytes()
   }
 
+  /// The positions of the samples a timeline keeps: the first, the last, and every sample that
+  /// is not exactly where the straight line between its two neighbours puts it. A sample is left
+  /// out when its neighbours have the same content height, blank fraction, requests in flight
+  /// and stall state as it has, and its time, trace time, offset and velocity are each the mean
+  /// of its neighbours' (as written: µs times, the offset and velocity to 0.001). A plot, or a
+  /// linear interpolation between the rows kept, gives back every value left out; a reader, a
+  /// quiet stretch of a session (paused, waiting, scrolling at a steady speed) takes two rows
+  /// instead of one per sampling interval.
+  ///
+  /// Complexity: O(n).
+  public static func timelineRows(_ samples: [TimelineSample]) -> [Int] {
+    guard samples.count > 2 else { return Array(samples.indices) }
+    var kept = [0]
+    kept.reserveCapacity(samples.count / 4 + 2)
+    for index in 1..<(samples.count - 1)
+    where !liesBetween(samples[index - 1], samples[index], samples[index + 1]) {
+      kept.append(index)
+    }
+    kept.append(samples.count - 1)
+    return kept
+  }
+
+  /// Whether `middle` is what linear interpolation between `before` and `after` gives, in the
+  /// resolution the file has.
+  static func liesBetween(_ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample) -> Bool
+  {
+    func same(_ a: TimelineSample, _ b: TimelineSample) -> Bool {
+      a.contentHeightPt == b.contentHeightPt && a.blankFraction == b.blankFraction && a.inFlight == b.inFlight
+        && a.stalled == b.stalled
+    }
+    guard same(before, middle), same(middle, after) else { return false }
+    func onLine(_ a: Int64, _ b: Int64, _ c: Int64) -> Bool { b &* 2 == a &+ c }
+    guard onLine(before.timeUs, middle.timeUs, after.timeUs) else { return false }
+    switch (before.traceUs, middle.traceUs, after.traceUs) {
+    case (nil, nil, nil): break
+    case (let a?, let b?, let c?): guard onLine(a, b, c) else { return false }
+    default: return false
+    }
+    // As written: thousandths of a point, exact integers well inside Int64 for any position the
+    // in-place row writes (below 1e12).
+    func thousandths(_ value: Double) -> Int64? {
+      let scaled = (value * 1000).rounded()
+      return abs(scaled) < 9e15 ? Int64(scaled) : nil
+    }
+    for value in [\TimelineSample.offsetPt, \TimelineSample.velocityPtS] {
+      guard let a = thousandths(before[keyPath: value]), let b = thousandths(middle[keyPath: value]),
+        let c = thousandths(after[keyPath: value]), onLine(a, b, c)
+      else { return false }
+    }
+    return true
+  }
+
   /// `ttc/<run>.csv`: one row per item that became visible, by item: item, first_visible_ms,
   /// ttc_ms (0 = complete at first sight), complete (0 = the clock stopped on an incomplete item,
   /// which leaves the viewport or is still loading when the run ends). The rows are exactly the
   /// samples behind summary.csv's `ttc_*` columns.
-  public static func timeToContentCSV(_ records: [TimeToContent]) -> [UInt8] {
-    var csv = CSVBuffer(header: TimeToContent.columnNames, capacity: 64 + records.count * 32)
+  /// With `key`, the run's rows of `ttc.csv` (key cells first, no header).
+  public static func timeToContentCSV(_ records: [TimeToContent], key: RunKey? = nil) -> [UInt8] {
+    let columns = TimeToContent.columnNames
+    var csv =
+      key.map {
+        CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + records.count * 64)
+      }
+      ?? CSVBuffer(header: columns, capacity: 64 + records.count * 32)
     for record in records {
       csv.integer(record.item)
       csv.milliseconds(record.firstVisibleUs)
@@ -152,8 +219,13 @@ public enum RunFiles {
 
   /// `events/<run>.csv`: one row per step of a request's life (issued, started, first_byte,
   /// completed, cancelled, timeout, failed), page application and re-prioritisation.
-  public static func eventsCSV(_ events: [RequestEvent]) -> [UInt8] {
-    var csv = CSVBuffer(header: eventColumns, capacity: 64 + events.count * 64)
+  /// With `key`, the run's rows of `events.csv` (key cells first, no header).
+  public static func eventsCSV(_ events: [RequestEvent], key: RunKey? = nil) -> [UInt8] {
+    var csv =
+      key.map {
+        CSVBuffer(rowsOf: eventColumns.count, prefix: RunTable.prefix($0), capacity: 64 + events.count * 96)
+      }
+      ?? CSVBuffer(header: eventColumns, capacity: 64 + events.count * 64)
     for event in events {
       // Every cell is an integer, a millisecond count or one of the program's own words.
       csv.numberRow { row in

@@ -2,8 +2,8 @@ import Foundation
 import PrefetchLab
 
 /// `prefetchlab merge`: joins the folders that `run --shard K/N` wrote into the folder the
-/// unsharded run would have written: the same summary.csv and manifest.json, byte for byte, and
-/// every per-run file.
+/// unsharded run would have written: the same summary.csv, manifest.json and run tables
+/// (`RunTable`), byte for byte.
 ///
 /// Shards must belong together, and the merge refuses (`InputError`, exit 65, naming the
 /// folders) otherwise: every folder a shard (its manifest has `shard`), all of one experiment
@@ -15,7 +15,9 @@ public enum ShardMerger {
   /// What the merge did.
   public struct Outcome: Sendable {
     public var runs = 0
+    /// Run tables written, and their bytes.
     public var files = 0
+    public var bytes = 0
     public var manifest: Manifest
   }
 
@@ -28,7 +30,7 @@ public enum ShardMerger {
     let rows: [RunKey: [String]]
   }
 
-  /// Merges `folders` into `staging` (summary.csv, manifest.json, timeline/, events/, ttc/).
+  /// Merges `folders` into `staging` (summary.csv, manifest.json, the run tables).
   /// - Parameter registry: the strategies the shards ran, to list the experiment's runs.
   /// - Throws: `InputError` for folders that do not fit together or are malformed, `OutputError`
   ///   when a file cannot be written.
@@ -109,6 +111,7 @@ public enum ShardMerger {
     var outcome = Outcome(manifest: first.manifest)
     var summary = CSVWriter(header: first.header)
     for (position, key) in keys.enumerated() {
+      progress?.advanced(.writing, by: 1)
       let shard = shards[owner[key]!]
       guard Shard(index: shard.info.index, count: count)!.contains(position) else {
         throw InputError(
@@ -118,14 +121,13 @@ public enum ShardMerger {
         )
       }
       summary.append(shard.rows[key]!)
-      let name = RunFiles.fileName(for: key)
-      for folder in ["timeline", "events", "ttc"] {
-        let source = FilePath.join(shard.path, folder + "/" + name)
-        guard let data = FileManager.default.contents(atPath: source) else { continue }
-        try staging.write(Array(data), to: folder + "/" + name)
-        outcome.files += 1
+    }
+    for table in RunTable.allCases {
+      guard let bytes = try joinTable(table, shards: shards, keys: keys, owner: owner, into: staging) else {
+        continue
       }
-      progress?.advanced(.writing, by: 1)
+      outcome.files += 1
+      outcome.bytes += bytes
     }
     var manifest = first.manifest.rebased(from: first.path, to: staging.destination)
     manifest.shard = nil
@@ -149,6 +151,14 @@ public enum ShardMerger {
       throw InputError(
         file: manifestPath, location: "shard",
         message: "not a shard: the folder was written without --shard (it holds the whole run already)")
+    }
+    for table in RunTable.allCases
+    where FilePath.kind(FilePath.join(folder, table.legacyFolder)) == .directory {
+      throw InputError(
+        file: folder, location: table.legacyFolder + "/",
+        message:
+          "per-run files of prefetchlab \(manifest.toolVersion) before the run tables (\(table.fileName)): "
+          + "run the shards again with this version to merge them")
     }
     let table = try CSVTable(contentsOfFile: FilePath.join(folder, "summary.csv"))
     for column in SummaryTable.keyColumns { _ = try table.requireColumn(column) }

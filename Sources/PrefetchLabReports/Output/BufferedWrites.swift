@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Bytes gathered into blocks of a few megabytes, each written with one `write`.
+struct BufferedWrites {
+  let descriptor: Int32
+  let path: String
+  private var buffer: [UInt8] = []
+  private(set) var written = 0
+  static let blockBytes = 4 << 20
+
+  init(descriptor: Int32, path: String) {
+    self.descriptor = descriptor
+    self.path = path
+    buffer.reserveCapacity(Self.blockBytes)
+  }
+
+  mutating func append<Bytes: Collection>(_ bytes: Bytes) throws(OutputError) where Bytes.Element == UInt8 {
+    buffer += bytes
+    if buffer.count >= Self.blockBytes { try flush() }
+  }
+
+  mutating func flush() throws(OutputError) {
+    var offset = 0
+    while offset < buffer.count {
+      let wrote = buffer.withUnsafeBytes { raw in
+        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else {
+        throw OutputError(path: path, reason: "cannot write: \(FilePath.lastErrorText())")
+      }
+      offset += wrote
+    }
+    written += buffer.count
+    buffer.removeAll(keepingCapacity: true)
+  }
+}

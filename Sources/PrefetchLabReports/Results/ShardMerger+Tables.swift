@@ -1,0 +1,112 @@
+import Foundation
+import PrefetchLab
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Joining the shards' run tables: each run's records are taken, as bytes, from the shard that
+// ran it and written in the experiment's canonical order, so the merged table is the one the
+// unsharded run writes. No number is parsed or formatted again.
+extension ShardMerger {
+  /// Writes `table` of the merged folder into `staging` from the shards' tables; nil (and no
+  /// file) when no shard has the table, else the bytes written.
+  ///
+  /// Verifies what it joins: every record of a shard's table belongs to a run that shard holds
+  /// in its summary.csv, and the merged table holds every shard record exactly once (counts
+  /// compared).
+  /// - Throws: `InputError` naming the shard's table and line for a malformed table or a record
+  ///   of a run the shard did not run; `OutputError` when the merged table cannot be written.
+  static func joinTable(
+    _ table: RunTable, shards: [ShardFolder], keys: [RunKey], owner: [RunKey: Int],
+    into staging: OutputStaging
+  ) throws -> Int? {
+    var indexes: [RunTableIndex?] = []
+    for shard in shards {
+      let path = FilePath.join(shard.path, table.fileName)
+      guard FilePath.kind(path) != .missing else {
+        indexes.append(nil)
+        continue
+      }
+      guard let mapped = MappedFile(path: path) else {
+        throw InputError(file: path, location: "", message: "cannot be read")
+      }
+      indexes.append(try RunTableIndex(source: mapped, table: table, file: path))
+    }
+    guard indexes.contains(where: { $0 != nil }) else { return nil }
+    var expectedRecords = 0
+    for (position, index) in indexes.enumerated() {
+      guard let index else { continue }
+      expectedRecords += index.recordCount
+      if let stray = index.keys.first(where: { owner[$0] != position }) {
+        throw InputError(
+          file: index.file, location: "",
+          message:
+            "holds rows of the run \(stray), which \(shards[position].path)/summary.csv does not hold: "
+            + "an edited or mixed-up shard; run it again")
+      }
+    }
+    let path = FilePath.join(staging.path, table.fileName)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw OutputError(path: path, reason: "cannot create: \(FilePath.lastErrorText())")
+    }
+    var closed = false
+    defer { if !closed { close(descriptor) } }
+    var writer = BufferedWrites(descriptor: descriptor, path: path)
+    try writer.append(Array(CSVWriter.record(table.header).utf8))
+    var joined = 0
+    for key in keys {
+      guard let index = indexes[owner[key]!] else { continue }
+      for record in index.records(of: key) {
+        try writer.append(record)
+        joined += 1
+      }
+    }
+    try writer.flush()
+    closed = true
+    guard close(descriptor) == 0 else {
+      throw OutputError(path: path, reason: "cannot close: \(FilePath.lastErrorText())")
+    }
+    guard joined == expectedRecords else {
+      throw InputError(
+        file: staging.destination, location: table.fileName,
+        message:
+          "joined \(joined) of the shards' \(expectedRecords) records: a shard holds rows of a run twice")
+    }
+    return writer.written
+  }
+}
+
+extension ShardMerger {
+  /// Removes the shard `folders` once their runs are in the committed merged folder, which is
+  /// what makes `merge` a move: a 200-seed study is then on disk once, not twice. A folder is
+  /// removed only when it is this program's results folder with nothing else in it at any depth
+  /// (`ResultsFolderIdentity`), as `--out` would replace it; others are left and returned.
+  /// - Returns: the folders left in place, each with the reason.
+  public static func removeShards(_ folders: [String]) -> [(folder: String, reason: String)] {
+    var kept: [(String, String)] = []
+    for folder in folders {
+      guard ResultsFolderIdentity.hasOwnManifest(folder) else {
+        kept.append((folder, "its manifest.json is not one prefetchlab wrote"))
+        continue
+      }
+      let foreign = ResultsFolderIdentity.foreignEntries(folder)
+      guard foreign.isEmpty else {
+        kept.append(
+          (folder, "it holds files prefetchlab did not write: " + foreign.prefix(5).joined(separator: ", ")))
+        continue
+      }
+      do {
+        try FileManager.default.removeItem(atPath: folder)
+      } catch {
+        kept.append((folder, FilePath.errorText(error)))
+      }
+    }
+    return kept
+  }
+}

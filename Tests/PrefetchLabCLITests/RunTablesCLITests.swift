@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The run tables through the commands: `--run-files` values say what they write (the old
+/// `summary` is refused with its new name), `merge` refuses shards written before the tables,
+/// and keeps a shard folder that holds a file of the user's.
+@Suite struct RunTablesCLITests {
+  @Test func theOldRunFilesNameIsRefusedWithItsNewName() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let result = runCLI(["run", scenario, "--run-files", "summary", "--out", folder.path + "/out"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains("renamed to 'report' (the rows the report draws); expected all, report or none"),
+      "\(result.stderr)")
+    #expect(!folder.exists("out"))
+  }
+
+  /// `--run-files all` writes every seed's timeline and events; `report` (the default) the first
+  /// seed's, and every seed's times to content.
+  @Test func runFilesSelectTheRowsOfEachTable() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    func seeds(_ table: String, _ out: String) throws -> Set<String> {
+      let text = try String(contentsOfFile: folder.path + "/\(out)/\(table)", encoding: .utf8)
+      return Set(text.split(separator: "\r\n").dropFirst().map { String($0.split(separator: ",")[2]) })
+    }
+    for (option, out) in [([] as [String], "report"), (["--run-files", "all"], "all")] {
+      let run = runCLI(
+        ["run", scenario, "--seeds", "1-3", "-q", "--no-plots", "--out", folder.path + "/" + out] + option)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    // tiny,infinite_scroll,,SEED: the seed is the third cell once the empty params is skipped.
+    #expect(try seeds("timeline.csv", "report") == ["1"])
+    #expect(try seeds("events.csv", "report") == ["1"])
+    #expect(try seeds("ttc.csv", "report") == ["1", "2", "3"])
+    #expect(try seeds("timeline.csv", "all") == ["1", "2", "3"])
+    #expect(try seeds("events.csv", "all") == ["1", "2", "3"])
+  }
+
+  @Test func mergeRefusesShardsOfThePerRunFiles() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    for shard in 1...2 {
+      #expect(
+        runCLI(["run", scenario, "-q", "--shard", "\(shard)/2", "--out", folder.path + "/s\(shard)"]).status
+          == 0)
+    }
+    folder.write("s2/ttc/tiny--infinite_scroll--2.csv", "item,first_visible_ms,ttc_ms,complete\r\n")
+    let result = runCLI([
+      "merge", folder.path + "/s1", folder.path + "/s2", "-q", "--out", folder.path + "/m",
+    ])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.contains(
+        "s2: ttc/: per-run files of prefetchlab 0.1.0 before the run tables (ttc.csv): run the shards again"),
+      "\(result.stderr)")
+    #expect(folder.exists("s1/summary.csv") && !folder.exists("m"))
+  }
+
+  /// A shard folder holding a file prefetchlab did not write is kept, with a line saying why;
+  /// the others are moved into the merged folder.
+  @Test func mergeKeepsAShardFolderHoldingAUsersFile() {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    for shard in 1...2 {
+      #expect(
+        runCLI(["run", scenario, "-q", "--shard", "\(shard)/2", "--out", folder.path + "/s\(shard)"]).status
+          == 0)
+    }
+    folder.write("s2/notes.txt", "mine")
+    let result = runCLI([
+      "merge", folder.path + "/s1", folder.path + "/s2", "--no-plots", "--out", folder.path + "/m",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.hasSuffix("merged into \(folder.path)/m; 1 shard folder removed\n"), "\(result.stdout)")
+    #expect(
+      result.stderr.contains(
+        "kept shard folder \(folder.path)/s2: it holds files prefetchlab did not write: notes.txt"),
+      "\(result.stderr)")
+    #expect(!folder.exists("s1") && folder.exists("s2/notes.txt") && folder.exists("m/ttc.csv"))
+  }
+}
