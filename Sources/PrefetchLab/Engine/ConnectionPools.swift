@@ -11,8 +11,7 @@ struct ConnectionPools: Sendable {
   /// The media origin's pool; nil when media share the API's.
   private(set) var media: ConnectionPool?
   /// Whether `media` is set, fixed at `init`. The hot paths test this instead of `media != nil`:
-  /// comparing the optional pool with nil copies it (its arrays retained and released), about
-  /// 1 200 instructions per request on a pages-only constant drag.
+  /// comparing the optional pool with nil copies it (its arrays retained and released).
   private let hasMediaPool: Bool
   /// Per request id: it uses the media pool.
   private var usesMedia: [Bool] = []
@@ -26,8 +25,9 @@ struct ConnectionPools: Sendable {
     hasMediaPool = media != nil
   }
 
-  /// Attempts holding a connection, both origins together.
-  var slotsInUse: Int { api.slotsInUse + (hasMediaPool ? media!.slotsInUse : 0) }
+  /// Attempts holding a connection, both origins together. `mutating` only so that the engine reads
+  /// it in place (a non-mutating read of a component stored in the simulation copies it).
+  var slotsInUse: Int { mutating get { api.slotsInUse + (hasMediaPool ? media!.slotsInUse : 0) } }
 
   @inline(__always)
   private func isMedia(_ id: Int) -> Bool { hasMediaPool && id < usesMedia.count && usesMedia[id] }
@@ -113,9 +113,10 @@ struct ConnectionPools: Sendable {
     isMedia(id) ? media!.bytesMoved(id, atUs: timeUs) : api.bytesMoved(id, atUs: timeUs)
   }
 
-  /// The earliest time a transfer on either link completes.
+  /// The earliest time a transfer on either link completes. `mutating` only so that the engine,
+  /// which asks at every event and jump, reads it in place instead of copying the pools.
   @inline(__always)
-  func nextCompletionUs() -> Int64? {
+  mutating func nextCompletionUs() -> Int64? {
     guard hasMediaPool else { return api.link.nextCompletionUs() }
     switch (api.link.nextCompletionUs(), media!.link.nextCompletionUs()) {
     case (let a?, let m?): return min(a, m)
