@@ -10,6 +10,9 @@ struct ConnectionPools: Sendable {
   private(set) var api: ConnectionPool
   /// The media origin's pool; nil when media share the API's.
   private(set) var media: ConnectionPool?
+  /// Whether `media` is set, fixed at `init`. The hot paths test this instead of `media != nil`:
+  /// comparing the optional pool with nil copies it (its arrays retained and released).
+  private let hasMediaPool: Bool
   /// Per request id: it uses the media pool.
   private var usesMedia: [Bool] = []
   /// A rate-limit wake-up one pool asked for while the other could still start a request: it is
@@ -19,17 +22,19 @@ struct ConnectionPools: Sendable {
   init(api: ConnectionPool, media: ConnectionPool?) {
     self.api = api
     self.media = media
+    hasMediaPool = media != nil
   }
 
-  /// Attempts holding a connection, both origins together.
-  var slotsInUse: Int { api.slotsInUse + (media?.slotsInUse ?? 0) }
+  /// Attempts holding a connection, both origins together. `mutating` only so that the engine reads
+  /// it in place (a non-mutating read of a component stored in the simulation copies it).
+  var slotsInUse: Int { mutating get { api.slotsInUse + (hasMediaPool ? media!.slotsInUse : 0) } }
 
   @inline(__always)
-  private func isMedia(_ id: Int) -> Bool { media != nil && id < usesMedia.count && usesMedia[id] }
+  private func isMedia(_ id: Int) -> Bool { hasMediaPool && id < usesMedia.count && usesMedia[id] }
 
   /// Queues a new request on its origin's pool: the media pool when `media` and there is one.
   mutating func enqueue(_ id: Int, priority: FetchPriority, media isMediaRequest: Bool) {
-    if media != nil {
+    if hasMediaPool {
       usesMedia.grow(toInclude: id, filling: false)
       usesMedia[id] = isMediaRequest
     }
@@ -49,7 +54,7 @@ struct ConnectionPools: Sendable {
   /// wake-up either asks for is reported once neither can start anything (the caller stops at the
   /// first `.wakeAt` or `.none`). O(log queued).
   mutating func next(atUs nowUs: Int64) -> ConnectionPool.Next {
-    guard media != nil else { return api.next(atUs: nowUs) }
+    guard hasMediaPool else { return api.next(atUs: nowUs) }
     for pool in 0..<2 {
       switch pool == 0 ? api.next(atUs: nowUs) : media!.next(atUs: nowUs) {
       case .start(let id): return .start(id)
@@ -89,7 +94,7 @@ struct ConnectionPools: Sendable {
 
   /// A strategy's media rate limiter, on the pool media use.
   mutating func limitMediaStartRate(_ spec: RateLimitSpec?) {
-    if media != nil { media!.limitMediaStartRate(spec) } else { api.limitMediaStartRate(spec) }
+    if hasMediaPool { media!.limitMediaStartRate(spec) } else { api.limitMediaStartRate(spec) }
   }
 
   mutating func startTransfer(_ id: Int, bytes: Int64, atUs timeUs: Int64) {
@@ -108,11 +113,12 @@ struct ConnectionPools: Sendable {
     isMedia(id) ? media!.bytesMoved(id, atUs: timeUs) : api.bytesMoved(id, atUs: timeUs)
   }
 
-  /// The earliest time a transfer on either link completes.
+  /// The earliest time a transfer on either link completes. `mutating` only so that the engine,
+  /// which asks at every event and jump, reads it in place instead of copying the pools.
   @inline(__always)
-  func nextCompletionUs() -> Int64? {
-    guard let media else { return api.link.nextCompletionUs() }
-    switch (api.link.nextCompletionUs(), media.link.nextCompletionUs()) {
+  mutating func nextCompletionUs() -> Int64? {
+    guard hasMediaPool else { return api.link.nextCompletionUs() }
+    switch (api.link.nextCompletionUs(), media!.link.nextCompletionUs()) {
     case (let a?, let m?): return min(a, m)
     case (let a, let m): return a ?? m
     }
@@ -121,7 +127,7 @@ struct ConnectionPools: Sendable {
   /// Appends the transfers completed by `timeUs` on both links to `buffer`, in completion order
   /// (the API's first at equal times).
   mutating func takeCompleted(atUs timeUs: Int64, into buffer: inout [Int]) {
-    guard media != nil else { return api.takeCompleted(atUs: timeUs, into: &buffer) }
+    guard hasMediaPool else { return api.takeCompleted(atUs: timeUs, into: &buffer) }
     while true {
       let apiDue = api.link.nextCompletionUs().flatMap { $0 <= timeUs ? $0 : nil }
       let mediaDue = media!.link.nextCompletionUs().flatMap { $0 <= timeUs ? $0 : nil }
