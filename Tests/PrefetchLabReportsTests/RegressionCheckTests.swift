@@ -413,3 +413,41 @@ func runKey(_ scenario: String = "a", _ strategy: String = "s", seed: UInt64 = 1
     #expect(try table.column("detail").last == "regression")
   }
 }
+
+/// A full baseline has hundreds of (scenario, strategy) groups; the review shows only those that
+/// moved and counts the rest, which the detail lists.
+@Suite struct CheckReportUnchangedGroupsTests {
+  @Test func groupsIdenticalOnEverySeedAreCountedNotListed() throws {
+    let folders = try CheckFolders()
+    defer { folders.remove() }
+    let unchanged = "a,t,,1,7,1,1,1\na,t,,2,9,1,1,1\nb,t,,1,3,1,1,1\nb,t,,2,5,1,1,1\n"
+    let base = try folders.folder(
+      "base", checkHeader + "a,s,,1,100,0.5,10,2000\na,s,,2,200,0.5,10,2000\n" + unchanged)
+    let new = try folders.folder(
+      "new", checkHeader + "a,s,,1,150,0.5,10,2000\na,s,,2,260,0.5,10,2000\n" + unchanged)
+    let report = CheckReport(
+      check: RegressionCheck(baseline: base, current: new), baselineLabel: "B", currentLabel: "N",
+      detailsPath: "d.txt")
+    let text = report.render(.text)
+    let summaryLines = text.split(separator: "\n").filter { $0.hasPrefix("a ") || $0.hasPrefix("b ") }
+    // Only a/s moved (stall 150 → 205 ms mean, +55); a/t and b/t are the same on both seeds.
+    #expect(summaryLines.count == 1, "\(text)")
+    #expect(summaryLines.first?.contains("stall_ms") == true)
+    #expect(
+      summaryLines.first?.hasSuffix("no clear change") == true
+        || summaryLines.first?.hasSuffix("worse") == true)
+    #expect(
+      text.contains("Unchanged on every seed: 2 lines (2 scenario × strategy pairs), listed in d.txt\n"))
+    let details = report.detailsText
+    #expect(details.contains("\nUnchanged on every seed (2):\n"), "\(details)")
+    #expect(
+      details.split(separator: "\n").filter { $0.hasPrefix("b ") && $0.hasSuffix("no change") }.count == 1)
+    // Nothing moved: one sentence instead of a table.
+    let same = CheckReport(
+      check: RegressionCheck(baseline: base, current: base), baselineLabel: "B", currentLabel: "B")
+    #expect(
+      same.render(.text).contains(
+        "Every headline metric identical on every seed: 3 lines (3 scenario × strategy pairs)\n"))
+    #expect(!same.render(.text).contains("no change"))
+  }
+}

@@ -42,6 +42,42 @@ extension CheckReport {
     ]
   }
 
+  /// The summary lines a reviewer reads: every line of a (scenario, strategy) group in which some
+  /// paired difference is not zero. Groups identical on every seed would bury the few that moved
+  /// (a full baseline has hundreds of lines), so they are counted in `unchangedLine` and listed
+  /// with the per-run detail.
+  var changedSummaryLines: [CheckSummary.Line] { partitionedSummaryLines.changed }
+  var unchangedSummaryLines: [CheckSummary.Line] { partitionedSummaryLines.unchanged }
+
+  private var partitionedSummaryLines: (changed: [CheckSummary.Line], unchanged: [CheckSummary.Line]) {
+    let moved = Set(check.summary.lines.filter { $0.verdict != .same }.map(Self.groupKey))
+    var changed: [CheckSummary.Line] = []
+    var unchanged: [CheckSummary.Line] = []
+    for line in check.summary.lines {
+      if moved.contains(Self.groupKey(line)) { changed.append(line) } else { unchanged.append(line) }
+    }
+    return (changed, unchanged)
+  }
+
+  private static func groupKey(_ line: CheckSummary.Line) -> [String] {
+    [line.scenario, line.strategy, line.params, line.currentParams]
+  }
+
+  /// `Unchanged on every seed: 792 lines (198 scenario × strategy pairs), listed in
+  /// check-details.txt`; nil when every line moved.
+  var unchangedLine: String? {
+    let unchanged = unchangedSummaryLines
+    guard !unchanged.isEmpty else { return nil }
+    let pairs = Set(unchanged.map(Self.groupKey)).count
+    var text =
+      changedSummaryLines.isEmpty
+      ? "Every headline metric identical on every seed: " : "Unchanged on every seed: "
+    text += "\(unchanged.count) line\(unchanged.count == 1 ? "" : "s") "
+    text += "(\(pairs) scenario × strategy pair\(pairs == 1 ? "" : "s"))"
+    if let detailsPath { text += ", listed in \(detailsPath)" }
+    return text
+  }
+
   /// `reader-lte / fixed_threshold: ratio=0.7 → ratio=0.5 (seeds 1-10)`, one per (scenario,
   /// strategy, change).
   var parameterLines: [String] {
@@ -107,11 +143,12 @@ extension CheckReport {
     var out = headingLines[0...1].joined(separator: "\n") + "\n" + gateLine + "\n" + headingLines[2] + "\n"
     out += "Fingerprint: \(fingerprintSummary)\n"
     for line in fingerprintLines { out += "  \(line)\n" }
-    if !check.summary.lines.isEmpty {
+    if !changedSummaryLines.isEmpty {
       out += "\n\(summaryTitle):\n"
       out += Self.table(
-        [Self.summaryHeader] + check.summary.lines.map(summaryCells), rightAligned: [3, 4, 5])
+        [Self.summaryHeader] + changedSummaryLines.map(summaryCells), rightAligned: [3, 4, 5])
     }
+    if let unchangedLine { out += "\n\(unchangedLine)\n" }
     for section in groupedSections {
       out += "\n\(section.title):\n"
       for line in section.lines { out += "  \(line)\n" }
@@ -129,14 +166,15 @@ extension CheckReport {
       separator: "\n")
     out += "\n- Fingerprint: \(Self.escape(fingerprintSummary))\n"
     for line in fingerprintLines { out += "  - \(Self.escape(line))\n" }
-    if !check.summary.lines.isEmpty {
+    if !changedSummaryLines.isEmpty {
       out += "\n#### \(Self.escape(summaryTitle))\n\n"
       out += "| " + Self.summaryHeader.joined(separator: " | ") + " |\n"
       out += "|---|---|---|---:|---:|---:|---|\n"
-      for line in check.summary.lines {
+      for line in changedSummaryLines {
         out += "| " + summaryCells(line).map(Self.escape).joined(separator: " | ") + " |\n"
       }
     }
+    if let unchangedLine { out += "\n\(Self.escape(unchangedLine))\n" }
     for section in groupedSections {
       out += "\n#### \(section.title)\n\n"
       for line in section.lines { out += "- \(Self.escape(line))\n" }

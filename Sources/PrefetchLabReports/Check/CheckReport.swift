@@ -243,7 +243,11 @@ public struct CheckReport: Sendable {
       out += "\n\(section.title): \(section.columns.joined(separator: ", "))\n"
     }
     if out.isEmpty { out = "No run differs beyond its tolerance.\n" }
-    return out
+    let unchanged = unchangedSummaryLines
+    guard !unchanged.isEmpty else { return out }
+    if !out.hasPrefix("\n") { out = "\n" + out }
+    return "\nUnchanged on every seed (\(unchanged.count)):\n"
+      + Self.table([Self.summaryHeader] + unchanged.map(summaryCells), rightAligned: [3, 4, 5]) + out
   }
 
   /// Columns padded to their widest cell, two spaces apart, a dashed rule under the header.
@@ -264,6 +268,15 @@ public struct CheckReport: Sendable {
   /// The per-run findings as Markdown sections.
   var markdownDetailSections: String {
     var out = ""
+    let unchanged = unchangedSummaryLines
+    if !unchanged.isEmpty {
+      out += "\n#### Unchanged on every seed (\(unchanged.count))\n\n"
+      out += "| " + Self.summaryHeader.joined(separator: " | ") + " |\n"
+      out += "|---|---|---|---:|---:|---:|---|\n"
+      for line in unchanged {
+        out += "| " + summaryCells(line).map(Self.escape).joined(separator: " | ") + " |\n"
+      }
+    }
     for section in changeSections where !section.changes.isEmpty {
       out += "\n#### \(section.title) (\(section.changes.count))\n\n"
       out += "| " + Self.changeHeader.joined(separator: " | ") + " |\n"
