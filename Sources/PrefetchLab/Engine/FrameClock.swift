@@ -42,6 +42,15 @@ struct FrameClock: Sendable {
     return firstContentUs + (scaled >= 0 ? rate.quotient(of: scaled) : scaled / rateHz)
   }
 
+  /// Index of the last frame on the grid at or before `timeUs` (−1 before first content).
+  func lastFrame(atOrBeforeUs timeUs: Int64) -> Int64 {
+    guard timeUs >= firstContentUs else { return -1 }
+    var index = (timeUs - firstContentUs) * rateHz / 1_000_000
+    while self.timeUs(ofFrame: index + 1) <= timeUs { index += 1 }
+    while index > 0 && self.timeUs(ofFrame: index) > timeUs { index -= 1 }
+    return index
+  }
+
   /// Frames on the grid from first content to `timeUs` inclusive (the session's frame count).
   func sessionFrames(untilUs timeUs: Int64) -> Int { Int((timeUs - firstContentUs) * rateHz / 1_000_000) + 1 }
 

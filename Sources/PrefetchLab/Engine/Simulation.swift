@@ -33,6 +33,9 @@ final class Simulation {
 
   /// Quiet frames: whether they are skipped, the strategy's last wake-up, the rows shown unconsulted.
   @exclusivity(unchecked) var timeAdvance: TimeAdvance
+  /// What the timeline shows of the scroll during a scan or a jump, which commit the scroll once
+  /// at their end; nil otherwise (the scroll's own state is shown).
+  @exclusivity(unchecked) var quietTimelineScroll: QuietTimelineScroll?
 
   @exclusivity(unchecked) var clock: FrameClock
   @exclusivity(unchecked) var events = EventQueue()
@@ -119,6 +122,10 @@ final class Simulation {
   /// The timeline over [now, `timeUs`): grid rows, and the state kept for a stall dated back.
   @inline(never)
   private func recordTimeline(before timeUs: Int64) {
+    if let quiet = quietTimelineScroll {
+      recordQuietTimeline(quiet, before: timeUs)
+      return
+    }
     let state = timelineState
     if recorder.nextTimelineUs < timeUs { recorder.recordTimelineRows(before: timeUs, state) }
     if sessionStarted { recorder.noteState(fromUs: nowUs, state) }

@@ -16,9 +16,11 @@ extension Simulation {
   /// does what the full frame would do, at its own instant (clock, blank integral and timeline
   /// rows, τ, the scroll's evaluation, edge rule and direction, the blank fraction of the rows
   /// shown): the outputs are those of the stepped engine. Along a constant-velocity motion inside
-  /// the bounds with no timeline and no incomplete row shown the quiet frames are not visited one
-  /// by one: the last one is found by a search over frame indices (`jumpAlongLinearMotion`), and
-  /// only the blank integral of a loading footer in view is summed frame by frame.
+  /// the bounds with no incomplete row shown the quiet frames are not visited one by one: the last
+  /// one is found by a search over frame indices (`jumpAlongLinearMotion`), and only the blank
+  /// integral of a loading footer in view is summed frame by frame. A timeline costs neither path
+  /// a frame: its rows inside the stretch are computed from the frames taken or the motion
+  /// (`QuietTimelineScroll`).
   ///
   /// Offset pagination is left to full frames: its visible placeholders are requested frame by
   /// frame.
@@ -65,7 +67,6 @@ extension Simulation {
   /// frame with only what changes in them along a drag or a fling (`scanQuietFrames`).
   @inline(__always)
   private func advanceQuietly(stopUs: Int64, edgeMaxPt: Double?, limitPt: Double) {
-    guard !recorder.keepsRecentStates else { return }
     if mayJump {
       jumpAlongLinearMotion(stopUs: stopUs, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     } else {

@@ -8,7 +8,8 @@ extension Simulation {
   /// once. The scroll is left as the last of them leaves it (`commit` at its instant); nothing
   /// else changes in a quiet frame here but the blank fraction, which (no row shown being
   /// incomplete) only the loading footer makes: its integral is summed over the frames
-  /// (`integrateFooterBlank`); no timeline.
+  /// (`integrateFooterBlank`); timeline rows inside the run show each frame's offset on the motion
+  /// (`QuietTimelineScroll.linear`).
   ///
   /// When the band holds across row changes and they wake nothing (`rowsChangeQuietly`), a run
   /// that ends at a row change goes on through it: the frame is taken as a quiet step takes it
@@ -51,6 +52,13 @@ extension Simulation {
       return offset
     }
     var first = clock.nextFrameIndex
+    // Timeline rows inside the jump show the frames' offsets on the motion (`recordQuietTimeline`).
+    if recorder.keepsRecentStates {
+      quietTimelineScroll = .linear(
+        velocityPtS: velocity, firstFrame: first, shiftPt: shiftPt, committedPt: currentPt,
+        committedVelocityPtS: scroll.sample.velocityPtS)
+    }
+    defer { quietTimelineScroll = nil }
     // The row change last taken and its top: the jump commits there if no quiet frame follows.
     var taken: (index: Int64, topPt: Double)?
     var window = visibility.window
@@ -99,15 +107,19 @@ extension Simulation {
     let traceUs = stall.proposedTraceUs(atUs: frameUs)
     // Never nil: the motion is linear and covers the frame (`quietTopPt`).
     guard let probed = scroll.linearSample(atTraceUs: traceUs) else { return }
+    // The timeline's rows up to the frame, from the motion; then the scroll is the frame's.
+    advanceClock(to: frameUs)
+    quietTimelineScroll = nil
     moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(throughFrame: index)
+    if recorder.keepsRecentStates { recorder.frameEnded() }
   }
 
-  /// The quiet frames ahead may be jumped over (`jumpAlongLinearMotion`): no timeline, nothing
+  /// The quiet frames ahead may be jumped over (`jumpAlongLinearMotion`): nothing
   /// blank but perhaps the loading footer, the edge rule on its fast path, a moving linear motion.
   @inline(__always)
   var mayJump: Bool {
-    guard !recorder.keepsRecentStates && onlyFooterMayBeBlank && scroll.edgeIsFree,
+    guard onlyFooterMayBeBlank && scroll.edgeIsFree,
       case .linear(let velocity) = scroll.motion.shape
     else { return false }
     return velocity != 0

@@ -13,8 +13,8 @@ extension Simulation {
   /// The direction is judged against the previous frame, as committing frame by frame would
   /// judge it: no assumption that the offsets are monotone (a frame that turns is not quiet, so
   /// the direction stays throughout).
-  /// O(frames taken), a few dozen instructions each instead of a full quiet step. No timeline
-  /// (its rows read the scroll of every frame: the caller's condition, `advanceQuietly`). Past an
+  /// O(frames taken), a few dozen instructions each instead of a full quiet step; a timeline's rows
+  /// show the last frame taken (`QuietTimelineScroll.shown`). Past an
   /// edge only while a finger drags (the rubber band, or the clamp, shows a function of the
   /// intent alone, so the edge rule ends in the state the last frame's commit leaves, as after
   /// committing each): a drag pressing against the end of a fully loaded feed.
@@ -48,6 +48,12 @@ extension Simulation {
     let stepUs = clock.stepUs
     var evaluator = scroll.evaluatorForScan
     var previousPt = scroll.viewportOffsetPt
+    // Timeline rows inside the scan show the last frame taken (`recordQuietTimeline`).
+    let recordsTimeline = recorder.keepsRecentStates
+    if recordsTimeline {
+      quietTimelineScroll = .shown(offsetPt: previousPt, velocityPtS: scroll.sample.velocityPtS)
+    }
+    defer { quietTimelineScroll = nil }
     var index = clock.nextFrameIndex
     var taken: (frameUs: Int64, traceUs: Int64, sample: ScrollSample)?
     while true {
@@ -59,15 +65,18 @@ extension Simulation {
       let probed = trial.sample(motion, atTraceUs: traceUs, frameStepUs: stepUs)
       let intent = probed.intentOffsetPt + shiftPt
       let offset: Double
+      // The velocity the frame shows (a timeline row's): the intent's inside the bounds.
+      let shownVelocity: Double
       let inside = intent >= 0 && intent <= limitPt && (free || pure)
       if inside {
         offset = intent
+        shownVelocity = probed.velocityPtS
       } else {
         // As `isQuiet` judges it (false for a NaN or infinite intent too): past the end while
         // more may come, the full frame holds the viewport there.
         guard pure, intent.isFinite, edgeMaxPt != nil || intent <= limitPt else { break }
-        offset =
-          scroll.preview(probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, dimensionPt: heightPt).offsetPt
+        (offset, shownVelocity) = scroll.preview(
+          probed, atTraceUs: traceUs, maxOffsetPt: edgeMaxPt, dimensionPt: heightPt)
       }
       // A frame that does not move the viewport is quiet; one that moves, while it stays in the
       // band at the velocity the band read (past an edge the rubber band's own is not known
@@ -83,15 +92,18 @@ extension Simulation {
       previousPt = offset
       evaluator = trial
       advanceClock(to: frameUs)
+      if recordsTimeline { quietTimelineScroll = .shown(offsetPt: offset, velocityPtS: shownVelocity) }
       refreshBlankFraction(topPt: offset)
       noteFrameBlankArea()
       taken = (frameUs, traceUs, probed)
       index += 1
     }
     guard let taken else { return }
+    quietTimelineScroll = nil
     scroll.adopt(evaluator)
     moveToQuietFrame(
       atUs: taken.frameUs, traceUs: taken.traceUs, taken.sample, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(throughFrame: index - 1)
+    if recordsTimeline { recorder.frameEnded() }
   }
 }
