@@ -40,8 +40,12 @@ public enum PlotBuilder {
     var means: [(x: Double, y: Double)?] = []
     var plots: [String] = []
     for (index, strategy) in strategies.enumerated() {
+      // The values the frontier is decided on (`Contest.comparableValue`): wasted data per minute
+      // of attention, so the marks, their means and the frontier are one set of numbers.
       let points = strategy.rows.compactMap { row -> [Double?]? in
-        guard let waste = row.value(x.column), let stall = row.value(y.column) else { return nil }
+        guard let waste = Contest.comparableValue(row, x.column),
+          let stall = Contest.comparableValue(row, y.column)
+        else { return nil }
         return [waste * x.kind.displayScale, stall * y.kind.displayScale]
       }
       let wasted = points.compactMap { $0[0] }
@@ -68,7 +72,8 @@ public enum PlotBuilder {
       }
     }
     // The frontier is the report's (`ParetoSet`: competing strategies, comparable values), drawn
-    // at the plotted means: the oracle and strategies ruled out for abandonment are off it.
+    // at the plotted means, which are its values: the oracle and strategies ruled out for
+    // abandonment are off it.
     let members = ParetoSet(Contest(strategies), x: x.column, y: y.column).members
     let frontier = members.compactMap { means[$0] }.sorted { ($0.x, -$0.y) < ($1.x, -$1.y) }
     // One strategy far worse than the rest turns its axis logarithmic (symlog, so zero stays).
@@ -91,6 +96,10 @@ public enum PlotBuilder {
         "$optimal using 1:2 with points pt 6 ps 3 lw 1.5 lc rgb '\(PlotStyle.frontierColor)' title 'Pareto-optimal'",
         at: 1)
     }
+    // Rows without session_ms (a summary cut down by hand) are compared, and drawn, as written.
+    let perMinute = strategies.contains { strategy in
+      strategy.rows.contains { $0.value(MetricDefinition.sessionMs.column) != nil }
+    }
     let seeds = scenario.seeds.count
     let titleLines =
       ["\(scenario.name): stall time against wasted data", seedNote(seeds)]
@@ -100,8 +109,8 @@ public enum PlotBuilder {
     settings += xScale.settings(axis: "x", upper: xRange.1) + yScale.settings(axis: "y", upper: yRange.1)
     settings += """
       set title \(title(titleLines))
-      set xlabel \(GnuplotText.quoted(xScale.label(x.axisLabel)))
-      set ylabel \(GnuplotText.quoted(yScale.label(y.axisLabel)))
+      set xlabel \(GnuplotText.quoted(xScale.label(tradeoffAxisLabel(x, perMinute: perMinute))))
+      set ylabel \(GnuplotText.quoted(yScale.label(tradeoffAxisLabel(y, perMinute: perMinute))))
       set xrange \(PlotStyle.rangeText(xRange))
       set yrange \(PlotStyle.rangeText(yRange))
       set key outside right top vertical Left reverse width 1
@@ -112,9 +121,16 @@ public enum PlotBuilder {
     return PlotFigure(
       kind: .tradeoff, scenario: scenario.name, fileStem: stem(.tradeoff, scenario.name),
       caption:
-        "Stall time against wasted data per strategy (mean over seeds, bars span the seeds' range), "
-        + "with the Pareto frontier.",
+        "Stall time against wasted data per minute of attention per strategy (mean over seeds, bars "
+        + "span the seeds' range), with the Pareto frontier.",
       widthPx: 960, heightPx: 560, data: data, body: body)
+  }
+
+  /// A trade-off axis: the metric's label, per minute of attention when comparisons read it so
+  /// (`wasted_bytes: wasted data (kB per min of attention)`).
+  static func tradeoffAxisLabel(_ metric: MetricDefinition, perMinute: Bool) -> String {
+    guard perMinute, MetricCatalogue.accumulates(metric.column) else { return metric.axisLabel }
+    return "\(metric.column): \(metric.label) (\(metric.displayUnit) per min of attention)"
   }
 
   static func seedNote(_ seeds: Int) -> String {
