@@ -43,11 +43,11 @@ public struct PlotRendering: Sendable {
 
 /// Runs gnuplot on figures and stores `plots/<stem>.gp`, `.png` and (where drawn) `.svg`.
 ///
-/// gnuplot is driven in batches: one process draws a whole scenario's figures
-/// (`gnuplot a.gp b.gp …`; each script starts with `reset session`, so none sees another's
-/// settings or data), and `parallelism` such processes run at once. Starting gnuplot and loading
-/// its fonts costs more than drawing a small plot, so this is several times faster than a process
-/// per plot. gnuplot stops at the first script that fails; that figure is reported failed (named
+/// gnuplot is driven in batches: one process draws a batch's figures (`gnuplot a.gp b.gp …`;
+/// each script starts with `reset session`, so none sees another's settings or data), and
+/// `parallelism` such processes run at once. Starting gnuplot and loading its fonts costs more
+/// than drawing a small plot, so a few big batches (`batches(_:count:)`) are several times faster
+/// than a process per plot. gnuplot stops at the first script that fails; that figure is reported failed (named
 /// by gnuplot's message, else the first without valid images) and the rest of the batch goes on
 /// in a new process.
 ///

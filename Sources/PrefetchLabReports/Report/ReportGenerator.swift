@@ -37,15 +37,9 @@ public enum ReportGenerator {
       let built = try PlotBuilder.figures(for: data, timelines: timelines, parallelism: parallelism)
       figures = built.figures
       outcome.warnings += built.warnings
-      // One gnuplot process per scenario's figures.
-      var batches: [[PlotFigure]] = []
-      for figure in figures {
-        if let last = batches.last?.last, last.scenario == figure.scenario {
-          batches[batches.count - 1].append(figure)
-        } else {
-          batches.append([figure])
-        }
-      }
+      // Two gnuplot processes per worker, each drawing an equal share of the figures
+      // (`PlotRenderer.batches`): few start-ups, and a worker done early takes the next share.
+      let batches = PlotRenderer.batches(figures, count: 2 * max(1, parallelism))
       progress?.started(.plotting, total: figures.count)
       rendering = try PlotRenderer.render(
         batches, gnuplot: gnuplot, parallelism: parallelism, output: output, progress: progress)

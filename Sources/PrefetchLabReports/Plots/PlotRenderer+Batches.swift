@@ -1,0 +1,38 @@
+extension PlotRenderer {
+  /// Splits `figures` (in their order) into at most `count` runs of consecutive figures, each
+  /// about the same share of the work, for one gnuplot process each: starting gnuplot and loading
+  /// its fonts costs about as much as drawing a small figure, and on a machine of a few cores a
+  /// process per scenario spent more time starting than drawing many figures. The work of a figure
+  /// is taken as its script's length plus a fixed part (a figure's terminal, axes and text cost
+  /// something however few its data); which batch draws a figure never changes its files (each
+  /// script starts with `reset session`).
+  ///
+  /// Complexity: O(figures).
+  public static func batches(_ figures: [PlotFigure], count: Int) -> [[PlotFigure]] {
+    guard !figures.isEmpty else { return [] }
+    let count = max(1, min(count, figures.count))
+    let weights = figures.map { figure in figure.data.utf8.count + figure.body.utf8.count + fixedWorkBytes }
+    let total = weights.reduce(0, +)
+    var batches: [[PlotFigure]] = []
+    var current: [PlotFigure] = []
+    var done = 0
+    for (index, figure) in figures.enumerated() {
+      current.append(figure)
+      done += weights[index]
+      // Close the batch once it reaches its share of the whole (batch k ends at k/count of it),
+      // leaving at least a figure for each batch still to come.
+      let closed = batches.count + 1
+      let remainingFigures = figures.count - index - 1
+      if closed < count && (done * count >= total * closed || remainingFigures == count - closed) {
+        batches.append(current)
+        current = []
+      }
+    }
+    if !current.isEmpty { batches.append(current) }
+    return batches
+  }
+
+  /// The script bytes a figure's fixed cost is worth (terminal, axes, key and title drawn
+  /// whatever its data): about a small figure's whole script.
+  static let fixedWorkBytes = 4_000
+}
