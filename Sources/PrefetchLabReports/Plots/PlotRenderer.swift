@@ -45,8 +45,8 @@ public struct PlotRendering: Sendable {
 ///
 /// gnuplot is driven in batches: one process draws a batch's figures (`gnuplot a.gp b.gp …`;
 /// each script starts with `reset session`, so none sees another's settings or data), and
-/// `parallelism` such processes run at once. Starting gnuplot and loading its fonts costs more
-/// than drawing a small plot, so a few big batches (`batches(_:count:)`) are several times faster
+/// `parallelism` such processes run at once. Starting gnuplot and loading its fonts costs about
+/// as much as drawing a small plot, so a few big batches (`batches(_:count:)`) are much faster
 /// than a process per plot. gnuplot stops at the first script that fails; that figure is reported failed (named
 /// by gnuplot's message, else the first without valid images) and the rest of the batch goes on
 /// in a new process.
