@@ -65,6 +65,15 @@ public struct PageTrigger: Sendable {
   ) -> Wake {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return .everyFrame }
     let direction = context.pageTriggerDirection
+    guard context.heedsWake, context.pagination == .cursor else {
+      // No band would be kept (the stepped engine ignores it; offset pagination declares none):
+      // the trigger alone, without working one out at every frame.
+      if let frontier = context.loadFrontier(direction), fires(frontier, direction, &state) {
+        _ = context.requestPage(direction, guardInFlight: guardInFlight)
+      }
+      media.update(after: event, in: context)
+      return .everyFrame
+    }
     var quietUpToPt: Double?
     if let frontier = context.loadFrontier(direction) {
       if fires(frontier, direction, &state) {
@@ -82,7 +91,7 @@ public struct PageTrigger: Sendable {
       quietUpToPt = .infinity
     }
     media.update(after: event, in: context)
-    guard let quietUpToPt, context.pagination == .cursor else { return .everyFrame }
+    guard let quietUpToPt else { return .everyFrame }
     // The trigger reads the offset and the frontier, not the rows; the media side reads the rows
     // only when the feed has media.
     return media.narrowed(

@@ -83,7 +83,9 @@ public struct TargetRange: PrefetchStrategy {
   /// under the target are requested row by row (and the event engine steps every frame anyway).
   @inline(__always)
   private func quietWake(_ context: some StrategyContext, pageAsked: Bool?) -> Wake {
-    guard context.pagination == .cursor, targetRows == nil || context.phase == .decelerating else {
+    // The stepped engine ignores the wake-up: not worked out there.
+    guard context.heedsWake, context.pagination == .cursor, targetRows == nil || context.phase == .decelerating
+    else {
       return .everyFrame
     }
     var highPt = Double.infinity

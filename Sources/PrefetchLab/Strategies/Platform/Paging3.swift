@@ -148,6 +148,8 @@ public struct Paging3: PrefetchStrategy {
     }
     loader.update(after: event, in: context)
     media.update(after: event, in: context)
+    // The stepped engine ignores the wake-up: not worked out there.
+    guard context.heedsWake else { return .everyFrame }
     // The loader's decisions read the rows shown and the pages, which the engine watches: with
     // the same rows and no event, the next frame asks for nothing (a page asked for now is in
     // flight then, and the guard holds it), wherever the offset. Without media or renders to
