@@ -3,9 +3,10 @@
 public struct PreparedScenario: Sendable {
   public let scenario: Scenario
   /// The strategies the scenario runs, configured once: the loader's `configuredStrategies`, or
-  /// the registry's configuration of `strategies` (its defaults when the list is empty). A run
-  /// takes these as they are; a command-line `--strategy` replaces them (`Experiment`).
-  public let strategies: [ConfiguredStrategy]
+  /// the registry's configuration of `strategies` (its defaults when the list is empty), read
+  /// from `scenario` (held there only, not copied). A run takes these as they are; a
+  /// command-line `--strategy` replaces them (`Experiment`).
+  public var strategies: [ConfiguredStrategy] { scenario.configuredStrategies ?? [] }
   public let trace: BandwidthTrace
   /// The media origin's own link (`network.media` without `shared_link`); nil when media share
   /// `trace`.
@@ -37,7 +38,6 @@ public struct PreparedScenario: Sendable {
   {
     let configured = try registry.configuring(scenario)
     self.scenario = configured
-    strategies = configured.configuredStrategies ?? []
     trace = try Self.link(of: scenario.network, at: "network", in: scenario, traces: &traces)
     if let media = scenario.mediaNetwork, !media.sharedLink {
       mediaTrace = try Self.link(of: media.network, at: "network.media", in: scenario, traces: &traces)
