@@ -24,9 +24,14 @@
 ///   are kept (`onKeepAround`); further ones are disposed.
 /// - After a page is applied the ahead window is filled again if it has room (its items now exist).
 ///
-/// The frame budget of the prefetch scheduler (`AndroidPrefetchScheduler`: work only when its
-/// average cost fits the frame's idle time) is not modelled: a prefetch composes within the frame
-/// that asks for it, and with a render stage its render is queued behind the visible rows'.
+/// The frame budget of the prefetch scheduler is not modelled: a prefetch composes within the
+/// frame that asks for it, and with a render stage its render is queued behind the visible rows'.
+/// `AndroidPrefetchScheduler` (`lazy/layout/PrefetchScheduler.android.kt`) gives the rule (a step runs only while the time left before
+/// `frame start + 1e9 / refresh rate` ns exceeds that step's moving average cost for the content
+/// type, `3/4 old + 1/4 new`; an urgent request needs any time left; unlimited time after more
+/// than 2 idle frame intervals) but not its inputs: the cost of composing and measuring an item
+/// and the frame's own main-thread work are measurements of an app on a device, which neither the
+/// source nor a scenario gives, and the engine keeps no main-thread time to subtract them from.
 ///
 /// Sources: androidx/androidx `compose/foundation/foundation/src/commonMain/kotlin/androidx/compose/foundation/lazy/`
 /// `LazyListPrefetchStrategy.kt` @ 003480940bef (one item ahead, cancel, re-trigger),
@@ -34,11 +39,13 @@
 /// 080d2b3e5326, `layout/CacheWindowLogic.kt` @ 0837a65bdf37 (the window); `paging/paging-compose/src/commonMain/kotlin/androidx/paging/compose/LazyPagingItems.kt`
 /// @ 1d7dc4d109e1 (`get` sends the hint); Paging as in `Paging3`. One pt stands for one dp.
 ///
-/// Time advance: with the default strategy, once the viewport has moved and the item ahead in
-/// the current direction is the one prefetched (or there is none), a frame with the same rows
-/// and direction changes nothing, so it declares every offset quiet until the rows shown change
-/// (`.nextEventOrRowChange`); otherwise, and with a cache window (whose items depend on the
-/// offset), `.everyFrame`.
+/// Time advance (with Coil-on-composition images, `media=visibility`; other loaders consult every
+/// frame): with the default strategy, once the viewport has moved and the item ahead in the
+/// current direction is the one prefetched (or there is none), a frame with the same rows and
+/// direction changes nothing, so it declares every offset quiet until the rows shown change
+/// (`.nextEventOrRowChange`). With a cache window, whose rows follow the offset, the band runs
+/// from the offset, the way the list scrolls, to just before the ahead window or the behind band
+/// would reach or leave a row (`windowWake`), with the same rows shown. Otherwise `.everyFrame`.
 public struct ComposePaging: PrefetchStrategy {
   public static let cacheWindowAheadPt = StrategyParameter.OptionalNumber(
     "cache_window_ahead_pt", keyword: "none", in: 0...100_000,
@@ -172,17 +179,8 @@ public struct ComposePaging: PrefetchStrategy {
     _ window: (aheadPt: Double, behindPt: Double), visible: Range<Int>, _ context: some StrategyContext
   ) -> Range<Int> {
     guard !visible.isEmpty else { return visible }
-    let top = context.viewportOffsetPt
-    let bottom = context.viewportBottomPt
+    let (ahead, behindBand) = windowParts(window, topPt: context.viewportOffsetPt, context)
     let down = (lastDirection ?? .down) == .down
-    let ahead =
-      down
-      ? context.items(intersectingFromPt: bottom, toPt: bottom + window.aheadPt)
-      : context.items(intersectingFromPt: top - window.aheadPt, toPt: top)
-    let behindBand =
-      down
-      ? context.items(intersectingFromPt: top - window.behindPt, toPt: top)
-      : context.items(intersectingFromPt: bottom, toPt: bottom + window.behindPt)
     // Kept only if composed before (`onKeepAround` walks the cached items only), next to the
     // viewport's rows.
     var kept = behindBand.clamped(to: composed.rows)
@@ -196,14 +194,71 @@ public struct ComposePaging: PrefetchStrategy {
     return low..<high
   }
 
+  /// The rows the cache window reaches with the viewport's top at `topPt`: ahead in the last
+  /// scroll direction (down before any scroll), and the band behind whose composed rows are kept.
+  /// Both bounds of each only grow with the offset. O(log rows).
+  private func windowParts(
+    _ window: (aheadPt: Double, behindPt: Double), topPt top: Double, _ context: some StrategyContext
+  ) -> (ahead: Range<Int>, behind: Range<Int>) {
+    // The bottom as `viewportBottomPt` computes it.
+    let bottom = top + context.viewportHeightPt
+    if (lastDirection ?? .down) == .down {
+      return (
+        context.items(intersectingFromPt: bottom, toPt: bottom + window.aheadPt),
+        context.items(intersectingFromPt: top - window.behindPt, toPt: top)
+      )
+    }
+    return (
+      context.items(intersectingFromPt: top - window.aheadPt, toPt: top),
+      context.items(intersectingFromPt: bottom, toPt: bottom + window.behindPt)
+    )
+  }
+
   private func wake(visible: Range<Int>, _ context: some StrategyContext) -> Wake {
-    guard window == nil, let direction = lastDirection, context.heedsWake, media.library == .visibility,
+    guard let direction = lastDirection, context.heedsWake, media.library == .visibility,
       !visible.isEmpty
     else { return .everyFrame }
+    if let window { return windowWake(window, direction: direction, context) }
     let expected = expectedItem(direction, visible: visible)
     guard direction == context.scrollDirection,
       prefetched == expected || expected < 0 || expected >= context.rowCount
     else { return .everyFrame }
     return .nextEventOrRowChange
+  }
+
+  /// The cache window's wake-up: with the same rows shown, direction, composed rows and pages, a
+  /// frame composes or disposes something only once the ahead window or the behind band reaches
+  /// another row, so the offsets until the nearest row edge either would cross are quiet (going
+  /// the way the list scrolls; the other way turns the direction, which wakes it). The estimate
+  /// is checked against `windowParts` itself (`QuietOffsets`). An empty part (the window past an
+  /// end of the content) could start to reach rows anywhere: every frame then.
+  private func windowWake(
+    _ window: (aheadPt: Double, behindPt: Double), direction: ScrollDirection, _ context: some StrategyContext
+  ) -> Wake {
+    guard direction == context.scrollDirection else { return .everyFrame }
+    let offset = context.viewportOffsetPt
+    let height = context.viewportHeightPt
+    let (ahead, behind) = windowParts(window, topPt: offset, context)
+    guard !ahead.isEmpty, !behind.isEmpty else { return .everyFrame }
+    let holds = { (topPt: Double) -> Bool in
+      let parts = windowParts(window, topPt: topPt, context)
+      return parts.ahead == ahead && parts.behind == behind
+    }
+    let rowCount = context.rowCount
+    let top = { (item: Int) -> Double in context.topPt(ofItem: min(max(item, 0), rowCount)) }
+    if direction == .down {
+      // The ahead window's far edge reaching the next row, its near edge leaving its first; the
+      // behind band's far edge leaving its first row, its near edge reaching the next.
+      let candidate = min(
+        top(ahead.upperBound) - height - window.aheadPt, top(ahead.lowerBound + 1) - height,
+        top(behind.lowerBound + 1) + window.behindPt, top(behind.upperBound))
+      let highPt = QuietOffsets.extent(from: offset, toward: PageTrigger.roundedDown(candidate), holds: holds)
+      return highPt > offset ? .whileOffset(within: offset, highPt) : .everyFrame
+    }
+    let candidate = max(
+      top(ahead.lowerBound) + window.aheadPt, top(ahead.upperBound - 1),
+      top(behind.upperBound - 1) - height - window.behindPt, top(behind.lowerBound) - height)
+    let lowPt = QuietOffsets.extent(from: offset, toward: PageTrigger.roundedUp(candidate), holds: holds)
+    return lowPt < offset ? .whileOffset(within: lowPt, offset) : .everyFrame
   }
 }
