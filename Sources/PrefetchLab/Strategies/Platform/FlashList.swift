@@ -29,8 +29,12 @@
 /// pending flag and its reset on `data`), `src/recyclerview/helpers/VelocityTracker.ts` (100 ms
 /// reset). One pt stands for one px.
 ///
-/// Time advance: the direction vote and the velocity read every scroll event, so it is consulted
-/// at every moving frame (`.everyFrame`).
+/// Time advance: `.everyFrame`, which is its real next wake-up. Every moving frame is a scroll
+/// event that adds a velocity sample and notes the offset and time; the samples decide later
+/// windows (their median shifts the window with `projection`, their signs vote the direction)
+/// and the time decides the 100 ms reset, so a frame left out would change later decisions: the
+/// samples a skipped run of frames would have left are rounded offset differences that a later
+/// consultation cannot rebuild bit for bit. Frames that do not move consult no strategy anyway.
 public struct FlashList: PrefetchStrategy {
   public static let drawDistancePt = StrategyParameter.Number(
     "draw_distance_pt", default: 250, in: 0...100_000,
