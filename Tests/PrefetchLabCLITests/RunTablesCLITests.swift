@@ -38,7 +38,8 @@ import Testing
     #expect(try seeds("events.csv", "all") == ["1", "2", "3"])
   }
 
-  @Test func mergeRefusesShardsOfThePerRunFiles() {
+  /// A scratch folder holding the tiny scenario run as shards 1/2 and 2/2 (`s1`, `s2`).
+  static func twoShards() -> ScratchFolder {
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())
     for shard in 1...2 {
@@ -46,6 +47,11 @@ import Testing
         runCLI(["run", scenario, "-q", "--shard", "\(shard)/2", "--out", folder.path + "/s\(shard)"]).status
           == 0)
     }
+    return folder
+  }
+
+  @Test func mergeRefusesShardsOfThePerRunFiles() {
+    let folder = Self.twoShards()
     folder.write("s2/ttc/tiny--infinite_scroll--2.csv", "item,first_visible_ms,ttc_ms,complete\r\n")
     let result = runCLI([
       "merge", folder.path + "/s1", folder.path + "/s2", "-q", "--out", folder.path + "/m",
@@ -61,13 +67,7 @@ import Testing
   /// A shard folder holding a file prefetchlab did not write is kept, with a line saying why;
   /// the others are moved into the merged folder.
   @Test func mergeKeepsAShardFolderHoldingAUsersFile() {
-    let folder = ScratchFolder()
-    let scenario = folder.write("tiny.json", scenarioJSON())
-    for shard in 1...2 {
-      #expect(
-        runCLI(["run", scenario, "-q", "--shard", "\(shard)/2", "--out", folder.path + "/s\(shard)"]).status
-          == 0)
-    }
+    let folder = Self.twoShards()
     folder.write("s2/notes.txt", "mine")
     let result = runCLI([
       "merge", folder.path + "/s1", folder.path + "/s2", "--no-plots", "--out", folder.path + "/m",

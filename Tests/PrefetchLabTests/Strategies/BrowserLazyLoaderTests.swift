@@ -2,20 +2,12 @@ import Testing
 
 @testable import PrefetchLab
 
-/// `media=browser_lazy` through infinite_scroll against a hand-set context: 100 pt rows, a 400 pt
-/// viewport, 5 pages of 10 loaded, every row with an image.
+/// `media=browser_lazy` through infinite_scroll against the hand-set context of
+/// `ImagePrefetcherTests`: 100 pt rows, a 400 pt viewport, 5 pages of 10 loaded, every row with
+/// an image.
 @Suite struct BrowserLazyLoaderTests {
-  static func context() -> StrategyContextDouble {
-    let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 50, appliedPages: 5)
-    context.giveEveryItemMedia()
-    context.endOfFeedKnown = true
-    return context
-  }
-
   static func strategy(_ values: [String: ParameterValue]) -> InfiniteScroll {
-    var all = values
-    all["media"] = .string("browser_lazy")
-    return InfiniteScroll(parameters: TestScenarios.configured("infinite_scroll", all).parameters)
+    ImagePrefetcherTests.strategy(values.merging(["media": .string("browser_lazy")]) { _, lazy in lazy })
   }
 
   static func requests(_ actions: [StrategyContextDouble.Action]) -> [StrategyContextDouble.Action] {
@@ -26,7 +18,7 @@ import Testing
   /// priority), 4…6 load at preload priority. At offset 100 ([−150, 750)) row 7 enters; scrolling
   /// back cancels nothing and asks for nothing again.
   @Test func loadsWithinTheMarginAndNeverCancels() {
-    let context = Self.context()
+    let context = ImagePrefetcherTests.context()
     var strategy = Self.strategy(["lazy_threshold_pt": .number(250)])
     context.note(strategy.update(.start, in: context))
     #expect(
