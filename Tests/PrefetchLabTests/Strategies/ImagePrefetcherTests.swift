@@ -65,6 +65,24 @@ import Testing
     }
   }
 
+  /// `media`'s help (what `list` and docs/constants.md print) names every loader, each once, in
+  /// the order the words are listed, with its prefetch cap where it has one.
+  @Test func mediaHelpNamesEveryLoader() {
+    let help = MediaLibrary.parameter.declaration.help
+    var rest = Substring(help)
+    for library in MediaLibrary.allCases {
+      let entry = "\(library.rawValue) ("
+      #expect(help.components(separatedBy: entry).count == 2, "\(library)")
+      guard let found = rest.range(of: entry) else {
+        Issue.record("\(library) missing or out of order in \(help)")
+        continue
+      }
+      rest = rest[found.upperBound...]
+    }
+    #expect(help.contains("sdwebimage (3 prefetches)") && help.contains("kingfisher (5 prefetches)"))
+    #expect(help.contains("nuke (2 prefetches, "))
+  }
+
   /// low_priority_max_connections is handed to the engine at the first update.
   @Test func connectionReservationIsSetOnce() {
     let context = Self.context()

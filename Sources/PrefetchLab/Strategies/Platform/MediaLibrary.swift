@@ -48,9 +48,20 @@ public enum MediaLibrary: String, CaseIterable, Sendable {
   public static let parameter = StrategyParameter.Choice(
     "media", default: MediaLibrary.visibility,
     help:
-      "Image loader: visibility (load on show), sdwebimage (3 prefetches), kingfisher (5), "
-      + "nuke (2, pipeline rate limit 80/s burst 25), glide (RecyclerViewPreloader, max_preload), "
-      + "browser_lazy (loading=\"lazy\", lazy_threshold_pt); see docs/strategies.md.")
+      "Image loader: " + allCases.map { "\($0.rawValue) (\($0.helpNote))" }.joined(separator: ", ")
+      + "; see docs/strategies.md.")
+
+  /// What `media`'s help says of the loader after its name: the help lists every case from
+  /// `allCases`, so a new loader cannot be left out of `list` or docs/constants.md.
+  var helpNote: String {
+    switch self {
+    case .visibility: return "load on show"
+    case .sdwebimage, .kingfisher: return "\(maxConcurrentPrefetches) prefetches"
+    case .nuke: return "\(maxConcurrentPrefetches) prefetches, pipeline rate limit 80/s burst 25"
+    case .glide: return "RecyclerViewPreloader, \(MediaLibrary.maxPreload.declaration.name)"
+    case .browserLazy: return "loading=\"lazy\", \(MediaLibrary.lazyThresholdPt.declaration.name)"
+    }
+  }
   /// `media_lookahead_rows`: rows past the viewport handed to the prefetcher.
   public static let lookaheadRows = StrategyParameter.Integer(
     "media_lookahead_rows", default: 10, in: 0...10_000,
