@@ -13,7 +13,9 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let made = try Prefetchlab.run(
-      ["run"] + Self.scenarios.map { "scenarios/\($0).json" } + ["--no-plots", "--out", scratch.path("a")])
+      ["run"] + Self.scenarios.map { "scenarios/\($0).json" } + [
+        "--seeds", "1", "--no-plots", "--out", scratch.path("a"),
+      ])
     #expect(made.status == 0, "\(made.err)")
     let inPlace = try Prefetchlab.run(["report", scratch.path("a"), "--no-plots"])
     #expect(inPlace.status == 0, "\(inPlace.err)")
@@ -104,8 +106,8 @@ import Testing
     try fileManager.createDirectory(atPath: scratch.path("alone/x/y"), withIntermediateDirectories: true)
     let only = try Prefetchlab.run(
       [
-        "run", "scenarios/reader-lte.json", "--timeline-interval-ms", "0", "--no-plots", "--out",
-        scratch.path("alone/base"),
+        "run", "scenarios/reader-lte.json", "--seeds", "1", "--timeline-interval-ms", "0", "--no-plots",
+        "--out", scratch.path("alone/base"),
       ])
     #expect(only.status == 0)
     // One level deeper: its paths relative to the folder lead nowhere now.
