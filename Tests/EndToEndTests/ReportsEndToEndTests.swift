@@ -79,7 +79,9 @@ enum ReportsE2E {
   /// run); nil without gnuplot.
   static func bundledRun() -> (scratch: String, folder: String, result: Result)? {
     guard let path = Gnuplot.installedPath, let scratch = try? makeFolder("bundled") else { return nil }
-    guard let result = try? run(["run", "scenarios/", "--seeds", "1-2", "--out", scratch + "/r", "--jobs", "2"], path: path)
+    guard
+      let result = try? run(
+        ["run", "scenarios/", "--seeds", "1-2", "--out", scratch + "/r", "--jobs", "2"], path: path)
     else {
       try? FileManager.default.removeItem(atPath: scratch)
       return nil

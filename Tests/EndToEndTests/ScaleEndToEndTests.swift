@@ -192,7 +192,9 @@ import Testing
     let lookalike = out + ".partial-1-abc"
     try FileManager.default.createDirectory(atPath: lookalike, withIntermediateDirectories: true)
     try Data("mine".utf8).write(to: URL(fileURLWithPath: lookalike + "/notes.txt"))
-    let next = try Prefetchlab.run(["run", "scenarios/reader-lte.json", "--seeds", "1", "--no-plots", "--out", out])
+    let next = try Prefetchlab.run([
+      "run", "scenarios/reader-lte.json", "--seeds", "1", "--no-plots", "--out", out,
+    ])
     #expect(next.status == 0, "\(next.err)")
     #expect(
       next.err.contains("removed \(partial), left unfinished by a run that no longer exists"), "\(next.err)")

@@ -84,7 +84,8 @@ public struct TargetRange: PrefetchStrategy {
   @inline(__always)
   private func quietWake(_ context: some StrategyContext, pageAsked: Bool?) -> Wake {
     // The stepped engine ignores the wake-up: not worked out there.
-    guard context.heedsWake, context.pagination == .cursor, targetRows == nil || context.phase == .decelerating
+    guard context.heedsWake, context.pagination == .cursor,
+      targetRows == nil || context.phase == .decelerating
     else {
       return .everyFrame
     }

@@ -108,7 +108,8 @@ import Testing
           context.note(copy.update(.frame, in: context))
           let actions = context.takeActions()
           #expect(actions.isEmpty, "frame \(frame): at \(offset) pt, \(time) µs in \(band): \(actions)")
-          #expect(state(copy) == before, "frame \(frame): at \(offset) pt, \(time) µs in \(band): state changed")
+          #expect(
+            state(copy) == before, "frame \(frame): at \(offset) pt, \(time) µs in \(band): state changed")
         }
       }
       context.viewportOffsetPt = current
