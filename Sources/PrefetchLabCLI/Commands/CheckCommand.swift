@@ -65,7 +65,8 @@ enum CheckCommand {
       .flag("details", help: "Print the per-run findings after the per-scenario summary."),
       .option(
         "details-file", valueName: "file", default: detailsFileDefault,
-        help: "Where the per-run findings are written (replaced each check)."),
+        help:
+          "Where the per-run findings are written (a file a check wrote is replaced; any other file is refused)."),
       .option(
         "save-current", valueName: "dir",
         help: "Keep the fresh run's results folder here (with timelines as the baseline was made)."),
@@ -111,6 +112,9 @@ enum CheckCommand {
     -> Int32
   {
     let baselineArgument = parsed.string("baseline") ?? ""
+    let detailsPath = parsed.string("details-file") ?? detailsFileDefault
+    // Before anything is read or simulated: a refusal costs nothing and writes nothing.
+    try checkDetailsFile(detailsPath, parsed)
     let baseline = try ResultsFolder(path: try folderPath(baselineArgument))
     let tolerances = try Tolerances.parse(parsed.strings("tolerance"))
     for metric in tolerances.namedMetrics where !baseline.metricColumns.contains(metric) {
@@ -142,7 +146,6 @@ enum CheckCommand {
       failOnAnyChange: parsed.flag("fail-on-any-change"),
       gate: CheckPolicy.Gate(rawValue: parsed.string("gate") ?? "exact") ?? .exact)
     let check = RegressionCheck(baseline: baseline, current: current, policy: policy, replay: replay)
-    let detailsPath = parsed.string("details-file") ?? detailsFileDefault
     let report = CheckReport(
       check: check, baselineLabel: baselineArgument, currentLabel: currentLabel, detailsPath: detailsPath,
       showDetails: parsed.flag("details"))
@@ -154,6 +157,32 @@ enum CheckCommand {
     case .regression: return ExitStatus.regression
     case .fingerprintMismatch: return ExitStatus.fingerprintMismatch
     }
+  }
+
+  /// Exit 64 naming the file when the details file exists and is not one a check wrote (a
+  /// scenario, a baseline's summary.csv, a user's notes called check-details.txt), is one of the
+  /// files read, a symbolic link or a folder: nothing a user wrote is ever overwritten.
+  static func checkDetailsFile(_ path: String, _ parsed: ParsedArguments) throws(OutputRefusal) {
+    var inputs: [String] = []
+    for option in ["baseline", "current"] {
+      guard let argument = parsed.string(option), let folder = try? folderPath(argument) else { continue }
+      inputs += ["summary.csv", "manifest.json"].map { (folder as NSString).appendingPathComponent($0) }
+    }
+    try ReplaceableFile.check(
+      path, label: "--details-file \(path)", inputs: inputs, option: "details-file", isOwn: isOwnDetails)
+  }
+
+  /// Whether the file at `path` is a details file a check wrote: it opens with the heading lines
+  /// of `CheckReport.detailsText` (`Baseline: `, `Current:  `, `Tolerances: `), which neither a
+  /// scenario, a CSV nor a report starts with.
+  static func isOwnDetails(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = String(decoding: (try? handle.read(upToCount: 16_384)) ?? Data(), as: UTF8.self)
+    let lines = head.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+    guard lines.count >= 4 else { return false }
+    return lines[0].hasPrefix("Baseline: ") && lines[1].hasPrefix("Current:  ")
+      && lines[2].hasPrefix("Tolerances: ")
   }
 
   /// The results folder an argument names: the folder itself, or the folder of the summary.csv

@@ -21,9 +21,10 @@ public enum ReplaceableFile {
   /// - Parameters:
   ///   - isOwn: whether the existing regular file at `path` is one this command wrote.
   ///   - label: the path as messages name it (`--out x.csv`, `x.png (the plot beside --out x.csv)`).
+  ///   - option: the option the advice names (`out`, `details-file`).
   /// - Throws: `OutputRefusal` labelled `label` when `path` must not be replaced.
   public static func check(
-    _ path: String, label: String, inputs: [String], isOwn: (String) -> Bool
+    _ path: String, label: String, inputs: [String], option: String = "out", isOwn: (String) -> Bool
   ) throws(OutputRefusal) {
     var info = stat()
     guard lstat(path, &info) == 0 else { return }
@@ -32,7 +33,7 @@ public enum ReplaceableFile {
         path: label,
         message:
           "is \(input == path ? "an input" : "the input \(input)") of this command; refusing to replace it. "
-          + "Give --out a new file name")
+          + "Give --\(option) a new file name")
     }
     let kind: String
     switch info.st_mode & S_IFMT {
@@ -45,7 +46,7 @@ public enum ReplaceableFile {
     }
     throw OutputRefusal(
       path: label,
-      message: "\(kind); refusing to replace it. Give --out a new file name, or move this one away yourself")
+      message: "\(kind); refusing to replace it. Give --\(option) a new file name, or move this one away yourself")
   }
 
   /// Whether the file at `path` starts with the line `line` (a CRLF's `\r` ignored).
