@@ -16,12 +16,14 @@ struct CheckFolders {
   }
 
   /// A results folder named `name` holding `summary` (LF line ends are fine) and, when given,
-  /// a manifest.
+  /// a manifest, whose `runs` is set to the summary's rows (a reader refuses a summary whose
+  /// rows the manifest does not count).
   func folder(_ name: String, _ summary: String, manifest: Manifest? = nil) throws -> ResultsFolder {
     let path = root + "/" + name
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     try Data(summary.utf8).write(to: URL(fileURLWithPath: path + "/summary.csv"))
-    if let manifest {
+    if var manifest {
+      manifest.runs = summary.split(whereSeparator: \.isNewline).count - 1
       try Data(manifest.json.serialized(pretty: true).utf8).write(
         to: URL(fileURLWithPath: path + "/manifest.json"))
     }

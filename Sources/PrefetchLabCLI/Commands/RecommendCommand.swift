@@ -20,7 +20,8 @@ enum RecommendCommand {
       64 for a bad metric or limit, 65 for a folder that cannot be read.
       """,
     arguments: [
-      .positional("results-dir", help: "The results folder (run, sweep or merge output)."),
+      .positional(
+        "results-dir", help: "The results folder (run, sweep or merge output), or its summary.csv."),
       .option(
         "minimize", valueName: "metrics",
         help:
@@ -62,7 +63,14 @@ enum RecommendCommand {
   static func execute(_ parsed: ParsedArguments, _ terminal: TerminalOutput, registry: StrategyRegistry)
     throws -> Int32
   {
-    let data = try ResultsData(path: parsed.string("results-dir") ?? "")
+    // A summary.csv or manifest.json names its folder, as for check.
+    let folder = try CheckCommand.folderPath(parsed.string("results-dir") ?? "")
+    let data = try ResultsData(path: folder)
+    guard !data.folder.rows.isEmpty else {
+      throw InputError(
+        file: (folder as NSString).appendingPathComponent("summary.csv"), location: "",
+        message: "holds no runs (only its header row): nothing to recommend from")
+    }
     let objective = try objective(parsed)
     var recommendations = data.scenarios.map { Recommendation($0, objective: objective) }
     if let population = data.folder.manifest?.population {

@@ -46,7 +46,9 @@ public struct ResultsFolder: Sendable {
   public let manifest: Manifest?
 
   /// - Throws: `InputError` naming the file, line and problem: missing summary.csv, missing key
-  ///   columns, a non-numeric metric cell, a duplicated key.
+  ///   columns, a non-numeric metric cell, a duplicated key, or a row count other than the runs
+  ///   manifest.json states (`runs`, or a shard's `shard.runs`): a summary cut at a row boundary
+  ///   would otherwise read as a smaller, valid experiment.
   public init(path: String) throws(InputError) {
     self.path = path
     let summaryPath = (path as NSString).appendingPathComponent("summary.csv")
@@ -79,8 +81,20 @@ public struct ResultsFolder: Sendable {
     }
     self.rows = rows
     let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
-    manifest =
+    let manifest =
       FileManager.default.fileExists(atPath: manifestPath) ? try Manifest(contentsOf: manifestPath) : nil
+    if let manifest {
+      let expected = manifest.shard?.runs ?? manifest.runs
+      let key = manifest.shard == nil ? "runs" : "shard.runs"
+      guard rows.count == expected else {
+        throw InputError(
+          file: summaryPath, location: "",
+          message:
+            "expected \(expected) rows from manifest.json (\(key)), found \(rows.count): the file was cut short "
+            + "or edited; run the experiment again or restore the file")
+      }
+    }
+    self.manifest = manifest
   }
 
   /// Rows by key.
