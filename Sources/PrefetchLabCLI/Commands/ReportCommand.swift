@@ -17,7 +17,9 @@ enum ReportCommand {
       gnuplot on PATH the reports are written without plots and a warning is printed, unless \
       --plots asks for them (then the command fails). A folder that already holds a report \
       (report.md, report.html or plots/) is redrawn only with --replace, except results/latest: a \
-      committed or shared report is never replaced by surprise.
+      committed or shared report is never replaced by surprise. Even then only a report prefetchlab \
+      wrote is replaced: the folder must hold a manifest.json prefetchlab wrote and plots/ nothing \
+      but its figures, else exit 64 naming the file (as run --out --replace).
       """,
     arguments: [
       .positional("results-dir", help: "A results folder written by 'prefetchlab run'."),
@@ -77,13 +79,13 @@ enum ReportCommand {
   /// Exit 64 before anything is read when `folder` holds a report already, is not a
   /// `results/latest` and `--replace` is not given (the rule `--out` of run, sweep and merge
   /// follows).
-  static func checkReplace(_ folder: String, _ parsed: ParsedArguments) throws(ValidationError) {
-    guard !parsed.flag("replace") else { return }
+  static func checkReplace(_ folder: String, _ parsed: ParsedArguments) throws {
+    guard !parsed.flag("replace") else { return try checkOwnReport(folder) }
     var trimmed = folder
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
     if trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
     let scratch = OutputPathRule.scratchFolder
-    guard trimmed != scratch && !trimmed.hasSuffix("/" + scratch) else { return }
+    guard trimmed != scratch && !trimmed.hasSuffix("/" + scratch) else { return try checkOwnReport(folder) }
     let existing = reportFiles.filter {
       FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0))
     }
@@ -91,5 +93,33 @@ enum ReportCommand {
     throw ValidationError(
       "\(folder) already holds a report (\(existing.joined(separator: ", "))): give --replace to redraw it "
         + "(only a \(scratch) folder is redrawn without it)")
+  }
+
+  /// Exit 64 naming the file when a report file of `folder` about to be replaced may be a user's:
+  /// the folder holds no manifest.json prefetchlab wrote (a folder of copied CSVs beside one's own
+  /// report.md), or plots/ holds something prefetchlab does not write. The rule `run --out
+  /// --replace` follows (`ResultsFolderIdentity`); a folder without any report passes.
+  static func checkOwnReport(_ folder: String) throws(OutputRefusal) {
+    func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+    // lstat: a dangling link is there too.
+    let existing = reportFiles.filter { (try? FileManager.default.attributesOfItem(atPath: path($0))) != nil }
+    guard let first = existing.first else { return }
+    guard ResultsFolderIdentity.hasOwnManifest(folder) else {
+      throw OutputRefusal(
+        path: path(first),
+        message:
+          "the folder has no manifest.json prefetchlab wrote, so this report may be yours; refusing to replace "
+          + "it. Move \(existing.joined(separator: ", ")) away yourself, or run the experiment into a new folder")
+    }
+    let foreign = ResultsFolderIdentity.foreignEntries(folder).filter {
+      reportFiles.contains($0) || $0.hasPrefix("plots/")
+    }
+    guard foreign.isEmpty else {
+      let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
+      throw OutputRefusal(
+        path: path(foreign[0]),
+        message:
+          "was not written by prefetchlab (\(shown)); refusing to replace it. Move it out of the folder first")
+    }
   }
 }

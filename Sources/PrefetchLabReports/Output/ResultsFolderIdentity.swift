@@ -20,12 +20,13 @@ public enum ResultsFolderIdentity {
 
   /// Entries of `folder`, at any depth and relative to it, that this program does not write
   /// (`ResultsFolderContents`), sorted.
-  static func foreignEntries(_ folder: String) -> [String] {
+  public static func foreignEntries(_ folder: String) -> [String] {
     ResultsFolderContents.foreignEntries(folder)
   }
 
   /// - Throws: `OutputRefusal` when `folder` (an existing folder) must not be replaced.
-  static func checkReplaceable(_ folder: String, inputs: [String]) throws(OutputRefusal) {
+  /// - Parameter option: the option that named `folder`, as the refusal names it.
+  static func checkReplaceable(_ folder: String, inputs: [String], option: String = "out") throws(OutputRefusal) {
     if let input = inputs.first(where: { contains(folder, $0) }) {
       throw OutputRefusal(
         path: folder,
@@ -40,7 +41,7 @@ public enum ResultsFolderIdentity {
         path: folder,
         message:
           "exists and is not a results folder written by prefetchlab (no manifest.json that prefetchlab wrote); "
-          + "refusing to replace it. Choose a new or empty folder for --out, or move this one away yourself")
+          + "refusing to replace it. Choose a new or empty folder for --\(option), or move this one away yourself")
     }
     let foreign = foreignEntries(folder)
     guard foreign.isEmpty else {
@@ -51,7 +52,7 @@ public enum ResultsFolderIdentity {
         path: folder,
         message:
           "is a results folder but also holds files prefetchlab did not write (\(shown)); refusing to "
-          + "replace it. Move those files out, or choose another folder for --out")
+          + "replace it. Move those files out, or choose another folder for --\(option)")
     }
   }
 
