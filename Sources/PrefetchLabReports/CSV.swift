@@ -342,6 +342,15 @@ private enum CSVParser {
         let start = index
         while index < end && bytes[index] != comma && bytes[index] != lf {
           if bytes[index] == cr && index + 1 < end && bytes[index + 1] == lf { break }
+          if bytes[index] == cr && index + 2 < end && bytes[index + 1] == cr && bytes[index + 2] == lf {
+            // `\r\r\n` is a CRLF file converted to CRLF a second time: the first CR would end up
+            // in the record's last value (`'0\r'`, "expected a number"), so the rule is named.
+            throw InputError(
+              file: file, location: "line \(line)",
+              message:
+                "line ends in \\r\\r\\n: records end in CRLF or LF (a CRLF file converted to CRLF a "
+                + "second time?); convert it back once")
+          }
           if bytes[index] == quote {
             throw InputError(
               file: file, location: "line \(line)",

@@ -52,7 +52,7 @@ public struct PlotRendering: Sendable {
 /// in a new process.
 ///
 /// gnuplot writes into a private temporary folder (never into the results folder, so nothing
-/// there is ever half-written); the images are checked (PNG signature, SVG root element), then
+/// there is ever half-written; a killed run's is removed by the next, `PlotScratch`); the images are checked (PNG signature, SVG root element), then
 /// copied with the output's writes. Scripts are stored for every figure, drawn or not, so a
 /// failed plot can be investigated and rerun.
 public enum PlotRenderer {
@@ -63,14 +63,8 @@ public enum PlotRenderer {
     progress: (any ProgressObserver)? = nil
   ) throws(OutputError) -> PlotRendering {
     let figures = batches.flatMap { $0 }
-    let scratch =
-      FileManager.default.temporaryDirectory.path
-      + "/prefetchlab-plots-\(getpid())-\(UInt32.random(in: .min ... .max))"
-    do {
-      try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-    } catch {
-      throw OutputError(path: scratch, reason: "cannot create a temporary folder for gnuplot")
-    }
+    // A killed run's scratch folder is swept as this one is made (`PlotScratch`).
+    let scratch = try PlotScratch.create()
     let token = UnfinishedWork.register(folder: scratch)
     defer {
       try? FileManager.default.removeItem(atPath: scratch)
