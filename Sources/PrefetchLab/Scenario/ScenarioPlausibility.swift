@@ -41,8 +41,11 @@ public struct ScenarioPlausibility: Sendable {
           Warning(
             path: "network.rtt_ms",
             message:
-              "median RTT \(number(rttP50, 3)) ms is below 5 ms: seconds typed as milliseconds? "
-              + "(\(number(rttP50, 3)) s would be \(number(rttP50 * 1000)) ms)"))
+              rttP50 == 0
+              ? "median RTT 0 ms: a 0 ms round trip is not physical (even a data centre's are a few ms); "
+                + "give the network's measured round trip"
+              : "median RTT \(number(rttP50, 3)) ms is below 5 ms: seconds typed as milliseconds? "
+                + "(\(number(rttP50, 3)) s would be \(number(rttP50 * 1000)) ms)"))
       } else if rttP50 > Self.rttRangeMs.upperBound {
         warnings.append(
           Warning(
@@ -50,19 +53,26 @@ public struct ScenarioPlausibility: Sendable {
             message: "median RTT \(number(rttP50)) ms is above 60 s: microseconds typed as milliseconds?"))
       }
     }
-    // Transfer time at the configured bandwidth: bytes × 8 / kbit/s = ms.
-    func fetch(_ bytes: Double) -> String {
-      guard let kbps = network.bandwidthKbps, network.trace == nil else {
-        return recordedLatency || network.trace != nil
-          ? "depends on the trace" : number(rttP50, 1) + " ms (RTT; unlimited bandwidth)"
+    // Transfer time at the origin's bandwidth: RTT p50 + bytes × 8 / kbit/s = ms.
+    func fetch(_ bytes: Double, over origin: NetworkSpec) -> String {
+      let originRtt = origin.rttMs.quantile(0.5)
+      guard let kbps = origin.bandwidthKbps, origin.trace == nil else {
+        return origin.trace != nil
+          ? "depends on the trace" : number(originRtt, 1) + " ms (RTT; unlimited bandwidth)"
       }
-      return number(rttP50 + bytes * 8 / kbps, 1) + " ms"
+      return number(originRtt + bytes * 8 / kbps, 1) + " ms"
     }
     let pageP50 = feed.pageBytes.quantile(0.5)
-    figures.append(("median page fetch", fetch(pageP50)))
+    figures.append(("median page fetch", fetch(pageP50, over: network)))
     if let media = feed.mediaBytes {
       let mediaP50 = media.quantile(0.5)
-      figures.append(("median image fetch", fetch(mediaP50)))
+      // Images come from network.media (a CDN) when the scenario has one: its own RTT, and its
+      // own link unless it shares the API's.
+      if let mediaNetwork = scenario.mediaNetwork {
+        figures.append(("median image fetch", fetch(mediaP50, over: mediaNetwork.network) + " (network.media)"))
+      } else {
+        figures.append(("median image fetch", fetch(mediaP50, over: network)))
+      }
       if mediaP50 < Self.minimumMediaBytes {
         warnings.append(
           Warning(
@@ -108,7 +118,9 @@ public struct ScenarioPlausibility: Sendable {
           ? "1 (seed \(scenario.seed)): comparisons untested; add \"seeds\": 10"
           : "\(scenario.seedCount) (\(scenario.seed)–\(scenario.seed + UInt64(scenario.seedCount) - 1))"
       ))
-    for (index, spec) in scenario.strategies.enumerated() where spec.name == "paging3" {
+    // prefetch_distance is Paging 3's PagingConfig.prefetchDistance in every strategy that
+    // declares it (paging3, and the lists over Paging 3: recyclerview, compose_paging).
+    for (index, spec) in scenario.strategies.enumerated() where spec.parameters["prefetch_distance"] != nil {
       let placeholders = spec.parameters["enable_placeholders"].map { $0 == .bool(true) } ?? true
       if spec.parameters["prefetch_distance"] == .number(0), feed.pagination == .cursor || !placeholders {
         warnings.append(
@@ -118,7 +130,8 @@ public struct ScenarioPlausibility: Sendable {
               "0 never loads past the first page "
               + (feed.pagination == .cursor ? "on a cursor feed" : "without placeholders")
               + ": Paging 3 appends only when a row within prefetch_distance of the end is accessed, and "
-              + "no row lies within 0 (PagingConfig.prefetchDistance)"))
+              + "no row lies within 0 (PagingConfig.prefetchDistance); every session stalls at the end of the "
+              + "first page until the user abandons"))
       }
     }
     self.figures = figures
