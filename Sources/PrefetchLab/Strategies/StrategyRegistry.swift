@@ -84,8 +84,9 @@ public struct StrategyRegistry: Sendable {
   public var defaultNames: [String] { definitions.filter(\.runsByDefault).map(\.name) }
 
   /// Validates `spec` against the named strategy's parameters and fills in defaults. The
-  /// definition's `parameterRule` (e.g. Paging 3's prefetch distance 0 without placeholders) is
-  /// checked here, so a bad `--strategy` is a usage error and a bad scenario entry names its own
+  /// definition's `parameterRule` (e.g. Paging 3's prefetch distance 0 without placeholders) and,
+  /// for a strategy with `media`, a media parameter given under a loader that ignores it
+  /// (`MediaLibrary.dependentParameterRule`) are checked here, so a bad `--strategy` is a usage error and a bad scenario entry names its own
   /// key.
   public func configure(_ spec: StrategySpec) throws(StrategyError) -> ConfiguredStrategy {
     guard let definition = definition(named: spec.name) else {
@@ -113,6 +114,14 @@ public struct StrategyRegistry: Sendable {
     let configured = ConfiguredStrategy(
       definition: definition, parameters: StrategyParameters(values), overrides: overrides)
     if let violation = configured.parameterRuleViolation() { throw violation }
+    // A dependent media parameter given under another loader would run one setting under two
+    // labels (a sweep's grid full of identical points): refused as a parameter rule is.
+    if validNames.contains(MediaLibrary.parameter.declaration.name),
+      let violation = MediaLibrary.dependentParameterRule(
+        given: Set(spec.parameters.keys), configured.parameters)
+    {
+      throw configured.error(violation)
+    }
     return configured
   }
 

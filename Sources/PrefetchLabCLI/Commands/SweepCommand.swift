@@ -106,7 +106,9 @@ enum SweepCommand {
     } catch let error as SweepError {
       throw ValidationError.invalidValue(error.text, for: error.option, reason: error.reason)
     }
-    let references = try referenceSpecs(parsed, swept: sweep.base.name, registry: registry)
+    let references = try referenceSpecs(
+      parsed, grid: Dictionary(zip(sweep.strategies.map(\.label), sweep.settingNames)) { first, _ in first },
+      registry: registry)
     let specs = sweep.specs + references.map(\.spec)
     let names =
       sweep.settingNames.map { "--vary setting " + $0 } + references.map { "--reference " + $0.text }
@@ -132,8 +134,10 @@ enum SweepCommand {
   }
 
   /// The `--reference` strategies as specs, with their text as given: each must configure, must
-  /// not be the swept strategy (its rows would pass for a setting's) and must not repeat another.
-  static func referenceSpecs(_ parsed: ParsedArguments, swept: String, registry: StrategyRegistry) throws
+  /// not be one of the grid's settings (`grid`: configured label to setting name; its rows would
+  /// be the setting's) and must not repeat another. The swept strategy with other parameters is a
+  /// reference like any other (`recyclerview` beside a `recyclerview:media=glide` grid).
+  static func referenceSpecs(_ parsed: ParsedArguments, grid: [String: String], registry: StrategyRegistry) throws
     -> [(spec: StrategySpec, text: String)]
   {
     var references: [(spec: StrategySpec, text: String)] = []
@@ -148,10 +152,10 @@ enum SweepCommand {
       } catch {
         throw ValidationError.invalidValue(text, for: "reference", reason: error.description)
       }
-      if strategy.definition.name == swept {
+      if let setting = grid[strategy.label] {
         throw ValidationError.invalidValue(
           text, for: "reference",
-          reason: "\(swept) is the swept strategy; its settings are the grid (add values to --vary)")
+          reason: "\(strategy.label) is the grid's setting \(setting), run already (a reference adds another strategy)")
       }
       if let first = earlier.updateValue((spec, text), forKey: strategy.label) {
         // e.g. `paging3` and `paging3:prefetch_distance=page_size`.
@@ -188,7 +192,7 @@ enum SweepCommand {
         analysis.recommended.map { "recommended " + analysis.name($0) }
         ?? (recommendation.verdictText
           + (recommendation.seedsToSeparate.map { " (about \($0) seeds would likely separate the first two)" }
-            ?? ""))
+            ?? recommendation.noSeedEstimate.map { " (\($0))" } ?? ""))
       recommendations.append(
         "  \(scenario.name): \(verdict)"
           + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; ")))

@@ -61,8 +61,11 @@ public struct SweepAnalysis: Sendable {
     let contest = Contest(scenario.strategies)
     var byParams: [String: Int] = [:]
     var references: [Reference] = []
+    // A setting is the swept strategy at one of the grid's parameter sets: the same strategy with
+    // other parameters (`recyclerview` beside a `recyclerview:media=glide` grid) is a reference.
+    let gridParams = Set(record.settings.map(\.params))
     for (index, strategy) in scenario.strategies.enumerated() {
-      if strategy.strategy == record.strategy.name {
+      if strategy.strategy == record.strategy.name && gridParams.contains(strategy.params) {
         byParams[strategy.params] = index
       } else {
         references.append(

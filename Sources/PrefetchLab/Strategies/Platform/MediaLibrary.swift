@@ -89,6 +89,28 @@ public enum MediaLibrary: String, CaseIterable, Sendable {
       + "lazyLoadingImageMarginPx for the effective connection type of the media round trip: 4G 1250, "
       + "3G 2500, 2G 6000, slow-2G 8000).")
 
+  /// Media parameters that act under one loader only (`ImagePrefetcher` reads them for it alone):
+  /// given with another `media` they change nothing, so a run or a sweep over them would repeat
+  /// one setting under several labels.
+  static let dependentParameters: [(name: String, library: MediaLibrary)] = [
+    (maxPreload.declaration.name, .glide),
+    (lazyThresholdPt.declaration.name, .browserLazy),
+  ]
+
+  /// The first parameter of `given` (names a spec sets explicitly) that has no effect under the
+  /// `media` of `parameters`, as a violation naming it; nil when each acts.
+  static func dependentParameterRule(given: Set<String>, _ parameters: StrategyParameters) -> FeedRuleViolation? {
+    let library = parameters[Self.parameter]
+    for (name, needed) in dependentParameters where given.contains(name) && library != needed {
+      return FeedRuleViolation(
+        parameter: name,
+        rule:
+          "has no effect with media=\(library.rawValue): only media=\(needed.rawValue) reads it; give "
+          + "media=\(needed.rawValue) too, or leave \(name) out")
+    }
+    return nil
+  }
+
   /// The media parameters a strategy using `ImagePrefetcher(parameters:)` declares.
   public static let parameters: [any StrategyParameterHandle] = [
     parameter, lookaheadRows, lowPriorityMaxConnections, maxPreload, lazyThresholdPt,
