@@ -46,8 +46,9 @@ enum OutputPathRule {
   static let scratchFolder = "results/latest"
 
   /// The usage error for a results folder `path` that exists when `--replace` is not given and
-  /// it is not a `results/latest` (this folder's or another project folder's): a committed baseline or a colleague's study is never replaced by
-  /// surprise. Nothing has been read or written when it is thrown.
+  /// it is not a `results/latest` (this folder's or another project folder's) or an empty folder:
+  /// a committed baseline or a colleague's study is never replaced by surprise. Nothing has been
+  /// read or written when it is thrown.
   static func checkReplace(_ parsed: ParsedArguments, option: String) throws(ValidationError) {
     guard let path = parsed.string(option), !parsed.flag("replace") else { return }
     var trimmed = path
@@ -57,6 +58,15 @@ enum OutputPathRule {
     // repository) is that folder's default, as scratch as this one's.
     let isScratch = trimmed == scratchFolder || trimmed.hasSuffix("/" + scratchFolder)
     guard !isScratch, FileManager.default.fileExists(atPath: trimmed) else { return }
+    // An empty folder holds nothing to lose (one made for the results beforehand): written into
+    // without --replace, as the refusals of a folder that is not ours advise.
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory), isDirectory.boolValue,
+      (try? FileManager.default.contentsOfDirectory(atPath: trimmed))?.isEmpty == true,
+      OutputPathRule.existingProblem(trimmed, option: option, target: .resultsFolder) == nil
+    {
+      return
+    }
     throw ValidationError(
       "--\(option) \(path) already exists: give --replace to replace it (only a \(scratchFolder) folder is replaced "
         + "without it), or choose a new folder")

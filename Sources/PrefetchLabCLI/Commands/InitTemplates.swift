@@ -155,6 +155,7 @@ enum InitTemplates {
         "description": "An Android feed (Paging 3, pages of 30) read by a skimming user on LTE, images from a CDN",
         "duration_s": 120,
         "seed": 1,
+        "seeds": 10,
         "viewport": {
           "$comment": "A 360 x 780 dp phone (a common Android size; a judgement). 60 Hz: many Android phones run at 90 or 120 Hz, set frame_rate_hz to match yours.",
           "height_pt": 780,

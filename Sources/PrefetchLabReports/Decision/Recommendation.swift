@@ -32,6 +32,14 @@ public struct Recommendation: Sendable {
   /// at the 5 % level of a paired comparison, normal approximation: n = (z₀.₉₇₅ + z₀.₈)² s² / d²,
   /// at least 6, the fewest an exact test can decide on); nil when their means are equal.
   public let seedsToSeparate: Int?
+  /// With no clear winner and no seed estimate, why there is none: `identical on every objective`
+  /// (every paired difference 0: no number of seeds separates them), `equal means on every
+  /// objective` (more seeds would not separate them either), or `1 seed: no spread to estimate
+  /// from`; nil otherwise.
+  public let noSeedEstimate: String?
+  /// The runner-up was taken by best mean among contenders the rule could not tell apart (the
+  /// tie-break); false when the rule picked it alone or there is none.
+  public let runnerUpByMean: Bool
 
   public struct Cost: Sendable {
     public var metric: String
@@ -79,14 +87,20 @@ public struct Recommendation: Sendable {
       tied = []
       let second = Self.select(contest, pool.filter { $0 != first.left[0] }, objective)
       runnerUp = second.left.first
+      runnerUpByMean = second.left.count > 1
       if let runnerUp { pairFor = (first.left[0], runnerUp) }
       seedsToSeparate = nil
+      noSeedEstimate = nil
     } else {
       recommended = nil
       tied = first.left
       runnerUp = nil
+      runnerUpByMean = false
       if first.left.count >= 2 { pairFor = (first.left[0], first.left[1]) }
       seedsToSeparate = pairFor.flatMap { Self.seedsToSeparate(contest, $0.0, $0.1, objective) }
+      noSeedEstimate =
+        seedsToSeparate != nil
+        ? nil : pairFor.map { Self.whyNoSeedEstimate(contest, $0.0, $0.1, objective) }
     }
     if let (chosen, other) = pairFor {
       costs = objective.headline.map { metric in
@@ -150,6 +164,16 @@ public struct Recommendation: Sendable {
       best = min(best ?? n, n)
     }
     return best
+  }
+
+  /// Why `seedsToSeparate` found no estimate for `a` and `b` (see `noSeedEstimate`).
+  static func whyNoSeedEstimate(_ contest: Contest, _ a: Int, _ b: Int, _ objective: Objective) -> String {
+    let tests = objective.metrics.map { contest.test(a, b, $0).difference }
+    if tests.allSatisfy({ $0.n < 2 }) { return "1 seed: no spread to estimate from" }
+    if tests.allSatisfy({ ($0.mean ?? 0) == 0 && ($0.standardDeviation ?? 0) == 0 }) {
+      return "identical on every objective: no number of seeds separates them"
+    }
+    return "equal means on every objective: more seeds would not separate them"
   }
 
   /// `fixed_threshold`, `no clear winner: a, b`, or `none eligible`.

@@ -58,7 +58,17 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
       return value > 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "+" + text : text
     }
     guard let low = test.difference.low, let high = test.difference.high else { return signed(mean) }
-    return signed(mean) + " [" + signed(low) + ", " + signed(high) + "]"
+    return signed(mean) + " [" + signed(low) + ", " + signed(high) + "]" + decidingTest(test)
+  }
+
+  /// The deciding test's p where the t interval excludes 0 but that test does not reject at 5 %
+  /// (an exact test on few or skewed seeds): ` (wilcoxon p=0.063 decides)`, so the interval and
+  /// the verdict do not seem to contradict; "" otherwise.
+  static func decidingTest(_ test: PairedTest) -> String {
+    guard let low = test.difference.low, let high = test.difference.high, low > 0 || high < 0,
+      let p = test.pValue, let method = test.method, p > PairedTest.alpha
+    else { return "" }
+    return " (\(method.rawValue) p=\(DecimalFormat.fixed(p, places: 3)) decides: not significant)"
   }
 
   static func versusText(_ recommendation: Recommendation) -> String {
@@ -84,10 +94,13 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
     if let chosen = recommendation.recommended {
       head += "recommended \(labels[chosen])"
       head += recommendation.runnerUp.map { "; runner-up \(labels[$0])" } ?? "; no runner-up"
+      if recommendation.runnerUpByMean { head += " (tie-break: best mean among those not told apart)" }
     } else {
       head += recommendation.verdictText
       if let seeds = recommendation.seedsToSeparate {
         head += " (about \(seeds) seeds would likely separate the first two)"
+      } else if let why = recommendation.noSeedEstimate {
+        head += " (\(why))"
       }
     }
     var lines = [indent + head]
@@ -177,7 +190,7 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
           CSVCell.decimal(difference?.high ?? nil, places: places),
         ]
       }
-      row.append(recommendation.reasons.joined(separator: "; "))
+      row.append((recommendation.reasons + [recommendation.noSeedEstimate].compactMap { $0 }).joined(separator: "; "))
       row.append(recommendation.excluded.map { "\(labels[$0.index]): \($0.why)" }.joined(separator: "; "))
       return row
     }

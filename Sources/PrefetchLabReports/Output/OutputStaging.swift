@@ -55,13 +55,17 @@ public struct OutputStaging: Sendable, Equatable {
   ///
   /// - Parameter inputs: the files and folders the run reads (scenario files and folders, trace
   ///   files). A destination that contains one of them is refused.
+  /// - Parameter option: the option that named `destination`, as refusals name it (`out`,
+  ///   `save-current`).
   /// - Throws: `OutputRefusal` (a usage error: the caller asked for something unsafe) when
   ///   `destination` is a symbolic link, a file, a folder that holds one of `inputs`, or a
   ///   non-empty folder that is
   ///   not a results folder this program wrote (`ResultsFolderIdentity`); `OutputError` when it is
   ///   not usable as a folder name (empty, `.`, `..`, `/`), cannot be inspected, or the staging
   ///   folder cannot be created.
-  public static func begin(destination: String, inputs: [String] = []) throws -> OutputStaging {
+  public static func begin(destination: String, inputs: [String] = [], option: String = "out") throws
+    -> OutputStaging
+  {
     var destination = destination
     while destination.count > 1 && destination.hasSuffix("/") { destination.removeLast() }
     let (parent, name) = FilePath.split(destination)
@@ -74,18 +78,18 @@ public struct OutputStaging: Sendable, Equatable {
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: destination) {
       throw OutputRefusal(
         path: destination,
-        message: "is a symbolic link (to \(target)): give the folder it points to, or a new path for --out")
+        message: "is a symbolic link (to \(target)): give the folder it points to, or a new path for --\(option)")
     }
     switch FilePath.kind(destination) {
     case .missing: break
     case .directory:
-      try ResultsFolderIdentity.checkReplaceable(destination, inputs: inputs)
+      try ResultsFolderIdentity.checkReplaceable(destination, inputs: inputs, option: option)
     case .file:
       // A choice of --out to refuse, as a folder that is not ours is (exit 64), not an I/O failure.
       throw OutputRefusal(
         path: destination,
         message:
-          "exists and is a file, not a folder; refusing to replace it. Choose a new or empty folder for --out"
+          "exists and is a file, not a folder; refusing to replace it. Choose a new or empty folder for --\(option)"
       )
     case .inaccessible(let code): throw OutputError(path: destination, reason: FilePath.errorText(code))
     }

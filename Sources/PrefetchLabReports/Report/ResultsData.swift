@@ -175,7 +175,8 @@ public struct ScenarioDetails: Sendable {
     list.append(
       (
         "feed",
-        "\(feed.totalItems) items, pages of \(feed.pageSize) (first \(feed.initialPageSize)), "
+        "\(feed.totalItems) items, pages of \(feed.pageSize) (first request \(feed.initialPageSize) items, "
+          + "unless the strategy sets its own first load: Paging 3's initial_load_size is 3 pages by default), "
           + "\(feed.pagination.rawValue) pagination, end signal \(feed.endSignal.rawValue)"
       ))
     list.append(("item_height_pt", feed.itemHeightPt.description))
