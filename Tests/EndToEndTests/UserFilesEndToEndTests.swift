@@ -13,7 +13,10 @@ import Testing
       """
     try Data(scenario.utf8).write(to: URL(fileURLWithPath: scratch.path("tiny.json")))
     let made = try Prefetchlab.run(
-      ["run", "tiny.json", "--seeds", "1,2", "--timeline-interval-ms", "0", "--no-plots", "-q", "--out", "base"],
+      [
+        "run", "tiny.json", "--seeds", "1,2", "--timeline-interval-ms", "0", "--no-plots", "-q", "--out",
+        "base",
+      ],
       in: scratch.url)
     #expect(made.status == 0, "\(made.err)")
   }
@@ -32,7 +35,8 @@ import Testing
     // The default name holding a user's file, a scenario, the baseline's own summary.
     let byDefault = try Prefetchlab.run(check, in: scratch.url)
     #expect(byDefault.status == 64, "\(byDefault.out)\(byDefault.err)")
-    #expect(byDefault.err.contains("--details-file check-details.txt: exists and was not written by this command"))
+    #expect(
+      byDefault.err.contains("--details-file check-details.txt: exists and was not written by this command"))
     #expect(byDefault.err.contains("Give --details-file a new file name"))
     #expect(try bytes(scratch.path("check-details.txt")) == Data("my own notes\n".utf8))
     let onScenario = try Prefetchlab.run(check + ["--details-file", "tiny.json"], in: scratch.url)
@@ -40,9 +44,10 @@ import Testing
     #expect(try bytes(scratch.path("tiny.json")) == scenario)
     let onSummary = try Prefetchlab.run(check + ["--details-file", "base/summary.csv"], in: scratch.url)
     #expect(onSummary.status == 64, "\(onSummary.err)")
-    #expect(onSummary.err.contains("is the input"), "\(onSummary.err)")
+    #expect(onSummary.err.contains("is an input of this command"), "\(onSummary.err)")
     #expect(try bytes(scratch.path("base/summary.csv")) == summary)
-    try FileManager.default.createSymbolicLink(atPath: scratch.path("link.txt"), withDestinationPath: "tiny.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path("link.txt"), withDestinationPath: "tiny.json")
     let onLink = try Prefetchlab.run(check + ["--details-file", "link.txt"], in: scratch.url)
     #expect(onLink.status == 64, "\(onLink.err)")
     #expect(try bytes(scratch.path("tiny.json")) == scenario)
@@ -79,7 +84,7 @@ import Testing
       #expect(result.status == 65, "\(arguments): \(result.out)\(result.err)")
       #expect(result.err.contains(rule), "\(arguments): \(result.err)")
     }
-    #expect(try bytes(scratch.path("cut/report.md")) == bytes(scratch.path("base/report.md")))
+    #expect(!manager.fileExists(atPath: scratch.path("cut/report.md")))
 
     // Only the header row, with or without a manifest: nothing to recommend from.
     try Data((lines[0] + "\r\n").utf8).write(to: URL(fileURLWithPath: scratch.path("cut/summary.csv")))

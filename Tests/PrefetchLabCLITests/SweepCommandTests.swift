@@ -54,10 +54,11 @@ import Testing
     (
       [
         "sweep", "x.json", "--strategy", "fixed_threshold", "--vary", "ratio=0.1", "--reference",
-        "fixed_threshold",
+        "fixed_threshold:ratio=0.1",
       ],
-      "Error: The value 'fixed_threshold' is invalid for '--reference <strategy>': fixed_threshold is the swept "
-        + "strategy; its settings are the grid (add values to --vary)"
+      "Error: The value 'fixed_threshold:ratio=0.1' is invalid for '--reference <strategy>': "
+        + "fixed_threshold:ratio=0.1 is the grid's setting ratio=0.1, run already (a reference adds another "
+        + "strategy)"
     ),
     (
       [

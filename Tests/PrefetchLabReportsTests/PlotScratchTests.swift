@@ -60,7 +60,9 @@ import Testing
     #expect(try #require(test.difference.low) > 0)
     #expect(test.pValue == 0.0625)
     let text = RecommendationFormat.decidingTest(test)
-    #expect(text.hasPrefix(" (") && text.contains(" p=0.06") && text.hasSuffix(" decides: not significant)"), "\(text)")
+    #expect(
+      text.hasPrefix(" (") && text.contains(" p=0.06") && text.hasSuffix(" decides: not significant)"),
+      "\(text)")
     // A significant one needs no note.
     #expect(RecommendationFormat.decidingTest(PairedTest((1...20).map { Double($0) })) == "")
   }

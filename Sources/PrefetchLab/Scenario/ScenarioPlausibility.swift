@@ -69,7 +69,8 @@ public struct ScenarioPlausibility: Sendable {
       // Images come from network.media (a CDN) when the scenario has one: its own RTT, and its
       // own link unless it shares the API's.
       if let mediaNetwork = scenario.mediaNetwork {
-        figures.append(("median image fetch", fetch(mediaP50, over: mediaNetwork.network) + " (network.media)"))
+        figures.append(
+          ("median image fetch", fetch(mediaP50, over: mediaNetwork.network) + " (network.media)"))
       } else {
         figures.append(("median image fetch", fetch(mediaP50, over: network)))
       }

@@ -66,7 +66,8 @@ enum CheckCommand {
       .option(
         "details-file", valueName: "file", default: detailsFileDefault,
         help:
-          "Where the per-run findings are written (a file a check wrote is replaced; any other file is refused)."),
+          "Where the per-run findings are written (a file a check wrote is replaced; any other file is refused)."
+      ),
       .option(
         "save-current", valueName: "dir",
         help: "Keep the fresh run's results folder here (with timelines as the baseline was made)."),

@@ -40,7 +40,8 @@ struct FreshRun {
     }
     let problems = writer.runFileProblems
     if !problems.isEmpty { throw InputErrors(errors: problems) }
-    let staging = try OutputStaging.begin(destination: destination, inputs: writer.inputs, option: "save-current")
+    let staging = try OutputStaging.begin(
+      destination: destination, inputs: writer.inputs, option: "save-current")
     do {
       _ = try writer.write(into: staging, parallelism: jobs)
       try staging.commit()

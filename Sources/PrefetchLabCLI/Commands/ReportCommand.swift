@@ -109,17 +109,21 @@ enum ReportCommand {
         path: path(first),
         message:
           "the folder has no manifest.json prefetchlab wrote, so this report may be yours; refusing to replace "
-          + "it. Move \(existing.joined(separator: ", ")) away yourself, or run the experiment into a new folder")
+          + "it. Move \(existing.joined(separator: ", ")) away yourself, or run the experiment into a new folder"
+      )
     }
     let foreign = ResultsFolderIdentity.foreignEntries(folder).filter {
       reportFiles.contains($0) || $0.hasPrefix("plots/")
     }
     guard foreign.isEmpty else {
-      let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
+      let shown =
+        foreign.prefix(5).joined(separator: ", ")
+        + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
       throw OutputRefusal(
         path: path(foreign[0]),
         message:
-          "was not written by prefetchlab (\(shown)); refusing to replace it. Move it out of the folder first")
+          "was not written by prefetchlab (\(shown)); refusing to replace it. Move it out of the folder first"
+      )
     }
   }
 }

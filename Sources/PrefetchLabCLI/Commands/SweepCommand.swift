@@ -137,7 +137,8 @@ enum SweepCommand {
   /// not be one of the grid's settings (`grid`: configured label to setting name; its rows would
   /// be the setting's) and must not repeat another. The swept strategy with other parameters is a
   /// reference like any other (`recyclerview` beside a `recyclerview:media=glide` grid).
-  static func referenceSpecs(_ parsed: ParsedArguments, grid: [String: String], registry: StrategyRegistry) throws
+  static func referenceSpecs(_ parsed: ParsedArguments, grid: [String: String], registry: StrategyRegistry)
+    throws
     -> [(spec: StrategySpec, text: String)]
   {
     var references: [(spec: StrategySpec, text: String)] = []
@@ -155,7 +156,9 @@ enum SweepCommand {
       if let setting = grid[strategy.label] {
         throw ValidationError.invalidValue(
           text, for: "reference",
-          reason: "\(strategy.label) is the grid's setting \(setting), run already (a reference adds another strategy)")
+          reason:
+            "\(strategy.label) is the grid's setting \(setting), run already (a reference adds another strategy)"
+        )
       }
       if let first = earlier.updateValue((spec, text), forKey: strategy.label) {
         // e.g. `paging3` and `paging3:prefetch_distance=page_size`.

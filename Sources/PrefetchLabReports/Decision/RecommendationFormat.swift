@@ -190,7 +190,8 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
           CSVCell.decimal(difference?.high ?? nil, places: places),
         ]
       }
-      row.append((recommendation.reasons + [recommendation.noSeedEstimate].compactMap { $0 }).joined(separator: "; "))
+      row.append(
+        (recommendation.reasons + [recommendation.noSeedEstimate].compactMap { $0 }).joined(separator: "; "))
       row.append(recommendation.excluded.map { "\(labels[$0.index]): \($0.why)" }.joined(separator: "; "))
       return row
     }

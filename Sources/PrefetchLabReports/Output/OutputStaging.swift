@@ -78,7 +78,8 @@ public struct OutputStaging: Sendable, Equatable {
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: destination) {
       throw OutputRefusal(
         path: destination,
-        message: "is a symbolic link (to \(target)): give the folder it points to, or a new path for --\(option)")
+        message:
+          "is a symbolic link (to \(target)): give the folder it points to, or a new path for --\(option)")
     }
     switch FilePath.kind(destination) {
     case .missing: break

@@ -46,7 +46,8 @@ public enum ReplaceableFile {
     }
     throw OutputRefusal(
       path: label,
-      message: "\(kind); refusing to replace it. Give --\(option) a new file name, or move this one away yourself")
+      message:
+        "\(kind); refusing to replace it. Give --\(option) a new file name, or move this one away yourself")
   }
 
   /// Whether the file at `path` starts with the line `line` (a CRLF's `\r` ignored).

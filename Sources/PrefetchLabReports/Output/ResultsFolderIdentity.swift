@@ -26,7 +26,9 @@ public enum ResultsFolderIdentity {
 
   /// - Throws: `OutputRefusal` when `folder` (an existing folder) must not be replaced.
   /// - Parameter option: the option that named `folder`, as the refusal names it.
-  static func checkReplaceable(_ folder: String, inputs: [String], option: String = "out") throws(OutputRefusal) {
+  static func checkReplaceable(_ folder: String, inputs: [String], option: String = "out")
+    throws(OutputRefusal)
+  {
     if let input = inputs.first(where: { contains(folder, $0) }) {
       throw OutputRefusal(
         path: folder,
@@ -41,7 +43,8 @@ public enum ResultsFolderIdentity {
         path: folder,
         message:
           "exists and is not a results folder written by prefetchlab (no manifest.json that prefetchlab wrote); "
-          + "refusing to replace it. Choose a new or empty folder for --\(option), or move this one away yourself")
+          + "refusing to replace it. Choose a new or empty folder for --\(option), or move this one away yourself"
+      )
     }
     let foreign = foreignEntries(folder)
     guard foreign.isEmpty else {

@@ -99,7 +99,9 @@ public enum MediaLibrary: String, CaseIterable, Sendable {
 
   /// The first parameter of `given` (names a spec sets explicitly) that has no effect under the
   /// `media` of `parameters`, as a violation naming it; nil when each acts.
-  static func dependentParameterRule(given: Set<String>, _ parameters: StrategyParameters) -> FeedRuleViolation? {
+  static func dependentParameterRule(given: Set<String>, _ parameters: StrategyParameters)
+    -> FeedRuleViolation?
+  {
     let library = parameters[Self.parameter]
     for (name, needed) in dependentParameters where given.contains(name) && library != needed {
       return FeedRuleViolation(
