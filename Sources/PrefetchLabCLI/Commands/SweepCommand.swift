@@ -157,7 +157,7 @@ enum SweepCommand {
         throw ValidationError.invalidValue(
           text, for: "reference",
           reason:
-            "\(strategy.label) is the grid's setting \(setting), run already (a reference adds another strategy)"
+            "\(text) is the grid's setting \(setting), run already (a reference adds another strategy)"
         )
       }
       if let first = earlier.updateValue((spec, text), forKey: strategy.label) {
