@@ -26,8 +26,8 @@ import Testing
     }
   }
 
-  /// Twelve inserts in the first second, regular, on an offset feed read at 500 pt/s: the
-  /// summary has both columns, and the run is the same for any `--jobs`.
+  /// Twelve inserts a second, regular, on an offset feed read at 500 pt/s: summary.csv (CRLF rows)
+  /// has both columns, duplicates counted and nothing skipped.
   @Test func aChangingFeedRunsAndCounts() throws {
     let folder = ScratchFolder()
     let scenario = folder.write(
@@ -43,7 +43,7 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let summary = try String(contentsOfFile: folder.path + "/out/summary.csv", encoding: .utf8)
-    let lines = summary.split(separator: "\n").map {
+    let lines = summary.split(whereSeparator: \.isNewline).map {
       $0.split(separator: ",", omittingEmptySubsequences: false)
     }
     try #require(lines.count == 2, "\(summary)")
