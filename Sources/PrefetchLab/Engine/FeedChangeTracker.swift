@@ -6,10 +6,10 @@
 /// (`pageServed(_:atUs:)`):
 /// - **Offset pagination** asks for positions. After I inserts at the top and D deletions of
 ///   items already served (taken to lie above every position asked for later: the part of the
-///   feed the user has read), position r holds the
-///   new item inserted (I − 1 − r)-th if r < I, else original item r − I + D. So a page fetched
-///   after k more inserts than the page before it repeats that page's last k items (duplicates),
-///   and one fetched after d more deletions misses d items between them (skipped).
+///   feed the user has read), position r holds the new item inserted (I − 1 − r)-th if r < I,
+///   else original item r − I + D. So a page fetched after k more inserts than the page before
+///   it repeats that page's last k items (duplicates), and one fetched after d more deletions
+///   misses d items between them (skipped).
 /// - **Cursor pagination** asks for the items after the last one it holds: neither kind of change
 ///   moves a later page, so row r shows original item r.
 ///

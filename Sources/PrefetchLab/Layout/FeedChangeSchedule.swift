@@ -41,7 +41,8 @@ public struct FeedChangeSchedule: Sendable {
   public mutating func count(atUs timeUs: Int64) -> Int64 {
     if timeUs < lastAskedUs { self = FeedChangeSchedule(restarting: self) }
     lastAskedUs = timeUs
-    while nextUs <= timeUs {
+    // `.max` is "never": no arrival, or one past what the clock can hold.
+    while nextUs <= timeUs && nextUs != .max {
       counted += 1
       nextUs = arrivalUs(counted + 1, after: nextUs)
     }
