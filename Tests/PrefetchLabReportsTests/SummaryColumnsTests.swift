@@ -20,7 +20,8 @@ import Testing
   static let extra = [
     "items_loaded", "frames", "retries", "coalesced_requests", "visible_media_wait_ms",
     "visible_media_wait_max_ms", "disk_reads", "evictions", "peak_memory_bytes",
-    "radio_active_ms", "energy_j", "blank_area_max_pt", "blank_area_sum_pt", "bound_caveats",
+    "radio_active_ms", "energy_j", "blank_area_max_pt", "blank_area_sum_pt", "duplicate_items_shown",
+    "items_skipped", "bound_caveats",
   ]
 
   /// Which way each column should move, written out independently of the catalogue (what the
@@ -30,7 +31,8 @@ import Testing
     "session_ms": .neutral, "first_content_ms": .lowerIsBetter, "stall_ms": .lowerIsBetter,
     "stall_count": .lowerIsBetter, "stall_max_ms": .lowerIsBetter, "abandoned": .lowerIsBetter,
     "blank_ms": .lowerIsBetter, "mostly_blank_ms": .lowerIsBetter,
-    "blank_area_max_pt": .lowerIsBetter, "blank_area_sum_pt": .lowerIsBetter, "blankness": .lowerIsBetter,
+    "blank_area_max_pt": .lowerIsBetter, "blank_area_sum_pt": .lowerIsBetter,
+    "duplicate_items_shown": .lowerIsBetter, "items_skipped": .lowerIsBetter, "blankness": .lowerIsBetter,
     "ttc_p50_ms": .lowerIsBetter, "ttc_p95_ms": .lowerIsBetter, "ttc_max_ms": .lowerIsBetter,
     "items_seen": .neutral, "items_seen_incomplete": .lowerIsBetter, "page_requests": .lowerIsBetter,
     "media_requests": .lowerIsBetter, "requests_cancelled": .lowerIsBetter, "requests_failed": .lowerIsBetter,

@@ -68,8 +68,10 @@ import Testing
       scroll: ScrollSpec(source: .script([.wait(durationMs: 1)])), cache: CacheSpec(),
       render: RenderSpec(timeMs: .constant(1)))
     scenario.mediaNetwork = MediaNetworkSpec(network: NetworkSpec(bandwidthKbps: 2000, rateLimit: .nuke))
+    scenario.feed.changes = FeedChangeSpec(insertsPerMin: 1)
     let json = scenario.json()
     #expect(json["feed"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feed.keyNames)
+    #expect(json["feed"]?["changes"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feedChanges.keyNames)
     #expect(json["cache"]?.objectMembers?.map(\.key) == ScenarioDefinitions.cache.keyNames)
     #expect(json["render"]?.objectMembers?.map(\.key) == ScenarioDefinitions.render.keyNames)
     // A network writes every key but the ones it may not combine (no profile, no trace).

@@ -53,6 +53,8 @@ struct FeedState: Sendable {
   /// Items whose page has been applied.
   private(set) var loadedItemCount = 0
   var items = ItemTable()
+  /// The server's changes (`feed.changes`) and what they make the rows show.
+  var changes: FeedChangeTracker
   /// What the feed was built from, to build it again with another first page.
   private let spec: FeedSpec
   private let seed: UInt64
@@ -72,6 +74,7 @@ struct FeedState: Sendable {
     mayGrowBelow = spec.pagination == .cursor
     unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? content.plan.pageCount : 0)
     items.reserveCapacity(min(spec.totalItems, ItemTable.initialCapacity))
+    changes = FeedChangeTracker(spec: spec.changes, pagination: spec.pagination, seed: seed)
   }
 
   /// `feed.page_size`: the items the client asks for per page (the server may send fewer).

@@ -10,6 +10,7 @@ extension Simulation {
       return
     }
     feed.pages.markApplyPending(page)
+    if feed.changes.isActive { feed.changes.pageServed(page, atUs: nowUs) }
     events.schedule(
       .applyPage, atUs: nowUs + feed.applyDelayUs(ofPage: page),
       .request(id))
@@ -59,6 +60,7 @@ extension Simulation {
       _ = feed.pages.takeAwaitingUse(page)
     }
     if render.isEnabled { queueRenders(ofNewRows: rows) }
+    noteRowsShown(ofPage: page)
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
     if feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown {

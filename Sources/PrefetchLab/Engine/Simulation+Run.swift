@@ -185,6 +185,8 @@ extension Simulation {
         energyJ: radio!.energyJoules(downloadedBytes: recorder.summary.bytesFetched))
     }
     let frames = sessionStarted ? clock.sessionFrames(untilUs: nowUs) : 0
+    recorder.recordFeedChanges(
+      duplicateItemsShown: feed.changes.duplicateItemsShown, itemsSkipped: feed.changes.itemsSkipped)
     recorder.finish(
       sessionUs: nowUs, firstContentUs: sessionStarted ? clock.firstContentUs : nil,
       requests: ledger.requests,

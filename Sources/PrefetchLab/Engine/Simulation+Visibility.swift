@@ -50,6 +50,7 @@ extension Simulation {
     if cache.memoryLimited && feed.items.mediaState[item] == .loaded { cache.rowShown(item) }
     if render.isEnabled { offerRender(item, visible: true) }
     guard sessionStarted else { return }
+    noteRowShown(item)
     if feed.items.firstVisibleUs[item] < 0 {
       feed.items.firstSeen(item, atUs: nowUs)
       recorder.countItemSeen()

@@ -16,7 +16,7 @@ public enum MetricCatalogue {
     .redundantFetches, .prefetchAccuracy, .coverage, .latePrefetches, .peakInFlight, .itemsLoaded, .frames,
     .retries, .coalescedRequests, .visibleMediaWaitMs, .visibleMediaWaitMaxMs, .diskReads, .evictions,
     .peakMemoryBytes, .radioActiveMs, .energyJ, .blankAreaMaxPt, .blankAreaSumPt,
-    .boundCaveats,
+    .duplicateItemsShown, .itemsSkipped, .boundCaveats,
   ]
 
   /// The column names in summary.csv order.

@@ -164,6 +164,20 @@ extension MetricDefinition {
     summary:
       "FlashList v1's cumulativeBlankArea: that edge run summed over the same frames (per frame, not "
       + "time-weighted: it grows with the frame rate)")
+  public static let duplicateItemsShown = count(
+    "duplicate_items_shown", \.duplicateItemsShown, unit: "items", polarity: .lowerIsBetter,
+    label: "duplicate items shown",
+    summary:
+      "rows shown (on screen with their page applied) holding an item another row had already shown: "
+      + "with offset pagination, items a server-side insert (`feed.changes`) pushed into a later page. "
+      + "0 with cursor pagination and for a feed that does not change. See docs/model.md, *Feeds that "
+      + "change*")
+  public static let itemsSkipped = count(
+    "items_skipped", \.itemsSkipped, unit: "items", polarity: .lowerIsBetter, label: "items skipped",
+    summary:
+      "items no row showed although they belonged between two adjacent rows shown: with offset pagination, "
+      + "items a server-side deletion (`feed.changes`) pulled into a page already fetched. 0 with cursor "
+      + "pagination and for a feed that does not change")
   public static let boundCaveats = count(
     "bound_caveats", \.boundCaveats, unit: "bits", polarity: .neutral, label: "bound caveats",
     summary:

@@ -65,6 +65,11 @@ struct MetricsRecorder: Sendable {
   mutating func countCoalescedRequest() { summary.coalescedRequests += 1 }
   @inline(__always)
   mutating func countItemSeen() { summary.itemsSeen += 1 }
+  /// What the server's changes made the rows show (`FeedChangeTracker`), at the end of the run.
+  mutating func recordFeedChanges(duplicateItemsShown: Int, itemsSkipped: Int) {
+    summary.duplicateItemsShown = duplicateItemsShown
+    summary.itemsSkipped = itemsSkipped
+  }
   /// A prefetch was still in flight when its item first showed.
   @inline(__always)
   mutating func countLatePrefetch() { summary.latePrefetches += 1 }

@@ -61,6 +61,10 @@ public struct SummaryMetrics: Sendable, Equatable {
   /// Sum over counted frames of that run, pt (FlashList v1's `cumulativeBlankArea`: per frame,
   /// not time-weighted); nil without first content.
   public var blankAreaSumPt: Double?
+  /// Rows shown with an item another row had shown (`feed.changes` under offset pagination).
+  public var duplicateItemsShown = 0
+  /// Items missing between two adjacent rows shown (`feed.changes` under offset pagination).
+  public var itemsSkipped = 0
   /// `BoundCaveats` of a clairvoyant strategy's run (the conditions of its bound that failed), as
   /// their raw bits; 0 when the bound holds and for every strategy that claims none.
   public var boundCaveats = 0

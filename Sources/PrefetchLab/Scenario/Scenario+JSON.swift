@@ -81,6 +81,17 @@ extension FeedSpec {
     if let serverMaxPageSize { members.append(("server_max_page_size", JSONValue(serverMaxPageSize))) }
     members.append(("short_page_rate", JSONValue(shortPageRate)))
     members += [("opens_at", .string(opensAt.rawValue)), ("anchor_prepends", .bool(anchorPrepends))]
+    if let changes {
+      members.append(
+        (
+          "changes",
+          .object([
+            ("inserts_per_min", JSONValue(changes.insertsPerMin)),
+            ("deletes_per_min", JSONValue(changes.deletesPerMin)),
+            ("arrivals", .string(changes.arrivals.rawValue)),
+          ])
+        ))
+    }
     return .object(members)
   }
 }

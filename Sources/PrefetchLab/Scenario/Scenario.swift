@@ -147,6 +147,9 @@ public struct FeedSpec: Sendable, Equatable {
   /// [feed.anchor_prepends] With `opensAt == .end`: a prepended page keeps the rows on screen where
   /// they are (default true); false lets each prepend push the viewport by the page's height.
   public var anchorPrepends = true
+  /// [feed.changes] The server's list changing during the session (inserts at the top,
+  /// deletions); nil = a list that does not change. Default nil.
+  public var changes: FeedChangeSpec?
 
   /// JSON bytes per item of a page response when `page_bytes` is not given: 1200, a judgement
   /// (about 1.2 kB of JSON per feed item: ids, text, author, a media URL, counts).

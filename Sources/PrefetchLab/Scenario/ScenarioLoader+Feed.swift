@@ -71,7 +71,25 @@ extension ScenarioLoader {
         feed.report(anchorField.plainError("false needs \"opens_at\": \"end\" (only a chat prepends pages)"))
       }
     }
+    if let changes = feed.object("changes") {
+      spec.changes = feedChangeSpec(from: changes)
+      // A chat's new messages arrive at its end, where the user reads: another model than news
+      // arriving above the reader.
+      if spec.opensAt == .end, let changesField = feed.member("changes") {
+        feed.report(
+          changesField.plainError(
+            "needs \"opens_at\": \"start\" (inserts arrive at the top of a feed that opens there)"))
+      }
+    }
     checkWholeFeed(spec, feed)
+    return spec
+  }
+
+  static func feedChangeSpec(from changes: JSONObjectReader) -> FeedChangeSpec {
+    var spec = FeedChangeSpec()
+    if let rate = changes.number("inserts_per_min") { spec.insertsPerMin = rate }
+    if let rate = changes.number("deletes_per_min") { spec.deletesPerMin = rate }
+    if let arrivals = changes.choice("arrivals", ChangeArrivals.self) { spec.arrivals = arrivals }
     return spec
   }
 

@@ -24,6 +24,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
   case renderTime = 10
   case serverPageSize = 11
   case diskRead = 12
+  /// `feed.changes`: the gaps between server-side inserts and deletions.
+  case feedChanges = 16
 }
 
 /// A pure function from (seed, stream, key, attempt) to 64 random bits.

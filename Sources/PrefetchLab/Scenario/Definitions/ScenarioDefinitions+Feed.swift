@@ -81,5 +81,31 @@ extension ScenarioDefinitions {
         summary:
           "With opens_at end: a prepended page keeps the rows on screen where they are (false: the viewport jumps by the page's height).",
         note: "`false` needs `\"opens_at\": \"end\"`"),
+      KeyDefinition(
+        "changes", .object(feedChanges),
+        defaultText: "none: the server's list does not change",
+        summary: "Server-side inserts at the top and deletions while the user scrolls.",
+        note: "see [`feed.changes`](#feedchanges); needs `\"opens_at\": \"start\"`"),
     ], requires: [("media_fraction", "media_bytes")])
+
+  static let changeRate = NumberRule.atLeast(0, atMost: FeedChangeSpec.maxRatePerMin)
+
+  public static let feedChanges = ObjectDefinition(
+    "feed.changes",
+    keys: [
+      KeyDefinition(
+        "inserts_per_min", .number(changeRate), unit: "items per minute",
+        default: JSONValue(FeedChangeSpec().insertsPerMin),
+        summary: "New items published at the top of the server's list per minute."),
+      KeyDefinition(
+        "deletes_per_min", .number(changeRate), unit: "items per minute",
+        default: JSONValue(FeedChangeSpec().deletesPerMin),
+        summary: "Items already served that the server removes per minute."),
+      KeyDefinition(
+        "arrivals", .choice(ChangeArrivals.allCases.map(\.rawValue)),
+        default: JSONValue.string(FeedChangeSpec().arrivals.rawValue),
+        defaultText: "`\"poisson\"` (a judgement: independent publishers and moderators)",
+        summary: "poisson: exponential gaps drawn per seed; regular: one change every 60000 / rate ms.",
+        note: "`\"poisson\"` (seeded exponential gaps) or `\"regular\"` (every 60000 / rate ms)"),
+    ])
 }

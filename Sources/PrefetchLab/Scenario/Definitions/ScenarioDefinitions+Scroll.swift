@@ -155,7 +155,8 @@ extension ScenarioDefinitions {
 
   /// The objects the docs' key tables list, in the docs' order.
   public static let documentedObjects: [ObjectDefinition] = [
-    root, viewport, feed, network, mediaNetwork, bandwidthTrace, retry, outage, rateLimit, scroll,
+    root, viewport, feed, feedChanges, network, mediaNetwork, bandwidthTrace, retry, outage, rateLimit,
+    scroll,
     scrollTrace,
     gesture,
     drag,
