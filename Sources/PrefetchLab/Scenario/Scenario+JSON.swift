@@ -81,6 +81,8 @@ extension FeedSpec {
     if let serverMaxPageSize { members.append(("server_max_page_size", JSONValue(serverMaxPageSize))) }
     members.append(("short_page_rate", JSONValue(shortPageRate)))
     members += [("opens_at", .string(opensAt.rawValue)), ("anchor_prepends", .bool(anchorPrepends))]
+    // A list (one column) writes no key: manifests of scenarios without grids stay as they were.
+    if columns != 1 { members.append(("columns", JSONValue(columns))) }
     return .object(members)
   }
 }

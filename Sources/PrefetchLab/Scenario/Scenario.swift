@@ -147,6 +147,9 @@ public struct FeedSpec: Sendable, Equatable {
   /// [feed.anchor_prepends] With `opensAt == .end`: a prepended page keeps the rows on screen where
   /// they are (default true); false lets each prepend push the viewport by the page's height.
   public var anchorPrepends = true
+  /// [feed.columns] 1...`InputLimits.maxColumns` items per row (a grid's span count): items fill
+  /// rows left to right in item order, a row as tall as its tallest item. Default 1, a list.
+  public var columns = 1
 
   /// JSON bytes per item of a page response when `page_bytes` is not given: 1200, a judgement
   /// (about 1.2 kB of JSON per feed item: ids, text, author, a media URL, counts).

@@ -71,6 +71,7 @@ extension ScenarioLoader {
         feed.report(anchorField.plainError("false needs \"opens_at\": \"end\" (only a chat prepends pages)"))
       }
     }
+    if let columns = feed.integer("columns") { spec.columns = columns }
     checkWholeFeed(spec, feed)
     return spec
   }

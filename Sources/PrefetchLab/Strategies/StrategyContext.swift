@@ -216,6 +216,8 @@ extension StrategyContext {
   @inline(__always) public var pageCount: Int { constants.pageCount }
   /// `constants.pageSizeItems`.
   @inline(__always) public var pageSizeItems: Int { constants.pageSizeItems }
+  /// `constants.columns`: items per row, >= 1.
+  @inline(__always) public var columns: Int { constants.columns }
   /// `constants.feedHasMedia`.
   @inline(__always) public var feedHasMedia: Bool { constants.feedHasMedia }
   /// `constants.hasRenderStage`.

@@ -81,5 +81,13 @@ extension ScenarioDefinitions {
         summary:
           "With opens_at end: a prepended page keeps the rows on screen where they are (false: the viewport jumps by the page's height).",
         note: "`false` needs `\"opens_at\": \"end\"`"),
+      KeyDefinition(
+        "columns", .integer(.integer(in: 1...InputLimits.maxColumns)), unit: "items per row", default: 1,
+        defaultText: "`1`: a list, one item per row",
+        summary:
+          "Items per row (a grid's span count): items fill rows left to right, a row as tall as its tallest item.",
+        note:
+          "see [Grids](#grids); thresholds and prefetch distances count as each platform counts them ([strategies](strategies.md#grids))"
+      ),
     ], requires: [("media_fraction", "media_bytes")])
 }
