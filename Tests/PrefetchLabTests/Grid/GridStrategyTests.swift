@@ -82,4 +82,24 @@ import Testing
     let firstUs = issuedUs.values.min()!
     #expect(issuedUs.values.filter { $0 == firstUs }.count == 24)
   }
+
+  /// The event engine skips quiet frames by the bands strategies declare and the rows the row
+  /// window keeps; in a grid (rows of three items of 80…200 pt, images of 8…40 kB) it must give
+  /// the stepped engine's results for every built-in, exactly, as on lists.
+  @Test func bothEnginesAgreeOnAGridForEveryStrategy() throws {
+    let scenario = TestScenarios.modified(
+      TestScenarios.steadyDrag(
+        rttMs: 300, pageSize: 30, media: .uniform(min: 8_000, max: 40_000), bandwidthKbps: 4_000,
+        gestures: TestScenarios.strokes(velocityPtS: 900, strokeMs: 1000, restMs: 400, count: 6))
+    ) {
+      $0.feed.columns = 3
+      $0.feed.itemHeightPt = .uniform(min: 80, max: 200)
+    }
+    for definition in StrategyRegistry.builtIn.definitions {
+      let strategy = try StrategyRegistry.builtIn.configure(
+        StrategySpec(name: definition.name, parameters: [:]))
+      let result = EngineEquivalenceTests.compare(scenario, strategy, seed: 2, timelineUs: 100_000)
+      #expect(result.difference == nil, "\(result.difference ?? "")")
+    }
+  }
 }
