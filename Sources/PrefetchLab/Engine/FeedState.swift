@@ -70,7 +70,8 @@ struct FeedState: Sendable {
     prependsPushViewport = spec.opensAt == .end && !spec.anchorPrepends
     endSignal = spec.endSignal
     self.rendersItems = rendersItems
-    layout = FeedLayout(pagination: spec.pagination, placeholderHeightPt: spec.placeholderHeightPt)
+    layout = FeedLayout(
+      pagination: spec.pagination, placeholderHeightPt: spec.placeholderHeightPt, columns: spec.columns)
     mayGrowBelow = spec.pagination == .cursor
     unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? content.plan.pageCount : 0)
     items.reserveCapacity(min(spec.totalItems, ItemTable.initialCapacity))
@@ -106,7 +107,7 @@ struct FeedState: Sendable {
   /// their height (`drop(_:anchor:started:)`). Only before the first request.
   mutating func hidePlaceholders() {
     presentsPlaceholders = false
-    layout = FeedLayout(pagination: layout.pagination, placeholderHeightPt: 0)
+    layout = FeedLayout(pagination: layout.pagination, placeholderHeightPt: 0, columns: layout.columns)
     refreshGrowth()
   }
 
@@ -147,7 +148,10 @@ struct FeedState: Sendable {
   /// Cursor pagination after a drop: the run's edges, where dropped pages wait to be fetched
   /// again (PREPEND above, APPEND below); below the laid-out rows, the next page as usual.
   private func droppedCursorFrontier(_ direction: ScrollDirection) -> LoadFrontier? {
-    let runTop = layout.topPt(ofItem: plan.firstItem(ofPage: firstAppliedPage))
+    // Going up, the rows above show the dropped page once the bottom of the row holding its last
+    // item does (in a grid that row may hold the run's first items too).
+    let runFirst = plan.firstItem(ofPage: firstAppliedPage)
+    let runTop = runFirst > 0 ? layout.bottomPt(ofItem: runFirst - 1) : 0
     let runBottom = layout.topPt(ofItem: min(layout.rowCount, plan.firstItem(ofPage: appliedEndPage)))
     if direction == .up {
       guard firstAppliedPage > 0 else { return nil }
@@ -171,7 +175,7 @@ struct FeedState: Sendable {
     let anchorPage = plan.page(ofItem: anchorItem)
     let below = unapplied.nextUnapplied(from: anchorPage)
     let above = unapplied.previousUnapplied(from: anchorPage)
-    let runTop = above < 0 ? 0 : layout.topPt(ofItem: plan.items(ofPage: above).upperBound)
+    let runTop = above < 0 ? 0 : layout.bottomPt(ofItem: plan.items(ofPage: above).upperBound - 1)
     let runBottom =
       below >= plan.pageCount ? layout.contentHeightPt : layout.topPt(ofItem: plan.firstItem(ofPage: below))
     if direction == .down {

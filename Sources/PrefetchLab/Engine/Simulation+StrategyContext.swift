@@ -26,7 +26,7 @@ extension Simulation: StrategyContext {
       viewportHeightPt: viewportHeightPt, pagination: feed.isOffsetPagination ? .offset : .cursor,
       pageCount: feed.plan.pageCount, pageSizeItems: feed.plan.pageSize, feedHasMedia: feed.hasMedia,
       hasRenderStage: render.isEnabled, heedsWake: timeAdvance.skipsQuietFrames,
-      mediaRoundTripMedianMs: policy.mediaRoundTripMedianMs)
+      mediaRoundTripMedianMs: policy.mediaRoundTripMedianMs, columns: feed.layout.columns)
   }
   @inline(__always)
   public var scrollState: ScrollState {

@@ -64,8 +64,9 @@ struct Visibility: Sendable {
     return true
   }
 
-  /// Sets the blank fraction by scanning the rows shown: incomplete rows' visible parts plus the
-  /// visible part of the footer, over the viewport's height. O(rows shown).
+  /// Sets the blank fraction by scanning the rows shown: incomplete rows' visible parts (in a
+  /// grid, the incomplete cells' share of each row) plus the visible part of the footer, over the
+  /// viewport's height. O(items shown).
   mutating func refreshBlankFraction(
     topPt: Double, heightPt: Double, footerPt: Double, layout: FeedLayout, complete: [Bool]
   ) {
@@ -78,18 +79,43 @@ struct Visibility: Sendable {
     var trailing = 0.0
     var sawComplete = false
     var rowTop = window.firstTopPt
-    for item in window.rows {
-      let height = layout.heightPt(ofItem: item)
-      if !complete[item] {
-        let shown = max(0, min(bottom, rowTop + height) - max(topPt, rowTop))
-        blank += shown
-        trailing += shown
-        if !sawComplete { leading += shown }
-      } else {
-        sawComplete = true
-        trailing = 0
+    if layout.columns == 1 {
+      for item in window.rows {
+        let height = layout.heightPt(ofItem: item)
+        if !complete[item] {
+          let shown = max(0, min(bottom, rowTop + height) - max(topPt, rowTop))
+          blank += shown
+          trailing += shown
+          if !sawComplete { leading += shown }
+        } else {
+          sawComplete = true
+          trailing = 0
+        }
+        rowTop += height
       }
-      rowTop += height
+    } else {
+      // A grid row's cells share its height, each a 1/columns share of the width: the row's
+      // blank is its shown height times its incomplete cells' share; only a row whose every cell
+      // is complete ends a blank run (a row with a blank cell leaves a hole in the screen).
+      let columns = layout.columns
+      let items = window.rows
+      for row in window.gridRows {
+        let height = layout.heightPt(ofGridRow: row)
+        let cells = max(items.lowerBound, row * columns)..<min(items.upperBound, row * columns + columns)
+        var incomplete = 0
+        for item in cells where !complete[item] { incomplete += 1 }
+        if incomplete > 0 {
+          let shown =
+            max(0, min(bottom, rowTop + height) - max(topPt, rowTop)) * Double(incomplete) / Double(columns)
+          blank += shown
+          trailing += shown
+          if !sawComplete { leading += shown }
+        } else {
+          sawComplete = true
+          trailing = 0
+        }
+        rowTop += height
+      }
     }
     if footerPt > 0 {
       let footer = Self.footerShownPt(

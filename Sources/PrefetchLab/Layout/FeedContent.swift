@@ -61,6 +61,22 @@ public struct FeedContent: Sendable {
     return Self.snapToGrid(raw)
   }
 
+  /// What item `item` adds to the content's height when every item is laid out, in item order,
+  /// pt: with one column its height; in a grid (`feed.columns`) its row's height (the tallest of
+  /// the row's items) for the row's last item and 0 for the others, so summing from item 0 up
+  /// to a row's first item gives that row's top, as the engine's layout of the whole feed does.
+  /// O(columns).
+  public func stackedHeightPt(ofItem item: Int) -> Double {
+    let columns = spec.columns
+    if columns <= 1 { return heightPt(ofItem: item) }
+    let rowStart = item - item % columns
+    let rowEnd = min(spec.totalItems, rowStart + columns)
+    guard item == rowEnd - 1 else { return 0 }
+    var tallest = 0.0
+    for cell in rowStart..<rowEnd { tallest = max(tallest, heightPt(ofItem: cell)) }
+    return tallest
+  }
+
   /// Bytes of item `item`'s media, or 0 when the item has none: no `media_bytes`, not among the
   /// `media_fraction` that carry media, or a size that rounds to 0 bytes (`"media_bytes": 0`, or
   /// a distribution drawing 0), which is no media either — no request, never blank for want of it.

@@ -4,8 +4,11 @@
 /// end, which move none) it searches afresh, O(log n). The engine tracks the viewport with one; strategies can track their own ranges
 /// (preload, display) with `StrategyContext.update(_:fromPt:toPt:)`.
 public struct RowWindow: Sendable, Equatable {
-  /// Rows intersecting the band, [first, end).
+  /// Items of the rows intersecting the band, [first, end): whole grid rows (items, with one
+  /// column), so a row's cells enter and leave together.
   public private(set) var rows: Range<Int> = 0..<0
+  /// The grid rows intersecting the band (`rows` with one column).
+  public private(set) var gridRows: Range<Int> = 0..<0
   /// Top of row `rows.lowerBound`, pt.
   public private(set) var firstTopPt = 0.0
   /// Top of row `rows.upperBound`, pt.
@@ -78,33 +81,35 @@ public struct RowWindow: Sendable, Equatable {
   }
 
   private mutating func walk(fromPt top: Double, toPt bottom: Double, layout: FeedLayout) {
-    let rowCount = layout.rowCount
+    let rowCount = layout.gridRowCount
     guard rowCount > 0, bottom > top else {
       rows = 0..<0
+      gridRows = 0..<0
       firstTopPt = 0
       endTopPt = 0
       layoutVersion = layout.version
       return
     }
-    var first = rows.lowerBound
+    // Walks grid rows (items, with one column); `rows` holds their items.
+    var first = gridRows.lowerBound
     var firstTop = firstTopPt
-    var end = rows.upperBound
+    var end = gridRows.upperBound
     var endTop = endTopPt
     if layoutVersion != layout.version || rows.isEmpty || abs(top - firstTop) > 2 * (bottom - top) + 2000 {
-      first = layout.item(atPt: top)
-      firstTop = first < rowCount ? layout.topPt(ofItem: first) : layout.contentHeightPt
+      first = layout.gridRow(atPt: top)
+      firstTop = first < rowCount ? layout.topPt(ofGridRow: first) : layout.contentHeightPt
       end = first
       endTop = firstTop
     } else {
       // Rows that ended above the band leave at the top; rows reaching into it enter.
-      while first < rowCount && firstTop + layout.heightPt(ofItem: first) <= top {
-        firstTop += layout.heightPt(ofItem: first)
+      while first < rowCount && firstTop + layout.heightPt(ofGridRow: first) <= top {
+        firstTop += layout.heightPt(ofGridRow: first)
         first += 1
       }
       // Rows above the content with no height (a list without placeholders) never enter.
-      while first > 0 && firstTop > top && layout.heightPt(ofItem: first - 1) > 0 {
+      while first > 0 && firstTop > top && layout.heightPt(ofGridRow: first - 1) > 0 {
         first -= 1
-        firstTop -= layout.heightPt(ofItem: first)
+        firstTop -= layout.heightPt(ofGridRow: first)
       }
       if end < first {
         end = first
@@ -114,18 +119,19 @@ public struct RowWindow: Sendable, Equatable {
     // Rows after the content's end have no height (a list without placeholders): not in the band.
     let contentEndPt = layout.contentHeightPt
     while end < rowCount && endTop < bottom && endTop < contentEndPt {
-      endTop += layout.heightPt(ofItem: end)
+      endTop += layout.heightPt(ofGridRow: end)
       end += 1
     }
-    while end > first && endTop - layout.heightPt(ofItem: end - 1) >= bottom {
+    while end > first && endTop - layout.heightPt(ofGridRow: end - 1) >= bottom {
       end -= 1
-      endTop -= layout.heightPt(ofItem: end)
+      endTop -= layout.heightPt(ofGridRow: end)
     }
-    rows = first..<end
+    gridRows = first..<end
+    rows = layout.items(ofGridRows: gridRows)
     firstTopPt = firstTop
     endTopPt = endTop
-    firstBottomPt = end > first ? firstTop + layout.heightPt(ofItem: first) : firstTop
-    lastTopPt = end > first ? endTop - layout.heightPt(ofItem: end - 1) : endTop
+    firstBottomPt = end > first ? firstTop + layout.heightPt(ofGridRow: first) : firstTop
+    lastTopPt = end > first ? endTop - layout.heightPt(ofGridRow: end - 1) : endTop
     layoutVersion = layout.version
   }
 }

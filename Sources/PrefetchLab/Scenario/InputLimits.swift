@@ -33,6 +33,9 @@ public enum InputLimits {
   /// Items per page: API pages hold tens of items; 10 000 rows applied at once would be seconds of
   /// main-thread work in a real app.
   public static let maxPageSize = 10_000.0
+  /// Items per grid row (`feed.columns`): photo grids show 3 to 7, dense thumbnail views a few
+  /// dozen; 1000 bounds the cells a frame scans per row on screen.
+  public static let maxColumns = 1000.0
   /// Feeds whose every row or every page boundary is laid out up front (offset pagination, short
   /// pages): 10^7 rows is ~100 MB of layout per run.
   public static let maxPrecomputedItems = 10_000_000.0

@@ -92,6 +92,8 @@ extension FeedSpec {
           ])
         ))
     }
+    // A list (one column) writes no key: manifests of scenarios without grids stay as they were.
+    if columns != 1 { members.append(("columns", JSONValue(columns))) }
     return .object(members)
   }
 }

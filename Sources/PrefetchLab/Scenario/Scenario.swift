@@ -150,6 +150,9 @@ public struct FeedSpec: Sendable, Equatable {
   /// [feed.changes] The server's list changing during the session (inserts at the top,
   /// deletions); nil = a list that does not change. Default nil.
   public var changes: FeedChangeSpec?
+  /// [feed.columns] 1...`InputLimits.maxColumns` items per row (a grid's span count): items fill
+  /// rows left to right in item order, a row as tall as its tallest item. Default 1, a list.
+  public var columns = 1
 
   /// JSON bytes per item of a page response when `page_bytes` is not given: 1200, a judgement
   /// (about 1.2 kB of JSON per feed item: ids, text, author, a media URL, counts).

@@ -81,6 +81,7 @@ extension ScenarioLoader {
             "needs \"opens_at\": \"start\" (inserts arrive at the top of a feed that opens there)"))
       }
     }
+    if let columns = feed.integer("columns") { spec.columns = columns }
     checkWholeFeed(spec, feed)
     return spec
   }

@@ -1,5 +1,6 @@
 /// The tops of a feed's items with every page applied, laid out only as far as they are asked
-/// for: `tops[i + 1] = tops[i] + heightPt(ofItem: i)` from `tops[0] = 0`, summed in item order,
+/// for: `tops[i + 1] = tops[i] + stackedHeightPt(ofItem: i)` from `tops[0] = 0` (in a grid an
+/// item's top is its row's), summed in item order,
 /// so every top has the bits a layout of the whole feed gives it, whatever order the queries
 /// come in. A class because `ScrollEnvironment`'s queries are non-mutating and the prefix grows
 /// under them.
@@ -24,7 +25,7 @@ final class LazyItemTops {
     guard item >= 0 && item < count else { return nil }
     while tops.count <= item {
       let last = tops.count - 1
-      tops.append(tops[last] + content.heightPt(ofItem: last))
+      tops.append(tops[last] + content.stackedHeightPt(ofItem: last))
     }
     return tops[item]
   }

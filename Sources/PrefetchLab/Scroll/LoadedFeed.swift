@@ -19,7 +19,7 @@ struct LoadedFeed: ScrollEnvironment {
     // The end is the last top: the same sum in the same order gives the same bits, without
     // keeping the tops on the way.
     var endPt = 0.0
-    for item in 0..<count { endPt += content.heightPt(ofItem: item) }
+    for item in 0..<count { endPt += content.stackedHeightPt(ofItem: item) }
     tops = LazyItemTops(content: content, count: count)
     maxOffsetPtIfEndKnown = max(0, endPt - scenario.viewport.heightPt)
   }

@@ -219,6 +219,14 @@ public struct DirectionalRanges: PrefetchStrategy {
     let viewLength = context.viewportHeightPt
     guard batchLeadingScreens > 0, viewLength > 0 else { return }
     let contentLength = abs(frontier.edgePt - frontier.runStartPt)
+    if context.pagination == .cursor && frontier.runStartPt == 0 {
+      // Texture's own case, a tail that grows: its decision on the vertical axis.
+      let fetch = TextureBatchFetch.decide(
+        contentLength: contentLength, viewLength: viewLength, offset: targetOffsetPt,
+        leadingScreens: batchLeadingScreens, visible: true, towardHead: context.scrollDirection == .up)
+      if fetch { context.requestPage(direction, guardInFlight: guardInFlight) }
+      return
+    }
     if contentLength < viewLength {
       context.requestPage(direction, guardInFlight: guardInFlight)
       return

@@ -29,10 +29,14 @@ public struct RunConstants: Sendable, Equatable {
   /// a `periods` trace carrying `latency_ms`: its latency at t = 0). What a client that has
   /// measured this network before (Chrome's network quality estimator, say) starts from.
   public var mediaRoundTripMedianMs: Double
+  /// Items per row of the layout (`feed.columns`), >= 1: 1 is a list. A strategy whose platform
+  /// counts in rows (a collection view's look-ahead, a grid layout manager's span) multiplies by
+  /// it; one that counts items (Paging 3's prefetch distance) does not.
+  public var columns: Int
 
   public init(
     viewportHeightPt: Double, pagination: Pagination, pageCount: Int, pageSizeItems: Int, feedHasMedia: Bool,
-    hasRenderStage: Bool, heedsWake: Bool, mediaRoundTripMedianMs: Double = 0
+    hasRenderStage: Bool, heedsWake: Bool, mediaRoundTripMedianMs: Double = 0, columns: Int = 1
   ) {
     self.viewportHeightPt = viewportHeightPt
     self.pagination = pagination
@@ -42,5 +46,6 @@ public struct RunConstants: Sendable, Equatable {
     self.hasRenderStage = hasRenderStage
     self.heedsWake = heedsWake
     self.mediaRoundTripMedianMs = mediaRoundTripMedianMs
+    self.columns = max(1, columns)
   }
 }

@@ -72,12 +72,13 @@ public protocol StrategyContext: AnyObject {
   /// stepped engine, which consults every moving frame, and by default (a test double). O(1).
   var rowsShownWithoutConsultation: UnconsultedRows? { get }
   /// Top of row `item`, pt; `contentHeightPt` for `item == rowCount`. Requires
-  /// 0 <= item <= rowCount. O(log rows).
+  /// 0 <= item <= rowCount. In a grid (`columns` > 1) the top of the grid row holding the item
+  /// (an item past the laid-out ones: the row it would join). O(log rows).
   func topPt(ofItem item: Int) -> Double
-  /// Height of row `item`, pt (a placeholder's height while unloaded). Requires
-  /// 0 <= item < rowCount.
+  /// Height of row `item`, pt (a placeholder's height while unloaded); in a grid, the height of
+  /// the grid row holding it, its tallest item's. Requires 0 <= item < rowCount.
   func heightPt(ofItem item: Int) -> Double
-  /// Rows intersecting [fromPt, toPt). O(log rows).
+  /// Rows intersecting [fromPt, toPt) (in a grid, the items of whole grid rows). O(log rows).
   func items(intersectingFromPt fromPt: Double, toPt: Double) -> Range<Int>
   /// Brings `window` to the rows intersecting [fromPt, toPt), walking from where it was: O(rows
   /// entering or leaving), or O(log rows) after the layout changed. Strategies keep their own
@@ -216,6 +217,8 @@ extension StrategyContext {
   @inline(__always) public var pageCount: Int { constants.pageCount }
   /// `constants.pageSizeItems`.
   @inline(__always) public var pageSizeItems: Int { constants.pageSizeItems }
+  /// `constants.columns`: items per row, >= 1.
+  @inline(__always) public var columns: Int { constants.columns }
   /// `constants.feedHasMedia`.
   @inline(__always) public var feedHasMedia: Bool { constants.feedHasMedia }
   /// `constants.hasRenderStage`.

@@ -133,12 +133,14 @@ public struct TargetRange: PrefetchStrategy {
     let targetTop = context.projectedTargetOffsetPt
     let rows = context.items(intersectingFromPt: targetTop, toPt: targetTop + context.viewportHeightPt)
     let currentFirst = context.visibleItems.lowerBound
-    guard !rows.isEmpty, abs(rows.lowerBound - currentFirst) > skipRows else { return nil }
+    // VVebo counts table rows: in a grid a row is `columns` items.
+    let columns = context.columns
+    guard !rows.isEmpty, abs(rows.lowerBound - currentFirst) > skipRows * columns else { return nil }
     // The content arrives from behind the fling: rows above the target going down, below going up.
     if context.velocityPtS >= 0 {
-      return max(0, rows.lowerBound - extraRows)..<rows.upperBound
+      return max(0, rows.lowerBound - extraRows * columns)..<rows.upperBound
     } else {
-      return rows.lowerBound..<min(context.rowCount, rows.upperBound + extraRows)
+      return rows.lowerBound..<min(context.rowCount, rows.upperBound + extraRows * columns)
     }
   }
 

@@ -93,14 +93,15 @@ final class StrategyContextDouble: StrategyContext {
   /// A cursor feed: `pages` applied, page `p` holding rows of `rowHeightsPt(p)` pt each.
   /// - Parameters:
   ///   - totalItems: the feed's length (pages beyond those applied may still come).
+  ///   - columns: items per row (a grid; 1, a list, by default).
   init(
     viewportHeightPt: Double, pageSize: Int, totalItems: Int, pagination: Pagination = .cursor,
-    appliedPages: Int, rowHeightPt: (Int) -> Double = { _ in 100 }
+    appliedPages: Int, columns: Int = 1, rowHeightPt: (Int) -> Double = { _ in 100 }
   ) {
     self.viewportHeightPt = viewportHeightPt
     self.pagination = pagination
     plan = PagePlan(totalItems: totalItems, initialPageSize: pageSize, pageSize: pageSize)
-    layout = FeedLayout(pagination: pagination, placeholderHeightPt: 100)
+    layout = FeedLayout(pagination: pagination, placeholderHeightPt: 100, columns: columns)
     for _ in 0..<appliedPages { applyNextPage(rowHeightPt: rowHeightPt) }
   }
 
@@ -127,7 +128,7 @@ final class StrategyContextDouble: StrategyContext {
     RunConstants(
       viewportHeightPt: viewportHeightPt, pagination: pagination, pageCount: plan.pageCount,
       pageSizeItems: plan.pageSize, feedHasMedia: feedHasMedia, hasRenderStage: hasRenderStage,
-      heedsWake: heedsWake, mediaRoundTripMedianMs: mediaRoundTripMedianMs)
+      heedsWake: heedsWake, mediaRoundTripMedianMs: mediaRoundTripMedianMs, columns: layout.columns)
   }
   /// `RunConstants.mediaRoundTripMedianMs` the double reports.
   var mediaRoundTripMedianMs = 0.0

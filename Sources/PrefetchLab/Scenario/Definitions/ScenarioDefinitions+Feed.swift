@@ -86,6 +86,14 @@ extension ScenarioDefinitions {
         defaultText: "none: the server's list does not change",
         summary: "Server-side inserts at the top and deletions while the user scrolls.",
         note: "see [`feed.changes`](#feedchanges); needs `\"opens_at\": \"start\"`"),
+      KeyDefinition(
+        "columns", .integer(.integer(in: 1...InputLimits.maxColumns)), unit: "items per row", default: 1,
+        defaultText: "`1`: a list, one item per row",
+        summary:
+          "Items per row (a grid's span count): items fill rows left to right, a row as tall as its tallest item.",
+        note:
+          "see [Grids](#grids); thresholds and prefetch distances count as each platform counts them ([strategies](strategies.md#grids))"
+      ),
     ], requires: [("media_fraction", "media_bytes")])
 
   static let changeRate = NumberRule.atLeast(0, atMost: FeedChangeSpec.maxRatePerMin)

@@ -42,7 +42,7 @@ extension OraclePlanner {
     for item in targets {
       let pageEnd = content.plan.items(ofPage: content.plan.page(ofItem: item)).upperBound
       var below = 0.0
-      for row in item..<pageEnd { below += content.heightPt(ofItem: row) }
+      for row in item..<pageEnd { below += content.stackedHeightPt(ofItem: row) }
       if below < reach { return true }
     }
     return false

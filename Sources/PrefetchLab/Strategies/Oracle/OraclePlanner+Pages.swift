@@ -88,13 +88,21 @@ extension OraclePlanner {
     var limits: [Double] = []
     var topPt = 0.0
     var item = 0
+    let columns = scenario.feed.columns
     for page in 1..<applied.count {
       let first = content.plan.firstItem(ofPage: page)
       while item < first {
-        topPt += content.heightPt(ofItem: item)
+        topPt += content.stackedHeightPt(ofItem: item)
         item += 1
       }
-      limits.append(max(0, topPt + footer - viewport))
+      // In a grid a page may end inside a row: that short row is laid out, as tall as its cells.
+      var shortRowPt = 0.0
+      if columns > 1 {
+        for cell in (first - first % columns)..<first {
+          shortRowPt = max(shortRowPt, content.heightPt(ofItem: cell))
+        }
+      }
+      limits.append(max(0, topPt + shortRowPt + footer - viewport))
     }
     let needs = OracleNeedTimes.traceUs(lookahead, limitsPt: limits)
     var lateness = [Int64?](repeating: nil, count: applied.count)

@@ -20,7 +20,9 @@
 /// 014c1e342f45 (`_maybeCallOnEdgeReached`, `DEFAULT_THRESHOLD_PX = 2` when the prop is unset,
 /// `_sentEndForContentLength`, `_shouldRenderWithPriority`), `VirtualizedListProps.js` @
 /// 002c1bb1af3f (defaults 21, 10, 10, 50 ms, threshold 2), `VirtualizeUtils.js` @ 0de6a152471f
-/// (`computeWindowedRenderLimits`). One pt stands for one px.
+/// (`computeWindowedRenderLimits`). One pt stands for one px. In a grid (`feed.columns`, FlatList's
+/// `numColumns`) the counts are rows of `columns` items, as FlatList passes rows to
+/// VirtualizedList (`FlatList.js`, `_getItemCount` groups `numColumns` items per row).
 ///
 /// Time advance: after each consultation it declares (the returned `Wake`) the offsets
 /// at which a `.frame` consultation would change nothing, in one of three cases. While the
@@ -75,6 +77,9 @@ public struct FlatList: PrefetchStrategy {
   private let batchPeriodUs: Int64
   private let onRepeat: PageRepeat
   private var mounted: Range<Int> = 0..<0
+  /// Items per row (`feed.columns`): with `numColumns` FlatList hands VirtualizedList rows of
+  /// that many items, so its counts (`initialNumToRender`, `maxToRenderPerBatch`) are rows.
+  private var columns = 1
   private var lastBatchUs: Int64?
   /// The content length onEndReached last fired for; nil: armed.
   private var sentEndForContentPt: Double?
@@ -91,7 +96,8 @@ public struct FlatList: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
-    if case .start = event { mount(0..<min(initialRows, context.rowCount), context) }
+    columns = context.columns
+    if case .start = event { mount(0..<min(initialRows * columns, context.rowCount), context) }
     // A page that failed for good: the app's error handler re-arms onEndReached (careful code).
     if case .fetchFailed(.page) = event { sentEndForContentPt = nil }
     let target = updateWindow(context)
@@ -264,7 +270,8 @@ public struct FlatList: PrefetchStrategy {
     // Going down, the first row leaves when the window's top passes its bottom, and the row after
     // the last enters when the window's bottom passes its top; going up, the reverse.
     var high = Double.infinity
-    if first + 1 <= rows { high = min(high, context.topPt(ofItem: first + 1) + spanPt) }
+    // In a grid the first row's bottom is the next row's top (`columns` items on).
+    if first + columns <= rows { high = min(high, context.topPt(ofItem: first + columns) + spanPt) }
     if end < rows { high = min(high, context.topPt(ofItem: end) - height - spanPt) }
     var low = -Double.infinity
     if first > 0 { low = max(low, context.topPt(ofItem: first) + spanPt) }
@@ -335,7 +342,7 @@ public struct FlatList: PrefetchStrategy {
       low = visible.lowerBound
       high = visible.lowerBound
     }
-    var budget = batchRows
+    var budget = batchRows * columns
     for side in fillAfter ? [true, false] : [false, true] {
       if side {
         let added = min(budget, target.upperBound - high)
@@ -355,7 +362,7 @@ public struct FlatList: PrefetchStrategy {
   private mutating func mount(_ window: Range<Int>, _ context: some StrategyContext) {
     guard window != mounted else { return }
     let visible = context.visibleItems
-    for item in mounted where !window.contains(item) && item >= initialRows {
+    for item in mounted where !window.contains(item) && item >= initialRows * columns {
       if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
       context.cancelRender(item: item)
     }

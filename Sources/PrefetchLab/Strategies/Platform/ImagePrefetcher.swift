@@ -111,10 +111,12 @@ public struct ImagePrefetcher: Sendable {
     guard !visible.isEmpty else { return }
     running.removeAll { !context.isMediaInFlight(item: $0) }
     let heading = context.scrollDirection
+    // The look-ahead counts rows: in a grid, `columns` items each.
+    let ahead = lookaheadRows * context.columns
     let window =
       heading == .down
-      ? visible.upperBound..<min(context.rowCount, visible.upperBound + lookaheadRows)
-      : max(0, visible.lowerBound - lookaheadRows)..<visible.lowerBound
+      ? visible.upperBound..<min(context.rowCount, visible.upperBound + ahead)
+      : max(0, visible.lowerBound - ahead)..<visible.lowerBound
     if heading != direction {
       direction = heading
       if library.cancelsAllOnTurn { cancel(context, visible: visible) { _ in true } }

@@ -2,12 +2,14 @@
 ///
 /// - After every frame that moved, `GapWorker` binds exactly one row ahead: the next row past
 ///   the edge along the frame's scroll delta (`LinearLayoutManager.collectAdjacentPrefetchPositions`),
-///   in the idle gap before the next frame. Binding is when the adapter starts the row's image
+///   in the idle gap before the next frame. In a grid (`feed.columns`) that row's items, up to
+///   the span count (`GridLayoutManager.collectPrefetchPositionsForLayoutState`). Binding is when the adapter starts the row's image
 ///   load (Glide and the like load in `onBindViewHolder`) and, with a render stage, renders it.
 ///   Binding that misses the frame deadline is not modelled: the render stage's queue decides.
 /// - Rows entering the viewport are bound at once if not prefetched.
 /// - A row leaving the viewport is kept bound in the view cache while within
-///   `Recycler.DEFAULT_CACHE_SIZE` = 2 rows of it; beyond, it is recycled and its unfinished
+///   `Recycler.DEFAULT_CACHE_SIZE` = 2 rows of it (in a grid, 2 + the span count items: the
+///   cache grows by the largest prefetch count observed, `mPrefetchMaxCountObserved`); beyond, it is recycled and its unfinished
 ///   image load cleared (the adapter's `onViewRecycled`). Nothing else is cancelled.
 /// - When the list first comes on screen `initial_prefetch_item_count` rows past the viewport are
 ///   bound (`LinearLayoutManager.mInitialPrefetchItemCount`, default 2, which RecyclerView uses
@@ -91,10 +93,10 @@ public struct RecyclerView: PrefetchStrategy {
       }
     case .frame:
       let delta = context.viewportOffsetPt - lastOffsetPt
-      if delta > 0, visible.upperBound < context.rowCount {
-        bind(visible.upperBound, priority: .preload, context)
-      } else if delta < 0, visible.lowerBound > 0 {
-        bind(visible.lowerBound - 1, priority: .preload, context)
+      if delta > 0 {
+        for item in rowBelow(visible, context) { bind(item, priority: .preload, context) }
+      } else if delta < 0 {
+        for item in rowAbove(visible, context) { bind(item, priority: .preload, context) }
       }
     default:
       break
@@ -105,10 +107,9 @@ public struct RecyclerView: PrefetchStrategy {
       for item in visible where refresh || !shown.contains(item) { bind(item, priority: .visible, context) }
       shown = visible
     }
-    let newKept =
-      max(
-        0, visible.lowerBound - Self.viewCacheRows)..<min(
-        context.rowCount, visible.upperBound + Self.viewCacheRows)
+    // In a grid the view cache grows by the span count (`mPrefetchMaxCountObserved`).
+    let cache = Self.viewCacheRows + (context.columns > 1 ? context.columns : 0)
+    let newKept = max(0, visible.lowerBound - cache)..<min(context.rowCount, visible.upperBound + cache)
     for item in kept where !newKept.contains(item) && !context.isComplete(item: item) {
       if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
       context.cancelRender(item: item)
@@ -117,20 +118,38 @@ public struct RecyclerView: PrefetchStrategy {
     media.update(after: event, in: context)
     // See "Time advance" above: the scroll delta is not in play when neither neighbour's bind
     // would do anything.
-    let below = visible.upperBound < context.rowCount ? visible.upperBound : nil
-    let above = visible.lowerBound > 0 ? visible.lowerBound - 1 : nil
-    if bindDoesNothing(below, context) && bindDoesNothing(above, context) {
+    if bindsDoNothing(rowBelow(visible, context), context)
+      && bindsDoNothing(rowAbove(visible, context), context)
+    {
       return media.narrowed(.nextEventOrRowChange, in: context)
     }
     return .everyFrame
   }
 
-  /// Whether `bind(item, priority: .preload, …)` would do nothing (true for no item).
+  /// The items GapWorker binds ahead going down: the next one past the viewport
+  /// (`LinearLayoutManager`), or in a grid the next row's, up to the span count
+  /// (`GridLayoutManager.collectPrefetchPositionsForLayoutState`).
   @inline(__always)
-  private func bindDoesNothing(_ item: Int?, _ context: some StrategyContext) -> Bool {
-    guard let item else { return true }
-    return (!context.needsMedia(item: item) || context.isMediaInFlight(item: item))
-      && (!context.hasRenderStage || context.isRendered(item: item))
+  private func rowBelow(_ visible: Range<Int>, _ context: some StrategyContext) -> Range<Int> {
+    visible.upperBound..<min(context.rowCount, visible.upperBound + context.columns)
+  }
+
+  /// The items bound ahead going up: the row before the viewport's first.
+  @inline(__always)
+  private func rowAbove(_ visible: Range<Int>, _ context: some StrategyContext) -> Range<Int> {
+    max(0, visible.lowerBound - context.columns)..<visible.lowerBound
+  }
+
+  /// Whether `bind(item, priority: .preload, …)` would do nothing for every item of `items`.
+  @inline(__always)
+  private func bindsDoNothing(_ items: Range<Int>, _ context: some StrategyContext) -> Bool {
+    for item in items {
+      let quiet =
+        (!context.needsMedia(item: item) || context.isMediaInFlight(item: item))
+        && (!context.hasRenderStage || context.isRendered(item: item))
+      if !quiet { return false }
+    }
+    return true
   }
 
   private func bind(_ item: Int, priority: FetchPriority, _ context: some StrategyContext) {

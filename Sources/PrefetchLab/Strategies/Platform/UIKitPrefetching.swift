@@ -11,7 +11,8 @@
 ///
 /// Apple documents neither how far ahead the window reaches nor when cancellation fires
 /// (developer.apple.com `uitableviewdatasourceprefetching`, `tableview(_:prefetchrowsat:)`):
-/// `lookahead_rows` is an assumption to vary, not a measured value.
+/// `lookahead_rows` is an assumption to vary, not a measured value. It counts rows of the layout:
+/// in a grid (`feed.columns`) the window holds `lookahead_rows` × columns items.
 public struct UIKitPrefetching: PrefetchStrategy {
   public static let lookaheadRows = StrategyParameter.Integer(
     "lookahead_rows", default: 10, in: 1...10_000,
@@ -64,10 +65,13 @@ public struct UIKitPrefetching: PrefetchStrategy {
     // The loading row after the last loaded one exists while more pages may come (cursor).
     let cursorMore = context.pagination == .cursor && context.loadFrontier(.down) != nil
     let rows = context.rowCount + (cursorMore ? 1 : 0)
+    // The look-ahead counts rows of the layout: a collection view prefetches the cells of the
+    // area ahead, so in a grid each row brings its `columns` items.
+    let ahead = lookahead * context.columns
     let next =
       context.scrollDirection == .down
-      ? visible.upperBound..<min(rows, visible.upperBound + lookahead)
-      : max(0, visible.lowerBound - lookahead)..<visible.lowerBound
+      ? visible.upperBound..<min(rows, visible.upperBound + ahead)
+      : max(0, visible.lowerBound - ahead)..<visible.lowerBound
     // A reload names the whole window again (UIKit prefetches rows that appear after reloadData).
     let previous = reloaded ? 0..<0 : window
     window = next
