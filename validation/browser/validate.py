@@ -381,7 +381,7 @@ def main(argv):
 
 def compare_one(args, binary):
     """One row: a kept driver.py run (a page of yours, say) beside the simulator's run of the
-    scenario that describes it; judged as the suite's wait rows are."""
+    scenario that describes it (simulated with the run's user model as its at_end); judged as the suite's rows are."""
     if not args.scenario:
         print("--browser-json needs --scenario", file=sys.stderr)
         return 64
