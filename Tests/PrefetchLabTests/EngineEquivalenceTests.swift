@@ -115,6 +115,34 @@ import Testing
     #expect(frames.event < frames.stepped)
   }
 
+  /// A finger pressing against the end (`scroll.at_end` `"press"`, τ running through stalls),
+  /// every built-in strategy: fast strokes that outrun 1 s round trips (the viewport catching up
+  /// at the frame after each page, stalls ending and starting again at an append), over fixed
+  /// and over varied rows, round trips and media, with a timeline on the varied ones.
+  @Test(arguments: allStrategies)
+  func pressingUsersGiveIdenticalResults(strategy: String) {
+    let fast = TestScenarios.modified(
+      TestScenarios.steadyDrag(
+        rttMs: 1000, totalItems: 400, footerPt: 44, patienceMs: 5000,
+        gestures: TestScenarios.strokes(velocityPtS: 2400, strokeMs: 1500, restMs: 700, count: 6))
+    ) { $0.scroll.atEnd = .press }
+    let varied = TestScenarios.modified(fast) {
+      $0.feed.itemHeightPt = .uniform(min: 80, max: 400)
+      $0.feed.mediaBytes = .constant(40_000)
+      $0.network.rttMs = .lognormal(median: 600, sigma: 0.5)
+      $0.network.bandwidthKbps = 8_000
+    }
+    var differences: [String] = []
+    for (prepared, timelineUs) in [(fast, Int64(0)), (varied, 50_000)] {
+      for seed in UInt64(1)...2 {
+        let result = Self.compare(
+          prepared, TestScenarios.configured(strategy), seed: seed, timelineUs: timelineUs)
+        if let difference = result.difference { differences.append(difference) }
+      }
+    }
+    #expect(differences.isEmpty, "\(differences.count) differ, e.g. \(differences.prefix(2))")
+  }
+
   /// Pages of ten 400 pt rows (the first ends at 4 000 pt) with a 40 pt loading footer below the
   /// loaded rows, a 600 pt viewport at 60 Hz, 10 s round trips: the user waits 500 ms, jumps to
   /// `jumpToPt`, waits 507 ms, drags at `dragVelocityPtS` for `dragDurationMs`, then waits 1 s.

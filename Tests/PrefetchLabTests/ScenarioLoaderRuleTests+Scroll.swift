@@ -11,7 +11,7 @@ extension ScenarioLoaderRuleTests {
   static let scrollCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
       "scroll", #"{"modle": "reader"}"#,
-      "scroll: unknown key 'modle' (did you mean 'model'?); valid keys: physics, stop_threshold_pt, script, trace, model"
+      "scroll: unknown key 'modle' (did you mean 'model'?); valid keys: physics, stop_threshold_pt, script, trace, model, at_end"
     ),
     ScenarioRuleCase(
       "scroll", #"{"physics": "ios"}"#, "scroll: needs exactly one of script, trace, model, got none"),
@@ -78,6 +78,18 @@ extension ScenarioLoaderRuleTests {
     ScenarioRuleCase(
       "scroll", #"{"trace": {"path": "u.csv", "format": "offset_csv", "loop": true}}"#,
       "scroll.trace: unknown key 'loop'; valid keys: path, format, density"),
+    ScenarioRuleCase(
+      "scroll", #"{"at_end": "hold", "script": [{"wait": {"duration_ms": 1}}]}"#,
+      #"scroll.at_end: must be one of wait, press, got "hold""#),
+    ScenarioRuleCase(
+      "scroll", #"{"at_end": "press", "model": "reader"}"#,
+      #"scroll.at_end: "press" needs scroll.script (drag and wait gestures): a pressing finger is not defined for a recorded or synthetic user, got scroll.model"#
+    ),
+    ScenarioRuleCase(
+      "scroll",
+      #"{"at_end": "press", "script": [{"repeat": {"count": 2, "script": [{"wait": {"duration_ms": 1}}, {"fling": {"velocity_pt_s": 900}}]}}]}"#,
+      #"scroll.at_end: "press" takes drag and wait gestures only (a fling or jump into the end has no pressing finger), got a fling as gesture 2 of the expanded script"#
+    ),
   ]
 
   static let strategyCases: [ScenarioRuleCase] = [
@@ -113,15 +125,15 @@ extension ScenarioLoaderRuleTests {
       "scroll.model: must be one of reader, skimmer, flinger, searcher, jumper, mixed, got number 3"),
     ScenarioRuleCase(
       "scroll", #"{"model": "reader", "dwel_ms": 4000}"#,
-      "scroll: unknown key 'dwel_ms' (did you mean 'dwell_ms'?); valid keys: physics, stop_threshold_pt, script, trace, model, \(behaviorKeys)"
+      "scroll: unknown key 'dwel_ms' (did you mean 'dwell_ms'?); valid keys: physics, stop_threshold_pt, script, trace, model, at_end, \(behaviorKeys)"
     ),
     ScenarioRuleCase(
       "scroll", #"{"model": "reader", "stay_probability": 0.5}"#,
-      "scroll: unknown key 'stay_probability'; valid keys: physics, stop_threshold_pt, script, trace, model, \(behaviorKeys)"
+      "scroll: unknown key 'stay_probability'; valid keys: physics, stop_threshold_pt, script, trace, model, at_end, \(behaviorKeys)"
     ),
     ScenarioRuleCase(
       "scroll", #"{"script": [{"wait": {"duration_ms": 1}}], "dwell_ms": 4000}"#,
-      "scroll: unknown key 'dwell_ms'; valid keys: physics, stop_threshold_pt, script, trace, model"),
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, stop_threshold_pt, script, trace, model, at_end"),
     ScenarioRuleCase(
       "scroll", #"{"model": "skimmer", "script": []}"#,
       "scroll: needs exactly one of script, trace, model, got script, model"),
@@ -147,7 +159,7 @@ extension ScenarioLoaderRuleTests {
       "scroll.reader: unknown key 'dwell' (did you mean 'dwell_ms'?); valid keys: \(behaviorKeys)"),
     ScenarioRuleCase(
       "scroll", #"{"model": "mixed", "dwell_ms": 1000}"#,
-      "scroll: unknown key 'dwell_ms'; valid keys: physics, stop_threshold_pt, script, trace, model, stay_probability, reader, skimmer, flinger, searcher, jumper"
+      "scroll: unknown key 'dwell_ms'; valid keys: physics, stop_threshold_pt, script, trace, model, at_end, stay_probability, reader, skimmer, flinger, searcher, jumper"
     ),
     ScenarioRuleCase(
       "scroll", #"{"model": "mixed", "flinger": {"stroke_ms": "fast"}}"#,

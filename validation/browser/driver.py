@@ -20,6 +20,10 @@ the simulator's `media=browser_lazy` does. A scenario the reference feed cannot 
 is refused with exit status 65 naming the file, the JSON path and the rule; usage errors exit 64;
 a browser that does not finish exits 1.
 
+The user model at the end of loaded content is the scenario's `scroll.at_end` ("wait", the
+default, or "press"); --user-model overrides it for the browser (validate.py then simulates
+the scenario with the same `at_end`).
+
 With --url the scenario's user scrolls a page of yours instead (its scroll script, patience and
 viewport height; the feed and network keys describe your page for the simulator and are not
 applied): Chromium loads URL with user.js injected before the page's own scripts (over the
@@ -44,6 +48,7 @@ from urllib.parse import parse_qs, urlparse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUPPORTED_STRATEGIES = ("intersection_observer", "fixed_threshold")
+USER_MODELS = ("wait", "press")
 
 
 class ScenarioError(Exception):
@@ -79,6 +84,14 @@ def gestures(script, path, json_path):
         else:
             raise ScenarioError(path, f"{where}.{kind}", "the driver replays drag, wait and repeat gestures only")
     return out
+
+
+def scenario_user_model(scenario, path):
+    """The scenario's `scroll.at_end`, "wait" when absent, or ScenarioError."""
+    at_end = scenario.get("scroll", {}).get("at_end", "wait")
+    if at_end not in USER_MODELS:
+        raise ScenarioError(path, "scroll.at_end", "must be \"wait\" or \"press\"")
+    return at_end
 
 
 def user_configuration(scenario, path, user_model):
@@ -435,7 +448,8 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenario")
     parser.add_argument("--strategy", type=int, default=0, help="index into the scenario's strategies")
-    parser.add_argument("--user-model", choices=("wait", "press"), default="wait")
+    parser.add_argument("--user-model", choices=USER_MODELS,
+                        help="the user at the end of loaded content (default: the scenario's scroll.at_end, else wait)")
     parser.add_argument("--out", required=True, help="folder to write browser.json into")
     parser.add_argument("--chromium", help="the browser (default: chromium on PATH)")
     parser.add_argument("--url", help="a page of yours to scroll instead of the reference feed")
@@ -451,6 +465,8 @@ def main(argv):
     try:
         with open(args.scenario, encoding="utf-8") as f:
             scenario = json.load(f)
+        if args.user_model is None:
+            args.user_model = scenario_user_model(scenario, args.scenario)
         if args.url:
             config = user_configuration(scenario, args.scenario, args.user_model)
             config.update({"page_url": args.url, "request_match": args.requests,

@@ -7,10 +7,13 @@
 //   wait  — the simulator's pause model: τ stops at the instant the intent crossed the end (found
 //           by bisection within the gesture) and resumes when a page is appended; the time in
 //           between is a stall.
-//   press — the finger keeps pressing against the end: τ runs on with the clock; the viewport
-//           stays at the end while the intent is past it, and jumps to the intent (clamped)
-//           whenever content grows. A stall lasts from the frame the intent passed the end to
-//           the append that lets the viewport move on.
+//   press — the finger keeps pressing against the end (the simulator's scroll.at_end "press"):
+//           τ runs on with the clock; the viewport stays at the end while the intent is past it,
+//           and moves to the intent (clamped) at the first frame after content grows. A stall
+//           lasts from the instant the intent passed the end (by bisection, not before the
+//           previous frame) to the append that lets the viewport move on; if the intent is still
+//           past the new end then, the next stall starts at that append. The session ends when
+//           τ reaches the script's end, an open stall with it.
 // Either way a single stall longer than patience_ms ends the session (abandoned).
 // Every frame's time and offset, the stalls and the session end go to the log; at the end the
 // log is POSTed to /log for the driver.
@@ -113,16 +116,28 @@
     } else {
       const tau = t - firstContent;
       const intent = intentAt(Math.min(tau, lengthMs));
+      // A new stall dates back to the instant the intent crossed the end, but not before the
+      // previous frame nor before the append that ended the last stall.
+      let from = lastFrame === null ? tau : lastFrame - firstContent;
       if (stall && grew && maxPx > stall.maxPx) {
         log("stall_end", { at_ms: round(stall.grewAt) });
+        from = Math.max(from, stall.grewAt - firstContent);
         stall = null;
       }
       if (!stall && intent > maxPx + 0.5 && !feedEnded()) {
-        stall = { start: t, maxPx: maxPx };
-        log("stall_start", { at_ms: round(t), offset_px: maxPx });
+        let lo = Math.min(from, tau);
+        let hi = tau;
+        if (intentAt(Math.min(lo, lengthMs)) > maxPx) hi = lo;
+        for (let i = 0; i < 40 && hi > lo; i++) {
+          const mid = (lo + hi) / 2;
+          if (intentAt(Math.min(mid, lengthMs)) > maxPx) hi = mid; else lo = mid;
+        }
+        stall = { start: firstContent + hi, maxPx: maxPx };
+        log("stall_start", { at_ms: round(stall.start), offset_px: maxPx });
       }
       offset = Math.min(intent, maxPx);
-      if (tau >= lengthMs) return finish(t);
+      // The session ends where the user's clock says, stalled or not.
+      if (tau >= lengthMs) return finish(firstContent + lengthMs);
     }
     grew = false;
     scroller.scrollTop = offset;

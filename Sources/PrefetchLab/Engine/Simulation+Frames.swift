@@ -124,10 +124,13 @@ extension Simulation {
   /// until its drag would have ended, counted from the pause's start (`fingerLift`), unless
   /// content comes first.
   private func beginStall(proposedTraceUs: Int64, limitPt: Double) {
-    let crossing = scroll.crossingTraceUs(limitPt: limitPt, from: stall.traceUs, upTo: proposedTraceUs)
+    let crossing =
+      stall.pastEndOnResume
+      ? stall.traceUs : scroll.crossingTraceUs(limitPt: limitPt, from: stall.traceUs, upTo: proposedTraceUs)
     if let pause = stall.beginPause(atTraceUs: crossing) { recorder.recordStall(durationUs: pause) }
     if recorder.keepsRecentStates {
-      recorder.backdateStall(startUs: stall.traceClockUs, traceUs: crossing, nowUs: nowUs)
+      recorder.backdateStall(
+        startUs: stall.traceClockUs, traceUs: crossing, nowUs: nowUs, traceRuns: stall.pressesAtEnd)
     }
     if scroll.stopAtEnd(limitPt: limitPt) {
       let liftTraceUs = scroll.touchLiftTraceUs(environment: self)
@@ -192,9 +195,17 @@ extension Simulation {
   }
 
   /// Content grew (or the end became known) during a stall: τ resumes now. The pause is recorded
-  /// once τ has really moved on (see `StallClock`).
+  /// once τ has really moved on (see `StallClock`). A pressing finger's stall is over now and
+  /// recorded; the viewport moves at the next frame (the page's code runs first, with the
+  /// viewport still at the old end), and if the intent is past the new end already, the next
+  /// stall starts now. The intent is read on a copy of the scroll: between frames nothing moves.
   func endStall() {
-    stall.endPause(atUs: nowUs)
+    if let pressed = stall.endPause(atUs: nowUs) {
+      pauseIsOver(durationUs: pressed)
+      var probe = scroll
+      let intent = probe.evaluate(atTraceUs: stall.traceUs, frameStepUs: clock.stepUs, environment: self)
+      if feed.mayGrowBelow && intent > max(0, maxRestingOffsetPt) { stall.notePastEndOnResume() }
+    }
     recordTimelineInstant()
     wakeFrames()
   }

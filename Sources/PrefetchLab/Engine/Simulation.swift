@@ -76,7 +76,9 @@ final class Simulation {
           maxConcurrent: media!.network.maxConcurrentRequests, trace: mediaTrace,
           rateLimit: media!.network.rateLimit)
       })
-    stall = StallClock(durationUs: source.durationUs, patienceUs: scenario.patienceUs)
+    stall = StallClock(
+      durationUs: source.durationUs, patienceUs: scenario.patienceUs,
+      pressesAtEnd: scenario.scroll.atEnd == .press)
     scroll = ScrollDriver(source: source, edgeBehavior: edgeBehavior)
     outages = OutageSchedule(scenario.network.outages.map(\.intervalUs))
     cache = MediaCache(spec: scenario.cache, random: random)
@@ -135,7 +137,7 @@ final class Simulation {
   var timelineState: MetricsRecorder.TimelineState {
     MetricsRecorder.TimelineState(
       traceUs: sessionStarted ? stall.traceUs : nil, traceClockUs: stall.traceClockUs,
-      stalled: stall.isStalled,
+      stalled: stall.isStalled, traceRuns: stall.pressesAtEnd,
       offsetPt: scroll.viewportOffsetPt, velocityPtS: scroll.sample.velocityPtS,
       contentHeightPt: feed.layout.contentHeightPt, blankFraction: visibility.blankFraction,
       inFlight: pool.slotsInUse)

@@ -9,9 +9,17 @@
 /// ends when content lets the user move on. A pause is recorded only once τ has really moved on
 /// after it: content that grows by less than the user wants ends one pause and starts the next
 /// at the same trace instant, and those are one contiguous pause, not two.
+///
+/// With `scroll.at_end` `"press"` (`pressesAtEnd`) τ never stops: a stall is the time the finger
+/// spends pressed against the end, τ runs on with the clock through it, and when content comes
+/// the user is where the clock says. Each stall is recorded when content ends it; one that starts
+/// again at once (the intent still past the new end) is a new stall, since the user saw rows
+/// arrive.
 struct StallClock: Sendable {
   /// Length of the user's trace, µs of τ.
   let durationUs: Int64
+  /// `scroll.at_end` is `"press"`: τ runs through stalls.
+  let pressesAtEnd: Bool
   /// `patience_ms`, µs: how long the user waits for first content or through a stall.
   let patienceUs: Int64
   /// During a frame whose intent ran past the end of loaded content: the trace time that frame
@@ -29,11 +37,19 @@ struct StallClock: Sendable {
   /// When the last pause ended, until τ moves on (a pause starting again at the same trace
   /// instant continues it).
   private var stallEndedUs: Int64?
+  /// A pressing finger's stall just ended with the user's intent still past the new end (the
+  /// content grew by less than the finger went on meanwhile): the next stall starts where this
+  /// one ended, at τ = `traceUs`, not at a crossing searched for within the next frame's motion.
+  private(set) var pastEndOnResume = false
 
-  init(durationUs: Int64, patienceUs: Int64) {
+  init(durationUs: Int64, patienceUs: Int64, pressesAtEnd: Bool = false) {
     self.durationUs = durationUs
     self.patienceUs = patienceUs
+    self.pressesAtEnd = pressesAtEnd
   }
+
+  /// τ stands still now (a pause of the `"wait"` user).
+  var traceIsHeld: Bool { isStalled && !pressesAtEnd }
 
   /// A frame proposing τ = `traceUs` holds the viewport at the end of loaded content.
   @inline(__always)
@@ -62,10 +78,11 @@ struct StallClock: Sendable {
   func proposedTraceUs(atUs nowUs: Int64) -> Int64 { min(durationUs, traceUs + (nowUs - traceClockUs)) }
 
   /// τ at clock `timeUs` (τ stands still while stalled), for timelines.
-  func traceUs(atUs timeUs: Int64) -> Int64 { isStalled ? traceUs : traceUs + (timeUs - traceClockUs) }
+  func traceUs(atUs timeUs: Int64) -> Int64 { traceIsHeld ? traceUs : traceUs + (timeUs - traceClockUs) }
 
-  /// When τ reaches the trace's end if it keeps running; .max while stalled.
-  func endUs() -> Int64 { isStalled ? .max : traceClockUs + (durationUs - traceUs) }
+  /// When τ reaches the trace's end if it keeps running; .max while τ is held by a pause (a
+  /// pressing finger's session ends on time, stalled or not).
+  func endUs() -> Int64 { traceIsHeld ? .max : traceClockUs + (durationUs - traceUs) }
 
   /// A frame moved τ to `newTraceUs` at clock `nowUs`. Returns the duration of a pause that ended
   /// earlier and is now over for good (τ moved past it), to be recorded.
@@ -73,6 +90,7 @@ struct StallClock: Sendable {
   mutating func advance(toTraceUs newTraceUs: Int64, atUs nowUs: Int64) -> Int64? {
     var ended: Int64?
     if stallEndedUs != nil && newTraceUs > traceUs { ended = takeEndedPause() }
+    pastEndOnResume = false
     traceUs = newTraceUs
     traceClockUs = nowUs
     return ended
@@ -91,18 +109,31 @@ struct StallClock: Sendable {
       stallSerial += 1
     }
     stallEndedUs = nil
+    pastEndOnResume = false
     traceUs = crossingTraceUs
     traceClockUs = startUs
     isStalled = true
     return ended
   }
 
-  /// Content let the user move on at `nowUs`: τ runs again from where it stopped.
-  mutating func endPause(atUs nowUs: Int64) {
+  /// Content let the user move on at `nowUs`: τ runs again from where it stopped. A pressing
+  /// finger's τ ran on meanwhile: it is where the clock says, and the stall is over for good;
+  /// its duration is returned, to be recorded (nil for a pause, recorded once τ moves on).
+  @discardableResult
+  mutating func endPause(atUs nowUs: Int64) -> Int64? {
     isStalled = false
-    stallEndedUs = nowUs
+    guard pressesAtEnd else {
+      stallEndedUs = nowUs
+      traceClockUs = nowUs
+      return nil
+    }
+    traceUs = min(durationUs, traceUs + (nowUs - traceClockUs))
     traceClockUs = nowUs
+    return nowUs - stallStartUs
   }
+
+  /// The intent is still past the end now that a pressing finger's stall ended (`pastEndOnResume`).
+  mutating func notePastEndOnResume() { pastEndOnResume = pressesAtEnd && !isStalled }
 
   /// The duration of a pause that ended and was not resumed, once; nil if there is none.
   mutating func takeEndedPause() -> Int64? {

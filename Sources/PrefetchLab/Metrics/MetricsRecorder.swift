@@ -98,6 +98,8 @@ struct MetricsRecorder: Sendable {
     var traceUs: Int64?
     var traceClockUs: Int64
     var stalled: Bool
+    /// τ runs on through a stall (`scroll.at_end` `"press"`).
+    var traceRuns = false
     var offsetPt: Double
     var velocityPtS: Double
     var contentHeightPt: Double
@@ -106,7 +108,7 @@ struct MetricsRecorder: Sendable {
 
     func row(atUs timeUs: Int64) -> TimelineSample {
       TimelineSample(
-        timeUs: timeUs, traceUs: traceUs.map { stalled ? $0 : $0 + (timeUs - traceClockUs) },
+        timeUs: timeUs, traceUs: traceUs.map { stalled && !traceRuns ? $0 : $0 + (timeUs - traceClockUs) },
         offsetPt: offsetPt, velocityPtS: stalled ? 0 : velocityPtS, contentHeightPt: contentHeightPt,
         blankFraction: blankFraction, inFlight: inFlight, stalled: stalled)
     }
@@ -149,14 +151,15 @@ struct MetricsRecorder: Sendable {
   /// intent crossed the end of loaded content) with τ held at `traceUs`: the rows already written
   /// since then become stalled rows (τ held, velocity 0), and a row at `startUs` marks where the
   /// stall began, showing what the run showed then. So every stall shows in the timeline from its
-  /// true start, however short. O(rows since `startUs`).
-  mutating func backdateStall(startUs: Int64, traceUs: Int64, nowUs: Int64) {
+  /// true start, however short. With `traceRuns` (a pressing finger) τ runs on from `traceUs` at
+  /// `startUs` instead of being held. O(rows since `startUs`).
+  mutating func backdateStall(startUs: Int64, traceUs: Int64, nowUs: Int64, traceRuns: Bool = false) {
     guard timelineIntervalUs > 0, startUs < nowUs else { return }
     var index = timeline.count
     while index > 0 && timeline[index - 1].timeUs >= startUs { index -= 1 }
     for row in index..<timeline.count {
       timeline[row].stalled = true
-      timeline[row].traceUs = traceUs
+      timeline[row].traceUs = traceRuns ? traceUs + (timeline[row].timeUs - startUs) : traceUs
       timeline[row].velocityPtS = 0
     }
     guard index == timeline.count || timeline[index].timeUs != startUs,
@@ -164,6 +167,8 @@ struct MetricsRecorder: Sendable {
     else { return }
     state.stalled = true
     state.traceUs = traceUs
+    state.traceClockUs = startUs
+    state.traceRuns = traceRuns
     timeline.insert(state.row(atUs: startUs), at: index)
   }
 

@@ -326,14 +326,18 @@ public struct ScrollSpec: Sendable, Equatable {
   /// go, pt, 0.01…10 (`ScenarioDefinitions.stopThresholdRangePt`). Default `IOSDecelerationCurve.defaultStopThresholdPt` (0.5 pt, the
   /// reverse-engineered model's; see there). Android's spline ends by its own duration.
   public var iosStopThresholdPt: Double
+  /// [scroll.at_end] The user at the end of loaded content: `.wait` (the pause model, the
+  /// default) or `.press` (τ runs on; `.script` sources of drags and waits only).
+  public var atEnd: ScrollAtEnd
 
   public init(
     physics: ScrollPhysics = .ios, source: Source,
-    iosStopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt
+    iosStopThresholdPt: Double = IOSDecelerationCurve.defaultStopThresholdPt, atEnd: ScrollAtEnd = .wait
   ) {
     self.physics = physics
     self.source = source
     self.iosStopThresholdPt = iosStopThresholdPt
+    self.atEnd = atEnd
   }
 }
 

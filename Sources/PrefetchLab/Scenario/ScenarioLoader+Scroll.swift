@@ -38,7 +38,15 @@ extension ScenarioLoader {
         stopThresholdPt = value
       }
     }
+    let atEnd = scroll.choice("at_end", ScrollAtEnd.self) ?? .wait
     guard let source = scroll.exactlyOne(of: ["script", "trace", "model"]) else { return nil }
+    if atEnd == .press && source.key != "script", let field = scroll.member("at_end") {
+      diagnostics.record(
+        field.error(
+          "\"press\" needs scroll.script (drag and wait gestures): a pressing finger is not defined for a recorded or synthetic user",
+          got: "scroll.\(source.key)"))
+      return nil
+    }
     switch source.key {
     case "script":
       guard let gestures = script(from: source.field, feed: feed, diagnostics: diagnostics) else {
@@ -49,7 +57,15 @@ extension ScenarioLoader {
           gestures, physics: physics, stopThresholdPt: stopThresholdPt, at: source.field,
           diagnostics: diagnostics)
       }
-      return ScrollSpec(physics: physics, source: .script(gestures), iosStopThresholdPt: stopThresholdPt)
+      if atEnd == .press, let field = scroll.member("at_end"), let refused = gestureRefusedByPress(gestures) {
+        diagnostics.record(
+          field.error(
+            "\"press\" takes drag and wait gestures only (a fling or jump into the end has no pressing finger)",
+            got: refused))
+        return nil
+      }
+      return ScrollSpec(
+        physics: physics, source: .script(gestures), iosStopThresholdPt: stopThresholdPt, atEnd: atEnd)
     case "model":
       guard let modelName = scroll.choice("model", UserModelName.self) else { return nil }
       return ScrollSpec(
@@ -82,6 +98,18 @@ extension ScenarioLoader {
           physics: physics, source: .touch(path: path, density: density), iosStopThresholdPt: stopThresholdPt)
       }
     }
+  }
+
+  /// The first gesture a pressing user cannot play (a fling or a jump), described; nil if none.
+  static func gestureRefusedByPress(_ gestures: [Gesture]) -> String? {
+    for (index, gesture) in gestures.enumerated() {
+      switch gesture {
+      case .drag, .wait: continue
+      case .fling: return "a fling as gesture \(index + 1) of the expanded script"
+      case .jump: return "a jump as gesture \(index + 1) of the expanded script"
+      }
+    }
+    return nil
   }
 
   /// A script without `duration_s` lasts as long as its gestures: at most a session (10^6 s).

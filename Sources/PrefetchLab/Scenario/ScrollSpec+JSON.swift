@@ -5,6 +5,7 @@ extension ScrollSpec {
     if iosStopThresholdPt != IOSDecelerationCurve.defaultStopThresholdPt {
       members.append(("stop_threshold_pt", JSONValue(iosStopThresholdPt)))
     }
+    if atEnd != .wait { members.append(("at_end", .string(atEnd.rawValue))) }
     switch source {
     case .script(let gestures):
       members.append(("script", .array(Self.scriptJSON(gestures))))

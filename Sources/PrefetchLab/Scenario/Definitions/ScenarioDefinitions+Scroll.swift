@@ -40,6 +40,12 @@ extension ScenarioDefinitions {
         note:
           "a synthetic user: `reader`, `skimmer`, `flinger`, `searcher`, `jumper` or `mixed`; its parameters sit beside it in `scroll` (below)"
       ),
+      KeyDefinition(
+        "at_end", .choice(ScrollAtEnd.allCases.map(\.rawValue)), default: "wait",
+        summary: "The user at the end of loaded content: wait (τ pauses) or press (τ runs on).",
+        note:
+          "`\"wait\"`: the pause model; `\"press\"`: a finger that keeps pressing against the end, trace time running on (`script` of `drag` and `wait` gestures only); see [the user at the end](#the-user-at-the-end-of-loaded-content)"
+      ),
     ], exactlyOneOf: [["script", "trace", "model"]])
 
   public static let scrollTrace = ObjectDefinition(

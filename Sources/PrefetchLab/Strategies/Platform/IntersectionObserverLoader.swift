@@ -5,7 +5,9 @@
 /// The observer reports changes only, checked once per rendered frame: a sentinel that still
 /// intersects after a page arrives (a short page, or a margin larger than a page) gives no new
 /// entry and nothing loads until it leaves and comes back, the classic stuck list; a jump that
-/// carries the sentinel through the root between two frames is not seen either. The observer's
+/// carries the sentinel through the root between two frames is not seen either, nor is a page
+/// that pushes the sentinel out of the root between two frames when the next frame brings it
+/// back (a finger pressing against the end, `scroll.at_end` `"press"`). The observer's
 /// first report after `observe()` counts as an entry when the sentinel already intersects.
 /// `recheck_after_load` (default true) is what careful code adds: after each page, load again if
 /// the sentinel still intersects; false leaves the observer alone, stuck lists included. `on_repeat` governs a call made while a page is out. After a page fails for
@@ -52,8 +54,18 @@ public struct IntersectionObserverLoader: PrefetchStrategy {
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if case .fetchCompleted(.media) = event, !media.needsMediaCompletions { return .everyFrame }
     let intersecting = sentinelIntersects(context)
-    let entered = intersecting && !wasIntersecting
-    wasIntersecting = intersecting
+    // The observer's state changes at rendering steps only: a page landing between frames moves
+    // the sentinel, but only the next frame, with its own offset, decides whether it left.
+    var entered = false
+    var atFrame = false
+    switch event {
+    case .frame, .start, .dragEnded: atFrame = true
+    default: break
+    }
+    if atFrame {
+      entered = intersecting && !wasIntersecting
+      wasIntersecting = intersecting
+    }
     var reloaded = false
     if case .pageApplied = event { reloaded = true }
     // A page that failed for good: the app's error handler asks again if the sentinel shows.
@@ -63,7 +75,9 @@ public struct IntersectionObserverLoader: PrefetchStrategy {
       onRepeat.requestPage(.down, in: context)
     }
     media.update(after: event, in: context)
-    return media.narrowed(quietWake(intersecting: intersecting, context), in: context)
+    // Between frames the state may now be stale: the next moving frame must see it change.
+    let wake = intersecting == wasIntersecting ? quietWake(intersecting: intersecting, context) : .everyFrame
+    return media.narrowed(wake, in: context)
   }
 
   /// At a frame only the sentinel's entering acts and only its intersecting changes state: quiet
