@@ -1,11 +1,12 @@
 /// A strategy no platform ships: plans from what it measures instead of a constant, as
 /// adaptive-bitrate video players plan their buffer. Two planners (`planner`):
 ///
-/// **`mpc`** (the default): a model-predictive plan over `horizon_s` against the predicted motion
-/// and per-origin fetch-time estimates, pricing wasted bytes at `waste_price_ms_per_mb`; see
-/// `PredictivePlanner`.
+/// **`mpc`** (opt-in): a model-predictive plan over `horizon_s` against the predicted motion and
+/// per-origin fetch-time estimates, pricing wasted bytes at `waste_price_ms_per_mb`; see
+/// `PredictivePlanner`. Not the default: on the bundled scenarios it closes more of the blank-time
+/// headroom but is on the Pareto frontiers less often than `lead` (docs/strategies.md).
 ///
-/// **`lead`** (the rule adaptive had before the planner, kept for comparison): it estimates the time to fetch and apply the
+/// **`lead`** (the default): it estimates the time to fetch and apply the
 /// next page from its own recent transfers (`TransferEstimator`: time to first byte, harmonic-mean
 /// throughput, page size, apply delay — MPC's throughput predictor, Yin et al., SIGCOMM 2015; BOLA,
 /// Spiteri et al., INFOCOM 2016, likewise keeps the buffer that covers a download at the measured
@@ -73,12 +74,12 @@ public struct Adaptive: PrefetchStrategy {
   public static let wastePriceMsPerMB = StrategyParameter.Number(
     "waste_price_ms_per_mb", default: 100, in: 0...1_000_000,
     help:
-      "planner=mpc: ms of blank time one wasted MB is worth; an image ahead is fetched when reach × blank saved >= (1 − reach) × this × its MB (100: see docs/strategies.md, measured with scripts/adaptive-goal.py --sweep)."
+      "planner=mpc: ms of blank time one wasted MB is worth; an image ahead is fetched when reach × blank saved >= (1 − reach) × this × its MB (100, a judgement: a 100 kB image the user reaches half the time goes when it saves 10 ms of blank or more; docs/strategies.md measures the trade-off)."
   )
   public static let horizonS = StrategyParameter.Number(
     "horizon_s", default: 2, in: 0...600,
     help:
-      "planner=mpc: how far ahead in time the plan looks for images, s (2: see docs/strategies.md)."
+      "planner=mpc: how far ahead in time the plan looks for images, s (2, a judgement: longer than one 1.2 s stroke of the reader model, shorter than a stroke and its dwell)."
   )
   public static let replanMs = StrategyParameter.Number(
     "replan_ms", default: 50, in: 1...60_000,

@@ -7,25 +7,21 @@ extension PredictivePlanner {
     if context.pagination == .offset && context.phase == .decelerating { planRestingPages(context) }
     let direction = context.pageTriggerDirection
     guard let frontier = context.loadFrontier(direction), !context.isPageInFlight(direction) else { return }
-    let forecast = pageForecast(context)
-    guard forecast.direction == direction else { return }
+    // Where the viewport is headed (a fling's resting offset, else the viewport), and the distance
+    // the user covers from there, at the larger of the velocity and the recent mean speed, while a
+    // page as slow as `safety` × the estimate comes, plus one step: a late page is a stall, so the
+    // page side takes the faster of the two speeds and does not count on the fling slowing down.
     let height = context.viewportHeightPt
-    let distance =
+    let top = context.viewportOffsetPt
+    let heading = context.phase == .decelerating ? context.projectedTargetOffsetPt : top
+    let speed = max(abs(context.velocityPtS), sampledSpeed)
+    let leadPt = min(
+      maxLeadScreens * height, speed * (safety * pageFetchUs + Double(replanUs)) / 1_000_000)
+    let due =
       direction == .down
-      ? frontier.edgePt - context.viewportBottomPt : context.viewportOffsetPt - frontier.edgePt
-    // A cursor feed's fling that rests at the loaded edge was clamped there: the physics would
-    // carry it further, so the user will wait at the edge however slowly its last points pass.
-    // (With offset pagination it flies on into placeholders.)
-    if context.phase == .decelerating && context.pagination == .cursor {
-      let target = context.projectedTargetOffsetPt
-      let restsAtEdge = direction == .down ? target + height >= frontier.edgePt : target <= frontier.edgePt
-      if restsAtEdge {
-        context.requestPage(direction)
-        return
-      }
-    }
-    guard let reachUs = forecast.timeToTravelUs(distance) else { return }
-    if reachUs <= safety * pageFetchUs + Double(replanUs) { context.requestPage(direction) }
+      ? max(top, heading) + height + leadPt >= frontier.edgePt
+      : min(top, heading) - leadPt <= frontier.edgePt
+    if due { context.requestPage(direction) }
   }
 
   /// Offset pagination, a fling: the pages under its resting viewport, by index; pages asked for
@@ -72,23 +68,43 @@ extension PredictivePlanner {
     let priceMs = wastePriceMsPerMB * mediaBytes / 1_000_000
     let dueUs = safety * fetchUs + Double(replanUs)
     var kept: Set<Int> = []
+    var evaluated: Set<Int> = []
+    // A new fetch shares the media link with ours already out: it is expected to arrive after
+    // their bodies and its own (the queue the plan builds, nearest first).
+    let (firstByteUs, bodyUs) = mediaFetchParts(context)
+    var queued = requestedInFlight(context)
     for item in down ? Array(ahead) : ahead.reversed() where !visible.contains(item) {
       let rowTop = context.topPt(ofItem: item)
       let showDistance = down ? rowTop - bottom : top - (rowTop + context.heightPt(ofItem: item))
       guard let showUs = forecast.timeToTravelUs(showDistance), showUs <= horizonUs else { break }
+      evaluated.insert(item)
+      let fresh = context.needsMedia(item: item) && !context.isMediaInFlight(item: item)
+      let arrivalUs = fresh ? firstByteUs + Double(queued + 1) * bodyUs : fetchUs
       let leaveUs = leaveTimeUs(item, forecast, context)
       // Passed by before an image fetched now could come.
-      if let leaveUs, leaveUs < fetchUs { continue }
+      if let leaveUs, leaveUs < arrivalUs { continue }
       guard
         Self.isWorthIt(
-          showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: fetchUs, reach: reach,
+          showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: arrivalUs, reach: reach,
           priceMs: context.needsMedia(item: item) ? priceMs : 0)
       else { continue }
       kept.insert(item)
-      if showUs <= dueUs { fetch(item, priority: .preload, context) }
+      if showUs <= dueUs {
+        fetch(item, priority: .preload, context)
+        if fresh && context.isMediaInFlight(item: item) { queued += 1 }
+      }
     }
+    // Dropped: rows behind the viewport, and rows ahead no longer worth their bytes or passed by
+    // before their image could come. Rows beyond the horizon or the screenfuls planned keep
+    // their fetch: a plan one step later may well want them again, and a cancelled fetch wastes
+    // what it moved.
+    let horizonEnd = ahead.isEmpty ? (down ? Int.max : Int.min) : (down ? ahead.upperBound : ahead.lowerBound)
     for item in requestedInOrder where !visible.contains(item) && !kept.contains(item) {
-      cancel(item, context)
+      let behind = down ? item < visible.lowerBound : item >= visible.upperBound
+      let planned =
+        down
+        ? item < horizonEnd && item >= visible.upperBound : item >= horizonEnd && item < visible.lowerBound
+      if behind || (planned && evaluated.contains(item)) { cancel(item, context) }
     }
   }
 

@@ -7,36 +7,37 @@
 /// new plan drops is cancelled. Model-predictive control as adaptive-bitrate players use it (Yin et
 /// al., SIGCOMM 2015): plan over the horizon, act on the first step, plan again.
 ///
-/// **Pages.** The next page (the frontier's, in `pageTriggerDirection`) is due when the predicted
-/// motion brings the viewport's leading edge to the loaded edge within `safety_factor` × the page
-/// fetch time (time to first byte + bytes / throughput + apply delay) plus one replanning step:
-/// the last moment that still covers a fetch as slow as `safety_factor` × the estimate. The motion
-/// is the fling to its resting offset and then the user's speed (the larger of the velocity and the
-/// mean over `speed_window_s`), so a page is asked for at the lift of a fling that will rest near
-/// the end, not when the viewport gets there. A late page is a stall, which blocks the user: pages
-/// are not priced against their bytes (a page that is due is always worth it), and only one is out
-/// per direction. With offset pagination the pages under the fling's resting viewport are asked for
-/// by index at once (the rows on the way show as placeholders, which cost blank time, not a stall);
-/// a page asked for that way and not yet delivered is cancelled when a later plan's resting
-/// viewport no longer holds it.
+/// **Pages.** The next page (the frontier's, in `pageTriggerDirection`) is due when the viewport's
+/// far edge, taken where it is headed (a fling's resting offset, else where it is), comes within
+/// the distance the user covers while a page as slow as `safety_factor` × the estimate (time to
+/// first byte + bytes / throughput + apply delay) comes, plus one replanning step, at the larger of
+/// the velocity and the recent mean speed (at most `max_lead_screens` screenfuls). A late page is a
+/// stall, which blocks the user, so this side takes the faster speed and does not count on a fling
+/// slowing down; pages are not priced against their bytes, and one is out per direction. With
+/// offset pagination the pages under a fling's resting viewport are asked for by index at once
+/// (the rows on the way show as placeholders: blank time, not a stall); one asked for that way is
+/// cancelled when a later plan's resting viewport and the viewport no longer hold it.
 ///
-/// **Images (and renders).** Each row ahead of the viewport in the predicted direction, nearest
-/// first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with T the time until it
-/// shows, L the time until it has left the viewport again (none when the motion stops with it on
-/// screen) and F the image fetch time:
+/// **Images (and renders).** The rows on screen are fetched at visible priority unless they leave
+/// before an image could come. Then each row ahead of the viewport in the predicted direction,
+/// nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with T the time
+/// until it shows, L the time until it has left the viewport again (none when the motion stops
+/// with it on screen) and F its image's arrival (time to first byte + its body queued behind the
+/// bodies of our fetches already out: the link is shared):
 /// - useless when it would leave before its image could arrive (L < F): a long fling's rows are
 ///   passed by, not fetched;
 /// - its value, ms of blank time saved by fetching now rather than when it shows:
 ///   min(F, L − T) − min(max(0, F − T), L − T);
-/// - due when T <= `safety_factor` × F + one replanning step (no earlier: the later the decision,
-///   the surer the prediction);
+/// - due when T <= `safety_factor` × the unqueued fetch time + one replanning step (no earlier:
+///   the later the decision, the surer the prediction);
 /// - worth it when p × value >= (1 − p) × `waste_price_ms_per_mb` × its expected size in MB, with p
 ///   the chance the user gets there: 1 along a fling (the physics says where it rests), the
 ///   steadiness of the recent travel (`SpeedEstimator.steadiness`, |net| / distance) for a drag or
 ///   at rest.
-/// Due and worth it: fetched at preload priority (visible priority on screen). Worth it but not
-/// due: left alone (a fetch already out for it is kept). Neither: a fetch of ours still out for it
-/// is cancelled, as are fetches for rows behind the viewport.
+/// Due and worth it: fetched at preload priority. Worth it but not due: left alone (a fetch already
+/// out for it is kept). Evaluated and neither: a fetch of ours still out for it is cancelled, as
+/// are fetches for rows behind the viewport; fetches past the horizon are kept (a cancelled fetch
+/// wastes what it moved, and the next plan may want them again).
 ///
 /// **Replanning.** The plan is made at every event and at the first frame at or after each
 /// replanning step (`replan_ms`) or a change of phase or direction; frames in between only fetch
@@ -65,6 +66,10 @@ struct PredictivePlanner: Sendable {
   private var plannedPhase = ScrollPhase.idle
   private var plannedDirection = ScrollDirection.down
   private var visibleRows: Range<Int> = 0..<0
+  /// Flings seen and flings that came to rest where the physics said (not cut short by a new
+  /// drag): the chance a fling's resting rows are reached, learned from this user.
+  private var flings = 0
+  private var flingsReached = 0
 
   init(
     safety: Double, maxLeadScreens: Double, wastePriceMsPerMB: Double, horizonS: Double, replanMs: Double,
@@ -115,6 +120,11 @@ struct PredictivePlanner: Sendable {
       event != .frame || now >= nextPlanUs || context.phase != plannedPhase
       || context.scrollDirection != plannedDirection
     if replans {
+      // A fling ends at rest (reached) or in a new drag (cut short).
+      if plannedPhase == .decelerating && context.phase != .decelerating {
+        flings += 1
+        if context.phase == .idle { flingsReached += 1 }
+      }
       // Sampled only when planning, so that the frames between steps change nothing.
       if now >= nextSpeedSampleUs {
         speed.note(offsetPt: context.viewportOffsetPt, atUs: now)
@@ -137,6 +147,13 @@ struct PredictivePlanner: Sendable {
 
   // MARK: Estimates
 
+  /// The user's recent mean speed, pt/s (sampled on the speed grid).
+  var sampledSpeed: Double { sampledSpeedPtS }
+
+  /// The chance a fling is not cut short: (reached + 1) / (flings + 2), Laplace's rule of
+  /// succession, 0.5 before any fling.
+  var flingReach: Double { Double(flingsReached + 1) / Double(flings + 2) }
+
   /// Time to fetch and apply the next page, µs.
   var pageFetchUs: Double { pageEstimator.pageFetchUs }
 
@@ -144,15 +161,28 @@ struct PredictivePlanner: Sendable {
   /// median round trip the scenario declares, as a client that measured the network before starts
   /// from) plus the mean image size over its throughput (the page origin's before any image).
   func mediaFetchUs(_ context: some StrategyContext) -> Double {
+    let (firstByteUs, bodyUs) = mediaFetchParts(context)
+    return firstByteUs + bodyUs
+  }
+
+  /// An image fetch's time to first byte and its body's time on the link, µs (see
+  /// `mediaFetchUs`; the body 0 before any image or throughput was measured).
+  func mediaFetchParts(_ context: some StrategyContext) -> (firstByteUs: Double, bodyUs: Double) {
     let firstByteUs =
       mediaEstimator.firstByteSamples > 0
       ? mediaEstimator.firstByteMeanUs : context.constants.mediaRoundTripMedianMs * 1000
     let bytes = mediaEstimator.mediaBytesMean
     guard bytes > 0, let rate = mediaEstimator.throughputBytesPerUs ?? pageEstimator.throughputBytesPerUs
     else {
-      return firstByteUs
+      return (firstByteUs, 0)
     }
-    return firstByteUs + bytes / rate
+    return (firstByteUs, bytes / rate)
+  }
+
+  /// Our media fetches in flight (the context's word: a fetch the engine ended without an event
+  /// to us is not counted). O(fetches of ours).
+  func requestedInFlight(_ context: some StrategyContext) -> Int {
+    requested.reduce(0) { $0 + (context.isMediaInFlight(item: $1) ? 1 : 0) }
   }
 
   /// Expected bytes of one image (0 before any was fetched).

@@ -8,8 +8,10 @@ import Testing
 @Suite struct AdaptivePlannerTests {
   static func strategy(_ values: [String: ParameterValue] = [:]) -> Adaptive {
     Adaptive(
-      parameters: TestScenarios.configured("adaptive", values.merging(["planner": .string("mpc")]) { a, _ in a })
-        .parameters)
+      parameters: TestScenarios.configured(
+        "adaptive", values.merging(["planner": .string("mpc")]) { a, _ in a }
+      )
+      .parameters)
   }
 
   /// Teaches `strategy` a page fetch of 100 ms to first byte, 20 000 bytes in 100 ms and a 50 ms
@@ -87,13 +89,13 @@ import Testing
     }
   }
 
-  /// Cursor pagination, 3 pages loaded (edge 6000 pt). A fling from 1000 pt resting at 5200 pt, the
-  /// largest resting offset (its bottom at the edge: clamped there, the user will wait): the next
-  /// page goes out at the lift. One resting at 3000 pt (bottom 3800 pt, 2200 pt short of the edge)
-  /// asks for nothing: beyond its resting place the user's mean speed, 0 at a first drag, carries
-  /// the viewport nowhere.
-  @Test func aFlingClampedAtTheLoadedEdgeAsksForTheNextPageAtTheLift() {
-    for (target, expected) in [(5200.0, 1), (3000, 0)] {
+  /// Cursor pagination, 3 pages loaded (edge 6000 pt). At the lift of a fling at 4000 pt/s the
+  /// user covers 4000 × (2 × 0.25 s + 0.05 s) = 2200 pt while a page as slow as twice the estimate
+  /// comes: the page is due when the resting viewport's bottom lies within 2200 pt of the edge. A
+  /// fling resting at 3000 pt (bottom 3800 pt) asks for it; one resting at 2900 pt (bottom 3700 pt,
+  /// 2300 pt short) does not.
+  @Test func aFlingAsksForTheNextPageAtTheLiftWhenItRestsWithinTheLead() {
+    for (target, expected) in [(3000.0, 1), (2900, 0)] {
       let context = StrategyContextDouble(
         viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
       var strategy = Self.strategy()
@@ -111,16 +113,21 @@ import Testing
   // MARK: Images
 
   /// An image-heavy feed on a slow media origin: every row has an image; the media origin took
-  /// 600 ms to first byte and 1 s for 100 000 bytes (0.1 bytes/µs), so an image takes F = 1.6 s.
-  /// A drag down at 500 pt/s with the viewport at [1000, 1800) (rows 10…17):
-  /// - on screen, rows 10…16 leave (their bottoms 1100…1700 pt pass the top) within 0.2…1.4 s,
-  ///   before an image could come: not fetched; row 17 leaves at 1.6 s: fetched, visible priority;
-  /// - row 18 shows at once (its top is the viewport's bottom): fetching it now saves nothing over
-  ///   fetching it as it shows, so the plan leaves it to that;
-  /// - rows 19…28 show at 0.2…2.0 s, within the 2 s horizon, each saving min(F, on screen) −
-  ///   max(0, F − show) > 0 ms at no price (reach 1: no reversal yet): fetched, nearest first, at
-  ///   preload priority; row 29 shows at 2.2 s, past the horizon.
-  @Test func aSlowMediaOriginSkipsRowsThatLeaveBeforeTheirImageAndPlansTheHorizon() {
+  /// 600 ms to first byte and 1 s for 100 000 bytes (0.1 bytes/µs), so an image takes F = 1.6 s, and
+  /// a new one queued behind q of ours on the link 0.6 + (q + 1) × 1 s. A drag down at 500 pt/s
+  /// with the viewport at [1000, 1800) (rows 10…17); row k's top shows at (k − 18) × 0.2 s and its
+  /// bottom leaves at (k − 9) × 0.2 s:
+  /// - on screen, rows 10…16 leave within 0.2…1.4 s, before an image could come: not fetched;
+  ///   row 17 leaves at 1.6 s: fetched at visible priority (q = 1 from now on);
+  /// - row 18 shows at once: fetching it now saves nothing over fetching it as it shows;
+  /// - rows 19…21 leave (2.0…2.4 s) before a second image could come (2.6 s), row 22 is on screen
+  ///   from 0.8 s to 2.6 s, exactly until it would come: nothing saved;
+  /// - row 23 shows at 1.0 s and stays 1.8 s: fetched now it is blank 1.6 s instead of 1.8 s;
+  ///   worth it at no price (reach 1, no reversal yet) and due (1.0 s <= 2 × 1.6 s + 50 ms): fetched
+  ///   at preload priority (q = 2, a third image would come at 3.6 s);
+  /// - rows 24…26 leave before 3.6 s, row 27 saves nothing, row 28 (shows at 2.0 s, leaves at
+  ///   3.8 s) saves 0.2 s: fetched; row 29 shows at 2.2 s, past the 2 s horizon.
+  @Test func aSlowMediaOriginSpacesItsFetchesAlongTheDrag() {
     let context = StrategyContextDouble(
       viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
     context.giveEveryItemMedia()
@@ -143,7 +150,7 @@ import Testing
     context.nowUs = 1_700_000
     context.note(strategy.update(.frame, in: context))
     let expected: [StrategyContextDouble.Action] =
-      [.requestMedia(17, .visible)] + (19...28).map { .requestMedia($0, .preload) }
+      [.requestMedia(17, .visible), .requestMedia(23, .preload), .requestMedia(28, .preload)]
     #expect(context.takeActions().filter { !$0.isPageRequest } == expected)
   }
 
