@@ -49,6 +49,15 @@ public struct TransferEstimator: Sendable {
   /// the time to first byte alone).
   public var mediaFetchUs: Double { firstByteUs.mean + transferUs(mediaBytes.mean) }
 
+  /// Time-to-first-byte samples held (at most `window`).
+  public var firstByteSamples: Int { firstByteUs.values.count }
+
+  /// Mean time to first byte of the samples held, µs (0 before any).
+  public var firstByteMeanUs: Double { firstByteUs.mean }
+
+  /// Mean size of the media bodies held, bytes (0 before any).
+  public var mediaBytesMean: Double { mediaBytes.mean }
+
   /// Predicted body rate, bytes per µs (the harmonic mean); nil while no body took time.
   public var throughputBytesPerUs: Double? {
     guard !rates.values.isEmpty else { return nil }

@@ -2,12 +2,16 @@ import Testing
 
 @testable import PrefetchLab
 
-/// adaptive's decisions against a hand-set context: the lead from its estimates of fetch time and
-/// speed, the page trigger, the media range of a drag and of a fling, and cancelling what falls
-/// behind.
+/// adaptive's lead planner (`planner=lead`, kept beside the model-predictive default) against a
+/// hand-set context: the lead from its estimates of fetch time and speed, the page trigger, the
+/// media range of a drag and of a fling, and cancelling what falls behind.
 @Suite struct AdaptiveTests {
   static func strategy(_ values: [String: ParameterValue] = [:]) -> Adaptive {
-    Adaptive(parameters: TestScenarios.configured("adaptive", values).parameters)
+    Adaptive(
+      parameters: TestScenarios.configured(
+        "adaptive", values.merging(["planner": .string("lead")]) { a, _ in a }
+      )
+      .parameters)
   }
 
   /// 800 pt viewport, pages of 20 rows of 100 pt (2000 pt each), `pages` applied; every row has

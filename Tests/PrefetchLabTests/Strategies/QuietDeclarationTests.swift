@@ -127,10 +127,15 @@ import Testing
 
   @Test(arguments: [300.0, 1_500.0, 4_000.0])
   func adaptiveBandsAreQuiet(velocityPtS: Double) {
-    let adaptive = Adaptive(parameters: TestScenarios.configured("adaptive").parameters)
-    #expect(Self.checkBands(adaptive, velocityPtS: velocityPtS, frames: 600) > 0)
-    #expect(Self.checkBands(adaptive, velocityPtS: velocityPtS, frames: 300, renders: true) > 0)
-    #expect(Self.checkBands(adaptive, velocityPtS: velocityPtS, frames: 600, media: false) > 0)
+    for planner in AdaptivePlanner.allCases {
+      let adaptive = Adaptive(
+        parameters: TestScenarios.configured("adaptive", ["planner": .string(planner.rawValue)]).parameters)
+      #expect(Self.checkBands(adaptive, velocityPtS: velocityPtS, frames: 600) > 0, "\(planner)")
+      #expect(
+        Self.checkBands(adaptive, velocityPtS: velocityPtS, frames: 300, renders: true) > 0, "\(planner)")
+      #expect(
+        Self.checkBands(adaptive, velocityPtS: velocityPtS, frames: 600, media: false) > 0, "\(planner)")
+    }
   }
 
   /// compose_paging's cache window: bands up to the next row either end of the window reaches

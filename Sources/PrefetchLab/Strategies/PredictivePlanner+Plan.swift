@@ -1,0 +1,122 @@
+extension PredictivePlanner {
+  /// Pages (see "Pages" on the type): the frontier's page when the predicted motion reaches the
+  /// loaded edge within `safety` × the page fetch time plus one step; with offset pagination, the
+  /// pages under a fling's resting viewport, cancelling those an earlier fling's plan asked for
+  /// that the new one does not reach.
+  mutating func planPages(_ context: some StrategyContext) {
+    if context.pagination == .offset && context.phase == .decelerating { planRestingPages(context) }
+    let direction = context.pageTriggerDirection
+    guard let frontier = context.loadFrontier(direction), !context.isPageInFlight(direction) else { return }
+    // Where the viewport is headed (a fling's resting offset, else the viewport), and the distance
+    // the user covers from there, at the larger of the velocity and the recent mean speed, while a
+    // page as slow as `safety` × the estimate comes, plus one step: a late page is a stall, so the
+    // page side takes the faster of the two speeds and does not count on the fling slowing down.
+    let height = context.viewportHeightPt
+    let top = context.viewportOffsetPt
+    let heading = context.phase == .decelerating ? context.projectedTargetOffsetPt : top
+    let speed = max(abs(context.velocityPtS), sampledSpeed)
+    let leadPt = min(
+      maxLeadScreens * height, speed * (safety * pageFetchUs + Double(replanUs)) / 1_000_000)
+    let due =
+      direction == .down
+      ? max(top, heading) + height + leadPt >= frontier.edgePt
+      : min(top, heading) - leadPt <= frontier.edgePt
+    if due { context.requestPage(direction) }
+  }
+
+  /// Offset pagination, a fling: the pages under its resting viewport, by index; pages asked for
+  /// by index earlier that neither it nor the viewport now holds are cancelled (one already
+  /// delivered cannot be, and stays).
+  private mutating func planRestingPages(_ context: some StrategyContext) {
+    let target = context.projectedTargetOffsetPt
+    var wanted: Set<Int> = []
+    for rows in [
+      context.items(intersectingFromPt: target, toPt: target + context.viewportHeightPt),
+      context.visibleItems,
+    ] where !rows.isEmpty {
+      for page in context.page(ofItem: rows.lowerBound)...context.page(ofItem: rows.upperBound - 1) {
+        wanted.insert(page)
+      }
+    }
+    for page in pagesByIndexInOrder where !wanted.contains(page) {
+      if context.cancelPageRequest(index: page) { forgetPageByIndex(page) }
+    }
+    for page in wanted.sorted() where !context.isPageApplied(page) {
+      if context.requestPage(index: page) { notePageByIndex(page) }
+    }
+  }
+
+  /// Images and renders (see "Images" on the type): the rows on screen, then the rows ahead along
+  /// the predicted motion, nearest first, fetched when due and worth their price; cancels our
+  /// fetches for rows the plan no longer keeps.
+  mutating func planMedia(_ context: some StrategyContext) {
+    let (forecast, reach) = mediaForecast(context)
+    let fetchUs = mediaFetchUs(context)
+    let visible = context.visibleItems
+    noteVisible(visible)
+    for item in visible where arrivesInTime(item, forecast, fetchUs, context) {
+      fetch(item, priority: .visible, context)
+    }
+    let top = context.viewportOffsetPt
+    let bottom = context.viewportBottomPt
+    let down = forecast.direction == .down
+    let maxLeadPt = maxLeadScreens * context.viewportHeightPt
+    let ahead =
+      down
+      ? context.items(intersectingFromPt: bottom, toPt: bottom + maxLeadPt)
+      : context.items(intersectingFromPt: top - maxLeadPt, toPt: top)
+    let priceMs = wastePriceMsPerMB * mediaBytes / 1_000_000
+    let dueUs = safety * fetchUs + Double(replanUs)
+    var kept: Set<Int> = []
+    var evaluated: Set<Int> = []
+    // A new fetch shares the media link with ours already out: it is expected to arrive after
+    // their bodies and its own (the queue the plan builds, nearest first).
+    let (firstByteUs, bodyUs) = mediaFetchParts(context)
+    var queued = requestedInFlight(context)
+    for item in down ? Array(ahead) : ahead.reversed() where !visible.contains(item) {
+      let rowTop = context.topPt(ofItem: item)
+      let showDistance = down ? rowTop - bottom : top - (rowTop + context.heightPt(ofItem: item))
+      guard let showUs = forecast.timeToTravelUs(showDistance), showUs <= horizonUs else { break }
+      evaluated.insert(item)
+      let fresh = context.needsMedia(item: item) && !context.isMediaInFlight(item: item)
+      let arrivalUs = fresh ? firstByteUs + Double(queued + 1) * bodyUs : fetchUs
+      let leaveUs = leaveTimeUs(item, forecast, context)
+      // Passed by before an image fetched now could come.
+      if let leaveUs, leaveUs < arrivalUs { continue }
+      guard
+        Self.isWorthIt(
+          showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: arrivalUs, reach: reach,
+          priceMs: context.needsMedia(item: item) ? priceMs : 0)
+      else { continue }
+      kept.insert(item)
+      if showUs <= dueUs {
+        fetch(item, priority: .preload, context)
+        if fresh && context.isMediaInFlight(item: item) { queued += 1 }
+      }
+    }
+    // Dropped: rows behind the viewport, and rows ahead no longer worth their bytes or passed by
+    // before their image could come. Rows beyond the horizon or the screenfuls planned keep
+    // their fetch: a plan one step later may well want them again, and a cancelled fetch wastes
+    // what it moved.
+    let horizonEnd = ahead.isEmpty ? (down ? Int.max : Int.min) : (down ? ahead.upperBound : ahead.lowerBound)
+    for item in requestedInOrder where !visible.contains(item) && !kept.contains(item) {
+      let behind = down ? item < visible.lowerBound : item >= visible.upperBound
+      let planned =
+        down
+        ? item < horizonEnd && item >= visible.upperBound : item >= horizonEnd && item < visible.lowerBound
+      if behind || (planned && evaluated.contains(item)) { cancel(item, context) }
+    }
+  }
+
+  /// Whether fetching a row's image now is worth its price: `reach` × the blank time it saves
+  /// (ms; fetched when it shows it is blank for min(F, on screen), fetched now for
+  /// min(max(0, F − show), on screen)) against (1 − `reach`) × `priceMs`, the price of its bytes.
+  /// `onScreenUs`: nil when it stays on screen where the motion stops.
+  static func isWorthIt(showUs: Double, onScreenUs: Double?, fetchUs: Double, reach: Double, priceMs: Double)
+    -> Bool
+  {
+    let onScreen = onScreenUs ?? .infinity
+    let savedMs = (min(fetchUs, onScreen) - min(max(0, fetchUs - showUs), onScreen)) / 1000
+    return savedMs > 0 && reach * savedMs >= (1 - reach) * priceMs
+  }
+}

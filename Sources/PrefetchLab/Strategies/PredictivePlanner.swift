@@ -1,0 +1,274 @@
+/// `adaptive`'s model-predictive planner (`planner=mpc`): at each replanning step it predicts where
+/// the user's viewport will be over a short horizon (`MotionForecast`: the fling's resting offset
+/// from the physics, the drag's velocity, the recent mean speed at rest), how long a page and an
+/// image take from each origin's recent transfers (`TransferEstimator` per origin: the API's pages,
+/// the media origin's images — one link or two, as `network.media` says), and fetches what
+/// minimises the expected stall and blank time plus the price of the bytes it may waste; what the
+/// new plan drops is cancelled. Model-predictive control as adaptive-bitrate players use it (Yin et
+/// al., SIGCOMM 2015): plan over the horizon, act on the first step, plan again.
+///
+/// **Pages.** The next page (the frontier's, in `pageTriggerDirection`) is due when the viewport's
+/// far edge, taken where it is headed (a fling's resting offset, else where it is), comes within
+/// the distance the user covers while a page as slow as `safety_factor` × the estimate (time to
+/// first byte + bytes / throughput + apply delay) comes, plus one replanning step, at the larger of
+/// the velocity and the recent mean speed (at most `max_lead_screens` screenfuls). A late page is a
+/// stall, which blocks the user, so this side takes the faster speed and does not count on a fling
+/// slowing down; pages are not priced against their bytes, and one is out per direction. With
+/// offset pagination the pages under a fling's resting viewport are asked for by index at once
+/// (the rows on the way show as placeholders: blank time, not a stall); one asked for that way is
+/// cancelled when a later plan's resting viewport and the viewport no longer hold it.
+///
+/// **Images (and renders).** The rows on screen are fetched at visible priority unless they leave
+/// before an image could come. Then each row ahead of the viewport in the predicted direction,
+/// nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with T the time
+/// until it shows, L the time until it has left the viewport again (none when the motion stops
+/// with it on screen) and F its image's arrival (time to first byte + its body queued behind the
+/// bodies of our fetches already out: the link is shared):
+/// - useless when it would leave before its image could arrive (L < F): a long fling's rows are
+///   passed by, not fetched;
+/// - its value, ms of blank time saved by fetching now rather than when it shows:
+///   min(F, L − T) − min(max(0, F − T), L − T);
+/// - due when T <= `safety_factor` × the unqueued fetch time + one replanning step (no earlier:
+///   the later the decision, the surer the prediction);
+/// - worth it when p × value >= (1 − p) × `waste_price_ms_per_mb` × its expected size in MB, with p
+///   the chance the user gets there: 1 along a fling (the physics says where it rests), the
+///   steadiness of the recent travel (`SpeedEstimator.steadiness`, |net| / distance) for a drag or
+///   at rest.
+/// Due and worth it: fetched at preload priority. Worth it but not due: left alone (a fetch already
+/// out for it is kept). Evaluated and neither: a fetch of ours still out for it is cancelled, as
+/// are fetches for rows behind the viewport; fetches past the horizon are kept (a cancelled fetch
+/// wastes what it moved, and the next plan may want them again).
+///
+/// **Replanning.** The plan is made at every event and at the first frame at or after each
+/// replanning step (`replan_ms`) or a change of phase or direction; frames in between only fetch
+/// the rows that came on screen, so the frames up to the next step are declared quiet
+/// (`Wake.whileOffset(… beforeUs:)`), rows shown aside. O(rows within the horizon) per plan.
+struct PredictivePlanner: Sendable {
+  let safety: Double
+  let maxLeadScreens: Double
+  let wastePriceMsPerMB: Double
+  let horizonUs: Double
+  let replanUs: Int64
+  private var pageEstimator: TransferEstimator
+  private var mediaEstimator: TransferEstimator
+  private var speed: SpeedEstimator
+  private let speedIntervalUs: Int64
+  private var nextSpeedSampleUs: Int64 = 0
+  private var sampledSpeedPtS = 0.0
+  private var sampledSteadiness = 1.0
+  /// Pages delivered and not yet applied, with their delivery time (apply-delay samples).
+  private var delivered: [(page: Int, atUs: Int64)] = []
+  /// Media fetches of ours in flight.
+  private var requested: Set<Int> = []
+  /// Pages asked for by index (offset pagination) and not yet applied.
+  private var pagesByIndex: Set<Int> = []
+  private var nextPlanUs: Int64 = 0
+  private var plannedPhase = ScrollPhase.idle
+  private var plannedDirection = ScrollDirection.down
+  private var visibleRows: Range<Int> = 0..<0
+  /// Flings seen and flings that came to rest where the physics said (not cut short by a new
+  /// drag): the chance a fling's resting rows are reached, learned from this user.
+  private var flings = 0
+  private var flingsReached = 0
+
+  init(
+    safety: Double, maxLeadScreens: Double, wastePriceMsPerMB: Double, horizonS: Double, replanMs: Double,
+    estimatorWindow: Int, speedWindowUs: Int64, speedIntervalUs: Int64
+  ) {
+    self.safety = safety
+    self.maxLeadScreens = maxLeadScreens
+    self.wastePriceMsPerMB = wastePriceMsPerMB
+    horizonUs = horizonS * 1_000_000
+    replanUs = max(1, Int64((replanMs * 1000).rounded()))
+    pageEstimator = TransferEstimator(window: estimatorWindow)
+    mediaEstimator = TransferEstimator(window: estimatorWindow)
+    speed = SpeedEstimator(windowUs: speedWindowUs)
+    self.speedIntervalUs = max(1, speedIntervalUs)
+  }
+
+  mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
+    let now = context.nowUs
+    for item in context.evictedItems { requested.remove(item) }
+    switch event {
+    case .fetchCompleted(let resource):
+      if let transfer = context.lastTransfer {
+        if case .page = transfer.resource {
+          pageEstimator.record(transfer)
+        } else {
+          mediaEstimator.record(transfer)
+        }
+      }
+      switch resource {
+      case .page(let page): delivered.append((page, now))
+      case .media(let item): requested.remove(item)
+      }
+    case .fetchFailed(.media(let item)):
+      requested.remove(item)
+    case .fetchFailed(.page(let page)), .pageDiscarded(let page):
+      pagesByIndex.remove(page)
+    case .pageApplied(let page):
+      pagesByIndex.remove(page)
+      if let index = delivered.firstIndex(where: { $0.page == page }) {
+        pageEstimator.recordApplyDelay(now - delivered[index].atUs)
+        delivered.remove(at: index)
+      }
+    default:
+      break
+    }
+    guard event != .fetchCompleted(.page(0)) || context.rowCount > 0 else { return .everyFrame }
+    let replans =
+      event != .frame || now >= nextPlanUs || context.phase != plannedPhase
+      || context.scrollDirection != plannedDirection
+    if replans {
+      // A fling ends at rest (reached) or in a new drag (cut short).
+      if plannedPhase == .decelerating && context.phase != .decelerating {
+        flings += 1
+        if context.phase == .idle { flingsReached += 1 }
+      }
+      // Sampled only when planning, so that the frames between steps change nothing.
+      if now >= nextSpeedSampleUs {
+        speed.note(offsetPt: context.viewportOffsetPt, atUs: now)
+        sampledSpeedPtS = speed.speedPtS(atUs: now)
+        sampledSteadiness = speed.steadiness
+        nextSpeedSampleUs = (now / speedIntervalUs + 1) * speedIntervalUs
+      }
+      plan(context)
+      visibleRows = context.visibleItems
+      plannedPhase = context.phase
+      plannedDirection = context.scrollDirection
+      nextPlanUs = (now / replanUs + 1) * replanUs
+    } else if context.visibleItems != visibleRows {
+      fetchVisible(context)
+    }
+    guard event == .frame, context.heedsWake else { return .everyFrame }
+    // Until the next step a frame fetches only the rows that came on screen.
+    return .whileOffset(within: -.infinity, .infinity, acrossRowChanges: false, beforeUs: nextPlanUs)
+  }
+
+  // MARK: Estimates
+
+  /// The user's recent mean speed, pt/s (sampled on the speed grid).
+  var sampledSpeed: Double { sampledSpeedPtS }
+
+  /// The chance a fling is not cut short: (reached + 1) / (flings + 2), Laplace's rule of
+  /// succession, 0.5 before any fling.
+  var flingReach: Double { Double(flingsReached + 1) / Double(flings + 2) }
+
+  /// Time to fetch and apply the next page, µs.
+  var pageFetchUs: Double { pageEstimator.pageFetchUs }
+
+  /// Time to fetch one image, µs: the media origin's time to first byte (before any sample, the
+  /// median round trip the scenario declares, as a client that measured the network before starts
+  /// from) plus the mean image size over its throughput (the page origin's before any image).
+  func mediaFetchUs(_ context: some StrategyContext) -> Double {
+    let (firstByteUs, bodyUs) = mediaFetchParts(context)
+    return firstByteUs + bodyUs
+  }
+
+  /// An image fetch's time to first byte and its body's time on the link, µs (see
+  /// `mediaFetchUs`; the body 0 before any image or throughput was measured).
+  func mediaFetchParts(_ context: some StrategyContext) -> (firstByteUs: Double, bodyUs: Double) {
+    let firstByteUs =
+      mediaEstimator.firstByteSamples > 0
+      ? mediaEstimator.firstByteMeanUs : context.constants.mediaRoundTripMedianMs * 1000
+    let bytes = mediaEstimator.mediaBytesMean
+    guard bytes > 0, let rate = mediaEstimator.throughputBytesPerUs ?? pageEstimator.throughputBytesPerUs
+    else {
+      return (firstByteUs, 0)
+    }
+    return (firstByteUs, bytes / rate)
+  }
+
+  /// Our media fetches in flight (the context's word: a fetch the engine ended without an event
+  /// to us is not counted). O(fetches of ours).
+  func requestedInFlight(_ context: some StrategyContext) -> Int {
+    requested.reduce(0) { $0 + (context.isMediaInFlight(item: $1) ? 1 : 0) }
+  }
+
+  /// Expected bytes of one image (0 before any was fetched).
+  var mediaBytes: Double { mediaEstimator.mediaBytesMean }
+
+  /// The motion pages are planned against: the fling, then the user's recent mean speed (a drag:
+  /// the larger of its velocity and that mean).
+  func pageForecast(_ context: some StrategyContext) -> MotionForecast {
+    MotionForecast.of(
+      phase: context.phase, topPt: context.viewportOffsetPt, velocityPtS: context.velocityPtS,
+      targetPt: context.projectedTargetOffsetPt, restingDirection: context.pageTriggerDirection,
+      cruiseSpeedPtS: sampledSpeedPtS)
+  }
+
+  /// The motion images are planned against, and the chance the user follows it.
+  func mediaForecast(_ context: some StrategyContext) -> (MotionForecast, reach: Double) {
+    let forecast = MotionForecast.of(
+      phase: context.phase, topPt: context.viewportOffsetPt, velocityPtS: context.velocityPtS,
+      targetPt: context.projectedTargetOffsetPt, restingDirection: context.scrollDirection,
+      cruiseSpeedPtS: sampledSpeedPtS)
+    return (forecast, context.phase == .decelerating ? 1 : sampledSteadiness)
+  }
+
+  // MARK: The plan
+
+  private mutating func plan(_ context: some StrategyContext) {
+    planPages(context)
+    guard context.feedHasMedia || context.hasRenderStage else { return }
+    planMedia(context)
+  }
+
+  /// The rows on screen: fetched at visible priority unless they leave before an image could come.
+  private mutating func fetchVisible(_ context: some StrategyContext) {
+    let visible = context.visibleItems
+    visibleRows = visible
+    guard context.feedHasMedia || context.hasRenderStage else { return }
+    let (forecast, _) = mediaForecast(context)
+    let fetchUs = mediaFetchUs(context)
+    for item in visible where arrivesInTime(item, forecast, fetchUs, context) {
+      fetch(item, priority: .visible, context)
+    }
+  }
+
+  /// False when the row leaves the viewport (along `forecast`) before an image fetched now could
+  /// arrive.
+  func arrivesInTime(
+    _ item: Int, _ forecast: MotionForecast, _ fetchUs: Double, _ context: some StrategyContext
+  ) -> Bool {
+    guard let leaveUs = leaveTimeUs(item, forecast, context) else { return true }
+    return leaveUs >= fetchUs
+  }
+
+  /// When the row will have left the viewport along `forecast`, µs; nil if it is still on screen
+  /// where the motion stops.
+  func leaveTimeUs(_ item: Int, _ forecast: MotionForecast, _ context: some StrategyContext) -> Double? {
+    let top = context.topPt(ofItem: item)
+    let distance =
+      forecast.direction == .down
+      ? top + context.heightPt(ofItem: item) - context.viewportOffsetPt : context.viewportBottomPt - top
+    return forecast.timeToTravelUs(distance)
+  }
+
+  mutating func fetch(_ item: Int, priority: FetchPriority, _ context: some StrategyContext) {
+    if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+    guard context.needsMedia(item: item) else { return }
+    if context.isMediaInFlight(item: item) {
+      if priority == .visible && requested.contains(item) {
+        context.setMediaPriority(item: item, priority: .visible)
+      }
+      return
+    }
+    if context.requestMedia(item: item, priority: priority) && context.isMediaInFlight(item: item) {
+      requested.insert(item)
+    }
+  }
+
+  mutating func cancel(_ item: Int, _ context: some StrategyContext) {
+    if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
+    requested.remove(item)
+  }
+
+  /// Our media fetches in flight, in item order (a set's own order is not the same from run to run).
+  var requestedInOrder: [Int] { requested.sorted() }
+
+  mutating func notePageByIndex(_ page: Int) { pagesByIndex.insert(page) }
+  mutating func forgetPageByIndex(_ page: Int) { pagesByIndex.remove(page) }
+  var pagesByIndexInOrder: [Int] { pagesByIndex.sorted() }
+  mutating func noteVisible(_ rows: Range<Int>) { visibleRows = rows }
+}

@@ -1,0 +1,190 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// adaptive's model-predictive planner (`planner=mpc`, the default) against hand-set contexts:
+/// the motion forecast, pages for a fling's resting place, images on a slow media origin, and the
+/// price of wasted bytes. Every expected number is worked out in the test's comment.
+@Suite struct AdaptivePlannerTests {
+  static func strategy(_ values: [String: ParameterValue] = [:]) -> Adaptive {
+    Adaptive(
+      parameters: TestScenarios.configured(
+        "adaptive", values.merging(["planner": .string("mpc")]) { a, _ in a }
+      )
+      .parameters)
+  }
+
+  /// Teaches `strategy` a page fetch of 100 ms to first byte, 20 000 bytes in 100 ms and a 50 ms
+  /// apply delay: 250 ms in all, at t = 250 ms. The viewport rests where it is.
+  static func learnPageFetch(_ strategy: inout Adaptive, _ context: StrategyContextDouble) {
+    context.nowUs = 200_000
+    context.lastTransfer = TransferRecord(
+      resource: .page(1), bytes: 20_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 100_000,
+      completedUs: 200_000)
+    context.note(strategy.update(.fetchCompleted(.page(1)), in: context))
+    context.lastTransfer = nil
+    context.nowUs = 250_000
+    context.note(strategy.update(.pageApplied(page: 1), in: context))
+    _ = context.takeActions()
+  }
+
+  // MARK: Forecast
+
+  /// A fling with 4000 pt to go at 4000 pt/s: τ = 1 s. 800 pt take −ln(1 − 0.2) s = 223 144 µs;
+  /// 3990 pt lie past 95 % of the way (3800.9 pt), reached when the fling ends, 3τ = 3 s; 4500 pt
+  /// add 500 pt at the 250 pt/s cruise: 3 s + 2 s. A drag at 500 pt/s: 1000 pt in 2 s. At rest
+  /// without a cruising speed nothing is reached.
+  @Test func theForecastFollowsTheFlingThenCruises() throws {
+    let fling = MotionForecast.of(
+      phase: .decelerating, topPt: 2400, velocityPtS: 4000, targetPt: 6400, restingDirection: .down,
+      cruiseSpeedPtS: 250)
+    #expect(fling.direction == .down)
+    #expect(abs(try #require(fling.timeToTravelUs(800)) - 223_143.55) < 0.01)
+    #expect(try #require(fling.timeToTravelUs(3990)) == 3_000_000)
+    #expect(abs(try #require(fling.timeToTravelUs(4500)) - 5_000_000) < 1e-6)
+    let drag = MotionForecast.of(
+      phase: .dragging, topPt: 0, velocityPtS: 500, targetPt: 0, restingDirection: .down, cruiseSpeedPtS: 100)
+    #expect(drag.timeToTravelUs(1000) == 2_000_000)
+    let rest = MotionForecast.of(
+      phase: .idle, topPt: 0, velocityPtS: 0, targetPt: 0, restingDirection: .up, cruiseSpeedPtS: 0)
+    #expect(rest.direction == .up)
+    #expect(rest.timeToTravelUs(1) == nil)
+    #expect(rest.timeToTravelUs(0) == 0)
+  }
+
+  // MARK: Pages
+
+  /// Offset pagination, pages of 20 rows of 100 pt (2000 pt), pages 0 and 1 loaded (rows 0…39),
+  /// the rest placeholders. The viewport at 2400 pt (page 1) is released into a fling that will
+  /// rest at 6400 pt: rows 64…71, page 3, two pages ahead. At the lift the plan asks for page 3 by
+  /// index, and for page 2 (the frontier) as well: the fling (τ = 4000 pt / 4000 pt/s = 1 s)
+  /// brings the viewport's bottom from 3200 pt to the loaded edge at 4000 pt in 0.223 s, within
+  /// 2 × the 250 ms page fetch + the 50 ms step. The lead planner asks for page 2 only.
+  @Test func aFlingRestingTwoPagesAheadAsksForThePageWhereItRests() {
+    let context = StrategyContextDouble(
+      viewportHeightPt: 800, pageSize: 20, totalItems: 200, pagination: .offset, appliedPages: 10)
+    context.loadedOverride = 0..<40
+    context.frontierOverride[.down] = LoadFrontier(
+      page: 2, direction: .down, edgePt: 4000, runStartPt: 0, adjacentPage: 1)
+    for (planner, expected) in [
+      (
+        "mpc",
+        [StrategyContextDouble.Action.requestPageIndex(3, .page), .requestPage(.down, guardInFlight: true)]
+      ),
+      ("lead", [.requestPage(.down, guardInFlight: true)]),
+    ] {
+      var strategy = Self.strategy(["planner": .string(planner)])
+      context.pagesInFlight.removeAll()
+      context.viewportOffsetPt = 2400
+      context.phase = .idle
+      context.velocityPtS = 0
+      context.projectedTargetPt = nil
+      Self.learnPageFetch(&strategy, context)
+      context.nowUs = 1_000_000
+      context.phase = .decelerating
+      context.velocityPtS = 4000
+      context.projectedTargetPt = 6400
+      context.note(strategy.update(.dragEnded, in: context))
+      #expect(context.takeActions().filter(\.isPageRequest) == expected, "planner \(planner)")
+    }
+  }
+
+  /// Cursor pagination, 3 pages loaded (edge 6000 pt). At the lift of a fling at 4000 pt/s the
+  /// user covers 4000 × (2 × 0.25 s + 0.05 s) = 2200 pt while a page as slow as twice the estimate
+  /// comes: the page is due when the resting viewport's bottom lies within 2200 pt of the edge. A
+  /// fling resting at 3000 pt (bottom 3800 pt) asks for it; one resting at 2900 pt (bottom 3700 pt,
+  /// 2300 pt short) does not.
+  @Test func aFlingAsksForTheNextPageAtTheLiftWhenItRestsWithinTheLead() {
+    for (target, expected) in [(3000.0, 1), (2900, 0)] {
+      let context = StrategyContextDouble(
+        viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
+      var strategy = Self.strategy()
+      context.viewportOffsetPt = 1000
+      Self.learnPageFetch(&strategy, context)
+      context.nowUs = 260_000
+      context.phase = .decelerating
+      context.velocityPtS = 4000
+      context.projectedTargetPt = target
+      context.note(strategy.update(.dragEnded, in: context))
+      #expect(context.takeActions().filter(\.isPageRequest).count == expected, "target \(target)")
+    }
+  }
+
+  // MARK: Images
+
+  /// An image-heavy feed on a slow media origin: every row has an image; the media origin took
+  /// 600 ms to first byte and 1 s for 100 000 bytes (0.1 bytes/µs), so an image takes F = 1.6 s, and
+  /// a new one queued behind q of ours on the link 0.6 + (q + 1) × 1 s. A drag down at 500 pt/s
+  /// with the viewport at [1000, 1800) (rows 10…17); row k's top shows at (k − 18) × 0.2 s and its
+  /// bottom leaves at (k − 9) × 0.2 s:
+  /// - on screen, rows 10…16 leave within 0.2…1.4 s, before an image could come: not fetched;
+  ///   row 17 leaves at 1.6 s: fetched at visible priority (q = 1 from now on);
+  /// - row 18 shows at once: fetching it now saves nothing over fetching it as it shows;
+  /// - rows 19…21 leave (2.0…2.4 s) before a second image could come (2.6 s), row 22 is on screen
+  ///   from 0.8 s to 2.6 s, exactly until it would come: nothing saved;
+  /// - row 23 shows at 1.0 s and stays 1.8 s: fetched now it is blank 1.6 s instead of 1.8 s;
+  ///   worth it at no price (reach 1, no reversal yet) and due (1.0 s <= 2 × 1.6 s + 50 ms): fetched
+  ///   at preload priority (q = 2, a third image would come at 3.6 s);
+  /// - rows 24…26 leave before 3.6 s, row 27 saves nothing, row 28 (shows at 2.0 s, leaves at
+  ///   3.8 s) saves 0.2 s: fetched; row 29 shows at 2.2 s, past the 2 s horizon.
+  @Test func aSlowMediaOriginSpacesItsFetchesAlongTheDrag() {
+    let context = StrategyContextDouble(
+      viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
+    context.giveEveryItemMedia()
+    var strategy = Self.strategy()
+    Self.learnPageFetch(&strategy, context)
+    // The rows on screen at the top, asked for meanwhile, have come.
+    context.mediaInFlight.removeAll()
+    context.mediaLoaded.formUnion(0..<8)
+    context.nowUs = 300_000
+    context.lastTransfer = TransferRecord(
+      resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 600_000,
+      completedUs: 1_600_000)
+    context.nowUs = 1_600_000
+    context.note(strategy.update(.fetchCompleted(.media(item: 2)), in: context))
+    context.lastTransfer = nil
+    _ = context.takeActions()
+    context.phase = .dragging
+    context.velocityPtS = 500
+    context.viewportOffsetPt = 1000
+    context.nowUs = 1_700_000
+    context.note(strategy.update(.frame, in: context))
+    let expected: [StrategyContextDouble.Action] =
+      [.requestMedia(17, .visible), .requestMedia(23, .preload), .requestMedia(28, .preload)]
+    #expect(context.takeActions().filter { !$0.isPageRequest } == expected)
+  }
+
+  /// The price of waste: an image of 0.1 MB that shows in `show` s and stays on screen, F = 1.6 s.
+  /// It saves min(F, ∞) − max(0, F − show) = show s (for show <= F). With reach 0.5 and a price of
+  /// 5000 ms/MB the bytes cost 0.5 × 500 ms = 250 ms against 0.5 × the saving: worth it from
+  /// show = 0.5 s. At reach 1 the price does not matter; at price 0 anything that saves time goes.
+  @Test func theWastePriceDecidesWhatAnUncertainRowIsWorth() {
+    let priceMs = 5000 * 0.1
+    func worth(_ showS: Double, reach: Double, price: Double = priceMs) -> Bool {
+      PredictivePlanner.isWorthIt(
+        showUs: showS * 1_000_000, onScreenUs: nil, fetchUs: 1_600_000, reach: reach, priceMs: price)
+    }
+    #expect(!worth(0.4, reach: 0.5))
+    #expect(worth(0.5, reach: 0.5))
+    #expect(worth(0.1, reach: 1))
+    #expect(worth(0.1, reach: 0.5, price: 0))
+    #expect(!worth(0, reach: 1))
+  }
+
+  /// Between replanning steps a frame fetches only the rows that came on screen, and declares the
+  /// frames up to the next step (50 ms grid) quiet, rows shown aside.
+  @Test func framesBetweenStepsAreQuietUntilTheNextStep() {
+    let context = StrategyContextDouble(
+      viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
+    var strategy = Self.strategy()
+    Self.learnPageFetch(&strategy, context)
+    context.phase = .dragging
+    context.velocityPtS = 500
+    context.nowUs = 1_010_000
+    context.quietBand = nil
+    context.note(strategy.update(.frame, in: context))
+    #expect(context.quietBand?.beforeUs == 1_050_000)
+    #expect(context.quietBand?.acrossRowChanges == false)
+    #expect(context.quietBand?.lowPt == -.infinity && context.quietBand?.highPt == .infinity)
+  }
+}
