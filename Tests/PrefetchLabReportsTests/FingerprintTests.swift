@@ -108,7 +108,8 @@ import Testing
     let folders = try CheckFolders()
     defer { folders.remove() }
     let written = checkManifest(withoutStrategies: ["a": "c1"])
-    let folder = try folders.folder("m", checkHeader, manifest: written)
+    // One row, as the manifest's run count says (a folder whose rows disagree is refused).
+    let folder = try folders.folder("m", checkHeader + "a,s,,1,100,0.5,10,2000\n", manifest: written)
     #expect(folder.manifest == written)
     #expect(folder.manifest?.scenarios.first?.sha256WithoutStrategies == "c1")
   }

@@ -34,8 +34,12 @@ import Testing
   /// Zero round trips, unlimited bandwidth and no apply delay (nor failures, outages, a rate
   /// limit or radio promotion): nothing ever stalls, for any strategy that looks at every frame.
   /// Texture does not look while a finger is down (it waits for the lift, as Texture does), so
-  /// it is checked here with `check_during_drag`.
-  @Test(arguments: allStrategies)
+  /// it is checked here with `check_during_drag`. `intersection_observer` is left out: its
+  /// observer reports changes only, at rendering steps, so a page that lands at once and pushes
+  /// the sentinel out between two frames, when the next frame brings it back, is never reported,
+  /// and the list is stuck even at zero latency, as in a browser (`PressAtEndTests` and the
+  /// browser validation check that case).
+  @Test(arguments: allStrategies.filter { $0 != "intersection_observer" })
   func noLatencyMeansNoStall(strategy: String) {
     let parameters: [String: ParameterValue] =
       strategy == "directional_ranges" ? ["check_during_drag": .bool(true)] : [:]

@@ -69,6 +69,7 @@ import Testing
       render: RenderSpec(timeMs: .constant(1)))
     scenario.mediaNetwork = MediaNetworkSpec(network: NetworkSpec(bandwidthKbps: 2000, rateLimit: .nuke))
     scenario.feed.changes = FeedChangeSpec(insertsPerMin: 1)
+    scenario.feed.columns = 2
     let json = scenario.json()
     #expect(json["feed"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feed.keyNames)
     #expect(json["feed"]?["changes"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feedChanges.keyNames)

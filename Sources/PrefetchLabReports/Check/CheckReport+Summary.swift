@@ -159,6 +159,14 @@ extension CheckReport {
 
   // MARK: Markdown
 
+  /// Summary lines as a Markdown table, numbers right-aligned.
+  func markdownSummaryTable(_ lines: [CheckSummary.Line]) -> String {
+    var out = "| " + Self.summaryHeader.joined(separator: " | ") + " |\n"
+    out += "|---|---|---|---:|---:|---:|---|\n"
+    for line in lines { out += "| " + summaryCells(line).map(Self.escape).joined(separator: " | ") + " |\n" }
+    return out
+  }
+
   var summaryMarkdown: String {
     var out = "### PrefetchLab regression check \(statusMark)\n\n"
     out += "**\(Self.escape(resultLine))**\n\n"
@@ -167,12 +175,7 @@ extension CheckReport {
     out += "\n- Fingerprint: \(Self.escape(fingerprintSummary))\n"
     for line in fingerprintLines { out += "  - \(Self.escape(line))\n" }
     if !changedSummaryLines.isEmpty {
-      out += "\n#### \(Self.escape(summaryTitle))\n\n"
-      out += "| " + Self.summaryHeader.joined(separator: " | ") + " |\n"
-      out += "|---|---|---|---:|---:|---:|---|\n"
-      for line in changedSummaryLines {
-        out += "| " + summaryCells(line).map(Self.escape).joined(separator: " | ") + " |\n"
-      }
+      out += "\n#### \(Self.escape(summaryTitle))\n\n" + markdownSummaryTable(changedSummaryLines)
     }
     if let unchangedLine { out += "\n\(Self.escape(unchangedLine))\n" }
     for section in groupedSections {

@@ -270,12 +270,7 @@ public struct CheckReport: Sendable {
     var out = ""
     let unchanged = unchangedSummaryLines
     if !unchanged.isEmpty {
-      out += "\n#### Unchanged on every seed (\(unchanged.count))\n\n"
-      out += "| " + Self.summaryHeader.joined(separator: " | ") + " |\n"
-      out += "|---|---|---|---:|---:|---:|---|\n"
-      for line in unchanged {
-        out += "| " + summaryCells(line).map(Self.escape).joined(separator: " | ") + " |\n"
-      }
+      out += "\n#### Unchanged on every seed (\(unchanged.count))\n\n" + markdownSummaryTable(unchanged)
     }
     for section in changeSections where !section.changes.isEmpty {
       out += "\n#### \(section.title) (\(section.changes.count))\n\n"

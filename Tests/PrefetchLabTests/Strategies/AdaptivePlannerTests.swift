@@ -2,7 +2,7 @@ import Testing
 
 @testable import PrefetchLab
 
-/// adaptive's model-predictive planner (`planner=mpc`, the default) against hand-set contexts:
+/// adaptive's model-predictive planner (`planner=mpc`; `lead` is the default) against hand-set contexts:
 /// the motion forecast, pages for a fling's resting place, images on a slow media origin, and the
 /// price of wasted bytes. Every expected number is worked out in the test's comment.
 @Suite struct AdaptivePlannerTests {
