@@ -168,17 +168,43 @@ enum ReportsE2E {
         row[params].isEmpty
         ? row[strategy] : row[strategy] + "@" + row[params].replacingOccurrences(of: ",", with: "+")
       #expect(ReportsE2E.safe(label) == label)
-      // --timelines first (the default): the first seed's timeline only.
+      // The first seed's timeline of the strategies the decision is about (--timelines
+      // recommended, the default; TimelineChoiceTests pins which): a subset of --timelines first.
       let seeds = rows.filter { $0[scenario] == name }.compactMap { UInt64($0[seed]) }
       if UInt64(row[seed]) == seeds.min() {
         timelineStems.insert("timeline--\(name)--\(label)--\(row[seed])")
       }
     }
+    let drawnTimelines = Set(
+      ReportsE2E.files(run.folder + "/plots").filter { $0.hasPrefix("timeline--") && $0.hasSuffix(".png") }
+        .map { String($0.dropLast(4)) })
+    #expect(drawnTimelines.isSubset(of: timelineStems))
+    var timelineStemsByScenario: [String: Int] = [:]
+    for name in scenarios {
+      timelineStemsByScenario[name] = timelineStems.filter { $0.hasPrefix("timeline--\(name)--") }.count
+    }
+    for name in scenarios {
+      let mine = drawnTimelines.filter { $0.hasPrefix("timeline--\(name)--") }
+      // The recommended strategy (or two tied), at most a runner-up, and the oracle.
+      #expect((2...4).contains(mine.count), "\(name): \(mine.sorted())")
+      let ranOracle = rows.contains { $0[scenario] == name && $0[strategy] == "oracle" }
+      #expect(mine.contains("timeline--\(name)--oracle--1") == ranOracle, "\(name)")
+    }
+    // What recommend names is drawn.
+    let recommended = try ReportsE2E.run(["recommend", run.folder, "--format", "csv"])
+    #expect(recommended.status == 0)
+    for line in recommended.stdout.split(separator: "\n").dropFirst() {
+      let cells = ReportsE2E.fields(String(line))
+      guard cells.count > 2, !cells[1].isEmpty else { continue }
+      let label = cells[1].replacingOccurrences(of: ":", with: "@").replacingOccurrences(of: ",", with: "+")
+      #expect(drawnTimelines.contains("timeline--\(cells[0])--\(label)--1"), "\(cells[0]) \(label)")
+    }
+    #expect(drawnTimelines.count < firstSeedRuns)
+    timelineStems = drawnTimelines
     let bundled = ReportsE2E.files(ReportsE2E.packageRoot + "/scenarios").filter { $0.hasSuffix(".json") }
       .count
     #expect(scenarios.count == bundled)
     #expect(stems.count == scenarios.count * 4)
-    #expect(timelineStems.count == firstSeedRuns)
     let plots = run.folder + "/plots/"
     // Every plot: PNG and script; the plots report.html inlines SVG too.
     let svgStems = stems.filter { $0.hasPrefix("tradeoff--") || $0.hasPrefix("ttc-cdf--") }
@@ -198,10 +224,20 @@ enum ReportsE2E {
     }
     let html = try ReportsE2E.read(run.folder + "/report.html")
     // Inline: the trade-off and time-to-content plots of each scenario; the metric bars, the
-    // scroll trace and the first seed's timelines as PNG files.
+    // scroll trace and the drawn timelines as PNG files; a line per scenario counts the
+    // strategies left without one.
     #expect(html.components(separatedBy: "<svg ").count - 1 == scenarios.count * 2)
     #expect(
-      html.components(separatedBy: "<img src=\"plots/").count - 1 == scenarios.count * 2 + firstSeedRuns)
+      html.components(separatedBy: "<img src=\"plots/").count - 1
+        == scenarios.count * 2 + drawnTimelines.count)
+    let partlyDrawn = scenarios.filter { name in
+      drawnTimelines.filter { $0.hasPrefix("timeline--\(name)--") }.count
+        < timelineStemsByScenario[name, default: 0]
+    }
+    #expect(
+      html.components(separatedBy: "have no timeline here").count
+        + html.components(separatedBy: "has no timeline here").count - 2 == partlyDrawn.count)
+    #expect(partlyDrawn.count > scenarios.count / 2)
     #expect(html.utf8.count < 3_000_000, "report.html is \(html.utf8.count) bytes")
     #expect(!html.contains("<?xml") && !html.contains("http://www.w3.org/Graphics/SVG/1.1/DTD"))
   }

@@ -29,7 +29,9 @@ enum MergeCommand {
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
       .option(
         "timelines",
-        help: "Timeline plots: first, all or none (default: what the run was given, else first)."),
+        help:
+          "Timeline plots: " + TimelineSelection.choicesText
+          + " (default: what the run was given, else recommended)."),
       .option(
         "jobs", short: "j", range: 1...Int.max,
         help: "gnuplot processes run in parallel (default: the number of cores)."
@@ -44,7 +46,7 @@ enum MergeCommand {
         throw ValidationError("--plots and --no-plots cannot be used together")
       }
       if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
-        throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
+        throw .invalidValue(timelines, for: "timelines", reason: "expected " + TimelineSelection.choicesText)
       }
     })
 
@@ -81,7 +83,9 @@ enum MergeCommand {
           $0 + 1 < recorded.count ? recorded[$0 + 1] : nil
         }
         step.timelines =
-          TimelineSelection(rawValue: parsed.string("timelines") ?? recordedTimelines ?? "first") ?? .first
+          TimelineSelection(
+            rawValue: parsed.string("timelines") ?? recordedTimelines ?? TimelineSelection.standard.rawValue)
+          ?? .standard
         status = try step.generate(into: staging, jobs: jobs, terminal: terminal, progress: progress)
       }
       try staging.commit()

@@ -30,8 +30,11 @@ enum ReportCommand {
         help: "gnuplot processes run in parallel (default: the number of cores)."
       ),
       .option(
-        "timelines", default: "first",
-        help: "Timeline plots: first (the first seed of each scenario and strategy), all, or none."),
+        "timelines", default: TimelineSelection.standard.rawValue,
+        help:
+          "Timeline plots: recommended (the default: per scenario the first seed of the recommended "
+          + "strategy, the runner-up and the oracle), first (the first seed of every strategy), all, or none."
+      ),
       .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
       .flag(
         "replace",
@@ -42,7 +45,7 @@ enum ReportCommand {
         throw ValidationError("--plots and --no-plots cannot be used together")
       }
       if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
-        throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
+        throw .invalidValue(timelines, for: "timelines", reason: "expected " + TimelineSelection.choicesText)
       }
     })
 
@@ -61,7 +64,7 @@ enum ReportCommand {
     try checkReplace(folder, parsed)
     var step = try ReportStep.prepare(
       noPlots: parsed.flag("no-plots"), requirePlots: parsed.flag("plots"), environment: parsed.environment)
-    step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "first") ?? .first
+    step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "") ?? .standard
     let jobs = parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))
     InterruptHandling.install(terminal: terminal, progress: progress)

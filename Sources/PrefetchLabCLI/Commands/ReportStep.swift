@@ -42,12 +42,12 @@ struct ReportStep {
     guard !parsed.flag("no-plots") else { return nil }
     var step = try prepare(
       noPlots: false, requirePlots: parsed.flag("plots"), environment: parsed.environment)
-    step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "first") ?? .first
+    step.timelines = TimelineSelection(rawValue: parsed.string("timelines") ?? "") ?? .standard
     return step
   }
 
   /// Which run timelines to draw (`--timelines`).
-  var timelines: TimelineSelection = .first
+  var timelines: TimelineSelection = .standard
 
   /// `run`'s plots and reports, written into the staging folder before it is committed.
   func generate(into staging: OutputStaging, jobs: Int, terminal: TerminalOutput, progress: ProgressDisplay)

@@ -32,8 +32,11 @@ enum ResultsRun {
       .flag("no-plots", help: "Write CSVs only: no gnuplot plots or report."),
       .flag("plots", help: "Require plots: exit 1 when gnuplot is missing or a plot cannot be drawn."),
       .option(
-        "timelines", default: "first",
-        help: "Timeline plots: first (the first seed of each scenario and strategy), all, or none."),
+        "timelines", default: TimelineSelection.standard.rawValue,
+        help:
+          "Timeline plots: recommended (the default: per scenario the first seed of the recommended "
+          + "strategy, the runner-up and the oracle), first (the first seed of every strategy), all, or none."
+      ),
       .option(
         "run-files",
         help:
@@ -66,7 +69,7 @@ enum ResultsRun {
       throw .invalidValue(seeds, for: "seeds", reason: "\(problem); expected seeds like 1-10 or 1,4,7")
     }
     if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
-      throw .invalidValue(timelines, for: "timelines", reason: "expected first, all or none")
+      throw .invalidValue(timelines, for: "timelines", reason: "expected " + TimelineSelection.choicesText)
     }
     if let engine = parsed.string("engine"), SimulationEngine(rawValue: engine) == nil {
       throw .invalidValue(engine, for: "engine", reason: "expected event or stepped")

@@ -8,7 +8,7 @@ extension PlotBuilder {
   /// be drawn and why. Scenarios are built on `parallelism` threads (reading their runs' rows
   /// is most of the work); the result does not depend on it.
   public static func figures(
-    for data: ResultsData, timelines selection: TimelineSelection = .first, parallelism: Int = 1
+    for data: ResultsData, timelines selection: TimelineSelection = .standard, parallelism: Int = 1
   ) throws(InputError) -> (figures: [PlotFigure], warnings: [String]) {
     let scenarios = data.scenarios
     let built = ScenarioSlots(count: scenarios.count)
@@ -80,9 +80,10 @@ extension PlotBuilder {
     // The runs to read: those whose timeline is drawn, and per seed the one the scroll trace
     // takes (least stall time among the runs with files).
     let firstSeed = scenario.seeds.first
+    let decided = selection == .recommended ? decisionStrategies(scenario) : nil
     var drawn: [RunKey] = []
-    for strategy in scenario.strategies {
-      for row in strategy.rows where selection == .all || (selection == .first && row.key.seed == firstSeed) {
+    for strategy in scenario.strategies where decided?.contains(strategy.label) ?? true {
+      for row in strategy.rows where selection == .all || (selection != .none && row.key.seed == firstSeed) {
         drawn.append(row.key)
       }
     }
@@ -163,4 +164,5 @@ private final class ScenarioSlots: @unchecked Sendable {
   func values() -> [Result<Built, InputError>] {
     lock.withLock { slots.map { $0! } }
   }
+
 }

@@ -196,8 +196,8 @@ struct Report {
     return blocks
   }
 
-  /// The scenario's figures: the four summary plots, then for each strategy the timeline of its
-  /// first seed (the other seeds' timelines are listed as links).
+  /// The scenario's figures: the four summary plots, then the first seed's timeline of each
+  /// strategy drawn (the other seeds' timelines are listed as links, strategies left out counted).
   func plots(for scenario: ScenarioResults) -> [ReportDocument.Block] {
     let mine = figures.filter { $0.scenario == scenario.name }
     guard !mine.isEmpty else { return [] }
@@ -211,6 +211,16 @@ struct Report {
     let firstSeed = scenario.seeds.first
     for figure in timelines where figure.run?.seed == firstSeed {
       blocks.append(.figure(figure, svg: rendering.rendered[figure.fileStem]?.svg))
+    }
+    let undrawn = scenario.strategies.count - Set(timelines.compactMap { $0.run?.strategyLabel }).count
+    if undrawn > 0 {
+      blocks.append(
+        .paragraph([
+          .text(
+            "\(undrawn) other strateg\(undrawn == 1 ? "y has" : "ies have") no timeline here: by default only "
+              + "the recommended strategy, the runner-up and the oracle are drawn; "),
+          .code("--timelines first"), .text(" draws every strategy's first seed."),
+        ]))
     }
     let others = timelines.filter { $0.run?.seed != firstSeed && rendering.rendered[$0.fileStem] != nil }
     if !others.isEmpty {
