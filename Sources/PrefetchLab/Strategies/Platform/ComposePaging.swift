@@ -9,6 +9,11 @@
 /// - One item ahead: at a frame that moves the viewport, the item past the last visible row
 ///   going down (before the first going up) is composed, if it exists and is not the one already
 ///   prefetched (`DefaultLazyListPrefetchStrategy.onScroll`). No scroll, no prefetch.
+/// - In a grid (`feed.columns` > 1, a `LazyVerticalGrid`) the unit is the line: the grid row past
+///   the last visible row going down (before the first going up) is composed, all its items
+///   together, if its first item exists (`DefaultLazyGridPrefetchStrategy.onScroll` schedules
+///   `scheduleLinePrefetch(line)`, which composes every item `prefetchInfoRetriever` gives for
+///   the line). What follows holds for that line as for the list's item.
 /// - A prefetched item is disposed (its unfinished image cancelled) when the direction turns,
 ///   and when the rows shown change so that it is no longer that item (`onVisibleItemsUpdated`:
 ///   a jump drops it).
@@ -35,6 +40,8 @@
 ///
 /// Sources: androidx/androidx `compose/foundation/foundation/src/commonMain/kotlin/androidx/compose/foundation/lazy/`
 /// `LazyListPrefetchStrategy.kt` @ 003480940bef (one item ahead, cancel, re-trigger),
+/// `grid/LazyGridPrefetchStrategy.kt` @ 31adf48a5ba2 and `grid/LazyGridState.kt` (`scheduleLinePrefetch`:
+/// the line ahead, the same cancel and re-trigger rules),
 /// `LazyListCacheWindowStrategy.kt` @ 0977a60201e9, `layout/LazyLayoutCacheWindow.kt` @
 /// 080d2b3e5326, `layout/CacheWindowLogic.kt` @ 0837a65bdf37 (the window); `paging/paging-compose/src/commonMain/kotlin/androidx/paging/compose/LazyPagingItems.kt`
 /// @ 1d7dc4d109e1 (`get` sends the hint); Paging as in `Paging3`. One pt stands for one dp.
@@ -64,7 +71,8 @@ public struct ComposePaging: PrefetchStrategy {
       "Jetpack Compose LazyColumn + Paging 3: composing an item (visible, or one prefetched ahead after a "
       + "scroll; or a cache window) starts its image and sends its Paging hint.",
     source:
-      "androidx LazyListPrefetchStrategy.kt @ 003480940bef, CacheWindowLogic.kt @ 0837a65bdf37, "
+      "androidx LazyListPrefetchStrategy.kt @ 003480940bef, LazyGridPrefetchStrategy.kt @ 31adf48a5ba2, "
+      + "CacheWindowLogic.kt @ 0837a65bdf37, "
       + "LazyPagingItems.kt @ 1d7dc4d109e1, Paging 3.",
     parameters: [
       Paging3.prefetchDistance, Paging3.initialLoadSize, Paging3.enablePlaceholders, Paging3.maxSize,
@@ -80,8 +88,9 @@ public struct ComposePaging: PrefetchStrategy {
   private var loader: Paging3Loader
   private var media: ImagePrefetcher
   private var composed = MountedRows()
-  /// The item prefetched by the default strategy.
-  private var prefetched: Int?
+  /// The items prefetched by the default strategy: one item in a list, the line (grid row) ahead
+  /// in a grid, as composed when it was scheduled.
+  private var prefetched: Range<Int>?
   /// The direction of the last scroll; nil before the first.
   private var lastDirection: ScrollDirection?
   private var lastOffsetPt: Double?
@@ -158,19 +167,33 @@ public struct ComposePaging: PrefetchStrategy {
       prefetched = nil
       return visible
     }
-    let expected = lastDirection.map { expectedItem($0, visible: visible) }
-    // The rows shown changed so that the prefetched item is no longer the one expected (a turn,
-    // a jump, or the item itself shown): dropped.
-    if let item = prefetched, item != expected ?? item || visible.contains(item) { prefetched = nil }
-    if moved || (rowsGrew && lastDirection != nil), let expected, expected >= 0, expected < context.rowCount {
-      prefetched = expected
+    let columns = context.columns
+    let expected = lastDirection.map { expectedLineStart($0, visible: visible, columns: columns) }
+    // The rows shown changed so that the prefetched line is no longer the one expected (a turn,
+    // a jump, or the line itself shown): dropped. A line is known by its first item, as the grid
+    // strategy knows it by its index (`lineToPrefetch`).
+    if let line = prefetched,
+      line.lowerBound != expected ?? line.lowerBound || visible.contains(line.lowerBound)
+    {
+      prefetched = nil
     }
-    guard let item = prefetched else { return visible }
-    return min(item, visible.lowerBound)..<max(item + 1, visible.upperBound)
+    // The same line stays as it was scheduled: items a page adds to it later are not prefetched
+    // (`scheduleLinePrefetch` runs only for a line other than `lineToPrefetch`).
+    if prefetched == nil, moved || (rowsGrew && lastDirection != nil), let expected, expected >= 0,
+      expected < context.rowCount
+    {
+      prefetched = expected..<min(expected + columns, context.rowCount)
+    }
+    guard let line = prefetched else { return visible }
+    return min(line.lowerBound, visible.lowerBound)..<max(line.upperBound, visible.upperBound)
   }
 
-  private func expectedItem(_ direction: ScrollDirection, visible: Range<Int>) -> Int {
-    direction == .down ? visible.upperBound : visible.lowerBound - 1
+  /// The first item of the line (grid row; an item in a list) past the rows shown in
+  /// `direction`. The rows shown are whole grid rows, so going down it is the next item, going up
+  /// the item `columns` before the first shown (`calculateLineIndexToPrefetch`: the last visible
+  /// item's row + 1, the first's − 1).
+  private func expectedLineStart(_ direction: ScrollDirection, visible: Range<Int>, columns: Int) -> Int {
+    direction == .down ? visible.upperBound : visible.lowerBound - columns
   }
 
   /// The cache window's composed rows: the viewport, the ahead window in the last direction, and
@@ -219,9 +242,9 @@ public struct ComposePaging: PrefetchStrategy {
       !visible.isEmpty
     else { return .everyFrame }
     if let window { return windowWake(window, direction: direction, context) }
-    let expected = expectedItem(direction, visible: visible)
+    let expected = expectedLineStart(direction, visible: visible, columns: context.columns)
     guard direction == context.scrollDirection,
-      prefetched == expected || expected < 0 || expected >= context.rowCount
+      prefetched?.lowerBound == expected || expected < 0 || expected >= context.rowCount
     else { return .everyFrame }
     return .nextEventOrRowChange
   }
