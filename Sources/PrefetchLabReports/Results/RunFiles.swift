@@ -165,12 +165,12 @@ public enum RunFiles {
   /// resolution the file has.
   static func liesBetween(_ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample) -> Bool
   {
-    func same(_ a: TimelineSample, _ b: TimelineSample) -> Bool {
+    @inline(__always) func same(_ a: TimelineSample, _ b: TimelineSample) -> Bool {
       a.contentHeightPt == b.contentHeightPt && a.blankFraction == b.blankFraction && a.inFlight == b.inFlight
         && a.stalled == b.stalled
     }
     guard same(before, middle), same(middle, after) else { return false }
-    func onLine(_ a: Int64, _ b: Int64, _ c: Int64) -> Bool { b &* 2 == a &+ c }
+    @inline(__always) func onLine(_ a: Int64, _ b: Int64, _ c: Int64) -> Bool { b &* 2 == a &+ c }
     guard onLine(before.timeUs, middle.timeUs, after.timeUs) else { return false }
     switch (before.traceUs, middle.traceUs, after.traceUs) {
     case (nil, nil, nil): break
@@ -178,16 +178,17 @@ public enum RunFiles {
     default: return false
     }
     // As written: thousandths of a point, exact integers well inside Int64 for any position the
-    // in-place row writes (below 1e12).
-    func thousandths(_ value: Double) -> Int64? {
+    // in-place row writes (below 1e12). Spelled out per column: a key path per column cost
+    // more than the rest of the table's writing (retains, metadata look-ups, an array a sample).
+    @inline(__always) func thousandths(_ value: Double) -> Int64? {
       let scaled = (value * 1000).rounded()
       return abs(scaled) < 9e15 ? Int64(scaled) : nil
     }
-    for value in [\TimelineSample.offsetPt, \TimelineSample.velocityPtS] {
-      guard let a = thousandths(before[keyPath: value]), let b = thousandths(middle[keyPath: value]),
-        let c = thousandths(after[keyPath: value]), onLine(a, b, c)
-      else { return false }
-    }
+    guard let a = thousandths(before.offsetPt), let b = thousandths(middle.offsetPt),
+      let c = thousandths(after.offsetPt), onLine(a, b, c),
+      let d = thousandths(before.velocityPtS), let e = thousandths(middle.velocityPtS),
+      let f = thousandths(after.velocityPtS), onLine(d, e, f)
+    else { return false }
     return true
   }
 
