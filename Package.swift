@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
-// PrefetchLab depends on the Swift toolchain only (Foundation, Dispatch, Swift Testing):
-// nothing is fetched from outside.
+// PrefetchLab depends on the Swift toolchain only (Foundation, Dispatch, Swift Testing) and the
+// system's zlib (for gzip-compressed run tables): nothing is fetched from outside.
 import PackageDescription
 
 let package = Package(
@@ -17,8 +17,11 @@ let package = Package(
   targets: [
     // Engine, models, strategies, metrics. Never prints, exits or starts processes.
     .target(name: "PrefetchLab"),
+    // The system's zlib: gzip for the run tables (`timeline.csv.gz`, …).
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // CSV, result files, gnuplot scripts and runner, reports, compare, check.
-    .target(name: "PrefetchLabReports", dependencies: ["PrefetchLab"]),
+    .target(name: "PrefetchLabReports", dependencies: ["PrefetchLab", "CZlib"]),
     // Command implementations behind the executable, kept in a library so tests can call them.
     .target(name: "PrefetchLabCLI", dependencies: ["PrefetchLab", "PrefetchLabReports"]),
     // The executable: hands argv to PrefetchLabCLI and exits with its status.

@@ -99,8 +99,11 @@ printf '%-52s %10s\n' "folder with plots MB" "$(size "$work/plots")"
 printf '%-52s %10s\n' "  files" "$(files "$work/plots")"
 printf '%-52s %10s\n' "  plots/ MB" "$(size "$work/plots/plots")"
 printf '%-52s %10s\n' "  report.html MB" "$(awk -v b="$(stat -c %s "$work/plots/report.html")" 'BEGIN {printf "%.2f", b/1e6}')"
-printf '%-52s %10s\n' "  timeline.csv + events.csv + ttc.csv MB" "$(du -scb "$work"/plots/{timeline,events,ttc}.csv | tail -1 | awk '{printf "%.1f", $1/1e6}')"
+# The run tables, compressed (timeline.csv.gz, …) or plain (an older binary, --plain-tables).
+tables() { find "$1" -maxdepth 1 \( -name 'timeline.csv*' -o -name 'events.csv*' -o -name 'ttc.csv*' \) -printf '%s\n' | awk '{s += $1} END {printf "%.1f", s/1e6}'; }
+printf '%-52s %10s\n' "  run tables (timeline, events, ttc) MB" "$(tables "$work/plots")"
 printf '%-52s %10s\n' "folder --no-plots MB" "$(size "$work/csv1")"
 printf '%-52s %10s\n' "folder with plots, --run-files all MB" "$(size "$work/all")"
+printf '%-52s %10s\n' "  run tables MB" "$(tables "$work/all")"
 printf '%-52s %10s\n' "peak memory --no-plots --jobs 1 MiB" "$csv_peak"
 printf '%-52s %10s\n' "peak memory with plots --jobs 2 MiB" "$plots_peak"

@@ -49,9 +49,7 @@ enum OutputInvariants {
     // The run tables hold numbers and the program's own words; names (scenario, strategy)
     // could hold such a token, so only the columns after the run's key are searched.
     for table in RunTable.allCases {
-      guard let text = try? String(contentsOfFile: folder + "/" + table.fileName, encoding: .utf8) else {
-        continue
-      }
+      guard let text = try? table.text(in: folder) else { continue }
       for line in text.split(separator: "\r\n").dropFirst() {
         let numbers = line.split(separator: ",", omittingEmptySubsequences: false).suffix(
           table.runColumns.count)

@@ -43,12 +43,12 @@ import Testing
   @Test func intersectionObserverAtMarginZeroGivesTheHandComputedTimes() throws {
     let run = try runValidationScenario("web-rtt300-v900")
     defer { run.scratch.remove() }
-    let events = try csvRows(run.out.appendingPathComponent("events.csv")).filter(Self.isObserverSeed1)
+    let events = try csvRows(run.out.appendingPathComponent("events.csv.gz")).filter(Self.isObserverSeed1)
     let issued = events.filter { $0["kind"] == "page" && $0["event"] == "issued" }.map { $0["t_ms"] ?? "" }
     let applied = events.filter { $0["kind"] == "page" && $0["event"] == "applied" }.map { $0["t_ms"] ?? "" }
     #expect(Array(issued.prefix(3)) == ["0", "1038.133", "2421.466"])
     #expect(Array(applied.prefix(2)) == ["304.8", "1342.933"])
-    let timeline = try csvRows(run.out.appendingPathComponent("timeline.csv")).filter(Self.isObserverSeed1)
+    let timeline = try csvRows(run.out.appendingPathComponent("timeline.csv.gz")).filter(Self.isObserverSeed1)
     let firstStall = timeline.first { $0["stalled"] == "1" }
     #expect(firstStall?["t_ms"] == "1075.911")
   }
@@ -154,7 +154,9 @@ import Testing
 
   /// A CSV, quoted cells unquoted, as rows keyed by the header.
   private func csvRows(_ url: URL) throws -> [[String: String]] {
-    let lines = try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline).map(
+    let text =
+      url.pathExtension == "gz" ? try gunzipped(url.path) : try String(contentsOf: url, encoding: .utf8)
+    let lines = text.split(whereSeparator: \.isNewline).map(
       String.init)
     guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false) else { return [] }
     return lines.dropFirst().map { line in

@@ -174,3 +174,18 @@ func expectIdenticalFolders(_ a: String, _ b: String, sourceLocation: SourceLoca
   #expect(
     differing.isEmpty, "files differ between \(a) and \(b): \(differing)", sourceLocation: sourceLocation)
 }
+
+/// The text of a gzip-compressed run table as the system's `gzip -dc` gives it: what any tool
+/// reading the folder sees (gzip is on every machine the tests run on).
+func gunzipped(_ path: String) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["gzip", "-dc", path]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
+  return String(decoding: data, as: UTF8.self)
+}

@@ -41,7 +41,7 @@ import Testing
         == "\(total) runs from 3 shards merged into \(scratch.path("merged")); 3 shard folders removed\n")
     for index in 1...3 { #expect(!FileManager.default.fileExists(atPath: scratch.path("shard-\(index)"))) }
     try expectIdenticalFolders(scratch.path("whole"), scratch.path("merged"))
-    for table in ["timeline.csv", "events.csv", "ttc.csv"] {
+    for table in ["timeline.csv.gz", "events.csv.gz", "ttc.csv.gz"] {
       #expect(FileManager.default.fileExists(atPath: scratch.path("merged/" + table)), "\(table)")
     }
     #expect(
@@ -334,7 +334,7 @@ import Testing
     #expect(result.status == 0, "\(result.err)")
     // The run tables name the runs in full, as summary.csv does (a parameter list with commas
     // is quoted); only file names are shortened.
-    let table = try String(contentsOfFile: out + "/timeline.csv", encoding: .utf8)
+    let table = try gunzipped(out + "/timeline.csv.gz")
     #expect(table.contains(",directional_ranges,\"" + parameters.joined(separator: ",") + "\",1,"))
     let manifest = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
     #expect(manifest.contains("\"shortened_names\""))
@@ -387,7 +387,7 @@ import Testing
 
   /// The staging folder of a run writing to `out`, once it exists with `holding` in it (a run
   /// table by default; `plots` once plotting has begun).
-  func waitForStaging(of out: String, holding: String = "ttc.csv") throws -> String {
+  func waitForStaging(of out: String, holding: String = "ttc.csv.gz") throws -> String {
     let parent = (out as NSString).deletingLastPathComponent
     let name = (out as NSString).lastPathComponent
     for _ in 0..<3000 {

@@ -166,9 +166,10 @@ private func movedMetrics(_ basePath: String, _ newPath: String) throws -> [Stri
     // `run` also writes reports (without plots: gnuplot is absent); check keeps the data only.
     let files = try FileManager.default.subpathsOfDirectory(atPath: scratch.path("base")).sorted()
       .filter { !$0.hasPrefix("plots") && !$0.hasPrefix("report.") }
-    #expect(files.contains("timeline.csv") && files.contains("events.csv") && files.contains("ttc.csv"))
+    #expect(
+      files.contains("timeline.csv.gz") && files.contains("events.csv.gz") && files.contains("ttc.csv.gz"))
     #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.path("fresh")).sorted() == files)
-    for file in files where file.hasSuffix(".csv") || file.hasSuffix(".json") {
+    for file in files where file.hasSuffix(".csv") || file.hasSuffix(".csv.gz") || file.hasSuffix(".json") {
       #expect(
         FileManager.default.contents(atPath: scratch.path("base/" + file))
           == FileManager.default.contents(atPath: scratch.path("fresh/" + file)), "\(file)")

@@ -11,7 +11,9 @@ import Testing
       folder.write("in/\(name).json", scenarioJSON(name: name))
     }
     let run = runCLI([
-      "run", folder.path + "/in", "--seeds", "1-3", "--no-plots", "--run-files", "all", "--quiet", "--out",
+      "run", folder.path + "/in", "--seeds", "1-3", "--no-plots", "--run-files", "all", "--plain-tables",
+      "--quiet",
+      "--out",
       folder.path + "/out",
     ])
     #expect(run.status == 0, "\(run.stderr)")

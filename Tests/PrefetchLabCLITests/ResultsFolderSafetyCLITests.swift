@@ -13,7 +13,7 @@ import Testing
     let scenario = folder.write("tiny.json", scenarioJSON())
     let out = folder.path + "/q1"
     #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out] + extra).status == 0)
-    #expect(FileManager.default.fileExists(atPath: out + "/timeline.csv"))
+    #expect(FileManager.default.fileExists(atPath: out + "/timeline.csv.gz"))
     #expect(runCLI(["run", scenario, "-q", "--replace", "--out", out] + extra).status == 0)
     return (scenario, out)
   }

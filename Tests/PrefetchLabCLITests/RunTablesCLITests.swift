@@ -1,4 +1,5 @@
 import Foundation
+import PrefetchLabReports
 import Testing
 
 /// The run tables through the commands: `--run-files` values say what they write (the old
@@ -21,8 +22,10 @@ import Testing
   @Test func runFilesSelectTheRowsOfEachTable() throws {
     let folder = ScratchFolder()
     let scenario = folder.write("tiny.json", scenarioJSON())
-    func seeds(_ table: String, _ out: String) throws -> Set<String> {
-      let text = try String(contentsOfFile: folder.path + "/\(out)/\(table)", encoding: .utf8)
+    func seeds(_ table: RunTable, _ out: String) throws -> Set<String> {
+      #expect(
+        folder.exists("\(out)/\(table.compressedFileName)") && !folder.exists("\(out)/\(table.fileName)"))
+      let text = try #require(try table.text(in: folder.path + "/" + out))
       return Set(text.split(separator: "\r\n").dropFirst().map { String($0.split(separator: ",")[2]) })
     }
     for (option, out) in [([] as [String], "report"), (["--run-files", "all"], "all")] {
@@ -31,11 +34,11 @@ import Testing
       #expect(run.status == 0, "\(run.stderr)")
     }
     // tiny,infinite_scroll,,SEED: the seed is the third cell once the empty params is skipped.
-    #expect(try seeds("timeline.csv", "report") == ["1"])
-    #expect(try seeds("events.csv", "report") == ["1"])
-    #expect(try seeds("ttc.csv", "report") == ["1", "2", "3"])
-    #expect(try seeds("timeline.csv", "all") == ["1", "2", "3"])
-    #expect(try seeds("events.csv", "all") == ["1", "2", "3"])
+    #expect(try seeds(.timeline, "report") == ["1"])
+    #expect(try seeds(.events, "report") == ["1"])
+    #expect(try seeds(.timeToContent, "report") == ["1", "2", "3"])
+    #expect(try seeds(.timeline, "all") == ["1", "2", "3"])
+    #expect(try seeds(.events, "all") == ["1", "2", "3"])
   }
 
   /// A scratch folder holding the tiny scenario run as shards 1/2 and 2/2 (`s1`, `s2`).
@@ -79,6 +82,38 @@ import Testing
       result.stderr.contains(
         "kept shard folder \(folder.path)/s2: it holds files prefetchlab did not write: notes.txt"),
       "\(result.stderr)")
-    #expect(!folder.exists("s1") && folder.exists("s2/notes.txt") && folder.exists("m/ttc.csv"))
+    #expect(!folder.exists("s1") && folder.exists("s2/notes.txt") && folder.exists("m/ttc.csv.gz"))
+  }
+
+  /// `--plain-tables` writes plain CSVs (recorded in the manifest's command); shards of either
+  /// form merge into that form, and the compressed tables hold exactly the plain ones' bytes.
+  @Test func plainTablesAndMergeKeepTheirForm() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    for (form, extra) in [("gz", [] as [String]), ("plain", ["--plain-tables"])] {
+      for shard in 1...2 {
+        let run = runCLI(
+          [
+            "run", scenario, "-q", "--seeds", "1-2", "--shard", "\(shard)/2", "--out",
+            folder.path + "/\(form)\(shard)",
+          ]
+            + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+      }
+      let merged = runCLI([
+        "merge", folder.path + "/\(form)1", folder.path + "/\(form)2", "--no-plots", "-q", "--out",
+        folder.path + "/" + form,
+      ])
+      #expect(merged.status == 0, "\(merged.stderr)")
+    }
+    for table in RunTable.allCases {
+      #expect(folder.exists("gz/\(table.compressedFileName)") && !folder.exists("gz/\(table.fileName)"))
+      #expect(folder.exists("plain/\(table.fileName)") && !folder.exists("plain/\(table.compressedFileName)"))
+      let plain = try String(contentsOfFile: folder.path + "/plain/" + table.fileName, encoding: .utf8)
+      #expect(plain.hasPrefix(table.header.joined(separator: ",") + "\r\n"))
+      #expect(try table.text(in: folder.path + "/gz") == plain, "\(table)")
+    }
+    let manifest = try String(contentsOfFile: folder.path + "/plain/manifest.json", encoding: .utf8)
+    #expect(manifest.contains("\"--plain-tables\""))
   }
 }

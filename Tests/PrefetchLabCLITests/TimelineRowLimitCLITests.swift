@@ -45,7 +45,9 @@ import Testing
         ] + options)
       #expect(result.status == 0, "\(options): \(result.stderr)")
       #expect(folder.exists("out/summary.csv"))
-      #expect(!folder.exists("out/timeline") && !folder.exists("out/timeline.csv"))
+      #expect(
+        !folder.exists("out/timeline") && !folder.exists("out/timeline.csv")
+          && !folder.exists("out/timeline.csv.gz"))
     }
   }
 

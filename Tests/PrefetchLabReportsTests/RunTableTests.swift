@@ -101,7 +101,7 @@ import Testing
   @Test func theWriterOrdersRunsWhateverOrderTheyFinishIn() throws {
     let folder = try TestFolder("run-tables")
     defer { folder.remove() }
-    let writer = RunTableWriter(folder: folder.path)
+    let writer = RunTableWriter(folder: folder.path, compressed: false)
     let keys = (1...4).map { RunKey(scenario: "s", strategy: "a", params: "", seed: UInt64($0)) }
     func rows(_ ordinal: Int) -> [RunTable: [UInt8]] {
       [

@@ -31,6 +31,7 @@ folder, removed unless --out is given) and, with --markdown, the table as Markdo
 """
 import argparse
 import csv
+import gzip
 import json
 import os
 import shutil
@@ -78,8 +79,14 @@ def simulator_facts(sim_dir, summary_rows, scenario_name, index):
     key = ("scenario", "strategy", "params", "seed")
 
     def run_rows(table):
-        """The run's rows of a run table (timeline.csv, events.csv), in time order."""
-        with open(os.path.join(sim_dir, table), newline="") as f:
+        """The run's rows of a run table (timeline.csv, events.csv), in time order: from
+        TABLE.gz as run writes it, or the plain TABLE (--plain-tables, older versions)."""
+        path = os.path.join(sim_dir, table)
+        if os.path.exists(path + ".gz"):
+            opened = gzip.open(path + ".gz", "rt", encoding="utf-8", newline="")
+        else:
+            opened = open(path, newline="")
+        with opened as f:
             return [r for r in csv.DictReader(f) if all(r[k] == row[k] for k in key)]
 
     requests, first_content, images, applied = [], None, {}, {}

@@ -22,6 +22,7 @@ struct FreshRun {
     let options = SimulationOptions(timelineIntervalUs: intervalUs, recordEvents: intervalUs > 0)
     var writer = ResultsWriter(experiment: recorded.experiment, options: options, record: recorded.record)
     writer.runFiles = ResultsRun.runFileSelection(recorded: recorded.record.command)
+    writer.compressTables = !recorded.record.command.contains("--plain-tables")
 
     let temporary: String?
     let destination: String

@@ -7,7 +7,7 @@ import PrefetchLabReports
 /// and reports, rename into place) with progress, sharding and the closing summary.
 enum ResultsRun {
   /// `--out` (with the verb's default), `--jobs`, `--timeline-interval-ms`, `--no-plots`,
-  /// `--plots`, `--timelines`, `--run-files`, `--shard`, `--quiet`, `--engine` (not recorded in
+  /// `--plots`, `--timelines`, `--run-files`, `--plain-tables`, `--shard`, `--quiet`, `--engine` (not recorded in
   /// the manifest: both engines write the same files).
   static func outputArguments(defaultOut: String) -> [ArgumentSpec] {
     [
@@ -44,6 +44,11 @@ enum ResultsRun {
           + "timeline.csv and events.csv for the first seed of each scenario and strategy), all (every "
           + "table for every run; the default with --timelines all), or none."
       ),
+      .flag(
+        "plain-tables",
+        help:
+          "Write the run tables as plain CSV (timeline.csv, …) instead of gzip-compressed (timeline.csv.gz, …, "
+          + "the default; about a tenth of the size)."),
       .option(
         "shard",
         help:
@@ -115,6 +120,7 @@ enum ResultsRun {
 
     var writer = ResultsWriter(experiment: experiment, options: options, record: record)
     writer.runFiles = runFileSelection(parsed)
+    writer.compressTables = !parsed.flag("plain-tables")
     writer.shard = shard?.shard
     let reports = shard == nil ? try ReportStep.forRun(parsed) : nil
     // Before the output folder (or its parents) is made: nothing is written for a refused run.
@@ -195,7 +201,8 @@ enum ResultsRun {
   }
 
   /// The options `recordedCommand`s keep after the experiment's own: what can change the
-  /// folder's files (`--timeline-interval-ms`, `--no-plots`, `--timelines`, `--run-files`) but not
+  /// folder's files (`--timeline-interval-ms`, `--no-plots`, `--timelines`, `--run-files`,
+  /// `--plain-tables`) but not
   /// `--jobs`, `--out`, `--quiet` or `--shard`, so every shard and the merged folder record the
   /// same command.
   static func recordedOutputOptions(_ parsed: ParsedArguments) -> [String] {
@@ -204,6 +211,7 @@ enum ResultsRun {
       command += ["--timeline-interval-ms", String(parsed.int("timeline-interval-ms") ?? 100)]
     }
     if parsed.flag("no-plots") { command.append("--no-plots") }
+    if parsed.flag("plain-tables") { command.append("--plain-tables") }
     for option in ["timelines", "run-files"] where parsed.isGiven(option) {
       command += ["--" + option, parsed.string(option) ?? ""]
     }

@@ -14,7 +14,8 @@ import Foundation
 /// Each kind of entry is recognised by the exact name its writer gives it, not by a pattern a
 /// user's file could match by accident:
 /// - at the top level: `summary.csv`, `manifest.json`, `report.md`, `report.html`, the run
-///   tables `timeline.csv`, `events.csv`, `ttc.csv` (files) and `plots` and, in folders written
+///   tables `timeline.csv`, `events.csv`, `ttc.csv` and their compressed forms
+///   `timeline.csv.gz`, … (files) and `plots` and, in folders written
 ///   before the run tables, `timeline`, `events`, `ttc` (folders);
 /// - in `timeline/`, `events/` and `ttc/`: the file of a run of summary.csv
 ///   (`RunFiles.fileName(for:)` of its key), so `timeline/my.csv` is foreign, and every run file
@@ -28,7 +29,8 @@ import Foundation
 /// No other folders are written, so any other folder is foreign as a whole and is not descended.
 enum ResultsFolderContents {
   static let topFiles: Set<String> = Set(
-    ["summary.csv", "manifest.json", "report.md", "report.html"] + RunTable.allCases.map(\.fileName))
+    ["summary.csv", "manifest.json", "report.md", "report.html"] + RunTable.allCases.map(\.fileName)
+      + RunTable.allCases.map(\.compressedFileName))
   static let runFolders: Set<String> = ["timeline", "events", "ttc"]
   static let plotsFolder = "plots"
 

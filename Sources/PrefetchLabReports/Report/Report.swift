@@ -134,7 +134,8 @@ struct Report {
       links.append(.text(" and the run tables "))
       for (index, table) in tables.enumerated() {
         if index > 0 { links.append(.text(", ")) }
-        links.append(.link(table.fileName, href: table.fileName))
+        let name = data.runs.tableFileName(table) ?? table.fileName
+        links.append(.link(name, href: name))
       }
     }
     return links + [.text(".")]

@@ -2,7 +2,8 @@ import Foundation
 import PrefetchLab
 
 /// The per-run data of a results folder, for plots and reports, from either layout:
-/// - the run tables (`timeline.csv`, `events.csv`, `ttc.csv`; `RunTable`), which `run` writes;
+/// - the run tables (`timeline.csv.gz`, `events.csv.gz`, `ttc.csv.gz`, or plain `.csv`;
+///   `RunTable`), which `run` writes;
 /// - the per-run files of folders written before them (`timeline/<run>.csv`, `events/…`,
 ///   `ttc/…`; `RunFiles.fileName(for:)`), read file by file.
 ///
@@ -19,8 +20,11 @@ public final class RunData: @unchecked Sendable {
   public init(folder: String) { self.folder = folder }
 
   /// Which layout the folder has for `table`: its table file, else the legacy per-run folder.
-  public func hasTable(_ table: RunTable) -> Bool {
-    FileManager.default.fileExists(atPath: FilePath.join(folder, table.fileName))
+  public func hasTable(_ table: RunTable) -> Bool { table.path(in: folder) != nil }
+
+  /// The name of `table`'s file in the folder (compressed or plain); nil when it has none.
+  public func tableFileName(_ table: RunTable) -> String? {
+    table.path(in: folder).map { table.fileName(compressed: $0.hasSuffix(".gz")) }
   }
 
   /// Whether the folder holds `table` rows of `key` (without parsing them).
@@ -53,14 +57,9 @@ public final class RunData: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let known = indexes[table] { return try known.get() }
-    let path = FilePath.join(folder, table.fileName)
-    let result: Result<RunTableIndex?, InputError>
-    if let mapped = MappedFile(path: path) {
-      result = Result { () throws(InputError) in try RunTableIndex(source: mapped, table: table, file: path) }
-    } else if FileManager.default.fileExists(atPath: path) {
-      result = .failure(InputError(file: path, location: "", message: "cannot be read"))
-    } else {
-      result = .success(nil)
+    let result = Result { () throws(InputError) -> RunTableIndex? in
+      guard let (source, file) = try table.contents(in: folder) else { return nil }
+      return try RunTableIndex(source: source, table: table, file: file)
     }
     indexes[table] = result
     return try result.get()

@@ -11,6 +11,9 @@ public struct ResultsWriter: Sendable {
   public var runFiles: RunFileSelection = .report
   /// The slice of the runs to simulate (`--shard K/N`); nil = all.
   public var shard: Shard? = nil
+  /// Whether the run tables are written gzip-compressed (`timeline.csv.gz`; `run`'s default) or
+  /// plain (`timeline.csv`, `--plain-tables`).
+  public var compressTables = true
 
   public init(experiment: Experiment, options: SimulationOptions, record: RunRecord) {
     self.experiment = experiment
@@ -42,7 +45,8 @@ public struct ResultsWriter: Sendable {
     /// Run tables written (`RunTable`) and their bytes.
     public var files = 0
     public var bytes = 0
-    /// CPU seconds spent formatting and writing the per-run files (summed over threads).
+    /// CPU seconds spent formatting, compressing and writing the run tables (summed over
+    /// threads).
     public var writingCPUSeconds = 0.0
   }
 
@@ -71,7 +75,7 @@ public struct ResultsWriter: Sendable {
     var ordinals = [Int](repeating: -1, count: experiment.jobs.count)
     for (ordinal, index) in indices.enumerated() { ordinals[index] = ordinal }
     let positions = ordinals
-    let tables = RunTableWriter(folder: staging.path)
+    let tables = RunTableWriter(folder: staging.path, compressed: compressTables)
     progress?.started(.simulating, total: indices.count)
     let results = experiment.run(
       indices: indices, parallelism: parallelism,
@@ -111,7 +115,9 @@ public struct ResultsWriter: Sendable {
       outcome.rows.append(row)
       outcome.writingCPUSeconds += seconds
     }
+    let finishing = CPUClock.thread()
     try tables.finish()
+    outcome.writingCPUSeconds += CPUClock.thread() - finishing
     outcome.files = tables.bytesWritten.count
     outcome.bytes = tables.bytesWritten.values.reduce(0, +)
     try staging.write(SummaryTable.csv(outcome.rows), to: "summary.csv")

@@ -14,21 +14,32 @@ import Foundation
 /// buffer. A buffer that arrives early waits, in memory, for the runs before it, so the tables
 /// are the same bytes for any number of threads.
 ///
+/// Compressed (the default), a table is one gzip member (`Gzip.Encoder`) fed the same bytes
+/// the plain table holds, and written a block of compressed bytes at a time.
+///
 /// A table's file is created (with its header) by its first rows: an experiment that records
 /// nothing per run has none. Files go straight into the staging folder, which only becomes the
 /// results folder when complete (`OutputStaging`), so a half-written table is never seen.
 final class RunTableWriter: @unchecked Sendable {
   private let folder: String
+  private let compressed: Bool
   private let lock = NSLock()
   private var next = 0
   private var waiting: [Int: [RunTable: [UInt8]]] = [:]
   private var descriptors: [RunTable: Int32] = [:]
+  private var encoders: [RunTable: Gzip.Encoder] = [:]
   private var failure: OutputError?
-  /// Bytes written per table, headers included.
+  /// Bytes written per table (compressed bytes for a compressed table), headers included.
   private(set) var bytesWritten: [RunTable: Int] = [:]
+  /// Compressed bytes gathered before one `write`.
+  static let compressedBlockBytes = 1 << 20
 
-  /// Tables go into `folder` (the staging folder).
-  init(folder: String) { self.folder = folder }
+  /// Tables go into `folder` (the staging folder), gzip-compressed (`timeline.csv.gz`) unless
+  /// `compressed` is false (`timeline.csv`).
+  init(folder: String, compressed: Bool = true) {
+    self.folder = folder
+    self.compressed = compressed
+  }
 
   /// Hands over run `ordinal`'s rows (tables it has no rows for are absent). Every ordinal from
   /// 0 up must be handed over once, rows or not, for the later ones to be written.
@@ -52,10 +63,20 @@ final class RunTableWriter: @unchecked Sendable {
     }
   }
 
-  /// Closes the tables. - Throws: the first error a write or close met.
+  /// Ends the compressed tables and closes every table. - Throws: the first error a write or
+  /// close met.
   func finish() throws(OutputError) {
     lock.lock()
     defer { lock.unlock() }
+    for (table, encoder) in encoders.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where failure == nil {
+      guard let descriptor = descriptors[table] else { continue }
+      do throws(OutputError) {
+        try writeAll(encoder.finish(), descriptor, table)
+      } catch {
+        failure = error
+      }
+    }
+    encoders = [:]
     for (table, descriptor) in descriptors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       if close(descriptor) != 0 && failure == nil {
         failure = OutputError(path: path(table), reason: "cannot close: \(FilePath.lastErrorText())")
@@ -68,7 +89,9 @@ final class RunTableWriter: @unchecked Sendable {
     }
   }
 
-  private func path(_ table: RunTable) -> String { FilePath.join(folder, table.fileName) }
+  private func path(_ table: RunTable) -> String {
+    FilePath.join(folder, table.fileName(compressed: compressed))
+  }
 
   private func append(_ bytes: [UInt8], to table: RunTable) throws(OutputError) {
     let descriptor: Int32
@@ -81,9 +104,18 @@ final class RunTableWriter: @unchecked Sendable {
       }
       descriptors[table] = created
       descriptor = created
-      try writeAll(Array(CSVWriter.record(table.header).utf8), descriptor, table)
+      let header = Array(CSVWriter.record(table.header).utf8)
+      if compressed {
+        let encoder = Gzip.Encoder()
+        encoder.append(header)
+        encoders[table] = encoder
+      } else {
+        try writeAll(header, descriptor, table)
+      }
     }
-    try writeAll(bytes, descriptor, table)
+    guard let encoder = encoders[table] else { return try writeAll(bytes, descriptor, table) }
+    encoder.append(bytes)
+    if encoder.outputCount >= Self.compressedBlockBytes { try writeAll(encoder.takeOutput(), descriptor, table) }
   }
 
   private func writeAll(_ bytes: [UInt8], _ descriptor: Int32, _ table: RunTable) throws(OutputError) {

@@ -13,8 +13,8 @@ import PrefetchLab
 // ran it and written in the experiment's canonical order, so the merged table is the one the
 // unsharded run writes. No number is parsed or formatted again.
 extension ShardMerger {
-  /// Writes `table` of the merged folder into `staging` from the shards' tables; nil (and no
-  /// file) when no shard has the table, else the bytes written.
+  /// Writes `table` of the merged folder into `staging` from the shards' tables (compressed when
+  /// theirs are); nil (and no file) when no shard has the table, else the bytes written.
   ///
   /// Verifies what it joins: every record of a shard's table belongs to a run that shard holds
   /// in its summary.csv, and the merged table holds every shard record exactly once (counts
@@ -26,16 +26,14 @@ extension ShardMerger {
     into staging: OutputStaging
   ) throws -> Int? {
     var indexes: [RunTableIndex?] = []
+    var compressed = false
     for shard in shards {
-      let path = FilePath.join(shard.path, table.fileName)
-      guard FilePath.kind(path) != .missing else {
+      guard let (source, file) = try table.contents(in: shard.path) else {
         indexes.append(nil)
         continue
       }
-      guard let mapped = MappedFile(path: path) else {
-        throw InputError(file: path, location: "", message: "cannot be read")
-      }
-      indexes.append(try RunTableIndex(source: mapped, table: table, file: path))
+      compressed = compressed || file.hasSuffix(".gz")
+      indexes.append(try RunTableIndex(source: source, table: table, file: file))
     }
     guard indexes.contains(where: { $0 != nil }) else { return nil }
     var expectedRecords = 0
@@ -50,7 +48,7 @@ extension ShardMerger {
             + "an edited or mixed-up shard; run it again")
       }
     }
-    let path = FilePath.join(staging.path, table.fileName)
+    let path = FilePath.join(staging.path, table.fileName(compressed: compressed))
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw OutputError(path: path, reason: "cannot create: \(FilePath.lastErrorText())")
@@ -58,15 +56,24 @@ extension ShardMerger {
     var closed = false
     defer { if !closed { close(descriptor) } }
     var writer = BufferedWrites(descriptor: descriptor, path: path)
-    try writer.append(Array(CSVWriter.record(table.header).utf8))
+    // Compressed, the table is one gzip member fed the bytes of the plain table, as `run`'s
+    // writer feeds it (`Gzip.Encoder` is independent of how the bytes are split).
+    let encoder = compressed ? Gzip.Encoder() : nil
+    func add<Bytes: Collection>(_ bytes: Bytes) throws(OutputError) where Bytes.Element == UInt8 {
+      guard let encoder else { return try writer.append(bytes) }
+      encoder.append(bytes)
+      if encoder.outputCount >= BufferedWrites.blockBytes { try writer.append(encoder.takeOutput()) }
+    }
+    try add(Array(CSVWriter.record(table.header).utf8))
     var joined = 0
     for key in keys {
       guard let index = indexes[owner[key]!] else { continue }
       for record in index.records(of: key) {
-        try writer.append(record)
+        try add(record)
         joined += 1
       }
     }
+    if let encoder { try writer.append(encoder.finish()) }
     try writer.flush()
     closed = true
     guard close(descriptor) == 0 else {
