@@ -48,7 +48,7 @@ enum ResultsRun {
         "plain-tables",
         help:
           "Write the run tables as plain CSV (timeline.csv, …) instead of gzip-compressed (timeline.csv.gz, …, "
-          + "the default; about a tenth of the size)."),
+          + "the default; about a seventh of the size)."),
       .option(
         "shard",
         help:

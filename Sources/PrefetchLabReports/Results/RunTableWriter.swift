@@ -115,7 +115,9 @@ final class RunTableWriter: @unchecked Sendable {
     }
     guard let encoder = encoders[table] else { return try writeAll(bytes, descriptor, table) }
     encoder.append(bytes)
-    if encoder.outputCount >= Self.compressedBlockBytes { try writeAll(encoder.takeOutput(), descriptor, table) }
+    if encoder.outputCount >= Self.compressedBlockBytes {
+      try writeAll(encoder.takeOutput(), descriptor, table)
+    }
   }
 
   private func writeAll(_ bytes: [UInt8], _ descriptor: Int32, _ table: RunTable) throws(OutputError) {
