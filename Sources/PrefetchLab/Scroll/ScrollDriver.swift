@@ -187,9 +187,8 @@ struct ScrollDriver: Sendable {
   /// The trace instant, to the µs, at which the current motion's intent reaches `limitPt` (the
   /// last instant it is still at or before it), searched within the motion and from `fromTraceUs`
   /// to `upToTraceUs`: a pause never reaches back into a wait whose frames were skipped, and a
-  /// jump pauses from the instant it happened. O(log Δτ), once per pause. `mutating` only so
-  /// that the call works in place (see the type's comment).
-  mutating func crossingTraceUs(limitPt: Double, from fromTraceUs: Int64, upTo upToTraceUs: Int64) -> Int64 {
+  /// jump pauses from the instant it happened. O(log Δτ), once per pause.
+  func crossingTraceUs(limitPt: Double, from fromTraceUs: Int64, upTo upToTraceUs: Int64) -> Int64 {
     var low = max(fromTraceUs, min(motion.startUs, upToTraceUs))
     var high = upToTraceUs
     func passes(_ traceUs: Int64) -> Bool { !(intentPt(atTraceUs: traceUs) <= limitPt) }
@@ -230,8 +229,8 @@ struct ScrollDriver: Sendable {
   /// The trace instant at which the finger dragging now lifts: the end of the run of dragging
   /// motions from the current one (a recorded drag comes in pieces), capped at the trace's end.
   /// Reads ahead on a copy of the source, so the source itself is asked nothing out of order.
-  /// O(motions in the touch). `mutating` only so that the call works in place.
-  mutating func touchLiftTraceUs(environment: some ScrollEnvironment) -> Int64 {
+  /// O(motions in the touch).
+  func touchLiftTraceUs(environment: some ScrollEnvironment) -> Int64 {
     var probe = source
     var liftUs = min(motion.endUs, source.durationUs)
     while liftUs < source.durationUs {
