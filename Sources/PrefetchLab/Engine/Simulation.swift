@@ -121,15 +121,6 @@ final class Simulation {
     nowUs = timeUs
   }
 
-  /// Moves the clock to `timeUs` (not before now) over frames whose blank time its caller has
-  /// charged itself, frame by frame as `advanceClock` would (`sumFooterBlank`); only when no
-  /// timeline is kept, which would want its rows.
-  @inline(__always)
-  func advanceClock(chargedUpTo timeUs: Int64) {
-    assert(!recorder.keepsRecentStates && timeUs >= nowUs, "a summed stretch skipped timeline rows")
-    nowUs = timeUs
-  }
-
   /// The timeline over [now, `timeUs`): grid rows, and the state kept for a stall dated back.
   @inline(never)
   private func recordTimeline(before timeUs: Int64) {

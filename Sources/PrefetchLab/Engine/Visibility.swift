@@ -134,23 +134,14 @@ struct Visibility: Sendable {
   mutating func refreshFooterOnlyBlankFraction(
     topPt: Double, heightPt: Double, footerPt: Double, footerTopPt: Double
   ) {
-    (blankAreaPt, blankFraction) = Self.footerOnlyBlank(
-      topPt: topPt, heightPt: heightPt, footerPt: footerPt, footerTopPt: footerTopPt)
-  }
-
-  /// The blank area (pt) and fraction `refreshFooterOnlyBlankFraction` sets for a viewport
-  /// `heightPt` tall from `topPt` when only the loading footer (`footerPt` tall, from
-  /// `footerTopPt`) can be blank: for a loop over frames that keeps them in locals. O(1).
-  @inline(__always)
-  static func footerOnlyBlank(topPt: Double, heightPt: Double, footerPt: Double, footerTopPt: Double)
-    -> (areaPt: Double, fraction: Double)
-  {
     var blank = 0.0
     if footerPt > 0 {
-      blank += footerShownPt(topPt: topPt, bottomPt: topPt + heightPt, footerTopPt: footerTopPt, footerPt: footerPt)
+      blank += Self.footerShownPt(
+        topPt: topPt, bottomPt: topPt + heightPt, footerTopPt: footerTopPt, footerPt: footerPt)
     }
+    blankFraction = min(1, max(0, blank / heightPt))
     // Every row shown is complete: the footer is the trailing blank run, and nothing leads.
-    return (blank, min(1, max(0, blank / heightPt)))
+    blankAreaPt = blank
   }
 
   /// The visible height of the footer (`footerPt` tall, from `footerTopPt`) in `topPt`…`bottomPt`.

@@ -137,8 +137,7 @@ extension Simulation {
   /// the linear motion, no row shown incomplete), as the stepped engine sums it: at each frame the
   /// time since the last is charged at the blank fraction shown until then, then the fraction
   /// becomes the frame's own (the loading footer's share of the viewport). Frame `toFrame` is
-  /// left to the jump's commit. O(frames showing the footer + log frames), a few operations each
-  /// (`sumFooterBlank` without a timeline).
+  /// left to the jump's commit. O(frames showing the footer + log frames), a few operations each.
   private func integrateFooterBlank(fromFrame first: Int64, toFrame last: Int64) {
     let footerTopPt = feed.layout.contentHeightPt
     let footerPt = footerHeightPt
@@ -163,12 +162,6 @@ extension Simulation {
         if top + heightPt > footerTopPt { high = middle } else { index = middle + 1 }
       }
     }
-    // A timeline's rows read the engine's state at their instants; without one the frames are
-    // summed on local copies.
-    guard recorder.keepsRecentStates else {
-      sumFooterBlank(fromFrame: index, toFrame: last, velocityPtS: velocity)
-      return
-    }
     while index < last {
       let frameUs = clock.timeUs(ofFrame: index)
       advanceClock(to: frameUs)
@@ -178,61 +171,6 @@ extension Simulation {
       noteFrameBlankArea()
       if !movingDown && visibility.blankFraction == 0 && top + heightPt <= footerTopPt { return }
       index += 1
-    }
-  }
-
-  /// `integrateFooterBlank`'s frames `fromFrame` ..< `toFrame` when no timeline is kept: a frame
-  /// changes nothing then but the clock, the blank fraction and area, and the blank figures, so
-  /// the loop reads no component: the clock, τ and the motion are local copies (none changes
-  /// inside a jump) and the figures are summed in the recorder's tally (`sumBlankFrames`) by the
-  /// operations of `advanceClock`, `Visibility.refreshFooterOnlyBlankFraction` and
-  /// `noteFrameBlankArea`, in their order, so every sum is the same to the bit. The last frame
-  /// summed leaves the clock and the blank fraction as those calls would. O(frames), about 40
-  /// instructions each (a frame through those calls cost about 300).
-  private func sumFooterBlank(fromFrame first: Int64, toFrame last: Int64, velocityPtS velocity: Double) {
-    guard first < last else { return }
-    let clock = self.clock
-    let stall = self.stall
-    let motion = scroll.motion
-    let shiftPt = scroll.anchorShiftPt
-    let footerTopPt = feed.layout.contentHeightPt
-    let footerPt = footerHeightPt
-    let heightPt = viewportHeightPt
-    let movingDown = velocity > 0
-    // `noteFrameBlankArea`'s conditions other than the area: from its start delay on (µs of the
-    // clock), while the content is longer than the viewport (the layout stays in a jump).
-    let countsAreaFromUs = clock.firstContentUs + Self.blankAreaStartDelayUs
-    let countsArea = footerTopPt > heightPt
-    // `advanceClock` charges only after first content (a jump's frames all are).
-    let chargesBlank = sessionStarted
-    var now = nowUs
-    var fraction = visibility.blankFraction
-    var shownTopPt: Double?
-    recorder.sumBlankFrames { tally in
-      var index = first
-      while index < last {
-        let frameUs = clock.timeUs(ofFrame: index)
-        if frameUs > now {
-          if chargesBlank { tally.accumulate(fraction: fraction, overUs: frameUs - now) }
-          now = frameUs
-        }
-        let traceUs = stall.proposedTraceUs(atUs: frameUs)
-        guard motion.covers(traceUs) else { return }
-        // `ScrollDriver.linearSample`'s intent plus the anchor shift, as `integrateFooterBlank`.
-        let top = motion.linearIntentPt(atTraceUs: traceUs, velocityPtS: velocity) + shiftPt
-        let blank = Visibility.footerOnlyBlank(
-          topPt: top, heightPt: heightPt, footerPt: footerPt, footerTopPt: footerTopPt)
-        fraction = blank.fraction
-        shownTopPt = top
-        if blank.areaPt > 0 && now >= countsAreaFromUs && countsArea { tally.recordArea(pt: blank.areaPt) }
-        if !movingDown && fraction == 0 && top + heightPt <= footerTopPt { return }
-        index += 1
-      }
-    }
-    advanceClock(chargedUpTo: now)
-    if let shownTopPt {
-      visibility.refreshFooterOnlyBlankFraction(
-        topPt: shownTopPt, heightPt: heightPt, footerPt: footerPt, footerTopPt: footerTopPt)
     }
   }
 
