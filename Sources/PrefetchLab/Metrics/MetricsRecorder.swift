@@ -4,9 +4,11 @@
 struct MetricsRecorder: Sendable {
   /// Written only through the named counters below and `finish`.
   private(set) var summary = SummaryMetrics()
-  /// The blank time, integral and areas, summed frame by frame (`accumulateBlank`,
-  /// `recordBlankArea`, `sumBlankFrames`).
-  private var blank = BlankTally()
+  /// ∫ blank fraction dt after first content, in fraction·µs.
+  private var blankIntegral = 0.0
+  /// FlashList v1's blank-area tracker over the counted frames (`recordBlankArea`), pt.
+  private var blankAreaMaxPt = 0.0
+  private var blankAreaSumPt = 0.0
   private var ttcUs: [Int64] = []
   /// The same samples with their item, in the order their clocks stopped.
   private(set) var timesToContent: [TimeToContent] = []
@@ -185,21 +187,20 @@ struct MetricsRecorder: Sendable {
     recordTimeToContent(item: item, firstVisibleUs: nowUs, untilUs: nowUs, complete: true)
   }
 
-  @inline(__always)
   mutating func accumulateBlank(fraction: Double, overUs duration: Int64) {
-    blank.accumulate(fraction: fraction, overUs: duration)
+    guard duration > 0, fraction > 0 else { return }
+    summary.blankUs += duration
+    if fraction >= 0.5 { summary.mostlyBlankUs += duration }
+    blankIntegral += fraction * Double(duration)
   }
 
   /// A counted frame showed a blank run of `areaPt` at a viewport edge (> 0; frames with none add
   /// nothing to either figure).
   @inline(__always)
-  mutating func recordBlankArea(pt areaPt: Double) { blank.recordArea(pt: areaPt) }
-
-  /// A stretch of frames summed at once by `body` (`accumulate` and `recordArea` in frame order,
-  /// as one `accumulateBlank` and `recordBlankArea` per frame would): the engine's loop then
-  /// touches no other part of the recorder, and keeps the tally in registers.
-  @inline(__always)
-  mutating func sumBlankFrames(_ body: (inout BlankTally) -> Void) { body(&blank) }
+  mutating func recordBlankArea(pt areaPt: Double) {
+    blankAreaMaxPt = max(blankAreaMaxPt, areaPt)
+    blankAreaSumPt += areaPt
+  }
 
   mutating func recordStall(durationUs: Int64) {
     summary.stallCount += 1
@@ -233,14 +234,12 @@ struct MetricsRecorder: Sendable {
     summary.firstContentUs = firstContentUs
     summary.itemsLoaded = itemsLoaded
     summary.frames = frames
-    summary.blankUs = blank.blankUs
-    summary.mostlyBlankUs = blank.mostlyBlankUs
     if let firstContentUs, sessionUs > firstContentUs {
-      summary.blankness = blank.integral / Double(sessionUs - firstContentUs)
+      summary.blankness = blankIntegral / Double(sessionUs - firstContentUs)
     }
     if firstContentUs != nil {
-      summary.blankAreaMaxPt = blank.areaMaxPt
-      summary.blankAreaSumPt = blank.areaSumPt
+      summary.blankAreaMaxPt = blankAreaMaxPt
+      summary.blankAreaSumPt = blankAreaSumPt
     }
     ttcUs.sort()
     summary.ttcP50Us = Self.nearestRank(ttcUs, 0.50)
