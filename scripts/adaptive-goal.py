@@ -28,8 +28,12 @@ point is covered when some setting's means are at least as low on both blank_ms 
   scripts/adaptive-goal.py --results results/baseline   # analyse a folder already run
   scripts/adaptive-goal.py --sweep 0,10,30,100,300,1000
   scripts/adaptive-goal.py --strategy adaptive:planner=lead
+  scripts/adaptive-goal.py --scenarios jump-far,user-jumper --seeds 1-3   # a quick subset
 
-Exit status: 0 (whatever the figures), 64 for a usage error, 65 when a folder lacks what it needs.
+Exit status: 0 (whatever the figures), 64 for a usage error, 65 when a folder lacks what it needs,
+and when a command it starts (the build, a run, compare, recommend) fails: the command's own status
+if it is 64 or 65 (its input was refused), else 70, after a message naming the command and quoting
+its standard error.
 Standard library only; every statistical judgement comes from the prefetchlab binary.
 """
 
@@ -38,12 +42,12 @@ import csv
 import io
 import json
 import os
+import shlex
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADLINE = ["stall_ms", "blank_ms", "wasted_bytes", "abandoned"]
-SEEDS = "1-10"
 
 
 def fail(status, message):
@@ -51,17 +55,29 @@ def fail(status, message):
     sys.exit(status)
 
 
+def call(command):
+    """Runs a command in the repository and returns its standard output; when it cannot start or
+    exits non-zero, stops with a message naming it and quoting its standard error."""
+    try:
+        out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    except OSError as error:
+        fail(70, "cannot run %s: %s" % (shlex.join(command), error))
+    if out.returncode != 0:
+        stderr = out.stderr.strip() or "(no standard error)"
+        status = out.returncode if out.returncode in (64, 65) else 70
+        fail(status, "%s failed (exit status %d):\n%s" % (shlex.join(command), out.returncode, stderr))
+    return out.stdout
+
+
 def release_binary():
     # Same flags as every release measurement in this repository (docs/ci.md).
-    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "prefetchlab"]
-    subprocess.run(build, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    path = subprocess.run(
-        ["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
+    call(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "prefetchlab"])
+    path = call(["swift", "build", "-c", "release", "--show-bin-path"]).strip()
     return os.path.join(path, "prefetchlab")
 
 
-def general_scenarios():
+def general_scenarios(only=None):
+    """The bundled scenarios without a `strategies` list, or those of them named in `only`."""
     folder = os.path.join(ROOT, "scenarios")
     names = []
     for name in sorted(os.listdir(folder)):
@@ -69,8 +85,13 @@ def general_scenarios():
             continue
         with open(os.path.join(folder, name)) as handle:
             if "strategies" not in json.load(handle):
-                names.append(os.path.join("scenarios", name))
-    return names
+                names.append(name[: -len(".json")])
+    if only:
+        unknown = sorted(set(only) - set(names))
+        if unknown:
+            fail(64, "--scenarios: not a bundled general scenario: " + ", ".join(unknown))
+        names = [n for n in names if n in only]
+    return [os.path.join("scenarios", n + ".json") for n in names]
 
 
 def label(row):
@@ -100,11 +121,8 @@ def compare(binary, folder, base, new):
     command = [binary, "compare", folder, "--pair", base, new, "--format", "csv"]
     for metric in HEADLINE:
         command += ["--metric", metric]
-    out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    if out.returncode != 0:
-        fail(65, "compare --pair %s %s: %s" % (base, new, out.stderr.strip()))
     table = {}
-    for row in csv.DictReader(io.StringIO(out.stdout)):
+    for row in csv.DictReader(io.StringIO(call(command))):
         if row["change"] in ("only_in_base", "only_in_new"):
             continue
         table.setdefault(row["scenario"], {})[row["metric"]] = row
@@ -112,11 +130,8 @@ def compare(binary, folder, base, new):
 
 
 def ruled_out(binary, folder):
-    out = subprocess.run([binary, "recommend", folder, "--format", "csv"], cwd=ROOT, capture_output=True, text=True)
-    if out.returncode != 0:
-        fail(65, "recommend: " + out.stderr.strip())
     result = {}
-    for row in csv.DictReader(io.StringIO(out.stdout)):
+    for row in csv.DictReader(io.StringIO(call([binary, "recommend", folder, "--format", "csv"]))):
         names = set()
         for part in row["not_considered"].split("; "):
             if ": its users abandon" in part:
@@ -261,12 +276,19 @@ def sweep_report(folder, target, prices):
     )
 
 
-def run(binary, out, strategies):
-    command = [binary, "run"] + general_scenarios() + ["--seeds", SEEDS, "--timeline-interval-ms", "0", "--no-plots"]
-    command += ["--run-files", "none", "--out", out, "--replace"]
+def run(binary, out, strategies, args):
+    command = [binary, "run"] + general_scenarios(args.scenarios) + ["--seeds", args.seeds, "--jobs", str(args.jobs)]
+    command += ["--timeline-interval-ms", "0", "--no-plots", "--run-files", "none", "--out", out, "--replace"]
     for strategy in strategies:
         command += ["--strategy", strategy]
-    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    call(command)
+
+
+def with_price(target, price):
+    """The target strategy label with `waste_price_ms_per_mb` set (its other parameters kept)."""
+    name, _, params = target.partition(":")
+    kept = [p for p in params.split(",") if p and not p.startswith("waste_price_ms_per_mb=")]
+    return name + ":" + ",".join(kept + ["waste_price_ms_per_mb=" + price])
 
 
 def main():
@@ -276,10 +298,19 @@ def main():
     parser.add_argument("--strategy", default="adaptive", help="the strategy label measured (default adaptive)")
     parser.add_argument("--sweep", help="comma-separated waste prices, ms per MB")
     parser.add_argument("--binary", help="a prefetchlab binary (default: the release build)")
+    parser.add_argument("--seeds", default="1-10", help="seeds to run (default 1-10, the goal's)")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel runs (default 2)")
+    parser.add_argument("--scenarios", help="comma-separated bundled scenario names (default: all general ones)")
     try:
         args = parser.parse_args()
     except SystemExit as exit:
         sys.exit(64 if exit.code else 0)
+    if args.jobs < 1:
+        fail(64, "--jobs must be at least 1")
+    if args.scenarios is not None:
+        args.scenarios = [n.strip() for n in args.scenarios.split(",") if n.strip()]
+    if args.binary and not os.access(args.binary, os.X_OK):
+        fail(64, "--binary %s: not an executable file" % args.binary)
     binary = args.binary or release_binary()
     defaults = ["infinite_scroll", "fixed_threshold", "dynamic_threshold", "target_range", "directional_ranges", "oracle"]
     if args.sweep:
@@ -288,14 +319,13 @@ def main():
             fail(64, "--sweep needs at least one price")
         folder = args.results or args.out + "-sweep"
         if not args.results:
-            base = args.strategy.split(":")[0]
-            run(binary, folder, defaults + ["%s:waste_price_ms_per_mb=%s" % (base, p) for p in prices])
+            run(binary, folder, defaults + [with_price(args.strategy, p) for p in prices], args)
         sweep_report(folder, args.strategy, prices)
         return
     folder = args.results
     if not folder:
         folder = args.out
-        run(binary, folder, defaults + [args.strategy])
+        run(binary, folder, defaults + [args.strategy], args)
     report(analyse(binary, folder, args.strategy), args.strategy)
 
 
