@@ -73,6 +73,9 @@ extension PredictivePlanner {
     // their bodies and its own (the queue the plan builds, nearest first).
     let (firstByteUs, bodyUs) = mediaFetchParts(context)
     var queued = requestedInFlight(context)
+    // Visible content first, as browsers and image loaders order their work: an image ahead
+    // started now pays for the time its body holds back what the rows on screen still wait for.
+    let delayMs = onScreenDelayUs(bodyUs: bodyUs, context) / 1000
     for item in down ? Array(ahead) : ahead.reversed() where !visible.contains(item) {
       let rowTop = context.topPt(ofItem: item)
       let showDistance = down ? rowTop - bottom : top - (rowTop + context.heightPt(ofItem: item))
@@ -86,7 +89,7 @@ extension PredictivePlanner {
       guard
         Self.isWorthIt(
           showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: arrivalUs, reach: reach,
-          priceMs: context.needsMedia(item: item) ? priceMs : 0)
+          priceMs: context.needsMedia(item: item) ? priceMs : 0, delayMs: fresh ? delayMs : 0)
       else { continue }
       kept.insert(item)
       if showUs <= dueUs {
@@ -110,13 +113,28 @@ extension PredictivePlanner {
 
   /// Whether fetching a row's image now is worth its price: `reach` × the blank time it saves
   /// (ms; fetched when it shows it is blank for min(F, on screen), fetched now for
-  /// min(max(0, F − show), on screen)) against (1 − `reach`) × `priceMs`, the price of its bytes.
-  /// `onScreenUs`: nil when it stays on screen where the motion stops.
-  static func isWorthIt(showUs: Double, onScreenUs: Double?, fetchUs: Double, reach: Double, priceMs: Double)
-    -> Bool
-  {
+  /// min(max(0, F − show), on screen)) against (1 − `reach`) × `priceMs`, the price of its bytes,
+  /// plus `delayMs`, the time its body holds back what is on screen (paid whether or not the user
+  /// gets to the row). `onScreenUs`: nil when it stays on screen where the motion stops.
+  static func isWorthIt(
+    showUs: Double, onScreenUs: Double?, fetchUs: Double, reach: Double, priceMs: Double, delayMs: Double = 0
+  ) -> Bool {
     let onScreen = onScreenUs ?? .infinity
     let savedMs = (min(fetchUs, onScreen) - min(max(0, fetchUs - showUs), onScreen)) / 1000
-    return savedMs > 0 && reach * savedMs >= (1 - reach) * priceMs
+    return savedMs > 0 && reach * savedMs >= (1 - reach) * priceMs + delayMs
+  }
+
+  /// How long one more image body on the link holds back what is on screen, µs: on a link shared
+  /// fairly, a body of B µs started beside a transfer with R µs of its own left delays it by
+  /// min(B, R) (both run at half rate while both run). Each image still out for a row on screen
+  /// counts B (what is left of it is not measured), a page out counts min(B, a page's body) (a
+  /// late page is a stall). 0 on a link without a capacity limit (no body time measured).
+  /// O(rows on screen).
+  func onScreenDelayUs(bodyUs: Double, _ context: some StrategyContext) -> Double {
+    guard bodyUs > 0 else { return 0 }
+    var delayUs = 0.0
+    for item in context.visibleItems where context.isMediaInFlight(item: item) { delayUs += bodyUs }
+    if context.isPageInFlight(.down) || context.isPageInFlight(.up) { delayUs += min(bodyUs, pageBodyUs) }
+    return delayUs
   }
 }

@@ -70,6 +70,9 @@ struct PredictivePlanner: Sendable {
   /// drag): the chance a fling's resting rows are reached, learned from this user.
   private var flings = 0
   private var flingsReached = 0
+  /// The viewport at the last consultation (offset, time, speed, rows on screen): a jump is told
+  /// from a scroll by comparing it with the next one.
+  private var lastSeen: (offsetPt: Double, atUs: Int64, speedPtS: Double, rows: Range<Int>)?
 
   init(
     safety: Double, maxLeadScreens: Double, wastePriceMsPerMB: Double, horizonS: Double, replanMs: Double,
@@ -116,8 +119,10 @@ struct PredictivePlanner: Sendable {
       break
     }
     guard event != .fetchCompleted(.page(0)) || context.rowCount > 0 else { return .everyFrame }
+    let jumped = noteViewport(context)
+    if jumped { leaveJumpedRows(context) }
     let replans =
-      event != .frame || now >= nextPlanUs || context.phase != plannedPhase
+      jumped || event != .frame || now >= nextPlanUs || context.phase != plannedPhase
       || context.scrollDirection != plannedDirection
     if replans {
       // A fling ends at rest (reached) or in a new drag (cut short).
@@ -143,6 +148,43 @@ struct PredictivePlanner: Sendable {
     guard event == .frame, context.heedsWake else { return .everyFrame }
     // Until the next step a frame fetches only the rows that came on screen.
     return .whileOffset(within: -.infinity, .infinity, acrossRowChanges: false, beforeUs: nextPlanUs)
+  }
+
+  // MARK: Jumps
+
+  /// Notes where the viewport is and tells whether it jumped since the last consultation: it
+  /// moved further than the faster of its two speeds could carry it in the time between, plus a
+  /// screenful of slack (a scroll's velocity is sampled, not integrated), and no row on screen
+  /// before is on screen now. A deep link, a tap on the status bar, a list following its content
+  /// to a jump's target: a client sees the same offset change. O(1).
+  mutating func noteViewport(_ context: some StrategyContext) -> Bool {
+    let offset = context.viewportOffsetPt
+    let rows = context.visibleItems
+    let speedPtS = abs(context.velocityPtS)
+    defer { lastSeen = (offset, context.nowUs, speedPtS, rows) }
+    guard let last = lastSeen else { return false }
+    let carriedPt = max(last.speedPtS, speedPtS) * Double(context.nowUs - last.atUs) / 1_000_000
+    return abs(offset - last.offsetPt) > carriedPt + context.viewportHeightPt && !last.rows.overlaps(rows)
+  }
+
+  /// After a jump: the user's speed is measured afresh from where it landed (the jump's distance
+  /// is not a scrolling speed, and would have the plan pass the rows it landed on by as if they
+  /// flew past), and every fetch of ours for rows off screen there is cancelled, as are pages
+  /// asked for by index that the landing viewport does not hold: the plan made after the jump
+  /// asks again for what it wants. O(fetches of ours + pages asked for).
+  mutating func leaveJumpedRows(_ context: some StrategyContext) {
+    speed.reset()
+    sampledSpeedPtS = 0
+    sampledSteadiness = 1
+    nextSpeedSampleUs = 0
+    let visible = context.visibleItems
+    for item in requestedInOrder where !visible.contains(item) { cancel(item, context) }
+    let held =
+      visible.isEmpty
+      ? 0..<0 : context.page(ofItem: visible.lowerBound)..<(context.page(ofItem: visible.upperBound - 1) + 1)
+    for page in pagesByIndexInOrder where !held.contains(page) {
+      if context.cancelPageRequest(index: page) { forgetPageByIndex(page) }
+    }
   }
 
   // MARK: Estimates
@@ -183,6 +225,13 @@ struct PredictivePlanner: Sendable {
   /// to us is not counted). O(fetches of ours).
   func requestedInFlight(_ context: some StrategyContext) -> Int {
     requested.reduce(0) { $0 + (context.isMediaInFlight(item: $1) ? 1 : 0) }
+  }
+
+  /// The body of a page on the link, µs (0 before a page with a body and a throughput were
+  /// measured).
+  var pageBodyUs: Double {
+    guard let rate = pageEstimator.throughputBytesPerUs, rate > 0 else { return 0 }
+    return pageEstimator.pageBytesMean / rate
   }
 
   /// Expected bytes of one image (0 before any was fetched).
@@ -227,11 +276,12 @@ struct PredictivePlanner: Sendable {
   }
 
   /// False when the row leaves the viewport (along `forecast`) before an image fetched now could
-  /// arrive.
+  /// arrive; always true at rest, where the user looks at the rows on screen now (the forecast's
+  /// cruise is a guess at the next stroke, not a motion under way).
   func arrivesInTime(
     _ item: Int, _ forecast: MotionForecast, _ fetchUs: Double, _ context: some StrategyContext
   ) -> Bool {
-    guard let leaveUs = leaveTimeUs(item, forecast, context) else { return true }
+    guard context.phase != .idle, let leaveUs = leaveTimeUs(item, forecast, context) else { return true }
     return leaveUs >= fetchUs
   }
 

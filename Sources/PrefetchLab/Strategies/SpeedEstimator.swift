@@ -26,6 +26,15 @@ public struct SpeedEstimator: Sendable {
     }
   }
 
+  /// Forgets every sample: the next `note` starts a new record from where the viewport is then
+  /// (after a jump, whose distance says nothing about how fast the user scrolls).
+  public mutating func reset() {
+    samples.removeAll(keepingCapacity: true)
+    head = 0
+    pathPt = 0
+    lastOffsetPt = nil
+  }
+
   /// Mean speed over the window ending at `timeUs`, pt/s: distance since the window's start over
   /// the window (over the time since the first sample while less has passed).
   public func speedPtS(atUs timeUs: Int64) -> Double {

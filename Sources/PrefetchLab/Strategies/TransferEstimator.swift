@@ -58,6 +58,9 @@ public struct TransferEstimator: Sendable {
   /// Mean size of the media bodies held, bytes (0 before any).
   public var mediaBytesMean: Double { mediaBytes.mean }
 
+  /// Mean page body, bytes (0 before any page).
+  public var pageBytesMean: Double { pageBytes.mean }
+
   /// Predicted body rate, bytes per µs (the harmonic mean); nil while no body took time.
   public var throughputBytesPerUs: Double? {
     guard !rates.values.isEmpty else { return nil }

@@ -116,27 +116,45 @@ import Testing
   /// 600 ms to first byte and 1 s for 100 000 bytes (0.1 bytes/µs), so an image takes F = 1.6 s, and
   /// a new one queued behind q of ours on the link 0.6 + (q + 1) × 1 s. A drag down at 500 pt/s
   /// with the viewport at [1000, 1800) (rows 10…17); row k's top shows at (k − 18) × 0.2 s and its
-  /// bottom leaves at (k − 9) × 0.2 s:
+  /// bottom leaves at (k − 9) × 0.2 s; fetched now, a row on screen from S to L saves
+  /// min(arrival, L − S) − min(max(0, arrival − S), L − S) of blank:
   /// - on screen, rows 10…16 leave within 0.2…1.4 s, before an image could come: not fetched;
   ///   row 17 leaves at 1.6 s: fetched at visible priority (q = 1 from now on);
-  /// - row 18 shows at once: fetching it now saves nothing over fetching it as it shows;
-  /// - rows 19…21 leave (2.0…2.4 s) before a second image could come (2.6 s), row 22 is on screen
-  ///   from 0.8 s to 2.6 s, exactly until it would come: nothing saved;
-  /// - row 23 shows at 1.0 s and stays 1.8 s: fetched now it is blank 1.6 s instead of 1.8 s;
-  ///   worth it at no price (reach 1, no reversal yet) and due (1.0 s <= 2 × 1.6 s + 50 ms): fetched
-  ///   at preload priority (q = 2, a third image would come at 3.6 s);
-  /// - rows 24…26 leave before 3.6 s, row 27 saves nothing, row 28 (shows at 2.0 s, leaves at
-  ///   3.8 s) saves 0.2 s: fetched; row 29 shows at 2.2 s, past the 2 s horizon.
+  /// - every image ahead started now holds row 17's back by a body, 1 s (the link is shared
+  ///   fairly): one goes only if it saves 1 s or more. Row 18 saves nothing (it shows at once),
+  ///   rows 19…21 leave (2.0…2.4 s) before a second image could come (2.6 s); rows 22…26 save
+  ///   0, 0.2, 0.4, 0.6, 0.8 s; row 27 (shows at 1.8 s, leaves at 3.6 s) saves 1.8 − 0.8 = 1.0 s:
+  ///   fetched at preload priority (q = 2, a third image would come at 3.6 s); row 28 (2.0 s to
+  ///   3.8 s) saves 0.2 s; row 29 shows at 2.2 s, past the 2 s horizon.
+  /// With row 17's image already in, nothing on screen waits: rows 19 (0.2 s to 2.0 s, the first
+  /// image at 1.6 s saves 0.2 s), 23 (the second at 2.6 s, 0.2 s) and 28 (the third at 3.6 s,
+  /// 0.2 s) are fetched ahead; 20, 21 and 24…26 leave first, 22 and 27 save nothing.
   @Test func aSlowMediaOriginSpacesItsFetchesAlongTheDrag() {
-    let context = StrategyContextDouble(
-      viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
-    context.giveEveryItemMedia()
-    var strategy = Self.strategy()
-    Self.learnPageFetch(&strategy, context)
-    // The rows on screen at the top, asked for meanwhile, have come.
+    for (rowOnScreenIn, expected) in [
+      (false, [StrategyContextDouble.Action.requestMedia(17, .visible), .requestMedia(27, .preload)]),
+      (true, [.requestMedia(19, .preload), .requestMedia(23, .preload), .requestMedia(28, .preload)]),
+    ] {
+      let context = StrategyContextDouble(
+        viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
+      context.giveEveryItemMedia()
+      var strategy = Self.strategy()
+      Self.learnSlowMediaOrigin(&strategy, context)
+      if rowOnScreenIn { context.mediaLoaded.insert(17) }
+      context.phase = .dragging
+      context.velocityPtS = 500
+      context.viewportOffsetPt = 1000
+      context.nowUs = 1_700_000
+      context.note(strategy.update(.frame, in: context))
+      #expect(context.takeActions().filter { !$0.isPageRequest } == expected, "row 17 in: \(rowOnScreenIn)")
+    }
+  }
+
+  /// The page fetch of `learnPageFetch`, then one image from a slow media origin: 600 ms to first
+  /// byte, 100 000 bytes in 1 s, done at t = 1.6 s. Rows 0…7 (the first screen) have their images.
+  static func learnSlowMediaOrigin(_ strategy: inout Adaptive, _ context: StrategyContextDouble) {
+    learnPageFetch(&strategy, context)
     context.mediaInFlight.removeAll()
     context.mediaLoaded.formUnion(0..<8)
-    context.nowUs = 300_000
     context.lastTransfer = TransferRecord(
       resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 600_000,
       completedUs: 1_600_000)
@@ -144,13 +162,58 @@ import Testing
     context.note(strategy.update(.fetchCompleted(.media(item: 2)), in: context))
     context.lastTransfer = nil
     _ = context.takeActions()
+  }
+
+  // MARK: Jumps
+
+  /// A drag at 500 pt/s carries the viewport 25 pt in 50 ms; with a screenful (800 pt) of slack, it
+  /// jumped when it moved more than 825 pt and shows none of the rows it showed (rows of 100 pt:
+  /// 10…17 at 1000 pt). 825 pt on (rows 18…25) is a scroll, 826 pt a jump; 900 pt on a feed of
+  /// 1000 pt rows (row 1 before, rows 1…2 after) is not: a row on screen stays on screen.
+  @Test func aJumpMovesBeyondItsSpeedAndLeavesEveryRowOnScreen() {
+    for (rowPt, movePt, jumped) in [(100.0, 825.0, false), (100, 826, true), (1000, 900, false)] {
+      let context = StrategyContextDouble(
+        viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3, rowHeightPt: { _ in rowPt })
+      var planner = PredictivePlanner(
+        safety: 2, maxLeadScreens: 3, wastePriceMsPerMB: 100, horizonS: 2, replanMs: 50, estimatorWindow: 5,
+        speedWindowUs: 4_000_000, speedIntervalUs: 200_000)
+      context.phase = .dragging
+      context.velocityPtS = 500
+      context.viewportOffsetPt = 1000
+      context.nowUs = 1_000_000
+      let first = planner.noteViewport(context)
+      #expect(!first)
+      context.viewportOffsetPt = 1000 + movePt
+      context.nowUs = 1_050_000
+      let second = planner.noteViewport(context)
+      #expect(second == jumped, "rows \(rowPt) pt, moved \(movePt) pt")
+    }
+  }
+
+  /// After the drag of `aSlowMediaOriginSpacesItsFetchesAlongTheDrag` (rows 17 and 27 out), the
+  /// viewport jumps to 4000 pt (rows 40…47) and rests there, 50 ms later: the fetches for rows 17
+  /// and 27 are cancelled, the user's speed is measured afresh (0 pt/s: the 3000 pt jump is no
+  /// scrolling speed), and the rows it landed on are fetched at visible priority even though
+  /// the cruise before the jump would have carried them off before an image came.
+  @Test func aJumpCancelsWhatItLeavesAndFetchesWhereItLands() {
+    let context = StrategyContextDouble(
+      viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
+    context.giveEveryItemMedia()
+    var strategy = Self.strategy()
+    Self.learnSlowMediaOrigin(&strategy, context)
     context.phase = .dragging
     context.velocityPtS = 500
     context.viewportOffsetPt = 1000
     context.nowUs = 1_700_000
     context.note(strategy.update(.frame, in: context))
+    _ = context.takeActions()
+    context.phase = .idle
+    context.velocityPtS = 0
+    context.viewportOffsetPt = 4000
+    context.nowUs = 1_750_000
+    context.note(strategy.update(.frame, in: context))
     let expected: [StrategyContextDouble.Action] =
-      [.requestMedia(17, .visible), .requestMedia(23, .preload), .requestMedia(28, .preload)]
+      [.cancelMedia(17), .cancelMedia(27)] + (40..<48).map { .requestMedia($0, .visible) }
     #expect(context.takeActions().filter { !$0.isPageRequest } == expected)
   }
 
