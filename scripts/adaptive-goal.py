@@ -247,19 +247,29 @@ def report(rows, target):
     print("sole worst on a headline metric: %d scenarios%s" % (len(sole), (": " + ", ".join(sole)) if sole else ""))
 
 
+def without_price(label):
+    """A label with any `waste_price_ms_per_mb` left out: the sweep's settings share it."""
+    name, _, params = label.partition(":")
+    return name, sorted(p for p in params.split(",") if p and not p.startswith("waste_price_ms_per_mb="))
+
+
 def sweep_report(folder, target, prices):
     means = read_summary(folder)
     base = target.split(":")[0]
-    scenarios = sorted({s for (s, l) in means if l.split(":")[0] == base})
+    swept = without_price(target)
+    # The curve: the target's runs at every price (the default price's label names no price);
+    # every other label, the same strategy with other parameters included, is a point to cover.
+    on_curve = lambda label: without_price(label) == swept
+    scenarios = sorted({s for (s, l) in means if on_curve(l)})
     covered_points = 0
     points = 0
     covered_scenarios = []
-    print("%s waste-price sweep (waste_price_ms_per_mb = %s): blank-versus-waste curve" % (base, ",".join(prices)))
+    print("%s waste-price sweep (waste_price_ms_per_mb = %s): blank-versus-waste curve" % (target, ",".join(prices)))
     for s in scenarios:
-        curve = [m for (sc, l), m in means.items() if sc == s and l.split(":")[0] == base]
+        curve = [m for (sc, l), m in means.items() if sc == s and on_curve(l)]
         beaten = []
         for (sc, l), m in sorted(means.items()):
-            if sc != s or l.split(":")[0] == base or l == "oracle":
+            if sc != s or on_curve(l) or l == "oracle":
                 continue
             points += 1
             if any(c["blank_ms"] <= m["blank_ms"] and c["wasted_bytes"] <= m["wasted_bytes"] for c in curve):
@@ -268,7 +278,7 @@ def sweep_report(folder, target, prices):
                 beaten.append(l)
         if not beaten:
             covered_scenarios.append(s)
-        print("%-22s %s" % (s, "on or outside every point" if not beaten else "inside the curve: " + ", ".join(beaten)))
+        print("%-22s %s" % (s, "on or outside every point" if not beaten else "not covered: " + ", ".join(beaten)))
     print()
     print(
         "curve on or outside every other strategy's point in %d of %d scenarios; %d of %d points covered"
