@@ -18,8 +18,8 @@
 /// (the rows on the way show as placeholders: blank time, not a stall); one asked for that way is
 /// cancelled when a later plan's resting viewport and the viewport no longer hold it.
 ///
-/// **Images (and renders).** The rows on screen are fetched at visible priority unless they leave
-/// before an image could come. Then each row ahead of the viewport in the predicted direction,
+/// **Images (and renders).** The rows on screen are fetched at visible priority unless the user
+/// is moving and they leave before an image could come (at rest they are always fetched). Then each row ahead of the viewport in the predicted direction,
 /// nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with T the time
 /// until it shows, L the time until it has left the viewport again (none when the motion stops
 /// with it on screen) and F its image's arrival (time to first byte + its body queued behind the
@@ -30,14 +30,22 @@
 ///   min(F, L − T) − min(max(0, F − T), L − T);
 /// - due when T <= `safety_factor` × the unqueued fetch time + one replanning step (no earlier:
 ///   the later the decision, the surer the prediction);
-/// - worth it when p × value >= (1 − p) × `waste_price_ms_per_mb` × its expected size in MB, with p
-///   the chance the user gets there: 1 along a fling (the physics says where it rests), the
+/// - worth it when p × value >= (1 − p) × `waste_price_ms_per_mb` × its expected size in MB + D,
+///   with p the chance the user gets there: 1 along a fling (the physics says where it rests), the
 ///   steadiness of the recent travel (`SpeedEstimator.steadiness`, |net| / distance) for a drag or
-///   at rest.
+///   at rest; and D, for a fetch not yet out, the time its body holds back what is on screen
+///   (`onScreenDelayUs`: one body per image still out for a row on screen, the smaller of a body
+///   and a page's body for a page out; 0 on a link without a capacity limit): visible content
+///   first, as browsers and image loaders order their work.
 /// Due and worth it: fetched at preload priority. Worth it but not due: left alone (a fetch already
 /// out for it is kept). Evaluated and neither: a fetch of ours still out for it is cancelled, as
 /// are fetches for rows behind the viewport; fetches past the horizon are kept (a cancelled fetch
 /// wastes what it moved, and the next plan may want them again).
+///
+/// **Jumps.** A move since the last consultation further than the faster of the two speeds could
+/// carry the viewport, plus a screenful, that leaves no row on screen it showed is a jump
+/// (`noteViewport`): the speed estimate starts afresh where it landed, and our fetches for rows
+/// off the landing screen and pages by index it does not hold are cancelled (`leaveJumpedRows`).
 ///
 /// **Replanning.** The plan is made at every event and at the first frame at or after each
 /// replanning step (`replan_ms`) or a change of phase or direction; frames in between only fetch
