@@ -20,13 +20,16 @@ significant gap where the stall share is below 80 % or the blank share below 60 
 scenarios.
 
 Sweep mode (--sweep P1,P2,...) runs the strategy at each waste price
-(`waste_price_ms_per_mb=P`) beside the other default strategies and reports how often the
-blank-versus-waste curve of its settings lies on or outside every other strategy's point: a
-point is covered when some setting's means are at least as low on both blank_ms and wasted_bytes.
+(`waste_price_ms_per_mb=P`, its other parameters kept) beside the other default strategies and
+reports how often the blank-versus-waste curve of its settings lies on or outside every other
+strategy's point: a point is covered when some setting's means are at least as low on both
+blank_ms and wasted_bytes. With --results, every label in the folder that is not the strategy at
+some price is a point (so a folder holding `adaptive` beside `adaptive:planner=mpc` at several
+prices judges mpc's curve against lead too).
 
   scripts/adaptive-goal.py                          # release build, runs into results/adaptive-goal
   scripts/adaptive-goal.py --results results/baseline   # analyse a folder already run
-  scripts/adaptive-goal.py --sweep 0,10,30,100,300,1000
+  scripts/adaptive-goal.py --strategy adaptive:planner=mpc --sweep 0,30,100,300,1000
   scripts/adaptive-goal.py --strategy adaptive:planner=lead
   scripts/adaptive-goal.py --scenarios jump-far,user-jumper --seeds 1-3   # a quick subset
 
