@@ -19,11 +19,12 @@
 /// cancelled when a later plan's resting viewport and the viewport no longer hold it.
 ///
 /// **Images (and renders).** The rows on screen are fetched at visible priority unless the user
-/// is moving and they leave before an image could come (at rest they are always fetched). Then each row ahead of the viewport in the predicted direction,
-/// nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with T the time
-/// until it shows, L the time until it has left the viewport again (none when the motion stops
-/// with it on screen) and F its image's arrival (time to first byte + its body queued behind the
-/// bodies of our fetches already out: the link is shared):
+/// is moving and they leave before an image could come (at rest they are always fetched). Then
+/// each row ahead of the viewport in the predicted direction, nearest first, within `horizon_s`
+/// of travel and `max_lead_screens` screenfuls, with T the time until it shows, L the time until
+/// it has left the viewport again (none when the motion stops with it on screen) and F its image's
+/// arrival (time to first byte + its body queued behind the bodies of our fetches already out:
+/// the link is shared):
 /// - useless when it would leave before its image could arrive (L < F): a long fling's rows are
 ///   passed by, not fetched;
 /// - its value, ms of blank time saved by fetching now rather than when it shows:
