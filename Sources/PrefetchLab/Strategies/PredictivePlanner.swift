@@ -43,9 +43,9 @@
 /// are fetches for rows behind the viewport; fetches past the horizon are kept (a cancelled fetch
 /// wastes what it moved, and the next plan may want them again).
 ///
-/// **Jumps.** A move since the last consultation further than the faster of the two speeds could
+/// **Jumps.** A move since the last plan further than the faster of the two speeds could
 /// carry the viewport, plus a screenful, that leaves no row on screen it showed is a jump
-/// (`noteViewport`): the speed estimate starts afresh where it landed, and our fetches for rows
+/// (`hasJumped`, against the viewport of the last plan): the speed estimate starts afresh where it landed, and our fetches for rows
 /// off the landing screen and pages by index it does not hold are cancelled (`leaveJumpedRows`).
 ///
 /// **Replanning.** The plan is made at every event and at the first frame at or after each
@@ -79,8 +79,9 @@ struct PredictivePlanner: Sendable {
   /// drag): the chance a fling's resting rows are reached, learned from this user.
   private var flings = 0
   private var flingsReached = 0
-  /// The viewport at the last consultation (offset, time, speed, rows on screen): a jump is told
-  /// from a scroll by comparing it with the next one.
+  /// The viewport at the last plan (offset, time, speed, rows on screen): a jump is told from a
+  /// scroll by comparing it with the viewport now. Noted only when planning, so that the frames
+  /// between steps change nothing.
   private var lastSeen: (offsetPt: Double, atUs: Int64, speedPtS: Double, rows: Range<Int>)?
 
   init(
@@ -128,7 +129,7 @@ struct PredictivePlanner: Sendable {
       break
     }
     guard event != .fetchCompleted(.page(0)) || context.rowCount > 0 else { return .everyFrame }
-    let jumped = noteViewport(context)
+    let jumped = hasJumped(context)
     if jumped { leaveJumpedRows(context) }
     let replans =
       jumped || event != .frame || now >= nextPlanUs || context.phase != plannedPhase
@@ -147,6 +148,7 @@ struct PredictivePlanner: Sendable {
         nextSpeedSampleUs = (now / speedIntervalUs + 1) * speedIntervalUs
       }
       plan(context)
+      noteViewport(context)
       visibleRows = context.visibleItems
       plannedPhase = context.phase
       plannedDirection = context.scrollDirection
@@ -161,19 +163,22 @@ struct PredictivePlanner: Sendable {
 
   // MARK: Jumps
 
-  /// Notes where the viewport is and tells whether it jumped since the last consultation: it
-  /// moved further than the faster of its two speeds could carry it in the time between, plus a
-  /// screenful of slack (a scroll's velocity is sampled, not integrated), and no row on screen
-  /// before is on screen now. A deep link, a tap on the status bar, a list following its content
-  /// to a jump's target: a client sees the same offset change. O(1).
-  mutating func noteViewport(_ context: some StrategyContext) -> Bool {
-    let offset = context.viewportOffsetPt
-    let rows = context.visibleItems
-    let speedPtS = abs(context.velocityPtS)
-    defer { lastSeen = (offset, context.nowUs, speedPtS, rows) }
+  /// Whether the viewport jumped since the last plan: it moved further than the faster of its two
+  /// speeds could carry it in the time between, plus a screenful of slack (a scroll's velocity is
+  /// sampled, not integrated), and no row on screen then is on screen now. A deep link, a tap on
+  /// the status bar, a list following its content to a jump's target: a client sees the same
+  /// offset change. False before the first plan. O(log rows).
+  func hasJumped(_ context: some StrategyContext) -> Bool {
     guard let last = lastSeen else { return false }
+    let speedPtS = abs(context.velocityPtS)
     let carriedPt = max(last.speedPtS, speedPtS) * Double(context.nowUs - last.atUs) / 1_000_000
-    return abs(offset - last.offsetPt) > carriedPt + context.viewportHeightPt && !last.rows.overlaps(rows)
+    return abs(context.viewportOffsetPt - last.offsetPt) > carriedPt + context.viewportHeightPt
+      && !last.rows.overlaps(context.visibleItems)
+  }
+
+  /// Notes the viewport a plan was made for (see `hasJumped`).
+  mutating func noteViewport(_ context: some StrategyContext) {
+    lastSeen = (context.viewportOffsetPt, context.nowUs, abs(context.velocityPtS), context.visibleItems)
   }
 
   /// After a jump: the user's speed is measured afresh from where it landed (the jump's distance
