@@ -23,6 +23,12 @@ final class ScratchFolder {
     return file
   }
 
+  /// Writes `scenarioJSON(overrides)` to `name` inside the folder and returns its path.
+  @discardableResult
+  func writeScenario(_ name: String, _ overrides: [String: String] = [:]) -> String {
+    write(name, scenarioJSON(overrides))
+  }
+
   func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + name) }
 
   /// Entries directly inside the folder.
@@ -51,12 +57,18 @@ func runCLI(_ arguments: [String], environment: [String: String] = Gnuplot.absen
   return (status, terminal.stdout, terminal.stderr)
 }
 
+/// The small scenario's feed (100 rows of 100 pt in pages of 10) with `members`, raw JSON such as
+/// `"pagination": "cursor"`, added.
+func tinyFeedJSON(_ members: String = "") -> String {
+  #"{"total_items": 100, "page_size": 10, "item_height_pt": 100"# + (members.isEmpty ? "" : ", " + members) + "}"
+}
+
 /// A small valid scenario; `overrides` replaces top-level sections by raw JSON.
 func scenarioJSON(name: String = "tiny", _ overrides: [String: String] = [:]) -> String {
   var sections: [(String, String)] = [
     ("\"name\"", "\"\(name)\""),
     ("\"duration_s\"", "5"),
-    ("\"feed\"", #"{"total_items": 100, "page_size": 10, "item_height_pt": 100}"#),
+    ("\"feed\"", tinyFeedJSON()),
     ("\"network\"", #"{"rtt_ms": 100}"#),
     ("\"scroll\"", #"{"script": [{"drag": {"velocity_pt_s": 500, "duration_ms": 4000}}]}"#),
   ]

@@ -7,13 +7,12 @@ import Testing
 @Suite struct FeedChangesRuleCLITests {
   @Test func validateNamesEveryBrokenRule() {
     let folder = ScratchFolder()
-    let bad = folder.write(
+    let bad = folder.writeScenario(
       "bad.json",
-      scenarioJSON([
-        "feed":
-          #"{"total_items": 100, "page_size": 10, "item_height_pt": 100, "opens_at": "end", "#
-          + #""changes": {"inserts_per_min": 6001, "deletes_per_min": -1, "arrivals": "bursty"}}"#
-      ]))
+      [
+        "feed": tinyFeedJSON(
+          #""opens_at": "end", "changes": {"inserts_per_min": 6001, "deletes_per_min": -1, "arrivals": "bursty"}"#)
+      ])
     let failed = runCLI(["validate", bad])
     #expect(failed.status == 65)
     for rule in [
@@ -30,14 +29,12 @@ import Testing
   /// has both columns, duplicates counted and nothing skipped.
   @Test func aChangingFeedRunsAndCounts() throws {
     let folder = ScratchFolder()
-    let scenario = folder.write(
+    let scenario = folder.writeScenario(
       "news.json",
-      scenarioJSON([
-        "feed":
-          #"{"total_items": 100, "page_size": 10, "item_height_pt": 100, "pagination": "offset", "#
-          + #""changes": {"inserts_per_min": 720, "arrivals": "regular"}}"#,
+      [
+        "feed": tinyFeedJSON(#""pagination": "offset", "changes": {"inserts_per_min": 720, "arrivals": "regular"}"#),
         "strategies": #"["infinite_scroll"]"#,
-      ]))
+      ])
     let result = runCLI([
       "run", scenario, "--out", folder.path + "/out", "--no-plots", "--quiet", "--seeds", "1",
     ])

@@ -24,7 +24,7 @@ import Testing
       scenarioJSON(
         name: "offset",
         [
-          "feed": #"{"total_items": 100, "page_size": 10, "item_height_pt": 100, "pagination": "offset"}"#,
+          "feed": tinyFeedJSON(#""pagination": "offset""#),
           "strategies": strategies,
         ]))
     #expect(runCLI(["validate", offset]).status == 0)

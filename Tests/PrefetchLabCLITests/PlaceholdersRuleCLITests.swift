@@ -8,12 +8,12 @@ import Testing
 @Suite struct PlaceholdersRuleCLITests {
   @Test func validateRefusesPrefetchDistanceZeroWithoutPlaceholders() {
     let folder = ScratchFolder()
-    let bad = folder.write(
+    let bad = folder.writeScenario(
       "bad.json",
-      scenarioJSON([
+      [
         "strategies":
           #"[{"name": "paging3"}, {"name": "recyclerview", "enable_placeholders": false, "prefetch_distance": 0}]"#
-      ]))
+      ])
     let failed = runCLI(["validate", bad])
     #expect(failed.status == 65)
     #expect(
@@ -35,7 +35,7 @@ import Testing
   /// option and the rule, and a `--vary` grid containing it names the setting; nothing is written.
   @Test func anOverrideBreakingTheRuleIsAUsageError() {
     let folder = ScratchFolder()
-    let scenario = folder.write("tiny.json", scenarioJSON())
+    let scenario = folder.writeScenario("tiny.json")
     let result = runCLI([
       "run", scenario, "--strategy", "paging3:enable_placeholders=false,prefetch_distance=0", "--out",
       folder.path + "/out", "--quiet",
@@ -64,7 +64,7 @@ import Testing
   /// `--strategy paging3:enable_placeholders=false` runs, and its `params` cell says so.
   @Test func anOverrideWithoutPlaceholdersRuns() {
     let folder = ScratchFolder()
-    let scenario = folder.write("tiny.json", scenarioJSON())
+    let scenario = folder.writeScenario("tiny.json")
     let result = runCLI([
       "run", scenario, "--strategy", "paging3:enable_placeholders=false", "--out", folder.path + "/out",
       "--quiet", "--no-plots",

@@ -8,7 +8,7 @@ import Testing
   /// A feed with one 60 kB image per row, images from a CDN whose round trip is `mediaRttMs`.
   func mediaScenario(mediaRttMs: String) -> String {
     scenarioJSON([
-      "feed": #"{"total_items": 100, "page_size": 10, "item_height_pt": 100, "media_bytes": 60000}"#,
+      "feed": tinyFeedJSON(#""media_bytes": 60000"#),
       "network": #"{"rtt_ms": 100, "bandwidth_kbps": 48000, "media": {"rtt_ms": \#(mediaRttMs)}}"#,
     ])
   }
@@ -25,12 +25,12 @@ import Testing
 
   @Test func validateWarnsOfAListOverPagingThatNeverAppends() throws {
     let folder = ScratchFolder()
-    let file = folder.write(
+    let file = folder.writeScenario(
       "pd0.json",
-      scenarioJSON([
-        "feed": #"{"total_items": 100, "page_size": 10, "item_height_pt": 100, "pagination": "cursor"}"#,
+      [
+        "feed": tinyFeedJSON(#""pagination": "cursor""#),
         "strategies": #"["recyclerview", {"name": "recyclerview", "prefetch_distance": 0}]"#,
-      ]))
+      ])
     let plain = runCLI(["validate", file])
     #expect(plain.status == 0, "\(plain.stderr)")
     #expect(
@@ -47,7 +47,7 @@ import Testing
 
   @Test func aZeroRoundTripIsNotCalledAUnitSlip() throws {
     let folder = ScratchFolder()
-    let result = runCLI(["validate", folder.write("rtt0.json", scenarioJSON(["network": #"{"rtt_ms": 0}"#]))])
+    let result = runCLI(["validate", folder.writeScenario("rtt0.json", ["network": #"{"rtt_ms": 0}"#])])
     #expect(result.stderr.contains("network.rtt_ms: median RTT 0 ms: a 0 ms round trip is not physical"))
     #expect(!result.stderr.contains("seconds typed as milliseconds"), "\(result.stderr)")
   }
@@ -56,7 +56,7 @@ import Testing
     let folder = ScratchFolder()
     // On the command line: a usage error naming the parameter and the loader it needs.
     let given = runCLI([
-      "run", folder.write("t.json", scenarioJSON()), "--strategy", "recyclerview:max_preload=4",
+      "run", folder.writeScenario("t.json"), "--strategy", "recyclerview:max_preload=4",
     ])
     #expect(given.status == 64, "\(given.stderr)")
     #expect(
@@ -68,8 +68,8 @@ import Testing
     #expect(lazy.status == 64)
     #expect(lazy.stderr.contains("only media=browser_lazy reads it"), "\(lazy.stderr)")
     // In a scenario file: bad input at the strategy's key.
-    let file = folder.write(
-      "s.json", scenarioJSON(["strategies": #"[{"name": "recyclerview", "max_preload": 4}]"#]))
+    let file = folder.writeScenario(
+      "s.json", ["strategies": #"[{"name": "recyclerview", "max_preload": 4}]"#])
     let validated = runCLI(["validate", file])
     #expect(validated.status == 65)
     #expect(validated.stderr.contains("strategies[0]"), "\(validated.stderr)")
@@ -92,7 +92,7 @@ import Testing
 
   @Test func theSweptStrategyWithOtherParametersMayBeAReference() throws {
     let folder = ScratchFolder()
-    let file = folder.write("t.json", scenarioJSON())
+    let file = folder.writeScenario("t.json")
     let out = folder.path + "/sw"
     let result = runCLI([
       "sweep", file, "--strategy", "recyclerview:media=glide", "--vary", "max_preload=4,10", "--reference",
@@ -116,12 +116,12 @@ import Testing
   @Test func recommendSaysWhenATieIsIdenticalOnEveryObjective() throws {
     let folder = ScratchFolder()
     // media_lookahead_rows acts only for an iOS prefetcher: the two run the same list.
-    let file = folder.write(
+    let file = folder.writeScenario(
       "t.json",
-      scenarioJSON([
+      [
         "seeds": "2",
         "strategies": #"["infinite_scroll", {"name": "infinite_scroll", "media_lookahead_rows": 5}]"#,
-      ]))
+      ])
     let out = folder.path + "/r"
     #expect(runCLI(["run", file, "-q", "--no-plots", "--out", out]).status == 0)
     let text = runCLI(["recommend", out])
@@ -136,7 +136,7 @@ import Testing
 
   @Test func saveCurrentRefusalsNameTheirOwnOption() throws {
     let folder = ScratchFolder()
-    let file = folder.write("t.json", scenarioJSON())
+    let file = folder.writeScenario("t.json")
     let base = folder.path + "/base"
     #expect(runCLI(["run", file, "-q", "--no-plots", "--out", base]).status == 0)
     let mine = folder.write("mine/notes.txt", "mine")
@@ -152,7 +152,7 @@ import Testing
 
   @Test func anEmptyFolderIsWrittenWithoutReplace() throws {
     let folder = ScratchFolder()
-    let file = folder.write("t.json", scenarioJSON())
+    let file = folder.writeScenario("t.json")
     try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
     let result = runCLI(["run", file, "-q", "--no-plots", "--out", folder.path + "/empty"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -165,7 +165,7 @@ import Testing
     #expect(runCLI(["init", file, "--template", "android"]).status == 0)
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"seeds\": 10,"))
     let out = folder.path + "/r"
-    #expect(runCLI(["run", folder.write("t.json", scenarioJSON()), "-q", "--out", out]).status == 0)
+    #expect(runCLI(["run", folder.writeScenario("t.json"), "-q", "--out", out]).status == 0)
     let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
     #expect(
       report.contains("pages of 10 (first request 10 items, unless the strategy sets its own first load"))

@@ -14,26 +14,11 @@ import Testing
       definition.parameters.contains { $0.name == MediaLibrary.parameter.declaration.name }
     }.map(\.name)
     #expect(names.contains("recyclerview") && names.contains("paging3"))
-    let scenarios = RunnableScenario.many(40, seed: 20_261_206)
-    var differences: [String] = []
-    var frames = (stepped: 0, event: 0)
-    for (index, scenario) in scenarios.enumerated() {
-      guard let prepared = try? PreparedScenario(scenario) else {
-        Issue.record("a generated scenario does not prepare")
-        continue
-      }
+    RandomEngineEquivalence.expectIdentical(count: 40, seed: 20_261_206) { index in
       var values: [String: ParameterValue] = ["media": .string(loader == "glide" ? "glide" : "browser_lazy")]
       if loader == "browser_lazy_300" { values["lazy_threshold_pt"] = .number(300) }
       if loader == "glide" { values["max_preload"] = .number(Double(1 + index % 12)) }
-      let name = names[index % names.count]
-      let result = EngineEquivalenceTests.compare(
-        prepared, TestScenarios.configured(name, values), seed: scenario.seed,
-        timelineUs: index % 3 == 0 ? 50_000 : 0)
-      if let difference = result.difference { differences.append(difference) }
-      frames.stepped += result.stepped
-      frames.event += result.event
+      return [TestScenarios.configured(names[index % names.count], values)]
     }
-    #expect(differences.isEmpty, "\(differences.count) differ, e.g. \(differences.prefix(2))")
-    #expect(frames.event < frames.stepped)
   }
 }
