@@ -3,24 +3,58 @@ import Testing
 
 /// `prefetchlab check` as CI runs it: the built binary, its exit statuses and its report.
 @Suite(.serialized) struct CheckEndToEndTests {
-  /// The acceptance test CI relies on: the committed baseline matches what this build simulates,
-  /// every file it holds is what `scripts/update-baseline.sh` writes, and nothing else.
-  @Test func committedBaselinePassesTheStrictCheck() throws {
+  /// The committed baseline's strict gate on its first seed (`.ci/run` runs it on every seed
+  /// after `swift test`): a copy of results/baseline cut to seed 1 — its rows of seed 1, its
+  /// manifest's seeds `[1]` and run count, beside a link to scenarios/ so that the paths it
+  /// records resolve as from results/baseline — passes `check --fail-on-any-change` with a
+  /// matching fingerprint, every run and metric compared. So this fails when the build moves a
+  /// seed-1 number the committed baseline holds, and when the strict check stops catching a
+  /// change: one number changed in the copy fails it (exit 2).
+  @Test func committedBaselinePassesTheStrictCheckOnItsFirstSeed() throws {
     let baseline = Prefetchlab.packageRoot.appendingPathComponent("results/baseline").path
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: baseline).sorted() == [
         "manifest.json", "summary.csv",
       ])
-    let result = try Prefetchlab.run(["check", "--baseline", "results/baseline", "--fail-on-any-change"])
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try FileManager.default.createDirectory(atPath: scratch.path("results/first"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path("scenarios"),
+      withDestinationPath: Prefetchlab.packageRoot.appendingPathComponent("scenarios").path)
+    let lines = try String(contentsOfFile: baseline + "/summary.csv", encoding: .utf8)
+      .components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    let rows = lines.dropFirst().filter { $0.split(separator: ",", omittingEmptySubsequences: false)[3] == "1" }
+    #expect(rows.count == (try Prefetchlab.bundledRunCount(seeds: 1)))
+    try Data((([lines[0]] + rows).joined(separator: "\r\n") + "\r\n").utf8)
+      .write(to: URL(fileURLWithPath: scratch.path("results/first/summary.csv")))
+    var manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json")))
+        as? [String: Any])
+    manifest["seeds"] = [1]
+    manifest["seeds_given"] = [1]
+    manifest["runs"] = rows.count
+    try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
+      .write(to: URL(fileURLWithPath: scratch.path("results/first/manifest.json")))
+
+    let check = ["check", "--baseline", "results/first", "--fail-on-any-change", "--details-file", "d.txt"]
+    let result = try Prefetchlab.run(check, in: scratch.url)
     #expect(
       result.status == 0,
       "the committed baseline no longer matches: if the change is intended, run scripts/update-baseline.sh\n\(result.out)\(result.err)"
     )
-    #expect(result.out.contains("Fingerprint: matches"))
-    let header = try String(contentsOfFile: baseline + "/summary.csv", encoding: .utf8)
-      .split(separator: "\r\n")[0].split(separator: ",")
-    let runs = try Prefetchlab.bundledRunCount()
-    #expect(result.out.contains("PASS: \(runs) runs × \(header.count - 4) metrics within tolerance"))
+    #expect(result.out.contains("Fingerprint: matches"), "\(result.out)")
+    let header = lines[0].split(separator: ",")
+    #expect(result.out.contains("PASS: \(rows.count) runs × \(header.count - 4) metrics within tolerance"))
+
+    // The last column of the first row one higher: a change the strict check must fail on.
+    var changed = rows[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    changed[changed.count - 1] = String((Double(changed[changed.count - 1]) ?? 0) + 1)
+    let edited = [lines[0], changed.joined(separator: ",")] + rows.dropFirst()
+    try Data((edited.joined(separator: "\r\n") + "\r\n").utf8)
+      .write(to: URL(fileURLWithPath: scratch.path("results/first/summary.csv")))
+    let failed = try Prefetchlab.run(check, in: scratch.url)
+    #expect(failed.status == 2, "\(failed.out)\(failed.err)")
   }
 
   /// `check` re-runs the scenarios the baseline recorded, so an edited scenario file cannot hide
