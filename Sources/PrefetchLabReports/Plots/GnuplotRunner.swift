@@ -45,29 +45,54 @@ public enum GnuplotError: Error, Sendable, Equatable, CustomStringConvertible {
 /// shell) with the script's file name as its only argument, stdin from /dev/null, in the folder
 /// where the script and its outputs live. A run that exceeds `timeoutSeconds` is terminated
 /// (SIGTERM, then SIGKILL) so a hung gnuplot cannot hang the caller.
+///
+/// gnuplot dies with the program: where util-linux's `setpriv` is on PATH (every Linux
+/// distribution ships it), gnuplot is started through `setpriv --pdeathsig KILL`, which asks the
+/// kernel (`prctl(PR_SET_PDEATHSIG)`) to kill it when the thread that started it ends — a SIGKILL
+/// of the program included, which no handler of its own sees. That thread waits for gnuplot, so
+/// the signal comes only when the program is gone. Foundation's `Process` offers no hook between
+/// fork and exec to set it itself, and closing gnuplot's standard input would stop it only
+/// between commands, never within a long `plot`. Without `setpriv` (macOS) gnuplot is started
+/// directly and outlives a killed program until its script ends.
 public struct GnuplotRunner: Sendable {
   /// Absolute path of the gnuplot executable.
   public let executable: String
   public var timeoutSeconds: Double
+  /// Absolute path of `setpriv`, through which gnuplot is started so that it dies with the
+  /// program; nil: started directly.
+  public var deathSignalWrapper: String?
 
-  public init(executable: String, timeoutSeconds: Double = 60) {
+  public init(executable: String, timeoutSeconds: Double = 60, deathSignalWrapper: String? = nil) {
     self.executable = executable
     self.timeoutSeconds = timeoutSeconds
+    self.deathSignalWrapper = deathSignalWrapper
   }
 
-  /// The runner for the first executable `gnuplot` in `environment["PATH"]`, or nil.
+  /// The runner for the first executable `gnuplot` in `environment["PATH"]`, or nil; started
+  /// through the first `setpriv` there, if any (on Linux only: the death signal is Linux's).
   public static func locate(
     environment: [String: String] = ProcessInfo.processInfo.environment, timeoutSeconds: Double = 60
   ) -> GnuplotRunner? {
+    guard let gnuplot = executable("gnuplot", environment: environment) else { return nil }
+    #if os(Linux)
+      let wrapper = executable("setpriv", environment: environment)
+    #else
+      let wrapper: String? = nil
+    #endif
+    return GnuplotRunner(executable: gnuplot, timeoutSeconds: timeoutSeconds, deathSignalWrapper: wrapper)
+  }
+
+  /// The first executable file `name` in the absolute directories of `environment["PATH"]`.
+  static func executable(_ name: String, environment: [String: String]) -> String? {
     guard let path = environment["PATH"] else { return nil }
     for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
-      let candidate = directory.hasSuffix("/") ? "\(directory)gnuplot" : "\(directory)/gnuplot"
+      let candidate = directory.hasSuffix("/") ? "\(directory)\(name)" : "\(directory)/\(name)"
       guard candidate.hasPrefix("/") else { continue }  // relative PATH entries are ignored
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
         FileManager.default.isExecutableFile(atPath: candidate)
       {
-        return GnuplotRunner(executable: candidate, timeoutSeconds: timeoutSeconds)
+        return candidate
       }
     }
     return nil
@@ -97,8 +122,15 @@ public struct GnuplotRunner: Sendable {
       try? FileManager.default.removeItem(atPath: errorPath)
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
+    if let deathSignalWrapper {
+      // setpriv execs gnuplot in its own process: the pid, the exit status and the signals the
+      // timeout and an interruption send are gnuplot's.
+      process.executableURL = URL(fileURLWithPath: deathSignalWrapper)
+      process.arguments = ["--pdeathsig", "KILL", "--", executable] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
