@@ -65,4 +65,60 @@ extension ScaleEndToEndTests {
     let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
     return state != "Z" && state != "X"
   }
+
+  /// `check`'s fresh run goes into a staging folder under the temporary folder; a check killed
+  /// with SIGKILL leaves it, and the next check (its process gone, same host) removes it and
+  /// says so, leaving the temporary folder as it found it.
+  @Test func aKilledChecksTemporaryFolderIsRemovedByTheNextCheck() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let made = try Prefetchlab.run([
+      "run", "scenarios/reader-lte.json", "--seeds", "1-4", "--timeline-interval-ms", "0", "--no-plots",
+      "--quiet", "--out", scratch.path("base"),
+    ])
+    #expect(made.status == 0, "\(made.err)")
+    let temporary = scratch.path("tmp")
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    let arguments = ["check", "--baseline", scratch.path("base"), "--details-file", scratch.path("d.txt")]
+    let killed = try startCheck(arguments, temporary: temporary, stderr: nil)
+    var leftover: String?
+    for _ in 0..<12_000 where leftover == nil {
+      leftover = (try? FileManager.default.contentsOfDirectory(atPath: temporary))?.first {
+        $0.hasPrefix("prefetchlab-check.partial-")
+      }
+      if leftover == nil { usleep(10_000) }
+    }
+    let name = try #require(leftover, "no temporary folder appeared")
+    kill(killed.processIdentifier, SIGKILL)
+    killed.waitUntilExit()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [name], "SIGKILL leaves it")
+
+    let errorFile = scratch.path("stderr")
+    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+    let next = try startCheck(arguments, temporary: temporary, stderr: errorFile)
+    next.waitUntilExit()
+    let message = try String(contentsOfFile: errorFile, encoding: .utf8)
+    #expect(next.terminationStatus == 0, "\(message)")
+    #expect(
+      message.contains("removed \(temporary)/\(name), left unfinished by a check that no longer exists"),
+      "\(message)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+  }
+
+  /// `prefetchlab check …` started in the background with `TMPDIR` set to `temporary`.
+  private func startCheck(_ arguments: [String], temporary: String, stderr: String?) throws -> Process {
+    let process = Process()
+    process.executableURL = Prefetchlab.executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = Gnuplot.absentPath
+    environment["TMPDIR"] = temporary
+    process.environment = environment
+    process.currentDirectoryURL = Prefetchlab.packageRoot
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError =
+      try stderr.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
+    try process.run()
+    return process
+  }
 }

@@ -136,6 +136,9 @@ enum CheckCommand {
       let fresh = try FreshRun(
         baseline: baseline, saveTo: parsed.string("save-current"),
         jobs: parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, registry: registry)
+      for leftover in fresh.removedLeftovers {
+        terminal.err("removed \(leftover), left unfinished by a check that no longer exists\n")
+      }
       for warning in fresh.warnings { terminal.err("warning: \(warning)\n") }
       current = fresh.results
       currentLabel = fresh.label

@@ -5,7 +5,7 @@ import PrefetchLabReports
 /// `check` without `--current`: the experiment recorded in the baseline's manifest simulated
 /// again with this build (`RecordedExperiment`: no command line is parsed, paths resolve from the
 /// baseline's folder, so any working directory will do), into a temporary folder (removed when
-/// done) or the `--save-current` folder, then read back like any results folder, manifest and
+/// done, or by the next check if this one is killed) or the `--save-current` folder, then read back like any results folder, manifest and
 /// all, so the comparison and the fingerprint see exactly what `run` would have written.
 struct FreshRun {
   let results: ResultsFolder
@@ -14,6 +14,8 @@ struct FreshRun {
   let warnings: [String]
   /// What changed in the baseline's inputs since it was made, for the fingerprint.
   let issues: [FingerprintComparison.Issue]
+  /// Temporary folders of earlier checks killed on this host that this one removed.
+  let removedLeftovers: [String]
 
   init(baseline: ResultsFolder, saveTo: String?, jobs: Int, registry: StrategyRegistry) throws {
     let recorded = try RecordedExperiment(folder: baseline, registry: registry)
@@ -24,21 +26,22 @@ struct FreshRun {
     writer.runFiles = ResultsRun.runFileSelection(recorded: recorded.record.command)
     writer.compressTables = !recorded.record.command.contains("--plain-tables")
 
-    let temporary: String?
+    let temporary: OutputStaging?
     let destination: String
     if let saveTo {
       temporary = nil
       destination = saveTo
     } else {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "prefetchlab-check-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: .min ... .max))"
-      ).path
-      temporary = folder
-      destination = (folder as NSString).appendingPathComponent("current")
+      // A staging folder never committed, only abandoned: a check killed before it removes it
+      // (SIGKILL) leaves it marked with its host and pid, and the next check's `begin` removes
+      // it once that process is gone, as `run` does with its own; Ctrl-C removes it at once.
+      let scratch = try OutputStaging.begin(
+        destination: FileManager.default.temporaryDirectory.appendingPathComponent("prefetchlab-check").path)
+      temporary = scratch
+      destination = (scratch.path as NSString).appendingPathComponent("current")
     }
-    defer {
-      if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
-    }
+    defer { try? temporary?.abandon() }
+    removedLeftovers = temporary?.removedLeftovers ?? []
     let problems = writer.runFileProblems
     if !problems.isEmpty { throw InputErrors(errors: problems) }
     let staging = try OutputStaging.begin(
