@@ -23,6 +23,11 @@ extension ArgumentParser {
     case .missing(let spec):
       message = "Missing expected argument '\(spec.unadornedSynopsis)\(spec.isRepeating ? " ..." : "")'"
       help = "\(spec.unadornedSynopsis)  \(spec.help)"
+    case .repeated(let spec, let values):
+      message =
+        "'\(spec.unadornedSynopsis)' is given \(values.count) times (\(values.joined(separator: "; "))), but takes "
+        + "one value: \(spec.repeatedRemedy ?? "give it once")"
+      help = "\(spec.unadornedSynopsis)  \(spec.help)"
     case .extra(let values) where !command.subcommands.isEmpty:
       message =
         "Unknown command '\(values[0])'" + suggestion(for: values[0], among: command.subcommands.map(\.name))

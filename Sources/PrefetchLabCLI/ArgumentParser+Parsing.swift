@@ -45,6 +45,8 @@ extension ArgumentParser {
     case invalidValue(String, spelling: String?, ArgumentSpec, reason: String?)
     case flagWithValue(spelling: String, value: String)
     case missing(ArgumentSpec)
+    /// A single-valued option given more than once, with every value given, in order.
+    case repeated(ArgumentSpec, values: [String])
     case extra([String])
     case validation(ValidationError, ParsedArguments)
   }
@@ -57,6 +59,8 @@ extension ArgumentParser {
     var versionRequested = false
     var unknown: [(String, suggestible: Bool)] = []
     var positionalValues: [String] = []
+    // Every value of each single-valued option, to refuse one given twice.
+    var given: [String: [String]] = [:]
 
     func take(
       _ spec: ArgumentSpec, spelling: String, attached: String?, next: inout Int
@@ -81,6 +85,7 @@ extension ArgumentParser {
             throw .missingValue(spelling: spelling, spec)
           }
           next += 1
+          given[spec.name, default: []].append("\(value) \(second)")
           parsed.values[spec.name] = [value, second]
           parsed.spellings[spec.name] = spelling
           return
@@ -88,8 +93,8 @@ extension ArgumentParser {
         if spec.isRepeating {
           parsed.values[spec.name, default: []].append(value)
         } else {
+          given[spec.name, default: []].append(value)
           parsed.values[spec.name] = [value]
-          parsed.givenValues[spec.name, default: []].append(value)
         }
         parsed.spellings[spec.name] = spelling
       }
@@ -147,6 +152,9 @@ extension ArgumentParser {
     if helpRequested { return .help(helpText(stack: stack)) }
     if versionRequested {
       return .version(stack.compactMap(\.version).last ?? "")
+    }
+    if let spec = command.arguments.first(where: { (given[$0.name]?.count ?? 0) > 1 }) {
+      throw .repeated(spec, values: given[spec.name] ?? [])
     }
     for spec in command.arguments where spec.isRequired && parsed.values[spec.name] == nil {
       throw .missing(spec)

@@ -39,6 +39,9 @@ public struct ArgumentSpec: Sendable, Equatable {
   /// The values an integer argument may take, checked while parsing (nil: any `Int`). A value
   /// that is not an integer is refused naming this range, one outside it with `rangeRule`.
   public var range: ClosedRange<Int>?
+  /// What the usage error for a single-valued option given more than once adds after the values
+  /// (nil: "give it once"): the parser refuses the repetition instead of letting one value win.
+  public var repeatedRemedy: String?
 
   /// A positional argument: required single `<name>` by default; `required: false` makes it
   /// `[<name>]`, `repeating: true` makes it `<name> ...` (all remaining values; it must be the
@@ -54,7 +57,8 @@ public struct ArgumentSpec: Sendable, Equatable {
   }
 
   /// An option `--name <value>`: optional by default; `repeating: true` collects every
-  /// occurrence (otherwise the last occurrence wins, as in SAP).
+  /// occurrence (otherwise a second occurrence is a usage error naming the option, where
+  /// swift-argument-parser would let the last win without a word).
   public static func option(
     _ name: String, short: Character? = nil, valueName: String? = nil, type: ValueType = .string,
     required: Bool = false, repeating: Bool = false, default defaultValue: String? = nil, help: String
@@ -92,6 +96,13 @@ public struct ArgumentSpec: Sendable, Equatable {
     ArgumentSpec(
       name: name, kind: .flag, short: short, valueName: name, help: help, isRequired: false,
       isRepeating: false, defaultValue: nil, valueType: .string)
+  }
+
+  /// This spec with `repeatedRemedy` set: what to do instead of giving the option twice.
+  public func remedyWhenRepeated(_ remedy: String) -> ArgumentSpec {
+    var spec = self
+    spec.repeatedRemedy = remedy
+    return spec
   }
 
   var isPositional: Bool { kind == .positional }

@@ -11,9 +11,6 @@ public struct ParsedArguments: Sendable, Equatable {
   var flags: Set<String> = []
   /// How each given option was spelled last (`-o` or `--out`), for messages.
   var spellings: [String: String] = [:]
-  /// Every value a single-valued option was given, in command-line order: `values` keeps the
-  /// last, as is usual, and a verb that must not drop the others silently asks `occurrences`.
-  var givenValues: [String: [String]] = [:]
   /// The environment the command runs in, as `CommandLineTool.main` was given it (the process's
   /// by default). Verbs read it instead of the process's, so a caller decides what they see:
   /// `PATH` is where gnuplot is looked for.
@@ -31,7 +28,8 @@ public struct ParsedArguments: Sendable, Equatable {
     return spec
   }
 
-  /// The value of a single-valued option or positional (the last one given), else its default.
+  /// The value of a single-valued option or positional (the parser refuses a second one), else
+  /// its default.
   public func string(_ name: String) -> String? {
     let spec = spec(name)
     precondition(spec.kind != .flag, "'\(name)' is a flag: use flag(_:)")
@@ -44,14 +42,6 @@ public struct ParsedArguments: Sendable, Equatable {
     let spec = spec(name)
     precondition(spec.kind != .flag, "'\(name)' is a flag: use flag(_:)")
     return values[name] ?? (spec.defaultValue.map { [$0] } ?? [])
-  }
-
-  /// Every value given to an option, in command-line order, also for a single-valued option
-  /// given more than once (whose `string` is the last): `[]` when not given.
-  public func occurrences(_ name: String) -> [String] {
-    let spec = spec(name)
-    precondition(spec.arity == 1, "'\(name)' takes \(spec.arity) values at once: use strings(_:)")
-    return spec.isRepeating ? values[name] ?? [] : givenValues[name] ?? values[name] ?? []
   }
 
   /// The value of an argument declared with `type: .integer`.

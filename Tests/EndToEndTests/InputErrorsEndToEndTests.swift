@@ -40,4 +40,33 @@ import Testing
     }
     #expect(try folderContents(scratch.url.path) == before)
   }
+
+  /// An option that takes one value, given twice (`--out a --out=b` too), is a usage error in
+  /// every verb, from the one option parser: exit 64 naming the option and both values, nothing
+  /// written. The last value used to win without a word.
+  @Test(arguments: [
+    (
+      ["run", "scenarios/reader-lte.json", "--run-files", "summary", "--run-files", "none", "--out", "OUT"],
+      "'--run-files <run-files>' is given 2 times (summary; none), but takes one value: give it once"
+    ),
+    (
+      ["run", "scenarios/reader-lte.json", "--out", "OUT", "--out=OUT2", "--no-plots"],
+      "'--out <out>' is given 2 times (OUT; OUT2)"
+    ),
+    (
+      ["check", "--baseline", "results/baseline", "--baseline", "OUT", "--save-current", "OUT"],
+      "'--baseline <baseline>' is given 2 times (results/baseline; OUT)"
+    ),
+    (["compare", "results/baseline", "results/baseline", "--format", "csv", "--format=text"], "'--format <format>' is given 2 times (csv; text)"),
+  ])
+  func aSingleValuedOptionGivenTwiceIsAUsageError(arguments: [String], message: String) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let resolved = arguments.map { $0.hasPrefix("OUT") ? scratch.path($0) : $0 }
+    let result = try Prefetchlab.run(resolved)
+    #expect(result.status == 64, "\(result.err)")
+    let expected = message.replacingOccurrences(of: "OUT", with: scratch.path("OUT"))
+    #expect(result.err.hasPrefix("Error: " + expected), "\(result.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
+  }
 }

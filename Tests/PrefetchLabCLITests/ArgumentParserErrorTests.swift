@@ -162,6 +162,21 @@ private let rootUsage = "Usage: prefetchlab <subcommand>\n  See 'prefetchlab --h
         """)
   }
 
+  /// A single-valued option given twice names the option and every value, with the option's help.
+  @Test func aSingleValuedOptionGivenTwiceIsRefused() {
+    #expect(
+      usageError(repeatExample, ["hello", "--count", "2", "--count=3", "--count", "4"])?.text
+        == """
+        Error: '--count <count>' is given 3 times (2; 3; 4), but takes one value: give it once
+        Help:  --count <count>  How many times to repeat 'phrase'.
+        Usage: repeat [--count <count>] [--include-counter] <phrase>
+          See 'repeat --help' for more information.
+        """)
+    // A flag given twice is still just set; help still wins.
+    #expect((try? repeatExample.parse(["hello", "--include-counter", "--include-counter"])) != nil)
+    #expect((try? repeatExample.parse(["hello", "--count", "2", "--count", "3", "--help"])) != nil)
+  }
+
   @Test func noArgumentsAtAllShowsTheErrorThenTheFullHelp() {
     #expect(
       usageError(repeatExample, [])?.text

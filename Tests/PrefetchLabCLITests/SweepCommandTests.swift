@@ -39,8 +39,9 @@ import Testing
     // A second --strategy used to replace the first without a word.
     (
       ["sweep", "x.json", "--strategy", "fixed_threshold", "--strategy", "paging3", "--vary", "ratio=0.1"],
-      "Error: sweep varies one strategy, but --strategy is given 2 times (fixed_threshold; paging3): "
-        + "give the swept one once and the others as --reference\n"
+      "Error: '--strategy <strategy>' is given 2 times (fixed_threshold; paging3), but takes one value: sweep "
+        + "varies one strategy; give it once, the values that differ in --vary and any other strategy as "
+        + "--reference\n"
     ),
     (
       [
@@ -48,8 +49,9 @@ import Testing
         "fixed_threshold@ratio=0.4",
         "--vary", "guard_in_flight=true,false",
       ],
-      "Error: sweep varies one strategy, but --strategy is given 2 times (fixed_threshold:ratio=0.2; "
-        + "fixed_threshold@ratio=0.4): give it once and put the values that differ in --vary\n"
+      "Error: '--strategy <strategy>' is given 2 times (fixed_threshold:ratio=0.2; fixed_threshold@ratio=0.4), "
+        + "but takes one value: sweep varies one strategy; give it once, the values that differ in --vary and "
+        + "any other strategy as --reference\n"
     ),
     (
       [

@@ -36,7 +36,10 @@ enum SweepCommand {
         "strategy", required: true,
         help:
           "The strategy to sweep, as NAME, NAME:key=value,... or NAME@key=value+... "
-          + "(those parameters stay fixed)."),
+          + "(those parameters stay fixed)."
+      ).remedyWhenRepeated(
+        "sweep varies one strategy; give it once, the values that differ in --vary and any other strategy "
+          + "as --reference"),
       .option(
         "vary", valueName: "param=values", required: true, repeating: true,
         help: "A parameter and its values: PARAM=V1,V2,... or PARAM=START:STOP:STEP (repeatable: a grid)."),
@@ -60,18 +63,6 @@ enum SweepCommand {
     ] + ResultsRun.outputArguments(defaultOut: "results/sweep"),
     validate: { parsed throws(ValidationError) in
       try ResultsRun.validate(parsed)
-      let swept = parsed.occurrences("strategy")
-      if swept.count > 1 {
-        // The same strategy twice wants its values varied; another wants to run beside the grid.
-        let names = swept.map { text in (try? StrategyRegistry.parseSpec(text))?.name ?? text }
-        let remedy =
-          Set(names).count == 1
-          ? "give it once and put the values that differ in --vary"
-          : "give the swept one once and the others as --reference"
-        throw ValidationError(
-          "sweep varies one strategy, but --strategy is given \(swept.count) times ("
-            + swept.joined(separator: "; ") + "): " + remedy)
-      }
       for axis in ["x", "y"] {
         let column = parsed.string(axis) ?? ""
         guard let metric = MetricCatalogue.definition(column) else {
