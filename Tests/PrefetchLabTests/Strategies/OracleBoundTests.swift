@@ -59,4 +59,39 @@ import Testing
     #expect(othersStall >= 10, "batch \(batch): other strategies stalled in \(othersStall) of 50")
     #expect(pairs >= 150)
   }
+
+  /// A finger pressing against the end (`scroll.at_end` `"press"`): τ runs with the clock through
+  /// stalls, so every strategy's user is at trace time t − F at clock t, and the stalled instants
+  /// are those where some page k is due (t ≥ F + τₖ) and not yet applied (t < Aₖ): no later for
+  /// every page, no longer stalled. The page-only run applies every page no later, so the bound
+  /// holds without the frame-grid allowance (an early page spares a stall the same way under
+  /// either). 100 of the random scenarios, their scripts made of drags and waits, in 4 batches.
+  @Test(arguments: 0..<4)
+  func holdsForAFingerPressingAtTheEnd(batch: Int) throws {
+    var generator = BoundScenario(seed: 7_000 + UInt64(batch))
+    var rng = SplitMix64(seed: 0x9E55 &+ UInt64(batch))
+    var othersStall = 0
+    var pairs = 0
+    for index in 0..<25 {
+      var scenario = generator.next(batch * 25 + index).scenario
+      var gestures: [Gesture] = []
+      for _ in 0..<Int.random(in: 1...8, using: &rng) {
+        gestures.append(
+          Bool.random(using: &rng)
+            ? .wait(durationMs: Double.random(in: 50...1500, using: &rng))
+            : .drag(
+              velocityPtS: Double.random(in: -400...3500, using: &rng),
+              durationMs: Double.random(in: 100...2500, using: &rng)))
+      }
+      scenario.scroll = ScrollSpec(physics: scenario.scroll.physics, source: .script(gestures), atEnd: .press)
+      let result = OracleBoundCheck.check(
+        try PreparedScenario(scenario), seed: scenario.seed, label: "pressing \(batch * 25 + index)")
+      #expect(result.violations.isEmpty, "\(result.violations)")
+      #expect(result.withinFrameGrid == 0, "pressing \(batch * 25 + index)")
+      pairs += result.pairs
+      if result.othersStalled { othersStall += 1 }
+    }
+    #expect(othersStall >= 5, "batch \(batch): other strategies stalled in \(othersStall) of 25")
+    #expect(pairs >= 75)
+  }
 }
