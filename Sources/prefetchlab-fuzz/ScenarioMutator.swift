@@ -209,7 +209,7 @@ struct ScenarioMutator {
     if random.chance(0.55), let rule = Self.rule(at: path) {
       return Self.replacing(path[...], in: root, with: number(within: rule))
     }
-    switch random.int(0..<16) {
+    switch random.int(0..<17) {
     case 0, 1, 2:
       // A number where a number is, from the pool (bounds and extremes).
       return Self.replacing(path[...], in: root, with: rawNumber())
@@ -297,8 +297,69 @@ struct ScenarioMutator {
     case 14:
       let key = random.pick(["$comment", "$schema", "nmae", "page_sise", "extra"])
       return Self.replacing(path.dropLast() + [.key(key)], in: root, with: anyValue())
+    case 15: return newerKey(root)
     default:
       return Self.replacing(path[...], in: root, with: .array([]))
+    }
+  }
+
+  /// One of the keys most bundled scenarios leave out, so that path mutations seldom reach them,
+  /// set to a likely value, a number from the pool or anything: a grid's `feed.columns`, a
+  /// changing feed's `feed.changes`, a finger pressing at the end (`scroll.at_end`, with a script
+  /// of drags and waits it accepts or a gesture it refuses), `adaptive`'s planner and waste
+  /// price, and Glide's `max_preload` under each strategy that takes `media`.
+  mutating func newerKey(_ root: JSONValue) -> JSONValue {
+    func number() -> JSONValue { random.chance(0.7) ? rawNumber() : anyValue() }
+    switch random.int(0..<5) {
+    case 0:
+      return Self.replacing([.key("feed"), .key("columns")][...], in: root, with: number())
+    case 1:
+      var members: [(key: String, value: JSONValue)] = []
+      for key in ["inserts_per_min", "deletes_per_min"] where random.chance(0.7) { members.append((key, number())) }
+      if random.chance(0.5) {
+        let arrivals = random.chance(0.7) ? JSONValue.string(random.pick(["poisson", "regular"])) : anyValue()
+        members.append(("arrivals", arrivals))
+      }
+      let changes = random.chance(0.9) ? JSONValue.object(members) : anyValue()
+      let opened = Self.replacing([.key("feed"), .key("opens_at")][...], in: root, with: nil)
+      return Self.replacing([.key("feed"), .key("changes")][...], in: opened, with: changes)
+    case 2:
+      let atEnd = random.chance(0.8) ? JSONValue.string("press") : anyValue()
+      guard random.chance(0.7) else {
+        return Self.replacing([.key("scroll"), .key("at_end")][...], in: root, with: atEnd)
+      }
+      var gestures: [JSONValue] = []
+      for _ in 0..<random.int(1..<6) {
+        let gesture: (key: String, value: JSONValue)
+        switch random.int(0..<5) {
+        case 0: gesture = ("wait", .object([("duration_ms", number())]))
+        case 1: gesture = ("fling", .object([("velocity_pt_s", JSONValue(random.double(-5000...9000)))]))
+        default:
+          let velocity = random.chance(0.3) ? number() : JSONValue(random.double(-2000...9000))
+          let duration = random.chance(0.3) ? number() : JSONValue(random.double(1...5000))
+          gesture = ("drag", .object([("velocity_pt_s", velocity), ("duration_ms", duration)]))
+        }
+        gestures.append(.object([gesture]))
+      }
+      return Self.replacing(
+        [.key("scroll")][...], in: root,
+        with: .object([
+          ("physics", .string(random.pick(["ios", "ios_fast", "android"]))), ("script", .array(gestures)),
+          ("at_end", atEnd),
+        ]))
+    case 3:
+      var members: [(key: String, value: JSONValue)] = [("name", .string("adaptive"))]
+      if random.chance(0.8) {
+        members.append(("planner", random.chance(0.7) ? .string(random.pick(["lead", "mpc"])) : anyValue()))
+      }
+      if random.chance(0.8) { members.append(("waste_price_ms_per_mb", number())) }
+      return Self.replacing([.key("strategies")][...], in: root, with: .array([.object(members)]))
+    default:
+      let name = random.pick(["compose_paging", "recyclerview", "paging3", "infinite_scroll"])
+      var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
+      members.append(("media", random.chance(0.8) ? .string("glide") : anyValue()))
+      if random.chance(0.8) { members.append(("max_preload", number())) }
+      return Self.replacing([.key("strategies")][...], in: root, with: .array([.object(members)]))
     }
   }
 
