@@ -18,18 +18,20 @@ import Testing
       ])
     let scratch = try Scratch()
     defer { scratch.remove() }
-    try FileManager.default.createDirectory(atPath: scratch.path("results/first"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: scratch.path("results/first"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: scratch.path("scenarios"),
       withDestinationPath: Prefetchlab.packageRoot.appendingPathComponent("scenarios").path)
     let lines = try String(contentsOfFile: baseline + "/summary.csv", encoding: .utf8)
       .components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    let rows = lines.dropFirst().filter { $0.split(separator: ",", omittingEmptySubsequences: false)[3] == "1" }
+    let rows = lines.dropFirst().filter { Self.fields($0)[3] == "1" }
     #expect(rows.count == (try Prefetchlab.bundledRunCount(seeds: 1)))
     try Data((([lines[0]] + rows).joined(separator: "\r\n") + "\r\n").utf8)
       .write(to: URL(fileURLWithPath: scratch.path("results/first/summary.csv")))
     var manifest = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json")))
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json")))
         as? [String: Any])
     manifest["seeds"] = [1]
     manifest["seeds_given"] = [1]
@@ -48,13 +50,31 @@ import Testing
     #expect(result.out.contains("PASS: \(rows.count) runs × \(header.count - 4) metrics within tolerance"))
 
     // The last column of the first row one higher: a change the strict check must fail on.
-    var changed = rows[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    changed[changed.count - 1] = String((Double(changed[changed.count - 1]) ?? 0) + 1)
-    let edited = [lines[0], changed.joined(separator: ",")] + rows.dropFirst()
+    let cut = try #require(rows[0].lastIndex(of: ","))
+    let changed = String(rows[0][...cut]) + String((Double(rows[0][rows[0].index(after: cut)...]) ?? 0) + 1)
+    let edited = [lines[0], changed] + rows.dropFirst()
     try Data((edited.joined(separator: "\r\n") + "\r\n").utf8)
       .write(to: URL(fileURLWithPath: scratch.path("results/first/summary.csv")))
     let failed = try Prefetchlab.run(check, in: scratch.url)
     #expect(failed.status == 2, "\(failed.out)\(failed.err)")
+  }
+
+  /// The fields of a line of summary.csv: a quoted field (params with several keys) holds commas.
+  static func fields(_ line: String) -> [String] {
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
+    for character in line {
+      if character == "\"" {
+        quoted.toggle()
+      } else if character == "," && !quoted {
+        fields.append(field)
+        field = ""
+      } else {
+        field.append(character)
+      }
+    }
+    return fields + [field]
   }
 
   /// `check` re-runs the scenarios the baseline recorded, so an edited scenario file cannot hide
