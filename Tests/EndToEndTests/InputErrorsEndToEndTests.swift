@@ -57,12 +57,15 @@ import Testing
       ["check", "--baseline", "results/baseline", "--baseline", "OUT", "--save-current", "OUT"],
       "'--baseline <baseline>' is given 2 times (results/baseline; OUT)"
     ),
-    (["compare", "results/baseline", "results/baseline", "--format", "csv", "--format=text"], "'--format <format>' is given 2 times (csv; text)"),
+    (
+      ["compare", "results/baseline", "results/baseline", "--format", "csv", "--format=text"],
+      "'--format <format>' is given 2 times (csv; text)"
+    ),
   ])
   func aSingleValuedOptionGivenTwiceIsAUsageError(arguments: [String], message: String) throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let resolved = arguments.map { $0.hasPrefix("OUT") ? scratch.path($0) : $0 }
+    let resolved = arguments.map { $0.replacingOccurrences(of: "OUT", with: scratch.path("OUT")) }
     let result = try Prefetchlab.run(resolved)
     #expect(result.status == 64, "\(result.err)")
     let expected = message.replacingOccurrences(of: "OUT", with: scratch.path("OUT"))

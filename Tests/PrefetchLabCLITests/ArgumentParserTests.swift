@@ -145,7 +145,6 @@ struct RunCase: Sendable, CustomTestStringConvertible {
     RunCase(arguments: ["--out=a=b", "s.json"], out: "a=b"),
     RunCase(arguments: ["--out=-dash", "s.json"], out: "-dash"),
     RunCase(arguments: ["--out", "-", "s.json"], out: "-"),
-    RunCase(arguments: ["--out", "x", "--out", "y", "s.json"], out: "y"),
     RunCase(
       arguments: ["--strategy", "infinite_scroll", "s.json", "--strategy=fixed_threshold:ratio=0.5"],
       strategies: ["infinite_scroll", "fixed_threshold:ratio=0.5"]),
