@@ -315,9 +315,12 @@ struct ScenarioMutator {
       return Self.replacing([.key("feed"), .key("columns")][...], in: root, with: number())
     case 1:
       var members: [(key: String, value: JSONValue)] = []
-      for key in ["inserts_per_min", "deletes_per_min"] where random.chance(0.7) { members.append((key, number())) }
+      for key in ["inserts_per_min", "deletes_per_min"] where random.chance(0.7) {
+        members.append((key, number()))
+      }
       if random.chance(0.5) {
-        let arrivals = random.chance(0.7) ? JSONValue.string(random.pick(["poisson", "regular"])) : anyValue()
+        let arrivals =
+          random.chance(0.7) ? JSONValue.string(random.pick(["poisson", "regular"])) : anyValue()
         members.append(("arrivals", arrivals))
       }
       let changes = random.chance(0.9) ? JSONValue.object(members) : anyValue()

@@ -36,7 +36,8 @@ extension ScaleEndToEndTests {
       try FileManager.default.createSymbolicLink(atPath: bin + "/setpriv", withDestinationPath: setpriv)
     }
     let run = try startRun(
-      ["run", "scenarios/reader-lte.json", "--seeds", "1", "--plots", "--out", scratch.path("out")], path: bin)
+      ["run", "scenarios/reader-lte.json", "--seeds", "1", "--plots", "--out", scratch.path("out")], path: bin
+    )
     var gnuplot: Int32?
     for _ in 0..<12_000 where gnuplot == nil {
       gnuplot = (try? String(contentsOfFile: pids, encoding: .utf8))?.split(separator: "\n").first.flatMap {

@@ -60,7 +60,8 @@ func runCLI(_ arguments: [String], environment: [String: String] = Gnuplot.absen
 /// The small scenario's feed (100 rows of 100 pt in pages of 10) with `members`, raw JSON such as
 /// `"pagination": "cursor"`, added.
 func tinyFeedJSON(_ members: String = "") -> String {
-  #"{"total_items": 100, "page_size": 10, "item_height_pt": 100"# + (members.isEmpty ? "" : ", " + members) + "}"
+  #"{"total_items": 100, "page_size": 10, "item_height_pt": 100"# + (members.isEmpty ? "" : ", " + members)
+    + "}"
 }
 
 /// A small valid scenario; `overrides` replaces top-level sections by raw JSON.

@@ -11,7 +11,8 @@ import Testing
       "bad.json",
       [
         "feed": tinyFeedJSON(
-          #""opens_at": "end", "changes": {"inserts_per_min": 6001, "deletes_per_min": -1, "arrivals": "bursty"}"#)
+          #""opens_at": "end", "changes": {"inserts_per_min": 6001, "deletes_per_min": -1, "arrivals": "bursty"}"#
+        )
       ])
     let failed = runCLI(["validate", bad])
     #expect(failed.status == 65)
@@ -32,7 +33,8 @@ import Testing
     let scenario = folder.writeScenario(
       "news.json",
       [
-        "feed": tinyFeedJSON(#""pagination": "offset", "changes": {"inserts_per_min": 720, "arrivals": "regular"}"#),
+        "feed": tinyFeedJSON(
+          #""pagination": "offset", "changes": {"inserts_per_min": 720, "arrivals": "regular"}"#),
         "strategies": #"["infinite_scroll"]"#,
       ])
     let result = runCLI([
