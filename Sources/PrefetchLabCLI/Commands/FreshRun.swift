@@ -5,8 +5,9 @@ import PrefetchLabReports
 /// `check` without `--current`: the experiment recorded in the baseline's manifest simulated
 /// again with this build (`RecordedExperiment`: no command line is parsed, paths resolve from the
 /// baseline's folder, so any working directory will do), into a temporary folder (removed when
-/// done, or by the next check if this one is killed) or the `--save-current` folder, then read back like any results folder, manifest and
-/// all, so the comparison and the fingerprint see exactly what `run` would have written.
+/// done, or by the next check if this one is killed) or the `--save-current` folder, then read
+/// back like any results folder, manifest and all, so the comparison and the fingerprint see
+/// exactly what `run` would have written.
 struct FreshRun {
   let results: ResultsFolder
   let label: String
