@@ -11,7 +11,9 @@
 ///   it repeats that page's last k items (duplicates), and one fetched after d more deletions
 ///   misses d items between them (skipped).
 /// - **Cursor pagination** asks for the items after the last one it holds: neither kind of change
-///   moves a later page, so row r shows original item r.
+///   moves a later page, so row r shows original item r — or, after a pull-to-refresh at an
+///   instant with I inserts and D deletions made, what position r of the list held then (the
+///   formula above with that I and D): the new items come first.
 ///
 /// Items are identified by an `Int64`: original item j is j ≥ 0, the item inserted n-th
 /// (0-based) is −n − 1. A row is *shown* when it is on screen with its page applied; a row
@@ -19,7 +21,9 @@
 /// shown with original items j < j′ count the items between them that no row has shown as
 /// skipped. Each row is counted again only when it shows a different item (its page dropped and
 /// fetched again after a change). Rows are laid out, and their heights and media drawn, by
-/// position: a change moves which item a row shows, not the layout.
+/// position: a change moves which item a row shows, not the layout. A refresh starts a new list:
+/// what the rows showed before it is forgotten, so an item seen before and again after it is not
+/// a duplicate (`refreshed(atUs:)`).
 struct FeedChangeTracker: Sendable {
   /// `feed.changes` is set: the engine reports pages served and rows shown.
   let isActive: Bool
@@ -30,6 +34,9 @@ struct FeedChangeTracker: Sendable {
   /// arrived.
   private var pageInserts = GrowingArray<Int64>(default: 0)
   private var pageDeletes = GrowingArray<Int64>(default: 0)
+  /// Cursor pagination: the inserts and deletions made by the last refresh (0 before one).
+  private var listInserts: Int64 = 0
+  private var listDeletes: Int64 = 0
   /// The item each row showed when last counted, or `notShown`.
   private var shownItem = GrowingArray<Int64>(default: notShown)
   /// The first row that showed each item.
@@ -55,12 +62,25 @@ struct FeedChangeTracker: Sendable {
     pageDeletes[page] = deletes.count(atUs: nowUs)
   }
 
+  /// The user pulled to refresh at `nowUs`: the client fetches the server's list as it is now
+  /// from its first page on (cursor pagination keeps to that list; offset pages still read the
+  /// list when their responses arrive), and the rows shown so far are forgotten.
+  mutating func refreshed(atUs nowUs: Int64) {
+    guard isActive else { return }
+    listInserts = inserts.count(atUs: nowUs)
+    listDeletes = deletes.count(atUs: nowUs)
+    pageInserts = GrowingArray<Int64>(default: 0)
+    pageDeletes = GrowingArray<Int64>(default: 0)
+    shownItem = GrowingArray<Int64>(default: Self.notShown)
+    rowShowing = [:]
+  }
+
   /// The item row `row` of page `page` shows (see the type's comment).
   func item(ofRow row: Int, page: Int) -> Int64 {
-    guard isOffsetPagination else { return Int64(row) }
     let position = Int64(row)
-    let inserted = pageInserts[page]
-    return position < inserted ? position - inserted : position - inserted + pageDeletes[page]
+    let inserted = isOffsetPagination ? pageInserts[page] : listInserts
+    let deleted = isOffsetPagination ? pageDeletes[page] : listDeletes
+    return position < inserted ? position - inserted : position - inserted + deleted
   }
 
   /// Row `row` (of page `page`, applied) is on screen: counts a duplicate if its item already

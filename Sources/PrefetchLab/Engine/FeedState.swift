@@ -55,6 +55,12 @@ struct FeedState: Sendable {
   var items = ItemTable()
   /// The server's changes (`feed.changes`) and what they make the rows show.
   var changes: FeedChangeTracker
+  /// The user pulled to refresh and the new list's first page is not in yet: strategies are not
+  /// consulted until it is (it is their `start` again).
+  private(set) var awaitsRefreshedContent = false
+  /// The first request issued after the last refresh (0 before one): responses to earlier
+  /// requests belong to a list that is gone and are never inserted.
+  private(set) var firstRequestOfList = 0
   /// What the feed was built from, to build it again with another first page.
   private let spec: FeedSpec
   private let seed: UInt64
@@ -122,6 +128,35 @@ struct FeedState: Sendable {
       mayGrowBelow = !endKnown || (!presentsPlaceholders && appliedEndPage < appliedPageCount)
     }
   }
+
+  // MARK: Refreshing
+
+  /// The user pulled to refresh at `nowUs`: every page is gone, as before the first request —
+  /// no row laid out, nothing loaded or known of the end — and the server's list as it is now is
+  /// the one fetched from here on (`FeedChangeTracker.refreshed`); responses to the requests
+  /// issued before (ids below `requestsIssued`) are never inserted. The placeholder choice made
+  /// for the run stays. Media, renders and requests are the caller's to release first.
+  /// O(1) plus freeing the tables.
+  mutating func refresh(atUs nowUs: Int64, requestsIssued: Int) {
+    firstRequestOfList = requestsIssued
+    layout = FeedLayout(
+      pagination: layout.pagination, placeholderHeightPt: presentsPlaceholders ? spec.placeholderHeightPt : 0,
+      columns: layout.columns)
+    pages.refreshed()
+    unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? plan.pageCount : 0)
+    appliedPageCount = 0
+    firstAppliedPage = 0
+    appliedEndPage = 0
+    endKnown = false
+    loadedItemCount = 0
+    items.refreshed()
+    changes.refreshed(atUs: nowUs)
+    awaitsRefreshedContent = true
+    refreshGrowth()
+  }
+
+  /// The refreshed list's first page is in (`awaitsRefreshedContent` was true).
+  mutating func refreshedContentArrived() { awaitsRefreshedContent = false }
 
   // MARK: Frontier
 

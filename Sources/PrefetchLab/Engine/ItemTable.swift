@@ -97,6 +97,18 @@ struct ItemTable: Sendable {
     count += 1
   }
 
+  /// The user pulled to refresh: no row is loaded, seen or waited for any more (the caller has
+  /// released the media the rows held and ended their requests). What outlives the list stays:
+  /// the media attempts made (a later one is a new draw) and which media were ever in memory (a
+  /// fetch of one again is redundant, as after an eviction). O(1) plus freeing the columns.
+  mutating func refreshed() {
+    let tries = mediaTries
+    let everLoaded = mediaEverLoaded
+    self = ItemTable()
+    mediaTries = tries
+    mediaEverLoaded = everLoaded
+  }
+
   // MARK: Transitions
 
   /// Request `id` (a fetch or a disk read) is now `item`'s active media request.

@@ -5,6 +5,8 @@ struct PageTable: Sendable {
   private(set) var applied = GrowingArray(default: false)
   /// Delivered, rows about to be inserted.
   private(set) var applyPending = GrowingArray(default: false)
+  /// The request whose delivered rows wait for the apply delay, or -1.
+  private(set) var pendingRequest = GrowingArray<Int32>(default: -1)
   /// Completed page request whose rows have not been on screen yet, or -1.
   private(set) var awaitingUse = GrowingArray<Int32>(default: -1)
   /// Latest active request for the page, or -1.
@@ -17,6 +19,15 @@ struct PageTable: Sendable {
   /// of the applied run next to the page raises it past every request issued so far: the loads
   /// out towards that end were aimed at an edge that has moved (`FeedState.drop`).
   private(set) var firstCurrentRequest = GrowingArray<Int32>(default: 0)
+
+  /// The user pulled to refresh: every page is unloaded and unrequested, as before the first
+  /// request, and the pages of the new list were never delivered. The try counts stay: a later
+  /// attempt is a new draw, not the first one again.
+  mutating func refreshed() {
+    let tries = self.tries
+    self = PageTable()
+    self.tries = tries
+  }
 
   // MARK: Transitions
 
@@ -43,14 +54,21 @@ struct PageTable: Sendable {
   }
 
   /// `page`'s rows wait for the apply delay.
-  mutating func markApplyPending(_ page: Int) { applyPending[page] = true }
+  mutating func markApplyPending(_ page: Int, id: Int) {
+    applyPending[page] = true
+    pendingRequest[page] = Int32(id)
+  }
 
   /// `page`'s pending rows are not inserted (the response went stale).
-  mutating func cancelApply(_ page: Int) { applyPending[page] = false }
+  mutating func cancelApply(_ page: Int) {
+    applyPending[page] = false
+    pendingRequest[page] = -1
+  }
 
   /// `page`'s rows are in.
   mutating func markApplied(_ page: Int) {
     applyPending[page] = false
+    pendingRequest[page] = -1
     applied[page] = true
   }
 

@@ -16,9 +16,14 @@ extension Simulation {
   /// the content is still short then is it a stall (dated back to the crossing). So strategies
   /// that run once per frame do not stall at zero latency for want of a chance to ask in time.
   ///
+  /// A frame that reaches a pull-to-refresh refreshes the feed first (`refreshFeed`, the strategy
+  /// starting over as `initial`), then shows the top of the emptied list.
+  ///
   /// `nextEventUs` is the run loop's next event time (stale if events were scheduled since): the
   /// event engine steps through the quiet frames before it (`skipQuietFrames`).
-  func runFrame<Strategy: PrefetchStrategy>(strategy: inout Strategy, nextEventUs: Int64) {
+  func runFrame<Strategy: PrefetchStrategy>(
+    strategy: inout Strategy, startingOver initial: Strategy, nextEventUs: Int64
+  ) {
     clock.advance(pastFrameAtUs: nowUs)
     guard sessionStarted, !stall.isStalled else {
       clock.stop()
@@ -28,6 +33,7 @@ extension Simulation {
     let previousOffset = scroll.viewportOffsetPt
     let previousPhase = scroll.sample.phase
     let intent = scroll.evaluate(atTraceUs: proposedTraceUs, frameStepUs: clock.stepUs, environment: self)
+    if scroll.takeRefresh() { refreshFeed(strategy: &strategy, startingOver: initial) }
     let canStall = feed.mayGrowBelow
     let limit = max(0, maxRestingOffsetPt)
     if canStall && intent > limit {
@@ -58,6 +64,9 @@ extension Simulation {
     if recorder.keepsRecentStates { recorder.frameEnded() }
     if stall.isStalled {
       clock.stop()
+    } else if scroll.hasPendingRefresh {
+      // Content that came during a held frame loaded the motion after a refresh: the next frame,
+      // a full one in either engine, takes it.
     } else if let restEndUs = scroll.restEndTraceUs(after: stall.traceUs) {
       skipRest(endingAtTraceUs: restEndUs)
     } else if timeAdvance.skipsQuietFrames && (timeAdvance.band != nil || scroll.sample.velocityPtS == 0) {

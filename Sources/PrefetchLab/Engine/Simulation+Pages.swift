@@ -9,7 +9,7 @@ extension Simulation {
       ledger.closePageMark(id)
       return
     }
-    feed.pages.markApplyPending(page)
+    feed.pages.markApplyPending(page, id: id)
     if feed.changes.isActive { feed.changes.pageServed(page, atUs: nowUs) }
     events.schedule(
       .applyPage, atUs: nowUs + feed.applyDelayUs(ofPage: page),
@@ -20,6 +20,8 @@ extension Simulation {
   /// drop made the response stale while it was out (`FeedState.drop`).
   func applyPage<Strategy: PrefetchStrategy>(requestID id: Int, strategy: inout Strategy) {
     guard case .page(let page) = ledger.requests[id].resource else { return }
+    // A response for the list a pull-to-refresh threw away (`refreshFeed` counted its bytes).
+    guard id >= feed.firstRequestOfList else { return }
     guard Int32(id) >= feed.pages.firstCurrentRequest[page] else {
       discardPage(page, requestID: id, strategy: &strategy)
       return
@@ -53,6 +55,9 @@ extension Simulation {
     feed.pages.awaitsUse(page, id: id)
     let firstContent = !sessionStarted
     if firstContent { startSession() }
+    // The refreshed list's first page is the strategy's `start` again.
+    let refreshedContent = feed.awaitsRefreshedContent
+    if refreshedContent { feed.refreshedContentArrived() }
     refreshVisibility(layoutChanged: true)
     let rows = feed.plan.items(ofPage: page)
     if rows.overlaps(visibility.rows) {
@@ -75,7 +80,7 @@ extension Simulation {
     wakeFrames()
     requestVisiblePlaceholderPages()
     // One consultation: first content is page 0's application.
-    consult(firstContent ? .start : .pageApplied(page: page), &strategy)
+    consult(firstContent || refreshedContent ? .start : .pageApplied(page: page), &strategy)
   }
 
   /// A stale page response is thrown away where its rows would have gone in: the page stays

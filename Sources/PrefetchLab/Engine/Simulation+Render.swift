@@ -24,10 +24,14 @@ extension Simulation {
   }
 
   /// A `renderDone` event: the row is complete (unless its media was evicted meanwhile, in which
-  /// case the work is lost).
+  /// case the work is lost). A render a refresh made pointless ends for nothing; the row the new
+  /// list put there may already be waiting for it, so it is offered again.
   func finishRender(_ item: Int) {
-    if render.finished(item, renderable: isRenderable(item)) {
+    let renderable = item < feed.items.count && isRenderable(item)
+    if render.finished(item, renderable: renderable) {
       markComplete(item, visible: visibility.rows.contains(item))
+    } else if renderable {
+      offerRender(item, visible: visibility.rows.contains(item))
     }
     startRenders()
   }

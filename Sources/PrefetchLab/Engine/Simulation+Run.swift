@@ -12,6 +12,8 @@ extension Simulation {
     }
     if !strategy.enablePlaceholders { feed.hidePlaceholders() }
     feed.loadsVisiblePlaceholderPages = strategy.loadsVisiblePlaceholderPages
+    // What a pull-to-refresh starts the strategy over from (`refreshFeed`).
+    let initial = strategy
     issueInitialPage()
     events.schedule(.patience, atUs: stall.patienceUs, .firstContentWait)
     var eventTime = Int64.max
@@ -43,7 +45,7 @@ extension Simulation {
         if timeAdvance.band != nil { skipQuietFramesAfterEvents() }
       } else {
         advanceClock(to: frameTime)
-        runFrame(strategy: &strategy, nextEventUs: eventTime)
+        runFrame(strategy: &strategy, startingOver: initial, nextEventUs: eventTime)
       }
       #if DEBUG
         // At coarse points: the checks would cost more than the steps they check.

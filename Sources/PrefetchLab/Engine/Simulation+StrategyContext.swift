@@ -2,9 +2,14 @@ extension Simulation {
   /// Consults the strategy about `event`: the one consultation an engine event makes. Evictions
   /// it could read in `evictedItems` are then told. The wake-up the strategy returns replaces the
   /// last one (`TimeAdvance.consulted`); each caller makes the consultation the last thing that
-  /// changes the state before the next frame.
+  /// changes the state before the next frame. Between a pull-to-refresh and the new list's
+  /// first page nothing is asked (the strategy starts over, as before first content).
   @inline(__always)
   func consult<Strategy: PrefetchStrategy>(_ event: StrategyEvent, _ strategy: inout Strategy) {
+    if feed.awaitsRefreshedContent {
+      timeAdvance.endBand()
+      return
+    }
     let wake = strategy.update(event, in: self)
     // A page dropped during the call (Paging 3's `max_size` drops pages after it asked for its
     // next ones) changed the layout and the load frontiers after the wake-up's reasoning: the

@@ -70,7 +70,7 @@ extension Simulation {
     if let pageRequest = feed.pages.takeAwaitingUse(page) { ledger.requests[pageRequest].markUsed() }
   }
 
-  private func rowLeft(_ item: Int) {
+  func rowLeft(_ item: Int) {
     visibility.rowLeft(complete: feed.items.complete[item])
     if cache.memoryLimited && feed.items.mediaState[item] == .loaded { cache.rowHidden(item) }
     if render.isEnabled { render.dropIfUnwanted(item) }

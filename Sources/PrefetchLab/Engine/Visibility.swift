@@ -17,6 +17,10 @@ struct Visibility: Sendable {
 
   var rows: Range<Int> { window.rows }
 
+  /// The feed was refreshed: no row is shown any more (the caller has let each leave), so the
+  /// window starts over as before first content.
+  mutating func clear() { self = Visibility() }
+
   /// Moves the window to [topPt, bottomPt); returns the rows before and after.
   @inline(__always)
   mutating func move(topPt: Double, bottomPt: Double, layout: FeedLayout) -> (

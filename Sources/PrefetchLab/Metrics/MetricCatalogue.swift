@@ -16,7 +16,7 @@ public enum MetricCatalogue {
     .redundantFetches, .prefetchAccuracy, .coverage, .latePrefetches, .peakInFlight, .itemsLoaded, .frames,
     .retries, .coalescedRequests, .visibleMediaWaitMs, .visibleMediaWaitMaxMs, .diskReads, .evictions,
     .peakMemoryBytes, .radioActiveMs, .energyJ, .blankAreaMaxPt, .blankAreaSumPt,
-    .duplicateItemsShown, .itemsSkipped, .boundCaveats,
+    .duplicateItemsShown, .itemsSkipped, .invalidatedBytes, .boundCaveats,
   ]
 
   /// The column names in summary.csv order.

@@ -178,6 +178,13 @@ extension MetricDefinition {
       "items no row showed although they belonged between two adjacent rows shown: with offset pagination, "
       + "items a server-side deletion (`feed.changes`) pulled into a page already fetched. 0 with cursor "
       + "pagination and for a feed that does not change")
+  public static let invalidatedBytes = bytes(
+    "invalidated_bytes", \.invalidatedBytes, polarity: .lowerIsBetter, label: "invalidated data",
+    summary:
+      "bytes a pull-to-refresh threw away: moved by the page and media requests it cancelled in flight, "
+      + "and those of pages and media delivered but not yet shown (waiting for their apply delay, or "
+      + "loaded off screen). Every such byte is in wasted_bytes too. 0 without a refresh. See "
+      + "docs/model.md, *Pull to refresh*")
   public static let boundCaveats = count(
     "bound_caveats", \.boundCaveats, unit: "bits", polarity: .neutral, label: "bound caveats",
     summary:

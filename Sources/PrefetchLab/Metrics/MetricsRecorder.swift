@@ -70,6 +70,9 @@ struct MetricsRecorder: Sendable {
     summary.duplicateItemsShown = duplicateItemsShown
     summary.itemsSkipped = itemsSkipped
   }
+  /// A pull-to-refresh discarded `bytes` (moved by a request it cancelled, or delivered and not
+  /// yet shown).
+  mutating func addInvalidatedBytes(_ bytes: Int64) { summary.invalidatedBytes += bytes }
   /// A prefetch was still in flight when its item first showed.
   @inline(__always)
   mutating func countLatePrefetch() { summary.latePrefetches += 1 }

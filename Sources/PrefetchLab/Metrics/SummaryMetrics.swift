@@ -65,6 +65,9 @@ public struct SummaryMetrics: Sendable, Equatable {
   public var duplicateItemsShown = 0
   /// Items missing between two adjacent rows shown (`feed.changes` under offset pagination).
   public var itemsSkipped = 0
+  /// Bytes a pull-to-refresh discarded: moved by the requests it cancelled, and those of content
+  /// delivered and not yet shown (a subset of `wastedBytes`).
+  public var invalidatedBytes: Int64 = 0
   /// `BoundCaveats` of a clairvoyant strategy's run (the conditions of its bound that failed), as
   /// their raw bits; 0 when the bound holds and for every strategy that claims none.
   public var boundCaveats = 0

@@ -15,6 +15,8 @@ struct RenderStage: Sendable {
   /// Per-item state and the queue (grown only with a render stage). The engine reads it in place
   /// (`table.rendered[item]`) rather than through methods, which would copy the stage.
   private(set) var table = RenderTable()
+  /// Rows whose render was running when the feed was refreshed: it finishes for nothing.
+  private var discardedRuns = Set<Int>()
 
   init(spec: RenderSpec?, random: CounterRandom) {
     isEnabled = spec != nil
@@ -77,6 +79,7 @@ struct RenderStage: Sendable {
   mutating func finished(_ item: Int, renderable: Bool) -> Bool {
     table.busy -= 1
     table.state[item] = .idle
+    if !discardedRuns.isEmpty && discardedRuns.remove(item) != nil { return false }
     if renderable { table.rendered[item] = true }
     return renderable
   }
@@ -87,6 +90,20 @@ struct RenderStage: Sendable {
     guard item < table.count else { return }
     table.rendered[item] = false
     if table.state[item] == .queued { table.dequeue(item) }
+  }
+
+  /// The feed was refreshed: no row is rendered or asked for any more, queued renders are
+  /// dropped, and a running one keeps its worker until it ends but renders nothing. O(rows known).
+  mutating func refreshed() {
+    for item in 0..<table.count {
+      table.rendered[item] = false
+      table.wanted[item] = false
+      switch table.state[item] {
+      case .queued: table.dequeue(item)
+      case .running: discardedRuns.insert(item)
+      case .idle: break
+      }
+    }
   }
 
   /// Debug builds: workers busy within the limit.

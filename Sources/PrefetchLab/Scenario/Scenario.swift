@@ -294,6 +294,10 @@ public enum Gesture: Sendable, Equatable {
   case wait(durationMs: Double)
   /// Instant programmatic scroll (scrollToItem / setContentOffset without animation).
   case jump(JumpTarget)
+  /// Pull to refresh: the user goes to the top of the feed at once (as a tap on the status bar
+  /// scrolls to the top) and pulls; the list discards everything it loaded and fetches its first
+  /// page again (see "Pull to refresh" in docs/model.md). Takes no trace time.
+  case refresh
 }
 
 public enum JumpTarget: Sendable, Equatable {

@@ -107,6 +107,7 @@ extension ScenarioLoader {
       case .drag, .wait: continue
       case .fling: return "a fling as gesture \(index + 1) of the expanded script"
       case .jump: return "a jump as gesture \(index + 1) of the expanded script"
+      case .refresh: return "a refresh as gesture \(index + 1) of the expanded script"
       }
     }
     return nil
@@ -123,7 +124,7 @@ extension ScenarioLoader {
       case .drag(_, let ms), .wait(let ms): totalUs += Int64((ms * 1000).rounded())
       case .fling(let velocity):
         totalUs += physics.flingCurve(velocityPtS: velocity, iosStopThresholdPt: stopThresholdPt).durationUs
-      case .jump: break
+      case .jump, .refresh: break
       }
     }
     if totalUs > InputLimits.maxSessionUs {
@@ -168,6 +169,7 @@ extension ScenarioLoader {
     behavior.jumpFraction = object.number("jump_fraction") ?? behavior.jumpFraction
     behavior.jumpToTopFraction = object.number("jump_to_top_fraction") ?? behavior.jumpToTopFraction
     behavior.jumpMaxItem = object.integer("jump_max_item") ?? behavior.jumpMaxItem
+    behavior.refreshFraction = object.number("refresh_fraction") ?? behavior.refreshFraction
     return behavior
   }
 
@@ -178,7 +180,7 @@ extension ScenarioLoader {
     }
     // An empty script is almost certainly a mistake; a user who does nothing is a `wait`.
     guard !elements.isEmpty else {
-      diagnostics.record(field.error("must list at least one gesture (drag, fling, wait or jump)", got: "[]"))
+      diagnostics.record(field.error("must list at least one gesture (drag, fling, wait, jump or refresh)", got: "[]"))
       return nil
     }
     var gestures: [Gesture] = []
@@ -220,6 +222,9 @@ extension ScenarioLoader {
     case "wait":
       guard let duration = element.object("wait")?.number("duration_ms") else { return nil }
       return [.wait(durationMs: duration)]
+    case "refresh":
+      guard element.object("refresh") != nil else { return nil }
+      return [.refresh]
     case "jump":
       guard let jump = element.object("jump"), let target = jump.exactlyOne(of: ["to_pt", "to_item"]) else {
         return nil

@@ -65,6 +65,8 @@ extension Gesture {
       return .object([("jump", .object([("to_pt", JSONValue(offset))]))])
     case .jump(.item(let item)):
       return .object([("jump", .object([("to_item", JSONValue(item))]))])
+    case .refresh:
+      return .object([("refresh", .object([]))])
     }
   }
 }
@@ -72,12 +74,15 @@ extension Gesture {
 extension UserBehavior {
   /// Every behaviour parameter, in the loader's order.
   var jsonMembers: [(key: String, value: JSONValue)] {
-    [
+    // A user who never refreshes is written as before the key existed.
+    let refresh: [(key: String, value: JSONValue)] =
+      refreshFraction > 0 ? [("refresh_fraction", JSONValue(refreshFraction))] : []
+    return [
       ("dwell_ms", dwellMs.json), ("reread_dwell_ms", rereadDwellMs.json), ("stroke_ms", strokeMs.json),
       ("drag_velocity_pt_s", dragVelocityPtS.json), ("fling_fraction", JSONValue(flingFraction)),
       ("fling_velocity_pt_s", flingVelocityPtS.json), ("reversal_fraction", JSONValue(reversalFraction)),
       ("jump_fraction", JSONValue(jumpFraction)), ("jump_to_top_fraction", JSONValue(jumpToTopFraction)),
       ("jump_max_item", JSONValue(jumpMaxItem)),
-    ]
+    ] + refresh
   }
 }

@@ -1,5 +1,5 @@
-/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`: `scroll.script` in
-/// docs/scenario-format.md). Also
+/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`, `refresh`:
+/// `scroll.script` in docs/scenario-format.md). Also
 /// the motion engine behind synthetic users (`SyntheticUser`) and recorded touches
 /// (`TouchRecording`), which build their scripts with `ScrollScriptBuilder`.
 ///
@@ -13,6 +13,8 @@ public struct ScriptedScroll: ScrollSource {
     case fling(FlingCurve)
     case wait
     case jump(JumpTarget)
+    /// Pull to refresh: to the top at once, then the feed reloads (`Gesture.refresh`).
+    case refresh
   }
 
   struct Segment: Sendable, Equatable {
@@ -31,6 +33,8 @@ public struct ScriptedScroll: ScrollSource {
   /// Index of the segment the last motion came from, and the intent it started from.
   private var current = 0
   private var basePt = 0.0
+  /// Refresh segments passed so far (`ScrollMotion.refreshCount`).
+  private var refreshes = 0
 
   /// - Parameters:
   ///   - gestures: the script, in order.
@@ -58,6 +62,8 @@ public struct ScriptedScroll: ScrollSource {
         segment = Segment(startUs: clock, durationUs: Self.micros(durationMs), kind: .wait)
       case .jump(let target):
         segment = Segment(startUs: clock, durationUs: 0, kind: .jump(target))
+      case .refresh:
+        segment = Segment(startUs: clock, durationUs: 0, kind: .refresh)
       }
       segments.append(segment)
       clock = segment.endUs
@@ -95,9 +101,14 @@ public struct ScriptedScroll: ScrollSource {
           // The jump's item is not laid out yet: the user waits for it (a stall).
           return ScrollMotion(
             startUs: segment.startUs, endUs: segment.startUs, basePt: basePt, shape: .waitingForLayout,
-            phase: .idle)
+            phase: .idle, refreshCount: refreshes)
         }
         basePt = Self.clampAtRest(resolved, environment)
+        current += 1
+      } else if case .refresh = segment.kind {
+        // The content's top, wherever anchoring has put it in the source's coordinates.
+        basePt = environment.minOffsetPt
+        refreshes += 1
         current += 1
       } else {
         let end = Self.motion(of: segment, base: basePt).endOffsetPt
@@ -106,8 +117,12 @@ public struct ScriptedScroll: ScrollSource {
         basePt = heldFinger ? end : Self.clampAtRest(end, environment)
       }
     }
-    guard current < segments.count else { return .rest(at: basePt, from: segments.last?.endUs ?? 0) }
-    return Self.motion(of: segments[current], base: basePt)
+    guard current < segments.count else {
+      return .rest(at: basePt, from: segments.last?.endUs ?? 0, refreshCount: refreshes)
+    }
+    var motion = Self.motion(of: segments[current], base: basePt)
+    motion.refreshCount = refreshes
+    return motion
   }
 
   private static func motion(of segment: Segment, base: Double) -> ScrollMotion {
@@ -120,7 +135,7 @@ public struct ScriptedScroll: ScrollSource {
       return ScrollMotion(
         startUs: segment.startUs, endUs: segment.endUs, basePt: base, shape: .fling(curve),
         phase: .decelerating)
-    case .wait, .jump:
+    case .wait, .jump, .refresh:
       return .rest(at: base, from: segment.startUs, until: segment.endUs)
     }
   }

@@ -26,6 +26,8 @@ struct ScrollDriver: Sendable {
   private(set) var viewportOffsetPt = 0.0
   /// The last direction the viewport moved in within the bounds; initially down.
   private(set) var scrollDirection = ScrollDirection.down
+  /// Pull-to-refresh gestures of the source the engine has acted on (`takeRefresh`).
+  private var refreshesTaken = 0
 
   init(source: any ScrollSource, edgeBehavior: EdgeBehavior) {
     self.source = source
@@ -239,6 +241,22 @@ struct ScrollDriver: Sendable {
       liftUs = min(next.endUs, source.durationUs)
     }
     return liftUs
+  }
+
+  /// A pull-to-refresh the current motion follows has not been acted on (`takeRefresh`): a motion
+  /// loaded outside a frame (content arriving during a held frame) leaves it to the next frame.
+  /// `mutating` only so that the call works in place (see the type's comment).
+  var hasPendingRefresh: Bool {
+    mutating get { motion.refreshCount > refreshesTaken }
+  }
+
+  /// The current motion comes after a pull-to-refresh not acted on yet: true once per refresh
+  /// (back-to-back refreshes with no trace time between them are one).
+  @inline(__always)
+  mutating func takeRefresh() -> Bool {
+    guard motion.refreshCount > refreshesTaken else { return false }
+    refreshesTaken = motion.refreshCount
+    return true
   }
 
   /// While the user waits for a jump's target, the list follows the content to its new end.

@@ -30,6 +30,9 @@ struct ScrollScriptBuilder {
 
   mutating func jump(_ target: JumpTarget) { append(0, .jump(target), continuesTouch: false) }
 
+  /// Pull to refresh at the top (`Gesture.refresh`): no trace time.
+  mutating func refresh() { append(0, .refresh, continuesTouch: false) }
+
   private mutating func append(_ durationUs: Int64, _ kind: ScriptedScroll.Kind, continuesTouch: Bool) {
     segments.append(
       ScriptedScroll.Segment(

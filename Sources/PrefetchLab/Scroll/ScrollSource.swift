@@ -62,10 +62,13 @@ public struct ScrollMotion: Sendable, Equatable {
   /// Where the content will rest, when the source knows better than the shape (a recorded
   /// fling's target); nil = the end of a fling shape, else the intent itself.
   public var projectedTargetPt: Double?
+  /// Pull-to-refresh gestures the source has passed by the start of this motion (`Gesture.refresh`):
+  /// the engine refreshes the feed when a motion it takes counts more than it has handled.
+  public var refreshCount: Int
 
   public init(
     startUs: Int64, endUs: Int64, basePt: Double, shape: Shape, phase: ScrollPhase,
-    projectedTargetPt: Double? = nil
+    projectedTargetPt: Double? = nil, refreshCount: Int = 0
   ) {
     self.startUs = startUs
     self.endUs = endUs
@@ -73,12 +76,15 @@ public struct ScrollMotion: Sendable, Equatable {
     self.shape = shape
     self.phase = phase
     self.projectedTargetPt = projectedTargetPt
+    self.refreshCount = refreshCount
   }
 
   /// A motion that keeps the intent at `offsetPt` from `startUs` until `endUs`.
-  public static func rest(at offsetPt: Double, from startUs: Int64, until endUs: Int64 = .max) -> ScrollMotion
-  {
-    ScrollMotion(startUs: startUs, endUs: endUs, basePt: offsetPt, shape: .rest, phase: .idle)
+  public static func rest(
+    at offsetPt: Double, from startUs: Int64, until endUs: Int64 = .max, refreshCount: Int = 0
+  ) -> ScrollMotion {
+    ScrollMotion(
+      startUs: startUs, endUs: endUs, basePt: offsetPt, shape: .rest, phase: .idle, refreshCount: refreshCount)
   }
 
   /// True when `traceUs` falls in [startUs, endUs) and the motion does not wait for layout.

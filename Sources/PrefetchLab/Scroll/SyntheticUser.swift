@@ -25,6 +25,8 @@ public enum SyntheticUser {
     public var flingSpeedPtS: Double?
     /// Time from the lift (or the jump) to the next gesture, µs.
     public var dwellUs: Int64
+    /// A jump to the top after which the user pulls to refresh (`UserBehavior.refreshFraction`).
+    public var pullsToRefresh = false
   }
 
   /// Uniform draws per gesture (fixed, whatever the gesture turns out to be).
@@ -41,6 +43,7 @@ public enum SyntheticUser {
     _ spec: UserModelSpec, totalItems: Int, seed: UInt64, durationUs: Int64, maxGestures: Int = maxGestures
   ) -> [GestureRecord] {
     var random = SplitMix64(seed: seed, stream: .scroll)
+    let refreshRandom = CounterRandom(seed: seed)
     var records: [GestureRecord] = []
     var clockUs: Int64 = 0
     var direction = 1.0
@@ -68,6 +71,9 @@ public enum SyntheticUser {
         let items = min(behavior.jumpMaxItem, totalItems)
         if u[3] < behavior.jumpToTopFraction || items < 1 {
           record.kind = .jumpToTop
+          record.pullsToRefresh =
+            behavior.refreshFraction > 0
+            && refreshRandom.uniform(.pullToRefresh, key: UInt64(records.count)) < behavior.refreshFraction
         } else {
           record.kind = .jumpToItem(min(items - 1, Int(u[4] * Double(items))))
         }
@@ -101,7 +107,7 @@ public enum SyntheticUser {
     var builder = ScrollScriptBuilder()
     for gesture in gestures(spec, totalItems: totalItems, seed: seed, durationUs: durationUs) {
       switch gesture.kind {
-      case .jumpToTop: builder.jump(.offsetPt(0))
+      case .jumpToTop: if gesture.pullsToRefresh { builder.refresh() } else { builder.jump(.offsetPt(0)) }
       case .jumpToItem(let item): builder.jump(.item(item))
       case .touch:
         builder.drag(velocityPtS: gesture.direction * gesture.dragSpeedPtS, durationUs: gesture.strokeUs)

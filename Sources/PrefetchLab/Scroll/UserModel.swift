@@ -26,6 +26,8 @@ public enum UserModelName: String, Sendable, Equatable, CaseIterable {
 /// Gesture by gesture, with draws from the run's seed (`RandomStream.scroll`):
 /// 1. with probability `jumpFraction`, a jump instead of a touch: to the top with probability
 ///    `jumpToTopFraction`, else to an item drawn uniformly from 0..<min(jumpMaxItem, total items);
+///    at the top the user then pulls to refresh with probability `refreshFraction` (a draw of its
+///    own, `RandomStream.pullToRefresh` keyed by the gesture's index, so the other draws stay);
 /// 2. otherwise a touch: it goes back (up) with probability q, onwards (down) otherwise, where
 ///    2q(1 − q) = `reversalFraction`, so that the share of touches whose direction differs from
 ///    the previous touch's is `reversalFraction` (at most 0.5);
@@ -59,12 +61,15 @@ public struct UserBehavior: Sendable, Equatable {
   public var jumpToTopFraction: Double
   /// Jumps to items pick one of the first `jumpMaxItem` items (>= 1; capped at the feed's size).
   public var jumpMaxItem: Int
+  /// Share of jumps to the top after which the user pulls to refresh, 0…1. 0 in every model: a
+  /// refresh is a product choice of the scenario, not a scrolling habit any source measured.
+  public var refreshFraction: Double
 
   public init(
     dwellMs: Distribution, rereadDwellMs: Distribution? = nil, strokeMs: Distribution,
     dragVelocityPtS: Distribution, flingFraction: Double, flingVelocityPtS: Distribution,
     reversalFraction: Double, jumpFraction: Double = 0, jumpToTopFraction: Double = 0.5,
-    jumpMaxItem: Int = 200
+    jumpMaxItem: Int = 200, refreshFraction: Double = 0
   ) {
     self.dwellMs = dwellMs
     self.rereadDwellMs = rereadDwellMs ?? dwellMs
@@ -76,6 +81,7 @@ public struct UserBehavior: Sendable, Equatable {
     self.jumpFraction = jumpFraction
     self.jumpToTopFraction = jumpToTopFraction
     self.jumpMaxItem = jumpMaxItem
+    self.refreshFraction = refreshFraction
   }
 
   /// Probability q that a touch goes back, from 2q(1 − q) = reversal fraction.

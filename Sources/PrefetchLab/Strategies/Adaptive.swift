@@ -142,6 +142,14 @@ public struct Adaptive: PrefetchStrategy {
         speedIntervalUs: speedIntervalUs) : nil
   }
 
+  /// A pull to refresh starts the strategy over for the new list, but the link's throughput it
+  /// has measured (`estimator`) outlives the list, as an app's bandwidth meter does.
+  public mutating func refresh(startingOver initial: Adaptive) {
+    let measured = estimator
+    self = initial
+    estimator = measured
+  }
+
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     if predictive != nil { return predictive!.update(event, in: context) }
     let now = context.nowUs

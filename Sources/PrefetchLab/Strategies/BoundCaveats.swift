@@ -28,6 +28,10 @@ public struct BoundCaveats: OptionSet, Sendable, Hashable, CustomStringConvertib
   /// 64: the oracle's own run stalled longer than the page-only run it was planned from (never
   /// expected; flagged rather than claimed).
   public static let unverified = BoundCaveats(rawValue: 64)
+  /// 128: the user pulled to refresh. The plan, made for the whole run, starts over with the
+  /// new list (`Oracle.refresh(startingOver:)`): what it does after the refresh is not planned
+  /// for the list the refresh made, so no bound is claimed.
+  public static let refreshed = BoundCaveats(rawValue: 128)
 
   /// Every caveat with its name, in bit order.
   public static let named: [(caveat: BoundCaveats, name: String)] = [
@@ -35,7 +39,7 @@ public struct BoundCaveats: OptionSet, Sendable, Hashable, CustomStringConvertib
     (.timeoutOnChangingLink, "timeout_on_changing_link"),
     (.radioPromotion, "radio_promotion"), (.fallingLatency, "falling_latency"),
     (.clampedJump, "clamped_jump"),
-    (.feedEndReached, "feed_end_reached"), (.unverified, "unverified"),
+    (.feedEndReached, "feed_end_reached"), (.unverified, "unverified"), (.refreshed, "refreshed"),
   ]
 
   /// The names of the bits set, joined by `+`; `none` when empty.

@@ -37,6 +37,15 @@ public protocol PrefetchStrategy: Sendable {
   /// strategy's requests load pages (Paging 3, where binding a placeholder is an access hint that
   /// the load loop acts on, `PageFetcherSnapshot.kt`). Asked once, before the first request.
   var loadsVisiblePlaceholderPages: Bool { get }
+
+  /// The user pulled to refresh: every page, row and request of the list is gone and the engine
+  /// has asked for the new list's first page; the strategy is not consulted until that page is
+  /// in, which it hears as `start` again. `initial` is this strategy as the run built it, before
+  /// its first event. The default becomes `initial`: everything a strategy keeps by row or page
+  /// (ranges, trigger marks, mounted rows, loaders' generations) belongs to the list that is
+  /// gone, as a platform list given new data starts over. A strategy that also learns what
+  /// outlives the list (the link's throughput) carries that over.
+  mutating func refresh(startingOver initial: Self)
 }
 
 extension PrefetchStrategy {
@@ -48,4 +57,7 @@ extension PrefetchStrategy {
 
   /// The engine loads the pages of placeholders on screen.
   public var loadsVisiblePlaceholderPages: Bool { true }
+
+  /// Starts over as the run built it.
+  public mutating func refresh(startingOver initial: Self) { self = initial }
 }

@@ -4,7 +4,9 @@
 /// context (`StrategyContext.evictedItems`).
 public enum StrategyEvent: Sendable, Equatable {
   /// First content: page 0's rows were inserted and the scroll trace starts. This is page 0's
-  /// `pageApplied`: no separate `pageApplied(page: 0)` follows.
+  /// `pageApplied`: no separate `pageApplied(page: 0)` follows. After a pull to refresh, the new
+  /// list's page 0 is `start` again, heard by the strategy as the run built it
+  /// (`PrefetchStrategy.refresh(startingOver:)`), the trace running on.
   case start
   /// A display frame moved the viewport or changed the scroll phase (UIKit's
   /// `scrollViewDidScroll`). Frames in which nothing moves do not consult the strategy,

@@ -26,6 +26,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
   case diskRead = 12
   /// `feed.changes`: the gaps between server-side inserts and deletions.
   case feedChanges = 16
+  /// Synthetic users: whether a jump to the top ends in a pull to refresh.
+  case pullToRefresh = 17
 }
 
 /// A pure function from (seed, stream, key, attempt) to 64 random bits.

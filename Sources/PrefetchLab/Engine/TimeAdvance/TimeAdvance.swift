@@ -45,6 +45,14 @@ struct TimeAdvance: Sendable {
       velocityBound: quiet.whileVelocityHolds, velocityPtS: velocityPtS)
   }
 
+  /// The feed was refreshed: no band holds and no row shown before counts as shown unconsulted
+  /// (those rows are gone).
+  mutating func refreshed() {
+    band = nil
+    unconsultedRows = UnconsultedRowLog()
+    droppedPageInConsultation = false
+  }
+
   /// The strategy dropped a page during the consultation in progress.
   @inline(__always)
   mutating func pageDroppedInConsultation() { droppedPageInConsultation = true }

@@ -88,6 +88,9 @@ extension ScenarioDefinitions {
       KeyDefinition(
         "jump_max_item", .integer(.integer(atLeast: 1)),
         summary: "Jumps to items pick one of the first this many."),
+      KeyDefinition(
+        "refresh_fraction", .number(fraction), default: 0,
+        summary: "Share of jumps to the top followed by a pull to refresh."),
     ])
 
   /// `mixed`'s own keys: the switching probability and an optional override per behaviour.
@@ -111,8 +114,10 @@ extension ScenarioDefinitions {
       KeyDefinition("fling", .object(fling), summary: "Release at a velocity; the physics decelerates it."),
       KeyDefinition("wait", .object(wait), summary: "No touch for a while."),
       KeyDefinition("jump", .object(jump), summary: "Instant programmatic scroll to a point or an item."),
+      KeyDefinition(
+        "refresh", .object(refresh), summary: "Pull to refresh: to the top at once, then the feed reloads."),
       KeyDefinition("repeat", .object(repeatBlock), summary: "An inner script repeated count times."),
-    ], exactlyOneOf: [["drag", "fling", "wait", "jump", "repeat"]])
+    ], exactlyOneOf: [["drag", "fling", "wait", "jump", "refresh", "repeat"]])
 
   public static let drag = ObjectDefinition(
     "drag",
@@ -149,6 +154,9 @@ extension ScenarioDefinitions {
         "to_item", .integer(.integer(atLeast: 0)), unit: "item",
         summary: "Item to jump to (< feed.total_items)."),
     ], exactlyOneOf: [["to_pt", "to_item"]])
+
+  /// A pull to refresh takes no parameters: `{ "refresh": {} }`.
+  public static let refresh = ObjectDefinition("refresh", keys: [])
 
   public static let repeatBlock = ObjectDefinition(
     "repeat",

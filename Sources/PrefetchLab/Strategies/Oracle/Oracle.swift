@@ -101,6 +101,16 @@ public struct Oracle: ClairvoyantStrategy {
     boundCaveats = planned.caveats
   }
 
+  /// A pull to refresh starts the plan over from its first task (the new list's rows are the
+  /// positions it planned for), keeps what a planning replay has observed, and flags the run
+  /// (`BoundCaveats.refreshed`): the plan was not made for the list the refresh brings.
+  public mutating func refresh(startingOver initial: Oracle) {
+    let observed = observation
+    self = initial
+    observation = observed
+    boundCaveats.insert(.refreshed)
+  }
+
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     handle(event, context)
     return quietWake(context)
