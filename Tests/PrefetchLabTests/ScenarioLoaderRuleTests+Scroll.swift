@@ -23,7 +23,7 @@ extension ScenarioLoaderRuleTests {
       #"scroll.physics: must be one of ios, ios_fast, android, got "iOS" (did you mean "ios"?)"#),
     ScenarioRuleCase(
       "scroll", #"{"script": []}"#,
-      "scroll.script: must list at least one gesture (drag, fling, wait or jump), got []"),
+      "scroll.script: must list at least one gesture (drag, fling, wait, jump or refresh), got []"),
     ScenarioRuleCase("scroll", #"{"script": {}}"#, "scroll.script: must be an array, got object {}"),
     ScenarioRuleCase(
       "scroll", script(wait + ", " + wait + #", {"drag": {"velocity_pt_s": 2e6, "duration_ms": 100}}"#),
@@ -40,10 +40,10 @@ extension ScenarioLoaderRuleTests {
     ),
     ScenarioRuleCase(
       "scroll", script(#"{"swipe": {}}"#),
-      "scroll.script[0]: unknown key 'swipe'; valid keys: drag, fling, wait, jump, repeat"),
+      "scroll.script[0]: unknown key 'swipe'; valid keys: drag, fling, wait, jump, refresh, repeat"),
     ScenarioRuleCase(
       "scroll", script(#"{"drag": {"velocity_pt_s": 1, "duration_ms": 1}, "wait": {"duration_ms": 1}}"#),
-      "scroll.script[0]: needs exactly one of drag, fling, wait, jump, repeat, got drag, wait"),
+      "scroll.script[0]: needs exactly one of drag, fling, wait, jump, refresh, repeat, got drag, wait"),
     ScenarioRuleCase(
       "scroll", script(#""drag""#), #"scroll.script[0]: must be an object, got string "drag""#),
     ScenarioRuleCase(

@@ -6,7 +6,7 @@ extension MetricCatalogue {
   /// docs/metrics.md, "Comparisons and abandonment".
   public static let accumulating: [MetricDefinition] = [
     .blankMs, .mostlyBlankMs, .pageRequests, .mediaRequests, .bytesFetched, .wastedFetches, .wastedBytes,
-    .radioActiveMs, .energyJ,
+    .invalidatedBytes, .radioActiveMs, .energyJ,
   ]
 
   private static let accumulatingColumns = Set(accumulating.map(\.column))
