@@ -21,7 +21,7 @@ import Testing
     "items_loaded", "frames", "retries", "coalesced_requests", "visible_media_wait_ms",
     "visible_media_wait_max_ms", "disk_reads", "evictions", "peak_memory_bytes",
     "radio_active_ms", "energy_j", "blank_area_max_pt", "blank_area_sum_pt", "duplicate_items_shown",
-    "items_skipped", "bound_caveats",
+    "items_skipped", "invalidated_bytes", "bound_caveats",
   ]
 
   /// Which way each column should move, written out independently of the catalogue (what the
@@ -32,7 +32,7 @@ import Testing
     "stall_count": .lowerIsBetter, "stall_max_ms": .lowerIsBetter, "abandoned": .lowerIsBetter,
     "blank_ms": .lowerIsBetter, "mostly_blank_ms": .lowerIsBetter,
     "blank_area_max_pt": .lowerIsBetter, "blank_area_sum_pt": .lowerIsBetter,
-    "duplicate_items_shown": .lowerIsBetter, "items_skipped": .lowerIsBetter, "blankness": .lowerIsBetter,
+    "duplicate_items_shown": .lowerIsBetter, "items_skipped": .lowerIsBetter, "invalidated_bytes": .lowerIsBetter, "blankness": .lowerIsBetter,
     "ttc_p50_ms": .lowerIsBetter, "ttc_p95_ms": .lowerIsBetter, "ttc_max_ms": .lowerIsBetter,
     "items_seen": .neutral, "items_seen_incomplete": .lowerIsBetter, "page_requests": .lowerIsBetter,
     "media_requests": .lowerIsBetter, "requests_cancelled": .lowerIsBetter, "requests_failed": .lowerIsBetter,

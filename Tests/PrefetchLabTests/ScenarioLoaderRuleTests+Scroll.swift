@@ -114,7 +114,7 @@ extension ScenarioLoaderRuleTests {
   ]
 
   static let behaviorKeys =
-    "dwell_ms, reread_dwell_ms, stroke_ms, drag_velocity_pt_s, fling_fraction, fling_velocity_pt_s, reversal_fraction, jump_fraction, jump_to_top_fraction, jump_max_item"
+    "dwell_ms, reread_dwell_ms, stroke_ms, drag_velocity_pt_s, fling_fraction, fling_velocity_pt_s, reversal_fraction, jump_fraction, jump_to_top_fraction, jump_max_item, refresh_fraction"
 
   static let modelCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(
