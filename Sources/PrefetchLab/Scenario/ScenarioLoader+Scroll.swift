@@ -180,7 +180,8 @@ extension ScenarioLoader {
     }
     // An empty script is almost certainly a mistake; a user who does nothing is a `wait`.
     guard !elements.isEmpty else {
-      diagnostics.record(field.error("must list at least one gesture (drag, fling, wait, jump or refresh)", got: "[]"))
+      diagnostics.record(
+        field.error("must list at least one gesture (drag, fling, wait, jump or refresh)", got: "[]"))
       return nil
     }
     var gestures: [Gesture] = []

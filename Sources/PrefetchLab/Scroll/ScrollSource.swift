@@ -84,7 +84,8 @@ public struct ScrollMotion: Sendable, Equatable {
     at offsetPt: Double, from startUs: Int64, until endUs: Int64 = .max, refreshCount: Int = 0
   ) -> ScrollMotion {
     ScrollMotion(
-      startUs: startUs, endUs: endUs, basePt: offsetPt, shape: .rest, phase: .idle, refreshCount: refreshCount)
+      startUs: startUs, endUs: endUs, basePt: offsetPt, shape: .rest, phase: .idle, refreshCount: refreshCount
+    )
   }
 
   /// True when `traceUs` falls in [startUs, endUs) and the motion does not wait for layout.

@@ -96,7 +96,8 @@ import Testing
     ]
     for pagination in [Pagination.cursor, .offset] {
       let prepared = TestScenarios.modified(
-        TestScenarios.steadyDrag(rttMs: 0, totalItems: 50, pageSize: 5, gestures: gestures, pagination: pagination)
+        TestScenarios.steadyDrag(
+          rttMs: 0, totalItems: 50, pageSize: 5, gestures: gestures, pagination: pagination)
       ) { scenario in
         scenario.viewport.heightPt = 300
         scenario.feed.changes = FeedChangeSpec(insertsPerMin: 60, arrivals: .regular)
@@ -117,7 +118,8 @@ import Testing
     for row in 0..<5 { tracker.rowShown(row, page: 0) }
     #expect((0..<5).map { tracker.item(ofRow: $0, page: 0) } == [0, 1, 2, 3, 4])
     tracker.refreshed(atUs: 6_500_000)
-    #expect((0..<11).map { tracker.item(ofRow: $0, page: $0 / 5) } == [-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4])
+    #expect(
+      (0..<11).map { tracker.item(ofRow: $0, page: $0 / 5) } == [-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4])
     for row in 0..<11 { tracker.rowShown(row, page: row / 5) }
     #expect(tracker.duplicateItemsShown == 0)
     #expect(tracker.itemsSkipped == 0)
@@ -128,7 +130,8 @@ import Testing
   /// event engine and the frame-stepped one, with a timeline and the request events.
   @Test(arguments: ["news-feed-refresh-cursor", "news-feed-refresh-offset"])
   func bothEnginesAgreeOnARefreshForEveryBuiltIn(name: String) throws {
-    let scenario = try ScenarioLoader.load(contentsOf: ScenarioJSONTests.repository + "/scenarios/\(name).json")
+    let scenario = try ScenarioLoader.load(
+      contentsOf: ScenarioJSONTests.repository + "/scenarios/\(name).json")
     let prepared = TestScenarios.modified(try PreparedScenario(scenario)) { $0.durationUs = 50_000_000 }
     var differences: [String] = []
     var invalidated: Int64 = 0

@@ -4,7 +4,9 @@ import Testing
 
 /// The pull-to-refresh gesture as files and synthetic users give it.
 @Suite struct RefreshGestureTests {
-  static func scroll(_ script: String) -> String { ScenarioFixture.text([("scroll", #"{"script": ["# + script + "]}")]) }
+  static func scroll(_ script: String) -> String {
+    ScenarioFixture.text([("scroll", #"{"script": ["# + script + "]}")])
+  }
 
   /// `{ "refresh": {} }` reads as the gesture, takes no trace time and is written back as read;
   /// a key inside it, or a refresh under `at_end: "press"`, is refused naming the place.
@@ -28,9 +30,13 @@ import Testing
       ScenarioFixture.error(Self.scroll(#"{"refresh": {"pull_ms": 300}}"#))?.hasPrefix(
         "scenarios/x.json: scroll.script[0].refresh: unknown key 'pull_ms'") == true)
     let pressing = ScenarioFixture.text([
-      ("scroll", #"{"at_end": "press", "script": [{"drag": {"velocity_pt_s": 400, "duration_ms": 100}}, {"refresh": {}}]}"#)
+      (
+        "scroll",
+        #"{"at_end": "press", "script": [{"drag": {"velocity_pt_s": 400, "duration_ms": 100}}, {"refresh": {}}]}"#
+      )
     ])
-    #expect(ScenarioFixture.error(pressing)?.contains("a refresh as gesture 2 of the expanded script") == true)
+    #expect(
+      ScenarioFixture.error(pressing)?.contains("a refresh as gesture 2 of the expanded script") == true)
   }
 
   /// A jumper who always jumps to the top: with `refresh_fraction` p, about p of those jumps end
@@ -44,13 +50,20 @@ import Testing
     let never = UserModelSpec(name: .jumper, behaviors: [behavior])
     behavior.refreshFraction = fraction
     let spec = UserModelSpec(name: .jumper, behaviors: [behavior])
-    let gestures = SyntheticUser.gestures(spec, totalItems: 1000, seed: 7, durationUs: .max, maxGestures: 4000)
-    let reference = SyntheticUser.gestures(never, totalItems: 1000, seed: 7, durationUs: .max, maxGestures: 4000)
+    let gestures = SyntheticUser.gestures(
+      spec, totalItems: 1000, seed: 7, durationUs: .max, maxGestures: 4000)
+    let reference = SyntheticUser.gestures(
+      never, totalItems: 1000, seed: 7, durationUs: .max, maxGestures: 4000)
     let jumps = gestures.filter { $0.kind == .jumpToTop }
     let share = Double(jumps.filter(\.pullsToRefresh).count) / Double(jumps.count)
     #expect(jumps.count > 1500)
     #expect(abs(share - fraction) <= 0.05, "\(share)")
     #expect(!gestures.contains { $0.pullsToRefresh && $0.kind != .jumpToTop })
-    #expect(gestures.map { var copy = $0; copy.pullsToRefresh = false; return copy } == reference)
+    #expect(
+      gestures.map {
+        var copy = $0
+        copy.pullsToRefresh = false
+        return copy
+      } == reference)
   }
 }
