@@ -23,8 +23,10 @@ import Testing
   /// One figure as big as all the others together takes a batch of its own.
   @Test func aBigFigureTakesItsOwnBatch() {
     let small = (1...8).map { Self.figure($0, dataBytes: 1_000) }
-    // Each small figure weighs 5 000 (with the fixed part), the big one 40 000 + 4 000.
-    let figures = [Self.figure(0, dataBytes: 40_000)] + small
+    // Each small figure weighs 61 000 (with the fixed part of 60 000), the big one
+    // 430 000 + 60 000 = 490 000, more than the 488 000 of the eight others: it closes the first
+    // of two batches alone (490 000 · 2 ≥ 978 000).
+    let figures = [Self.figure(0, dataBytes: 430_000)] + small
     let batches = PlotRenderer.batches(figures, count: 2)
     #expect(batches.map(\.count) == [1, 8])
   }
