@@ -1,5 +1,6 @@
 import Foundation
 import PrefetchLab
+import PrefetchLabReports
 import Testing
 
 @testable import PrefetchLabCLI
@@ -33,8 +34,10 @@ let gnuplotMissingWarning =
     #expect(lines[2].hasPrefix("tiny,infinite_scroll,,2,"))
     // One table per kind, each run's rows led by its key; by default (--run-files report) every
     // run's times to content, the first seed's timeline and events.
-    for (table, lastSeed) in [("timeline", "1"), ("events", "1"), ("ttc", "2")] {
-      let text = try String(contentsOfFile: out + "/\(table).csv", encoding: .utf8)
+    // Compressed by default (timeline.csv.gz, …): read through the library's one reader.
+    for (table, lastSeed) in [(RunTable.timeline, "1"), (.events, "1"), (.timeToContent, "2")] {
+      #expect(FileManager.default.fileExists(atPath: out + "/" + table.compressedFileName))
+      let text = try #require(try table.text(in: out), "\(table)")
       let rows = text.split(separator: "\r\n")
       #expect(rows[0].hasPrefix("scenario,strategy,params,seed,"), "\(table)")
       let seeds = rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[3] }
