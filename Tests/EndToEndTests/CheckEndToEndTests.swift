@@ -25,7 +25,7 @@ import Testing
       withDestinationPath: Prefetchlab.packageRoot.appendingPathComponent("scenarios").path)
     let lines = try String(contentsOfFile: baseline + "/summary.csv", encoding: .utf8)
       .components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    let rows = lines.dropFirst().filter { Self.fields($0)[3] == "1" }
+    let rows = lines.dropFirst().filter { ReportsE2E.fields($0)[3] == "1" }
     #expect(rows.count == (try Prefetchlab.bundledRunCount(seeds: 1)))
     try Data((([lines[0]] + rows).joined(separator: "\r\n") + "\r\n").utf8)
       .write(to: URL(fileURLWithPath: scratch.path("results/first/summary.csv")))
@@ -57,24 +57,6 @@ import Testing
       .write(to: URL(fileURLWithPath: scratch.path("results/first/summary.csv")))
     let failed = try Prefetchlab.run(check, in: scratch.url)
     #expect(failed.status == 2, "\(failed.out)\(failed.err)")
-  }
-
-  /// The fields of a line of summary.csv: a quoted field (params with several keys) holds commas.
-  static func fields(_ line: String) -> [String] {
-    var fields: [String] = []
-    var field = ""
-    var quoted = false
-    for character in line {
-      if character == "\"" {
-        quoted.toggle()
-      } else if character == "," && !quoted {
-        fields.append(field)
-        field = ""
-      } else {
-        field.append(character)
-      }
-    }
-    return fields + [field]
   }
 
   /// `check` re-runs the scenarios the baseline recorded, so an edited scenario file cannot hide

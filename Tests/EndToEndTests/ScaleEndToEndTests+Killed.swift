@@ -81,7 +81,7 @@ extension ScaleEndToEndTests {
     let temporary = scratch.path("tmp")
     try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
     let arguments = ["check", "--baseline", scratch.path("base"), "--details-file", scratch.path("d.txt")]
-    let killed = try startCheck(arguments, temporary: temporary, stderr: nil)
+    let killed = try startRun(arguments, path: Gnuplot.absentPath, temporary: temporary)
     var leftover: String?
     for _ in 0..<12_000 where leftover == nil {
       leftover = (try? FileManager.default.contentsOfDirectory(atPath: temporary))?.first {
@@ -96,7 +96,7 @@ extension ScaleEndToEndTests {
 
     let errorFile = scratch.path("stderr")
     _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
-    let next = try startCheck(arguments, temporary: temporary, stderr: errorFile)
+    let next = try startRun(arguments, stderr: errorFile, path: Gnuplot.absentPath, temporary: temporary)
     next.waitUntilExit()
     let message = try String(contentsOfFile: errorFile, encoding: .utf8)
     #expect(next.terminationStatus == 0, "\(message)")
@@ -104,22 +104,5 @@ extension ScaleEndToEndTests {
       message.contains("removed \(temporary)/\(name), left unfinished by a check that no longer exists"),
       "\(message)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
-  }
-
-  /// `prefetchlab check …` started in the background with `TMPDIR` set to `temporary`.
-  private func startCheck(_ arguments: [String], temporary: String, stderr: String?) throws -> Process {
-    let process = Process()
-    process.executableURL = Prefetchlab.executable
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] = Gnuplot.absentPath
-    environment["TMPDIR"] = temporary
-    process.environment = environment
-    process.currentDirectoryURL = Prefetchlab.packageRoot
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError =
-      try stderr.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
-    try process.run()
-    return process
   }
 }

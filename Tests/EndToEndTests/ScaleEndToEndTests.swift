@@ -355,14 +355,19 @@ import Testing
 
   // MARK: - Helpers
 
-  /// - Parameter path: the PATH the run sees (gnuplot found or not); the test process's when nil.
-  func startRun(_ arguments: [String], stderr: String? = nil, path: String? = nil) throws -> Process {
+  /// - Parameters:
+  ///   - path: the PATH the run sees (gnuplot found or not); the test process's when nil.
+  ///   - temporary: the run's `TMPDIR`; the test process's when nil.
+  func startRun(
+    _ arguments: [String], stderr: String? = nil, path: String? = nil, temporary: String? = nil
+  ) throws -> Process {
     let process = Process()
     process.executableURL = Prefetchlab.executable
     process.arguments = arguments
-    if let path {
+    if path != nil || temporary != nil {
       var environment = ProcessInfo.processInfo.environment
-      environment["PATH"] = path
+      if let path { environment["PATH"] = path }
+      if let temporary { environment["TMPDIR"] = temporary }
       process.environment = environment
     }
     process.currentDirectoryURL = Prefetchlab.packageRoot
