@@ -39,6 +39,19 @@ public struct PlotRendering: Sendable {
   public var failures: [(figure: PlotFigure, error: GnuplotError)] = []
 
   public init() {}
+
+  /// Every figure drawn, with an empty SVG text: what a report built before gnuplot has run
+  /// assumes (`ReportDocument.withFigures(from:)` then puts the real SVG text in).
+  static func drawingAll(_ figures: [PlotFigure]) -> PlotRendering {
+    var rendering = PlotRendering()
+    for figure in figures { rendering.rendered[figure.fileStem] = RenderedPlot(figure: figure, svg: "") }
+    return rendering
+  }
+
+  /// Whether every one of `figures` was drawn.
+  func drewAll(_ figures: [PlotFigure]) -> Bool {
+    failures.isEmpty && figures.allSatisfy { rendered[$0.fileStem] != nil }
+  }
 }
 
 /// Runs gnuplot on figures and stores `plots/<stem>.gp`, `.png` and (where drawn) `.svg`.

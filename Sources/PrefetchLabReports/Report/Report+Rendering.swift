@@ -5,8 +5,7 @@ extension Report {
   // MARK: - Markdown
 
   /// `report.md`: GitHub-flavoured Markdown, images as `plots/*.png`.
-  func markdown() -> String {
-    let document = document()
+  static func markdown(_ document: ReportDocument) -> String {
     var text = "# \(MarkdownText.escape(document.title))\n"
     for block in document.blocks {
       text += "\n"
@@ -73,8 +72,7 @@ extension Report {
   /// loaded `<img>` of the files in `plots/` (SVG for the metric bars and scroll trace, PNG for
   /// timelines), so the page stays small however many scenarios it covers. No scripts, no
   /// network access: a Content-Security-Policy allows images from the folder itself only.
-  func html() -> String {
-    let document = document()
+  static func html(_ document: ReportDocument) -> String {
     var text = """
       <!DOCTYPE html>
       <html lang="en">

@@ -3,7 +3,7 @@ import PrefetchLab
 /// The content of `report.md` and `report.html`: per scenario its description and key
 /// parameters, a table of every metric (mean ± 95 % confidence interval across seeds, per
 /// strategy), the best strategy per metric, the Pareto-optimal strategies and the plots.
-struct Report {
+struct Report: Sendable {
   let data: ResultsData
   let figures: [PlotFigure]
   let rendering: PlotRendering

@@ -26,23 +26,30 @@ public enum ReportGenerator {
   ///   - progress: told of the plotting (a unit per figure) and reporting phases.
   public static func generate(
     folder: String, output: any ResultsOutput, gnuplot: GnuplotRunner?, parallelism: Int,
-    plotsNote: String? = nil, timelines: TimelineSelection = .standard, progress: (any ProgressObserver)? = nil
+    plotsNote: String? = nil, timelines: TimelineSelection = .standard,
+    progress: (any ProgressObserver)? = nil
   ) throws -> Outcome {
     let data = try ResultsData(path: folder)
     var outcome = Outcome()
-    var rendering = PlotRendering()
-    var figures: [PlotFigure] = []
+    var document: ReportDocument
     if let gnuplot {
       progress?.started(.plotting, total: 0)
       let built = try PlotBuilder.figures(for: data, timelines: timelines, parallelism: parallelism)
-      figures = built.figures
+      let figures = built.figures
       outcome.warnings += built.warnings
+      // The report's tables and tests do not depend on the drawings, and building them costs
+      // about as much CPU as writing both files: build them while gnuplot draws, assuming every
+      // figure gets drawn, then put the SVG text in. A figure that failed means building the
+      // document again on what was drawn (rare: it also prints a warning).
+      let provisional = BackgroundValue {
+        Report(data: data, figures: figures, rendering: .drawingAll(figures), plotsNote: plotsNote).document()
+      }
       // Four gnuplot processes per worker, each drawing an equal share of the figures
       // (`PlotRenderer.batches`): a start-up costs about 12 ms against 60 to 90 ms a figure, and
       // a worker done early takes the next share, so the last one to finish waits little.
       let batches = PlotRenderer.batches(figures, count: 4 * max(1, parallelism))
       progress?.started(.plotting, total: figures.count)
-      rendering = try PlotRenderer.render(
+      let rendering = try PlotRenderer.render(
         batches, gnuplot: gnuplot, parallelism: parallelism, output: output, progress: progress)
       progress?.finished(
         .plotting, note: rendering.failures.isEmpty ? "" : "\(rendering.failures.count) failed")
@@ -55,11 +62,16 @@ public enum ReportGenerator {
         outcome.files.append(figure.scriptPath)
         if rendering.rendered[figure.fileStem] != nil { outcome.files += figure.imagePaths }
       }
+      document =
+        rendering.drewAll(figures)
+        ? provisional.value().withFigures(from: rendering)
+        : Report(data: data, figures: figures, rendering: rendering, plotsNote: plotsNote).document()
+    } else {
+      document = Report(data: data, figures: [], rendering: PlotRendering(), plotsNote: plotsNote).document()
     }
     progress?.started(.reporting, total: 2)
-    let report = Report(data: data, figures: figures, rendering: rendering, plotsNote: plotsNote)
-    try output.write(Array(report.markdown().utf8), to: "report.md")
-    try output.write(Array(report.html().utf8), to: "report.html")
+    try output.write(Array(Report.markdown(document).utf8), to: "report.md")
+    try output.write(Array(Report.html(document).utf8), to: "report.html")
     outcome.files += ["report.md", "report.html"]
     progress?.advanced(.reporting, by: 2)
     progress?.finished(.reporting, note: "report.md, report.html")
