@@ -105,6 +105,9 @@ public struct Adaptive: PrefetchStrategy {
 
   /// The model-predictive planner; nil with `planner=lead`.
   private var predictive: PredictivePlanner?
+  /// `predictive` is set, fixed at `init`: tested at every consultation instead of the optional,
+  /// whose comparison with nil copies the planner (its arrays retained and released).
+  private let usesPredictive: Bool
   private let safety: Double
   private let maxLeadScreens: Double
   private var estimator: TransferEstimator
@@ -140,6 +143,7 @@ public struct Adaptive: PrefetchStrategy {
         safety: safety, maxLeadScreens: maxLeadScreens, wastePriceMsPerMB: price, horizonS: horizon,
         replanMs: replan, estimatorWindow: parameters[Self.estimatorWindow], speedWindowUs: windowUs,
         speedIntervalUs: speedIntervalUs) : nil
+    usesPredictive = predictive != nil
   }
 
   /// A pull to refresh starts the strategy over for the new list, but the link's throughput it
@@ -151,7 +155,7 @@ public struct Adaptive: PrefetchStrategy {
   }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
-    if predictive != nil { return predictive!.update(event, in: context) }
+    if usesPredictive { return predictive!.update(event, in: context) }
     let now = context.nowUs
     for item in context.evictedItems { requested.remove(item) }
     switch event {

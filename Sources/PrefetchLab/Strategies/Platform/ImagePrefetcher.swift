@@ -28,6 +28,11 @@ public struct ImagePrefetcher: Sendable {
   private var configured = false
   private var glide: GlidePreloader?
   private var lazy: BrowserLazyLoader?
+  /// `lazy` and `glide` are set, fixed at `init`. The calls made at every consultation test these
+  /// instead of the optionals: unwrapping or comparing an optional loader copies it (its arrays
+  /// retained and released).
+  private let isLazy: Bool
+  private let usesGlide: Bool
   /// Whether the rows on screen are this loader's to load (false where the strategy binds them
   /// itself, as `recyclerview` does).
   private let loadsVisibleRows: Bool
@@ -44,6 +49,8 @@ public struct ImagePrefetcher: Sendable {
     let margin = parameters[MediaLibrary.lazyThresholdPt]
     if library == .glide { glide = GlidePreloader(maxPreload: maxPreload) }
     if library == .browserLazy { lazy = BrowserLazyLoader(marginPt: margin) }
+    isLazy = lazy != nil
+    usesGlide = glide != nil
   }
 
   /// An iOS prefetcher tops up when one of its fetches ends, so it must hear media completions
@@ -59,8 +66,8 @@ public struct ImagePrefetcher: Sendable {
   /// shown, which a band breaks on unless it holds across row changes (never with media).
   @inline(__always)
   public func narrowed(_ wake: Wake, in context: some StrategyContext) -> Wake {
-    guard let lazy else { return wake }
-    return lazy.narrowed(wake, in: context)
+    guard isLazy else { return wake }
+    return lazy!.narrowed(wake, in: context)
   }
 
   @inline(__always)
@@ -72,13 +79,13 @@ public struct ImagePrefetcher: Sendable {
           lowPriorityConnections: lowPriorityLimit, startRate: library == .nuke ? .nuke : nil)
       }
     }
-    if lazy != nil {
+    if isLazy {
       lazy!.update(after: event, in: context)
       return
     }
     if loadsVisibleRows { onScreen.update(after: event, in: context) }
     guard context.feedHasMedia else { return }
-    if glide != nil {
+    if usesGlide {
       preloadGlide(context)
     } else if library.isIOSPrefetcher {
       prefetch(context)
