@@ -189,11 +189,25 @@ struct ScrollDriver: Sendable {
   /// The trace instant, to the µs, at which the current motion's intent reaches `limitPt` (the
   /// last instant it is still at or before it), searched within the motion and from `fromTraceUs`
   /// to `upToTraceUs`: a pause never reaches back into a wait whose frames were skipped, and a
-  /// jump pauses from the instant it happened. O(log Δτ), once per pause.
-  func crossingTraceUs(limitPt: Double, from fromTraceUs: Int64, upTo upToTraceUs: Int64) -> Int64 {
+  /// jump pauses from the instant it happened. O(log Δτ), once per pause. `mutating` only so that
+  /// the engine calls it in place (see the type's comment); the search itself reads a copy of the
+  /// motion, not of the driver, so no probe copies the driver either.
+  mutating func crossingTraceUs(limitPt: Double, from fromTraceUs: Int64, upTo upToTraceUs: Int64) -> Int64 {
+    Self.crossingTraceUs(
+      of: motion, anchorShiftPt: anchorShiftPt, limitPt: limitPt, from: fromTraceUs, upTo: upToTraceUs)
+  }
+
+  /// `crossingTraceUs(limitPt:from:upTo:)` for `motion` with the anchor shift `anchorShiftPt`.
+  private static func crossingTraceUs(
+    of motion: ScrollMotion, anchorShiftPt: Double, limitPt: Double, from fromTraceUs: Int64,
+    upTo upToTraceUs: Int64
+  ) -> Int64 {
     var low = max(fromTraceUs, min(motion.startUs, upToTraceUs))
     var high = upToTraceUs
-    func passes(_ traceUs: Int64) -> Bool { !(intentPt(atTraceUs: traceUs) <= limitPt) }
+    // `intentPt(atTraceUs:)`, term for term.
+    func passes(_ traceUs: Int64) -> Bool {
+      !(motion.sample(atTraceUs: traceUs).intentOffsetPt + anchorShiftPt <= limitPt)
+    }
     if passes(low) { return low }
     while high - low > 1 {
       let middle = low + (high - low) / 2
@@ -231,8 +245,9 @@ struct ScrollDriver: Sendable {
   /// The trace instant at which the finger dragging now lifts: the end of the run of dragging
   /// motions from the current one (a recorded drag comes in pieces), capped at the trace's end.
   /// Reads ahead on a copy of the source, so the source itself is asked nothing out of order.
-  /// O(motions in the touch).
-  func touchLiftTraceUs(environment: some ScrollEnvironment) -> Int64 {
+  /// O(motions in the touch). `mutating` only so that the engine calls it in place (see the
+  /// type's comment): only the source is copied.
+  mutating func touchLiftTraceUs(environment: some ScrollEnvironment) -> Int64 {
     var probe = source
     var liftUs = min(motion.endUs, source.durationUs)
     while liftUs < source.durationUs {
