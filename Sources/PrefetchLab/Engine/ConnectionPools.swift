@@ -33,11 +33,13 @@ struct ConnectionPools: Sendable {
   private func isMedia(_ id: Int) -> Bool { hasMediaPool && id < usesMedia.count && usesMedia[id] }
 
   /// Queues a new request on its origin's pool: the media pool when `media` and there is one.
+  @inline(__always)
   mutating func enqueue(_ id: Int, priority: FetchPriority, media isMediaRequest: Bool) {
-    if hasMediaPool {
-      usesMedia.grow(toInclude: id, filling: false)
-      usesMedia[id] = isMediaRequest
-    }
+    // Without a media pool (the single-origin path every request of such a run takes) nothing is
+    // routed: the call is the API pool's.
+    guard hasMediaPool else { return api.enqueue(id, priority: priority) }
+    usesMedia.grow(toInclude: id, filling: false)
+    usesMedia[id] = isMediaRequest
     enqueue(id, priority: priority)
   }
 
@@ -53,8 +55,14 @@ struct ConnectionPools: Sendable {
   /// The next request either pool can start now: the API's first, then the media origin's. A
   /// wake-up either asks for is reported once neither can start anything (the caller stops at the
   /// first `.wakeAt` or `.none`). O(log queued).
+  @inline(__always)
   mutating func next(atUs nowUs: Int64) -> ConnectionPool.Next {
     guard hasMediaPool else { return api.next(atUs: nowUs) }
+    return nextOfBoth(atUs: nowUs)
+  }
+
+  /// `next(atUs:)` with a media pool.
+  private mutating func nextOfBoth(atUs nowUs: Int64) -> ConnectionPool.Next {
     for pool in 0..<2 {
       switch pool == 0 ? api.next(atUs: nowUs) : media!.next(atUs: nowUs) {
       case .start(let id): return .start(id)
@@ -74,13 +82,17 @@ struct ConnectionPools: Sendable {
 
   /// Request `id`'s attempt takes a connection of its pool. Returns true if it is the only one
   /// held on the device (the radio wakes).
+  @inline(__always)
   mutating func occupySlot(for id: Int) -> Bool {
+    guard hasMediaPool else { return api.occupySlot() }
     if isMedia(id) { _ = media!.occupySlot() } else { _ = api.occupySlot() }
     return slotsInUse == 1
   }
 
   /// Request `id`'s attempt gives its connection back. Returns true if none is held on the device.
+  @inline(__always)
   mutating func releaseSlot(of id: Int) -> Bool {
+    guard hasMediaPool else { return api.releaseSlot(of: id) }
     if isMedia(id) { _ = media!.releaseSlot(of: id) } else { _ = api.releaseSlot(of: id) }
     return slotsInUse == 0
   }

@@ -31,22 +31,29 @@ struct PageTable: Sendable {
 
   // MARK: Transitions
 
+  // The transitions of a page's life (request, delivery, apply) are inlined into the engine's
+  // per-page path: as calls, each cost more than the array write it makes.
+
   /// Request `id` is now `page`'s active request.
+  @inline(__always)
   mutating func requested(_ page: Int, id: Int) { activeRequest[page] = Int32(id) }
 
   /// Request `id` for `page` ended (delivered, failed, given up): the page has no active
   /// request, unless a later one replaced it.
+  @inline(__always)
   mutating func requestEnded(_ page: Int, id: Int) {
     if activeRequest[page] == Int32(id) { activeRequest[page] = -1 }
   }
 
   /// Counts a network attempt for `page`; returns its try number (0 for the first).
+  @inline(__always)
   mutating func countTry(_ page: Int) -> UInt32 {
     tries[page] += 1
     return tries[page] - 1
   }
 
   /// A response for `page` arrived; returns whether one had arrived before.
+  @inline(__always)
   mutating func markDelivered(_ page: Int) -> Bool {
     let before = everDelivered[page]
     everDelivered[page] = true
@@ -54,6 +61,7 @@ struct PageTable: Sendable {
   }
 
   /// `page`'s rows wait for the apply delay.
+  @inline(__always)
   mutating func markApplyPending(_ page: Int, id: Int) {
     applyPending[page] = true
     pendingRequest[page] = Int32(id)
@@ -66,6 +74,7 @@ struct PageTable: Sendable {
   }
 
   /// `page`'s rows are in.
+  @inline(__always)
   mutating func markApplied(_ page: Int) {
     applyPending[page] = false
     pendingRequest[page] = -1
@@ -84,9 +93,11 @@ struct PageTable: Sendable {
   }
 
   /// Request `id` brought `page`'s rows: used once one of them shows.
+  @inline(__always)
   mutating func awaitsUse(_ page: Int, id: Int) { awaitingUse[page] = Int32(id) }
 
   /// The request whose rows of `page` showed for the first time, if one awaited use; forgotten.
+  @inline(__always)
   mutating func takeAwaitingUse(_ page: Int) -> Int? {
     let id = Int(awaitingUse[page])
     guard id >= 0 else { return nil }

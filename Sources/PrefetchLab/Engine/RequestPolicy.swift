@@ -10,6 +10,9 @@ struct RequestPolicy: Sendable {
   private var pages: OriginPolicy
   /// The media origin's policy; nil when media share `network`.
   private var media: OriginPolicy?
+  /// Whether `media` is set, fixed at `init`. Every attempt tests this instead of `media`:
+  /// comparing the optional policy with nil copies it (its trace's arrays retained and released).
+  private let hasMediaOrigin: Bool
   /// `network.coalescing` (or `network.media.coalescing`): media requests join a transfer already
   /// queued or in flight.
   let coalescing: Bool
@@ -30,6 +33,7 @@ struct RequestPolicy: Sendable {
   ) {
     pages = OriginPolicy(network: network, trace: trace)
     self.media = media.map { OriginPolicy(network: $0.network, trace: $0.trace) }
+    hasMediaOrigin = media != nil
     coalescing = media?.network.coalescing ?? network.coalescing
     self.promotionDelaysRequests = promotionDelaysRequests
     self.random = random
@@ -44,7 +48,7 @@ struct RequestPolicy: Sendable {
   mutating func attempt(of resource: Resource, tryIndex: UInt64, atUs nowUs: Int64) -> (
     latencyUs: Int64, fails: Bool
   ) {
-    if media != nil, case .media = resource {
+    if hasMediaOrigin, case .media = resource {
       return Self.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs, &media!, random)
     }
     return Self.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs, &pages, random)
@@ -67,7 +71,7 @@ struct RequestPolicy: Sendable {
 
   /// The timeout of an attempt for `resource`, µs.
   func timeoutUs(for resource: Resource) -> Int64 {
-    if case .media = resource, let timeoutUs = media?.timeoutUs { return timeoutUs }
+    if hasMediaOrigin, case .media = resource { return media!.timeoutUs }
     return pages.timeoutUs
   }
 
