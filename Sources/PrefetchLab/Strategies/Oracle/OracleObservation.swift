@@ -35,7 +35,10 @@ struct OracleObservation: Sendable {
     let visible = context.visibleItems
     let pageEvent: Bool
     if case .pageApplied = event { pageEvent = true } else { pageEvent = false }
-    for item in placeholders { placeholderPagesLastUs[context.page(ofItem: item)] = now }
+    // Iterating even an empty set retains and releases its storage: skipped when there is none.
+    if !placeholders.isEmpty {
+      for item in placeholders { placeholderPagesLastUs[context.page(ofItem: item)] = now }
+    }
     guard visible != shown || (pageEvent && !placeholders.isEmpty) else { return }
     for item in shown where !visible.contains(item) && !placeholders.contains(item) { close(item, atUs: now) }
     var stillPlaceholders: Set<Int> = []
