@@ -109,7 +109,9 @@ struct ConnectionPools: Sendable {
     if hasMediaPool { media!.limitMediaStartRate(spec) } else { api.limitMediaStartRate(spec) }
   }
 
+  @inline(__always)
   mutating func startTransfer(_ id: Int, bytes: Int64, atUs timeUs: Int64) {
+    guard hasMediaPool else { return api.startTransfer(id, bytes: bytes, atUs: timeUs) }
     if isMedia(id) {
       media!.startTransfer(id, bytes: bytes, atUs: timeUs)
     } else {
@@ -138,8 +140,14 @@ struct ConnectionPools: Sendable {
 
   /// Appends the transfers completed by `timeUs` on both links to `buffer`, in completion order
   /// (the API's first at equal times).
+  @inline(__always)
   mutating func takeCompleted(atUs timeUs: Int64, into buffer: inout [Int]) {
     guard hasMediaPool else { return api.takeCompleted(atUs: timeUs, into: &buffer) }
+    takeCompletedOfBoth(atUs: timeUs, into: &buffer)
+  }
+
+  /// `takeCompleted(atUs:into:)` with a media pool.
+  private mutating func takeCompletedOfBoth(atUs timeUs: Int64, into buffer: inout [Int]) {
     while true {
       let apiDue = api.link.nextCompletionUs().flatMap { $0 <= timeUs ? $0 : nil }
       let mediaDue = media!.link.nextCompletionUs().flatMap { $0 <= timeUs ? $0 : nil }
