@@ -69,8 +69,9 @@ struct RequestPolicy: Sendable {
     return (latencyUs, fails)
   }
 
-  /// The timeout of an attempt for `resource`, µs.
-  func timeoutUs(for resource: Resource) -> Int64 {
+  /// The timeout of an attempt for `resource`, µs. `mutating` only so that the engine reads it in
+  /// place: a non-mutating call on the policy stored in the simulation copied the policy.
+  mutating func timeoutUs(for resource: Resource) -> Int64 {
     if hasMediaOrigin, case .media = resource { return media!.timeoutUs }
     return pages.timeoutUs
   }

@@ -40,9 +40,11 @@ extension Simulation {
       let traceUs = stall.proposedTraceUs(atUs: frameUs)
       guard motion.covers(traceUs) else { return nil }
       let offset = motion.linearIntentPt(atTraceUs: traceUs, velocityPtS: velocity) + shiftPt
+      // `band` is the one kept now: nothing in a jump changes it (a row change taken in place
+      // notes the rows only).
       guard offset >= 0, offset <= limitPt,
-        timeAdvance.isQuiet(
-          offsetPt: offset, previousPt: currentPt, stillIsQuiet: false, velocityPtS: velocity,
+        TimeAdvance.isQuiet(
+          offsetPt: offset, previousPt: currentPt, stillIsQuiet: false, band: band, velocityPtS: velocity,
           direction: direction, limitPt: limitPt,
           rowsStay: { _ in
             window?.keeps(fromPt: offset, toPt: offset + heightPt, layoutVersion: version, rowCount: rowCount)

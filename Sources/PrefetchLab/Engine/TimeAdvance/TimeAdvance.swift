@@ -92,6 +92,20 @@ struct TimeAdvance: Sendable {
     offsetPt offset: Double, previousPt previous: Double, stillIsQuiet: Bool, velocityPtS: Double?,
     direction: ScrollDirection, limitPt: Double, rowsStay: (_ acrossRows: Bool) -> Bool
   ) -> Bool {
+    Self.isQuiet(
+      offsetPt: offset, previousPt: previous, stillIsQuiet: stillIsQuiet, band: band,
+      velocityPtS: velocityPtS,
+      direction: direction, limitPt: limitPt, rowsStay: rowsStay)
+  }
+
+  /// The quiet predicate itself (`isQuiet`), with the band kept now passed in: a jump, which
+  /// probes a dozen frames against the same band, reads it once instead of at every probe (each
+  /// read copied the optional band out of the engine). `band` must be the one kept now.
+  @inline(__always)
+  static func isQuiet(
+    offsetPt offset: Double, previousPt previous: Double, stillIsQuiet: Bool, band: QuietBand?,
+    velocityPtS: Double?, direction: ScrollDirection, limitPt: Double, rowsStay: (_ acrossRows: Bool) -> Bool
+  ) -> Bool {
     if stillIsQuiet && offset == previous { return true }
     guard let band, offset >= band.lowPt, offset <= band.highPt else { return false }
     // The velocity the strategy read is the consultation's: a band returned at an event may
