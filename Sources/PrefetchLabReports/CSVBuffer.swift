@@ -48,13 +48,17 @@ public struct CSVBuffer: Sendable {
 
   /// Rows without a header, each starting with the `prefix.count` cells of `prefix` (escaped
   /// as `CSVWriter` escapes them), then `columns` more: a run's rows in a table of many runs
-  /// (`RunTable`), whose header the table writes once.
-  public init(rowsOf columns: Int, prefix: [String], capacity: Int = 4096) {
+  /// (`RunTable`), whose header the table writes once. `capacity` is a hint in bytes for the
+  /// cells after the prefix; `rows`, the rows expected, adds room for their prefixes and for
+  /// one more row of the longest numbers, so a buffer sized right is never grown (growing
+  /// copies and zero-fills it, which cost more than the rows of a long session).
+  public init(rowsOf columns: Int, prefix: [String], rows: Int = 0, capacity: Int = 4096) {
     precondition(columns > 0, "a CSV needs at least one column")
     self.columns = prefix.count + columns
     rowPrefix = Array(prefix.map(CSVWriter.escape).joined(separator: ",").utf8)
     prefixCells = prefix.count
-    storage = Array(repeating: 0, count: max(capacity, 64))
+    let room = capacity + (rows + 1) * rowPrefix.count + self.columns * DecimalBytes.maximumBytes + 2
+    storage = Array(repeating: 0, count: max(room, 64))
   }
 
   private mutating func append(_ text: [UInt8]) {

@@ -22,34 +22,64 @@ import Testing
     return Array(text.utf8)
   }
 
-  /// Round trip over sizes around the encoder's piece size, random and repetitive input, and the
-  /// same bytes given in random pieces: always the bytes of one `compress` call.
-  @Test func roundTripsAndIgnoresHowTheInputIsSplit() throws {
-    let piece = Gzip.Encoder.pieceBytes
-    for seed in 1...12 {
+  /// Round trip over sizes around the member size, random and repetitive input, given in random
+  /// pieces to a `GzipMemberFile` compressing on 1, 2 or 3 threads: always the bytes of one
+  /// `compress` call, and a member per started MiB of input (the first MiB alone compresses to
+  /// the file's first member).
+  @Test func membersDoNotDependOnPiecesOrThreads() throws {
+    let folder = try TestFolder("gzip-members")
+    defer { folder.remove() }
+    let member = Gzip.memberInputBytes
+    for seed in 1...4 {
       var generator = SplitMix64(seed: UInt64(seed))
-      let sizes = [0, 1, piece - 1, piece, piece + 1, 3 * piece + 17, Int(generator.next() % 400_000)]
-      for size in sizes {
+      let sizes = [
+        0, 1, member - 1, member, member + 1, 2 * member + 17, Int(generator.next() % UInt64(3 * member)),
+      ]
+      for (number, size) in sizes.enumerated() {
         let input: [UInt8] =
           seed % 2 == 0
           ? (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
           : Array(Self.tableText(rows: size / 60 + 1, seed: UInt64(seed)).prefix(size))
         let whole = Gzip.compress(input)
         #expect(try Self.decompress(whole) == input, "seed \(seed), \(size) bytes")
-        let encoder = Gzip.Encoder()
-        var pieces: [UInt8] = []
+        if size > member {
+          let first = Gzip.MemberCompressor().member(Array(input.prefix(member)))
+          #expect(Array(whole.prefix(first.count)) == first, "seed \(seed), \(size) bytes: not cut at 1 MiB")
+          #expect(Gzip.isCompressed(whole[first.count...]), "a second member follows the first MiB")
+        }
+        let threads = 1 + (seed + number) % 3
+        let path = folder.file("\(seed)-\(size).gz")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(descriptor >= 0)
+        let pool = CompressionPool(threads: threads)
+        let file = GzipMemberFile(descriptor: descriptor, path: path, pool: pool)
         var index = 0
         while index < input.count {
-          let length = min(Int(generator.next() % UInt64(2 * piece)), input.count - index)
-          encoder.append(input[index..<(index + length)])
-          if generator.next() % 3 == 0 { pieces += encoder.takeOutput() }
+          let length = min(Int(generator.next() % UInt64(member / 3)), input.count - index)
+          try file.append(input[index..<(index + length)])
           index += length
         }
-        pieces += encoder.finish()
-        #expect(pieces == whole, "seed \(seed), \(size) bytes: the split changed the bytes")
-        #expect(encoder.inputBytes == input.count)
+        let written = try file.finish()
+        pool.shutDown()
+        let bytes = Array(try #require(FileManager.default.contents(atPath: path)))
+        #expect(
+          bytes == whole, "seed \(seed), \(size) bytes, \(threads) threads: the split changed the bytes")
+        #expect(written == whole.count)
       }
     }
+  }
+
+  /// A table that is many members (as every long session's is) reads back whole, and a member
+  /// cut short in the middle of the file is refused.
+  @Test func readsEveryMemberOfALongTable() throws {
+    let input = Self.tableText(rows: 60_000, seed: 5)
+    #expect(input.count > 3 * Gzip.memberInputBytes)
+    let bytes = Gzip.compress(input)
+    #expect(try Self.decompress(bytes) == input)
+    let first = Gzip.MemberCompressor().member(Array(input.prefix(Gzip.memberInputBytes)))
+    var broken = Array(first.dropLast(8))
+    broken += bytes[first.count...]
+    #expect(throws: Gzip.Failure.self) { try Self.decompress(broken) }
   }
 
   /// The header is `gzip -n`'s: no name, modification time 0, so files do not depend on the day.

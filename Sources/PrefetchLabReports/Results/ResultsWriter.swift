@@ -46,7 +46,7 @@ public struct ResultsWriter: Sendable {
     public var files = 0
     public var bytes = 0
     /// CPU seconds spent formatting, compressing and writing the run tables (summed over
-    /// threads).
+    /// threads, the compressing threads included).
     public var writingCPUSeconds = 0.0
   }
 
@@ -76,6 +76,8 @@ public struct ResultsWriter: Sendable {
     for (ordinal, index) in indices.enumerated() { ordinals[index] = ordinal }
     let positions = ordinals
     let tables = RunTableWriter(folder: staging.path, compressed: compressTables)
+    // A run that fails before `finish` still ends the compressing threads.
+    defer { tables.abandon() }
     progress?.started(.simulating, total: indices.count)
     let results = experiment.run(
       indices: indices, parallelism: parallelism,
@@ -117,7 +119,7 @@ public struct ResultsWriter: Sendable {
     }
     let finishing = CPUClock.thread()
     try tables.finish()
-    outcome.writingCPUSeconds += CPUClock.thread() - finishing
+    outcome.writingCPUSeconds += CPUClock.thread() - finishing + tables.compressingCPUSeconds
     outcome.files = tables.bytesWritten.count
     outcome.bytes = tables.bytesWritten.values.reduce(0, +)
     try staging.write(SummaryTable.csv(outcome.rows), to: "summary.csv")

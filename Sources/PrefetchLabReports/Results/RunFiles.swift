@@ -101,14 +101,17 @@ public enum RunFiles {
   /// offset_pt, velocity_pt_s, content_height_pt, blank_fraction, in_flight, stalled.
   public static func timelineCSV(_ samples: [TimelineSample], key: RunKey? = nil) -> [UInt8] {
     let columns = TimelineSample.columnNames
+    let kept = timelineRows(samples)
+    // About 40 bytes of numbers a row (a steady drag's rows take 30–40).
     var csv =
       key.map {
-        CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + samples.count * 96)
+        CSVBuffer(
+          rowsOf: columns.count, prefix: RunTable.prefix($0), rows: kept.count, capacity: kept.count * 48)
       }
-      ?? CSVBuffer(header: columns, capacity: 64 + samples.count * 64)
+      ?? CSVBuffer(header: columns, capacity: 64 + kept.count * 64)
     // Below 1e12 (far beyond any position or speed in points) a value fits the in-place row.
     let limit = 1e12
-    for index in timelineRows(samples) {
+    for index in kept {
       let sample = samples[index]
       if abs(sample.offsetPt) < limit && abs(sample.velocityPtS) < limit
         && abs(sample.contentHeightPt) < limit
@@ -201,7 +204,9 @@ public enum RunFiles {
     let columns = TimeToContent.columnNames
     var csv =
       key.map {
-        CSVBuffer(rowsOf: columns.count, prefix: RunTable.prefix($0), capacity: 64 + records.count * 64)
+        CSVBuffer(
+          rowsOf: columns.count, prefix: RunTable.prefix($0), rows: records.count,
+          capacity: records.count * 32)
       }
       ?? CSVBuffer(header: columns, capacity: 64 + records.count * 32)
     for record in records {
@@ -224,7 +229,9 @@ public enum RunFiles {
   public static func eventsCSV(_ events: [RequestEvent], key: RunKey? = nil) -> [UInt8] {
     var csv =
       key.map {
-        CSVBuffer(rowsOf: eventColumns.count, prefix: RunTable.prefix($0), capacity: 64 + events.count * 96)
+        CSVBuffer(
+          rowsOf: eventColumns.count, prefix: RunTable.prefix($0), rows: events.count,
+          capacity: events.count * 56)
       }
       ?? CSVBuffer(header: eventColumns, capacity: 64 + events.count * 64)
     for event in events {

@@ -14,8 +14,10 @@ import Foundation
 /// buffer. A buffer that arrives early waits, in memory, for the runs before it, so the tables
 /// are the same bytes for any number of threads.
 ///
-/// Compressed (the default), a table is one gzip member (`Gzip.Encoder`) fed the same bytes
-/// the plain table holds, and written a block of compressed bytes at a time.
+/// Compressed (the default), a table is a `GzipMemberFile` fed the same bytes the plain table
+/// holds: its members are compressed on the writer's `CompressionPool` threads while the
+/// simulating threads go on, and written in order. The file's bytes do not depend on the
+/// threads, so the tables are still the same bytes for any `--jobs` and any shard split.
 ///
 /// A table's file is created (with its header) by its first rows: an experiment that records
 /// nothing per run has none. Files go straight into the staging folder, which only becomes the
@@ -27,18 +29,23 @@ final class RunTableWriter: @unchecked Sendable {
   private var next = 0
   private var waiting: [Int: [RunTable: [UInt8]]] = [:]
   private var descriptors: [RunTable: Int32] = [:]
-  private var encoders: [RunTable: Gzip.Encoder] = [:]
+  private var gzipFiles: [RunTable: GzipMemberFile] = [:]
+  /// Started with the first compressed table, so a run that writes none starts no thread.
+  private var pool: CompressionPool?
+  private let compressingThreads: Int
   private var failure: OutputError?
+  private var closed = false
   /// Bytes written per table (compressed bytes for a compressed table), headers included.
   private(set) var bytesWritten: [RunTable: Int] = [:]
-  /// Compressed bytes gathered before one `write`.
-  static let compressedBlockBytes = 1 << 20
+  /// CPU seconds the compressing threads used (known once `finish` or `abandon` returned).
+  private(set) var compressingCPUSeconds = 0.0
 
-  /// Tables go into `folder` (the staging folder), gzip-compressed (`timeline.csv.gz`) unless
-  /// `compressed` is false (`timeline.csv`).
-  init(folder: String, compressed: Bool = true) {
+  /// Tables go into `folder` (the staging folder), gzip-compressed (`timeline.csv.gz`) on
+  /// `compressingThreads` threads unless `compressed` is false (`timeline.csv`).
+  init(folder: String, compressed: Bool = true, compressingThreads: Int = CompressionPool.defaultThreads) {
     self.folder = folder
     self.compressed = compressed
+    self.compressingThreads = compressingThreads
   }
 
   /// Hands over run `ordinal`'s rows (tables it has no rows for are absent). Every ordinal from
@@ -63,30 +70,45 @@ final class RunTableWriter: @unchecked Sendable {
     }
   }
 
-  /// Ends the compressed tables and closes every table. - Throws: the first error a write or
-  /// close met.
+  /// Ends the compressed tables (waiting for their last members) and closes every table.
+  /// - Throws: the first error a write or close met.
   func finish() throws(OutputError) {
     lock.lock()
     defer { lock.unlock() }
-    for (table, encoder) in encoders.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where failure == nil {
-      guard let descriptor = descriptors[table] else { continue }
+    closeAll()
+    if let failure { throw failure }
+    guard waiting.isEmpty else {
+      throw OutputError(path: folder, reason: "run \(next) never handed over its rows")
+    }
+  }
+
+  /// Closes every table and ends the compressing threads without reporting errors: for a run
+  /// that failed before `finish` (its staging folder is removed). Nothing after `finish`.
+  func abandon() {
+    lock.lock()
+    defer { lock.unlock() }
+    closeAll()
+  }
+
+  private func closeAll() {
+    guard !closed else { return }
+    closed = true
+    for (table, file) in gzipFiles.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       do throws(OutputError) {
-        try writeAll(encoder.finish(), descriptor, table)
+        bytesWritten[table, default: 0] += try file.finish()
       } catch {
-        failure = error
+        if failure == nil { failure = error }
       }
     }
-    encoders = [:]
+    gzipFiles = [:]
+    compressingCPUSeconds = pool?.shutDown() ?? 0
+    pool = nil
     for (table, descriptor) in descriptors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       if close(descriptor) != 0 && failure == nil {
         failure = OutputError(path: path(table), reason: "cannot close: \(FilePath.lastErrorText())")
       }
     }
     descriptors = [:]
-    if let failure { throw failure }
-    guard waiting.isEmpty else {
-      throw OutputError(path: folder, reason: "run \(next) never handed over its rows")
-    }
   }
 
   private func path(_ table: RunTable) -> String {
@@ -94,29 +116,25 @@ final class RunTableWriter: @unchecked Sendable {
   }
 
   private func append(_ bytes: [UInt8], to table: RunTable) throws(OutputError) {
-    let descriptor: Int32
-    if let open = descriptors[table] {
-      descriptor = open
-    } else {
-      let created = open(path(table), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard created >= 0 else {
-        throw OutputError(path: path(table), reason: "cannot create: \(FilePath.lastErrorText())")
-      }
-      descriptors[table] = created
-      descriptor = created
-      let header = Array(CSVWriter.record(table.header).utf8)
-      if compressed {
-        let encoder = Gzip.Encoder()
-        encoder.append(header)
-        encoders[table] = encoder
-      } else {
-        try writeAll(header, descriptor, table)
-      }
+    precondition(!closed, "rows after finish")
+    if let file = gzipFiles[table] { return try file.append(bytes) }
+    if let descriptor = descriptors[table] { return try writeAll(bytes, descriptor, table) }
+    let created = open(path(table), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard created >= 0 else {
+      throw OutputError(path: path(table), reason: "cannot create: \(FilePath.lastErrorText())")
     }
-    guard let encoder = encoders[table] else { return try writeAll(bytes, descriptor, table) }
-    encoder.append(bytes)
-    if encoder.outputCount >= Self.compressedBlockBytes {
-      try writeAll(encoder.takeOutput(), descriptor, table)
+    let header = Array(CSVWriter.record(table.header).utf8)
+    if compressed {
+      let pool = self.pool ?? CompressionPool(threads: compressingThreads)
+      self.pool = pool
+      let file = GzipMemberFile(descriptor: created, path: path(table), pool: pool)
+      gzipFiles[table] = file
+      try file.append(header)
+      try file.append(bytes)
+    } else {
+      descriptors[table] = created
+      try writeAll(header, created, table)
+      try writeAll(bytes, created, table)
     }
   }
 

@@ -53,31 +53,44 @@ extension ShardMerger {
     guard descriptor >= 0 else {
       throw OutputError(path: path, reason: "cannot create: \(FilePath.lastErrorText())")
     }
-    var closed = false
-    defer { if !closed { close(descriptor) } }
-    var writer = BufferedWrites(descriptor: descriptor, path: path)
-    // Compressed, the table is one gzip member fed the bytes of the plain table, as `run`'s
-    // writer feeds it (`Gzip.Encoder` is independent of how the bytes are split).
-    let encoder = compressed ? Gzip.Encoder() : nil
+    var writer: BufferedWrites? = nil
+    var gzip: GzipMemberFile? = nil
+    // Compressed, the table is fed the bytes of the plain table as `run`'s writer feeds them,
+    // so its members are cut at the same offsets and the file is the unsharded run's.
+    let pool = compressed ? CompressionPool() : nil
+    defer { pool?.shutDown() }
+    if let pool {
+      gzip = GzipMemberFile(descriptor: descriptor, path: path, pool: pool)
+    } else {
+      writer = BufferedWrites(descriptor: descriptor, path: path)
+    }
     func add<Bytes: Collection>(_ bytes: Bytes) throws(OutputError) where Bytes.Element == UInt8 {
-      guard let encoder else { return try writer.append(bytes) }
-      encoder.append(bytes)
-      if encoder.outputCount >= BufferedWrites.blockBytes { try writer.append(encoder.takeOutput()) }
+      if let gzip { try gzip.append(bytes) } else { try writer!.append(bytes) }
     }
-    try add(Array(CSVWriter.record(table.header).utf8))
     var joined = 0
-    for key in keys {
-      guard let index = indexes[owner[key]!] else { continue }
-      for record in index.records(of: key) {
-        try add(record)
-        joined += 1
+    var written = 0
+    do {
+      try add(Array(CSVWriter.record(table.header).utf8))
+      for key in keys {
+        guard let index = indexes[owner[key]!] else { continue }
+        for record in index.records(of: key) {
+          try add(record)
+          joined += 1
+        }
       }
+    } catch {
+      // The file is left to the staging folder's removal; its members are still waited for.
+      if let gzip { _ = try? gzip.finish() } else { close(descriptor) }
+      throw error
     }
-    if let encoder { try writer.append(encoder.finish()) }
-    try writer.flush()
-    closed = true
-    guard close(descriptor) == 0 else {
-      throw OutputError(path: path, reason: "cannot close: \(FilePath.lastErrorText())")
+    if let gzip {
+      written = try gzip.finish()
+    } else {
+      try writer!.flush()
+      written = writer!.written
+      guard close(descriptor) == 0 else {
+        throw OutputError(path: path, reason: "cannot close: \(FilePath.lastErrorText())")
+      }
     }
     guard joined == expectedRecords else {
       throw InputError(
@@ -85,7 +98,7 @@ extension ShardMerger {
         message:
           "joined \(joined) of the shards' \(expectedRecords) records: a shard holds rows of a run twice")
     }
-    return writer.written
+    return written
   }
 }
 

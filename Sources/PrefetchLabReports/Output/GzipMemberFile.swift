@@ -1,0 +1,154 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A gzip file being written from bytes given in any pieces: every `Gzip.memberInputBytes` of
+/// input become one gzip member, compressed on a `CompressionPool`'s threads while the caller
+/// goes on, and written in input order as each member and those before it are ready. The file
+/// is `Gzip.compress` of the concatenated input, whatever the pieces, the pool's size or the
+/// threads' timing.
+///
+/// At most `maximumInFlight` members (each at most 1 MiB of input, then its compressed bytes)
+/// are held between `append` and their `write`: a caller that gets that far ahead of the
+/// compressing threads waits in `append`, so memory stays bounded however long the table.
+///
+/// `append` and `finish` are for one thread at a time (the owner's); the pool's threads only
+/// deliver members.
+final class GzipMemberFile: @unchecked Sendable {
+  let path: String
+  private let descriptor: Int32
+  private let pool: CompressionPool
+  private let maximumInFlight: Int
+  /// The member being filled (`filled` bytes of it), and how many were handed over (the
+  /// owner's alone). Input buffers are reused: a fresh megabyte per member cost more in page
+  /// faults than copying the rows into it.
+  private var pending: UnsafeMutableRawBufferPointer
+  private var filled = 0
+  private var handedOver = 0
+  private var finished = false
+  /// Shared with the pool's threads, under `condition`.
+  private let condition = NSCondition()
+  private var compressed: [Int: [UInt8]] = [:]
+  private var nextToWrite = 0
+  private var inFlight = 0
+  private var failure: OutputError?
+  private var written = 0
+  private var spareBuffers: [UnsafeMutableRawBufferPointer] = []
+
+  /// Writes into `descriptor` (open for writing; closed by `finish`), named `path` in messages.
+  init(descriptor: Int32, path: String, pool: CompressionPool) {
+    self.descriptor = descriptor
+    self.path = path
+    self.pool = pool
+    maximumInFlight = pool.threads + 2
+    pending = Self.allocateBuffer()
+  }
+
+  deinit {
+    pending.deallocate()
+    for buffer in spareBuffers { buffer.deallocate() }
+  }
+
+  private static func allocateBuffer() -> UnsafeMutableRawBufferPointer {
+    .allocate(byteCount: Gzip.memberInputBytes, alignment: 16)
+  }
+
+  /// Adds `bytes` to the file. - Throws: the first `OutputError` a write of this file met.
+  func append<Bytes: Collection>(_ bytes: Bytes) throws(OutputError) where Bytes.Element == UInt8 {
+    precondition(!finished, "append after finish")
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let room = Gzip.memberInputBytes - filled
+      let end = bytes.index(index, offsetBy: room, limitedBy: bytes.endIndex) ?? bytes.endIndex
+      let piece = bytes[index..<end]
+      let target = UnsafeMutableRawBufferPointer(rebasing: pending[filled...])
+      let copied: Bool? = piece.withContiguousStorageIfAvailable { source in
+        target.copyMemory(from: UnsafeRawBufferPointer(source))
+        return true
+      }
+      if copied == nil { target.copyBytes(from: piece) }
+      filled += piece.count
+      index = end
+      if filled == Gzip.memberInputBytes { try handOver() }
+    }
+  }
+
+  /// Compresses the last member, waits for every member to be written and closes the file.
+  /// - Returns: the compressed bytes written.
+  /// - Throws: the first `OutputError` a write or the close met.
+  func finish() throws(OutputError) -> Int {
+    precondition(!finished, "finish twice")
+    // An empty input is one empty member, as gzip writes an empty file.
+    if filled > 0 || handedOver == 0 { try? handOver() }
+    finished = true
+    condition.lock()
+    while inFlight > 0 { condition.wait() }
+    let failure = self.failure
+    let written = self.written
+    condition.unlock()
+    let closed = close(descriptor) == 0
+    if let failure { throw failure }
+    guard closed else { throw OutputError(path: path, reason: "cannot close: \(FilePath.lastErrorText())") }
+    return written
+  }
+
+  private func handOver() throws(OutputError) {
+    condition.lock()
+    while inFlight >= maximumInFlight && failure == nil { condition.wait() }
+    if let failure {
+      condition.unlock()
+      throw failure
+    }
+    inFlight += 1
+    let next = spareBuffers.popLast() ?? Self.allocateBuffer()
+    condition.unlock()
+    let input = UnsafeRawBufferPointer(rebasing: pending[..<filled])
+    let buffer = pending
+    let sequence = handedOver
+    handedOver += 1
+    pending = next
+    filled = 0
+    pool.enqueue { [self] compressor in deliver(compressor.member(input), sequence, spare: buffer) }
+  }
+
+  /// Takes member `sequence` from a pool thread (and its input buffer, to reuse), and writes
+  /// every member that is now next.
+  private func deliver(_ member: [UInt8], _ sequence: Int, spare: UnsafeMutableRawBufferPointer) {
+    condition.lock()
+    defer { condition.unlock() }
+    spareBuffers.append(spare)
+    compressed[sequence] = member
+    while let next = compressed.removeValue(forKey: nextToWrite) {
+      nextToWrite += 1
+      inFlight -= 1
+      guard failure == nil else { continue }
+      do throws(OutputError) {
+        try writeAll(next)
+        written += next.count
+      } catch {
+        failure = error
+      }
+    }
+    condition.broadcast()
+  }
+
+  private func writeAll(_ bytes: [UInt8]) throws(OutputError) {
+    var offset = 0
+    while offset < bytes.count {
+      let wrote = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else {
+        throw OutputError(path: path, reason: "cannot write: \(FilePath.lastErrorText())")
+      }
+      offset += wrote
+    }
+  }
+}
