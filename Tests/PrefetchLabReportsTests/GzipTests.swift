@@ -22,18 +22,18 @@ import Testing
     return Array(text.utf8)
   }
 
-  /// Round trip over sizes around the member size, random and repetitive input, given in random
-  /// pieces to a `GzipMemberFile` compressing on 1, 2 or 3 threads: always the bytes of one
-  /// `compress` call, and a member per started MiB of input (the first MiB alone compresses to
-  /// the file's first member).
-  @Test func membersDoNotDependOnPiecesOrThreads() throws {
-    let folder = try TestFolder("gzip-members")
+  /// Round trip over sizes around the piece size, random and repetitive input, given in random
+  /// runs to a `GzipPieceFile` compressing on 1, 2 or 3 threads: always the bytes of one
+  /// `compress` call, one gzip member whose trailer holds the length and the CRC-32 of the whole
+  /// (the first MiB's piece compressed alone follows the header).
+  @Test func piecesDoNotDependOnRunsOrThreads() throws {
+    let folder = try TestFolder("gzip-pieces")
     defer { folder.remove() }
-    let member = Gzip.memberInputBytes
+    let piece = Gzip.pieceInputBytes
     for seed in 1...4 {
       var generator = SplitMix64(seed: UInt64(seed))
       let sizes = [
-        0, 1, member - 1, member, member + 1, 2 * member + 17, Int(generator.next() % UInt64(3 * member)),
+        0, 1, piece - 1, piece, piece + 1, 2 * piece + 17, Int(generator.next() % UInt64(3 * piece)),
       ]
       for (number, size) in sizes.enumerated() {
         let input: [UInt8] =
@@ -42,20 +42,24 @@ import Testing
           : Array(Self.tableText(rows: size / 60 + 1, seed: UInt64(seed)).prefix(size))
         let whole = Gzip.compress(input)
         #expect(try Self.decompress(whole) == input, "seed \(seed), \(size) bytes")
-        if size > member {
-          let first = Gzip.MemberCompressor().member(Array(input.prefix(member)))
-          #expect(Array(whole.prefix(first.count)) == first, "seed \(seed), \(size) bytes: not cut at 1 MiB")
-          #expect(Gzip.isCompressed(whole[first.count...]), "a second member follows the first MiB")
+        #expect(Array(whole.prefix(10)) == Gzip.header)
+        let size32 = UInt32(size)
+        #expect(Array(whole.suffix(4)) == [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: size32 >> $0) })
+        if size >= piece {
+          let first = Array(input.prefix(piece)).withUnsafeBytes {
+            Gzip.PieceCompressor().piece($0, last: false)
+          }
+          #expect(Array(whole[10..<(10 + first.bytes.count)]) == first.bytes, "seed \(seed), \(size) bytes")
         }
         let threads = 1 + (seed + number) % 3
         let path = folder.file("\(seed)-\(size).gz")
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         try #require(descriptor >= 0)
         let pool = CompressionPool(threads: threads)
-        let file = GzipMemberFile(descriptor: descriptor, path: path, pool: pool)
+        let file = GzipPieceFile(descriptor: descriptor, path: path, pool: pool)
         var index = 0
         while index < input.count {
-          let length = min(Int(generator.next() % UInt64(member / 3)), input.count - index)
+          let length = min(Int(generator.next() % UInt64(piece / 3)), input.count - index)
           try file.append(input[index..<(index + length)])
           index += length
         }
@@ -69,20 +73,26 @@ import Testing
     }
   }
 
-  /// A table that is many members (as every long session's is) reads back whole, and a member
-  /// cut short in the middle of the file is refused.
-  @Test func readsEveryMemberOfALongTable() throws {
+  /// A table of many pieces (as every long session's is) is one member: the header, then each
+  /// piece's deflate data one after the other, reading back whole; a CRC that does not match the
+  /// whole is refused.
+  @Test func aLongTableIsOneMember() throws {
     let input = Self.tableText(rows: 60_000, seed: 5)
-    #expect(input.count > 3 * Gzip.memberInputBytes)
-    let bytes = Gzip.compress(input)
+    #expect(input.count > 3 * Gzip.pieceInputBytes)
+    var bytes = Gzip.compress(input)
     #expect(try Self.decompress(bytes) == input)
-    let first = Gzip.MemberCompressor().member(Array(input.prefix(Gzip.memberInputBytes)))
-    var broken = Array(first.dropLast(8))
-    broken += bytes[first.count...]
-    #expect(throws: Gzip.Failure.self) { try Self.decompress(broken) }
+    let pieces = (0..<3).map { index in
+      Array(input[(index * Gzip.pieceInputBytes)..<((index + 1) * Gzip.pieceInputBytes)]).withUnsafeBytes {
+        Gzip.PieceCompressor().piece($0, last: false)
+      }
+    }
+    #expect(Array(bytes[10..<(10 + pieces.map(\.bytes.count).reduce(0, +))]) == pieces.flatMap(\.bytes))
+    bytes[bytes.count - 8] ^= 1
+    #expect(throws: Gzip.Failure.self) { try Self.decompress(bytes) }
   }
 
-  /// The header is `gzip -n`'s: no name, modification time 0, so files do not depend on the day.
+  /// The header is `gzip -n`'s: no name, modification time 0, so files do not depend on the day
+  /// (and Unix as the system on every machine).
   /// Run tables compress at least 5 times (their key cells repeat on every row).
   @Test func theHeaderHoldsNoNameOrTimeAndTablesShrink() throws {
     let input = Self.tableText(rows: 5_000, seed: 7)
@@ -90,6 +100,7 @@ import Testing
     #expect(Array(bytes.prefix(3)) == [0x1f, 0x8b, 8])
     #expect(bytes[3] == 0, "no flags: no name, comment or extra field")
     #expect(Array(bytes[4..<8]) == [0, 0, 0, 0], "modification time 0")
+    #expect(bytes[9] == 3, "Unix as the system, on every machine")
     #expect(bytes.count * 5 < input.count, "\(input.count) → \(bytes.count) bytes")
     #expect(Gzip.isCompressed(bytes) && !Gzip.isCompressed(input) && !Gzip.isCompressed([UInt8]()))
   }

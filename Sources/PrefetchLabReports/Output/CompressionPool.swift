@@ -1,11 +1,11 @@
 import Foundation
 
-/// Threads that compress the gzip members of the table files being written (`GzipMemberFile`),
+/// Threads that compress the pieces of the gzip table files being written (`GzipPieceFile`),
 /// so the run tables are compressed while the simulation goes on instead of in the simulating
 /// threads' time. Tasks start in the order they were queued; which thread runs one never
-/// changes a byte (each member is compressed from its own input alone).
+/// changes a byte (each piece is compressed from its own input alone).
 ///
-/// Each thread owns a `Gzip.MemberCompressor` (about 270 KiB of zlib state at memory level 8).
+/// Each thread owns a `Gzip.PieceCompressor` (about 270 KiB of zlib state at memory level 8).
 /// The threads live until `shutDown`, which every owner must call (they wait for work until
 /// then).
 final class CompressionPool: @unchecked Sendable {
@@ -16,7 +16,7 @@ final class CompressionPool: @unchecked Sendable {
 
   let threads: Int
   private let condition = NSCondition()
-  private var tasks: [(Gzip.MemberCompressor) -> Void] = []
+  private var tasks: [(Gzip.PieceCompressor) -> Void] = []
   /// The next task to start: tasks before it have started.
   private var head = 0
   private var stopping = false
@@ -35,8 +35,8 @@ final class CompressionPool: @unchecked Sendable {
   }
 
   /// Queues `task`, which one of the threads runs with its compressor. Never blocks: a caller
-  /// bounds its own tasks in flight (`GzipMemberFile` does).
-  func enqueue(_ task: @escaping (Gzip.MemberCompressor) -> Void) {
+  /// bounds its own tasks in flight (`GzipPieceFile` does).
+  func enqueue(_ task: @escaping (Gzip.PieceCompressor) -> Void) {
     condition.lock()
     precondition(!stopping, "a task queued after shutDown")
     tasks.append(task)
@@ -57,7 +57,7 @@ final class CompressionPool: @unchecked Sendable {
   }
 
   private func work(level: Int32) {
-    let compressor = Gzip.MemberCompressor(level: level)
+    let compressor = Gzip.PieceCompressor(level: level)
     let start = CPUClock.thread()
     condition.lock()
     while true {

@@ -1,11 +1,12 @@
 import CZlib
 
 /// gzip (RFC 1952) through the system's zlib: the compressed run tables (`timeline.csv.gz`, …)
-/// are written as members of `memberInputBytes` of input each (`GzipMemberFile`, compressed on
-/// a `CompressionPool`'s threads) and read back with `Gzip.decompress`.
+/// are written as one gzip member whose deflate data is compressed in pieces of
+/// `pieceInputBytes` of input (`GzipPieceFile`, on a `CompressionPool`'s threads) and read back
+/// with `Gzip.decompress`.
 ///
 /// The bytes written depend only on the bytes given and the level, never on how they were
-/// split into `append` calls or on which thread compressed a member. The gzip header carries
+/// split into `append` calls or on which thread compressed a piece. The gzip header carries
 /// no file name and a modification time of 0 (what `gzip -n` writes), so a table is the same
 /// bytes for any `--jobs`, any shard split, and any day. zlib's own version can change the
 /// compressed bytes (not what they decompress to); results compared by `check` are the
@@ -22,22 +23,27 @@ public enum Gzip {
     return iterator.next() == 0x1f && iterator.next() == 0x8b
   }
 
-  /// `bytes` compressed at `level` (1 fastest … 9 smallest) as a table file holds them: a gzip
-  /// member per `memberInputBytes` of input (one member for fewer bytes, an empty input
-  /// included), the bytes `GzipMemberFile` writes for the same input on any number of threads.
+  /// `bytes` compressed at `level` (1 fastest … 9 smallest) as a table file holds them: one
+  /// gzip member (`header`, the pieces of `pieceInputBytes` each, then the rest, which may be
+  /// empty, as the last piece, `trailer`), the bytes `GzipPieceFile` writes for the same input
+  /// on any number of threads.
   public static func compress(_ bytes: [UInt8], level: Int32 = tableLevel) -> [UInt8] {
-    let compressor = MemberCompressor(level: level)
-    guard !bytes.isEmpty else { return compressor.member([]) }
-    var output: [UInt8] = []
+    let compressor = PieceCompressor(level: level)
+    var output = header
+    var crc: UInt32 = 0
     bytes.withUnsafeBytes { raw in
       var start = 0
-      while start < raw.count {
-        let end = min(start + memberInputBytes, raw.count)
-        output += compressor.member(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+      while true {
+        let end = min(start + pieceInputBytes, raw.count)
+        let last = end - start < pieceInputBytes
+        let piece = compressor.piece(UnsafeRawBufferPointer(rebasing: raw[start..<end]), last: last)
+        output += piece.bytes
+        crc = combine(crc, piece.crc, secondLength: piece.inputLength)
         start = end
+        if last { break }
       }
     }
-    return output
+    return output + trailer(crc: crc, length: bytes.count)
   }
 
   /// A failure to decompress: what zlib said, and how far into the input it got.
@@ -108,17 +114,44 @@ public enum Gzip {
     }
   }
 
-  /// Input bytes of each gzip member of a table: a table of n bytes is ⌈n / 1 MiB⌉ members,
-  /// cut at fixed offsets of the table's bytes, so the members can be compressed on several
-  /// threads and the file is still the same bytes for any thread count or `--jobs`. Each member
-  /// starts without the previous one's window; at 1 MiB that costs 0.06 % of the compressed
-  /// size of the Sabre sessions' tables (measured: 3 210 302 bytes against 3 208 287 as one
-  /// member; 256 KiB members cost 0.22 %).
-  public static let memberInputBytes = 1 << 20
+  /// Input bytes of each piece of a table: a table of n bytes is one gzip member whose deflate
+  /// data is ⌊n / 1 MiB⌋ + 1 pieces, cut at fixed offsets of the table's bytes, each compressed
+  /// on its own (as `pigz -i` does), so the pieces can be compressed on several threads and the
+  /// file is still the same bytes for any thread count or `--jobs`. Each piece starts without
+  /// the previous one's window; at 1 MiB that costs 0.06 % of the compressed size of the Sabre
+  /// sessions' tables (3 210 302 bytes against 3 208 287 in one go; 256 KiB pieces cost
+  /// 0.22 %).
+  public static let pieceInputBytes = 1 << 20
 
-  /// Compresses gzip members, one call each, reusing its zlib state (`deflateReset`) from one
-  /// member to the next. Not thread-safe: one owner at a time (a compressing thread owns one).
-  public final class MemberCompressor {
+  /// The gzip header of a table (RFC 1952): deflate, no flags, no name, modification time 0,
+  /// "fastest" (extra flags 4, as zlib writes for level 1) and Unix as the system (3) on every
+  /// system, so the bytes do not depend on the day or the machine.
+  public static let header: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 3]
+
+  /// The gzip trailer: the CRC-32 of the uncompressed bytes and their count modulo 2^32, both
+  /// little-endian.
+  public static func trailer(crc: UInt32, length: Int) -> [UInt8] {
+    let size = UInt32(truncatingIfNeeded: length)
+    return (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
+      + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
+  }
+
+  /// The CRC-32 of two pieces one after the other, from theirs (`second` of `secondLength` bytes).
+  public static func combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+    UInt32(crc32_combine(UInt(first), UInt(second), Int(secondLength)))
+  }
+
+  /// A compressed piece: raw deflate data ending on a byte boundary, and the CRC-32 of its input.
+  public struct Piece: Sendable {
+    public var bytes: [UInt8]
+    public var crc: UInt32
+    public var inputLength: Int
+  }
+
+  /// Compresses the pieces of a table, one call each, reusing its zlib state (`deflateReset`)
+  /// from one piece to the next. Not thread-safe: one owner at a time (a compressing thread owns
+  /// one).
+  public final class PieceCompressor {
     private let stream: UnsafeMutablePointer<z_stream>
 
     /// `level`: 1 (fastest) … 9 (smallest); zlib's default 6 for anything else.
@@ -126,9 +159,10 @@ public enum Gzip {
       stream = .allocate(capacity: 1)
       stream.initialize(to: z_stream())
       let chosen = (1...9).contains(level) ? level : 6
-      // 15 + 16: a gzip wrapper with zlib's own header (no name, time 0); memory level 8.
+      // -15: raw deflate (the member's header and trailer are the file's), the largest window;
+      // memory level 8.
       let status = deflateInit2_(
-        stream, chosen, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+        stream, chosen, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
         Int32(MemoryLayout<z_stream>.size))
       precondition(status == Z_OK, "zlib could not start compressing (status \(status))")
     }
@@ -138,37 +172,38 @@ public enum Gzip {
       stream.deallocate()
     }
 
-    /// `input` as one gzip member (header, deflate data, CRC-32 and length).
+    /// `input` as raw deflate data: when `last`, ending with the final block, else with a sync
+    /// flush (an empty stored block), so the next piece's data can follow it.
     ///
-    /// Complexity: O(n); the output is allocated once at zlib's bound for n bytes.
-    public func member(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+    /// Complexity: O(n); the output is allocated once, uninitialised, at zlib's bound for n bytes.
+    public func piece(_ input: UnsafeRawBufferPointer, last: Bool) -> Piece {
       let reset = deflateReset(stream)
       precondition(reset == Z_OK, "zlib could not restart (status \(reset))")
-      let bound = Int(deflateBound(stream, UInt(input.count)))
-      var output = [UInt8](repeating: 0, count: bound)
-      var produced = 0
-      stream.pointee.next_in = UnsafeMutablePointer(
-        mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+      let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self)
+      let crc = UInt32(crc32(0, base, UInt32(input.count)))
+      var capacity = Int(deflateBound(stream, UInt(input.count))) + 64
+      stream.pointee.next_in = UnsafeMutablePointer(mutating: base)
       stream.pointee.avail_in = UInt32(input.count)
+      var output: [UInt8] = []
       while true {
-        if produced == output.count { output += repeatElement(0, count: max(output.count, 1 << 12)) }
-        let room = output.count - produced
-        let status = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
-          stream.pointee.next_out = buffer.baseAddress! + produced
-          stream.pointee.avail_out = UInt32(room)
-          return deflate(stream, Z_FINISH)
+        // Uninitialised room: zeroing a megabyte for some 80 KB of output cost more than it wrote.
+        var status = Z_OK
+        var full = false
+        let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+          stream.pointee.next_out = buffer.baseAddress
+          stream.pointee.avail_out = UInt32(buffer.count)
+          status = deflate(stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+          full = stream.pointee.avail_out == 0
+          count = buffer.count - Int(stream.pointee.avail_out)
         }
-        produced += room - Int(stream.pointee.avail_out)
         precondition(status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR, "zlib: \(status)")
-        if status == Z_STREAM_END { break }
+        output += chunk
+        // A sync flush is complete when zlib returns with room left; the last piece at the end.
+        if last ? status == Z_STREAM_END : !full && stream.pointee.avail_in == 0 {
+          return Piece(bytes: output, crc: crc, inputLength: input.count)
+        }
+        capacity = max(capacity, 1 << 16)
       }
-      output.removeLast(output.count - produced)
-      return output
-    }
-
-    /// `input` as one gzip member.
-    public func member(_ input: [UInt8]) -> [UInt8] {
-      input.withUnsafeBytes { member($0) }
     }
   }
 }

@@ -156,18 +156,45 @@ public enum RunFiles {
     guard samples.count > 2 else { return Array(samples.indices) }
     var kept = [0]
     kept.reserveCapacity(samples.count / 4 + 2)
-    for index in 1..<(samples.count - 1)
-    where !liesBetween(samples[index - 1], samples[index], samples[index + 1]) {
-      kept.append(index)
+    // Each sample's position and speed as written are computed once, not once for each of the
+    // three triples it is in (rounding was most of the filter's time on a long session).
+    var before = Written(samples[0])
+    var middle = Written(samples[1])
+    for index in 1..<(samples.count - 1) {
+      let after = Written(samples[index + 1])
+      if !liesBetween(samples[index - 1], samples[index], samples[index + 1], before, middle, after) {
+        kept.append(index)
+      }
+      before = middle
+      middle = after
     }
     kept.append(samples.count - 1)
     return kept
   }
 
+  /// A sample's offset and velocity as written: thousandths of a point, exact integers well
+  /// inside Int64 for any position the in-place row writes (below 1e12); nil beyond 9e15.
+  struct Written {
+    let offset: Int64?
+    let velocity: Int64?
+
+    @inline(__always) init(_ sample: TimelineSample) {
+      offset = Self.thousandths(sample.offsetPt)
+      velocity = Self.thousandths(sample.velocityPtS)
+    }
+
+    @inline(__always) static func thousandths(_ value: Double) -> Int64? {
+      let scaled = (value * 1000).rounded()
+      return abs(scaled) < 9e15 ? Int64(scaled) : nil
+    }
+  }
+
   /// Whether `middle` is what linear interpolation between `before` and `after` gives, in the
-  /// resolution the file has.
-  static func liesBetween(_ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample) -> Bool
-  {
+  /// resolution the file has (`Written`: the three samples' positions and speeds as written).
+  static func liesBetween(
+    _ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample, _ writtenBefore: Written,
+    _ writtenMiddle: Written, _ writtenAfter: Written
+  ) -> Bool {
     @inline(__always) func same(_ a: TimelineSample, _ b: TimelineSample) -> Bool {
       a.contentHeightPt == b.contentHeightPt && a.blankFraction == b.blankFraction && a.inFlight == b.inFlight
         && a.stalled == b.stalled
@@ -180,17 +207,10 @@ public enum RunFiles {
     case (let a?, let b?, let c?): guard onLine(a, b, c) else { return false }
     default: return false
     }
-    // As written: thousandths of a point, exact integers well inside Int64 for any position the
-    // in-place row writes (below 1e12). Spelled out per column: a key path per column cost
-    // more than the rest of the table's writing (retains, metadata look-ups, an array a sample).
-    @inline(__always) func thousandths(_ value: Double) -> Int64? {
-      let scaled = (value * 1000).rounded()
-      return abs(scaled) < 9e15 ? Int64(scaled) : nil
-    }
-    guard let a = thousandths(before.offsetPt), let b = thousandths(middle.offsetPt),
-      let c = thousandths(after.offsetPt), onLine(a, b, c),
-      let d = thousandths(before.velocityPtS), let e = thousandths(middle.velocityPtS),
-      let f = thousandths(after.velocityPtS), onLine(d, e, f)
+    guard let a = writtenBefore.offset, let b = writtenMiddle.offset, let c = writtenAfter.offset,
+      onLine(a, b, c),
+      let d = writtenBefore.velocity, let e = writtenMiddle.velocity, let f = writtenAfter.velocity,
+      onLine(d, e, f)
     else { return false }
     return true
   }

@@ -14,8 +14,8 @@ import Foundation
 /// buffer. A buffer that arrives early waits, in memory, for the runs before it, so the tables
 /// are the same bytes for any number of threads.
 ///
-/// Compressed (the default), a table is a `GzipMemberFile` fed the same bytes the plain table
-/// holds: its members are compressed on the writer's `CompressionPool` threads while the
+/// Compressed (the default), a table is a `GzipPieceFile` fed the same bytes the plain table
+/// holds: its pieces are compressed on the writer's `CompressionPool` threads while the
 /// simulating threads go on, and written in order. The file's bytes do not depend on the
 /// threads, so the tables are still the same bytes for any `--jobs` and any shard split.
 ///
@@ -29,7 +29,7 @@ final class RunTableWriter: @unchecked Sendable {
   private var next = 0
   private var waiting: [Int: [RunTable: [UInt8]]] = [:]
   private var descriptors: [RunTable: Int32] = [:]
-  private var gzipFiles: [RunTable: GzipMemberFile] = [:]
+  private var gzipFiles: [RunTable: GzipPieceFile] = [:]
   /// Started with the first compressed table, so a run that writes none starts no thread.
   private var pool: CompressionPool?
   private let compressingThreads: Int
@@ -70,7 +70,7 @@ final class RunTableWriter: @unchecked Sendable {
     }
   }
 
-  /// Ends the compressed tables (waiting for their last members) and closes every table.
+  /// Ends the compressed tables (waiting for their last pieces) and closes every table.
   /// - Throws: the first error a write or close met.
   func finish() throws(OutputError) {
     lock.lock()
@@ -127,7 +127,7 @@ final class RunTableWriter: @unchecked Sendable {
     if compressed {
       let pool = self.pool ?? CompressionPool(threads: compressingThreads)
       self.pool = pool
-      let file = GzipMemberFile(descriptor: created, path: path(table), pool: pool)
+      let file = GzipPieceFile(descriptor: created, path: path(table), pool: pool)
       gzipFiles[table] = file
       try file.append(header)
       try file.append(bytes)

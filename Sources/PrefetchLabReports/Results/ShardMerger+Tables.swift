@@ -54,13 +54,13 @@ extension ShardMerger {
       throw OutputError(path: path, reason: "cannot create: \(FilePath.lastErrorText())")
     }
     var writer: BufferedWrites? = nil
-    var gzip: GzipMemberFile? = nil
+    var gzip: GzipPieceFile? = nil
     // Compressed, the table is fed the bytes of the plain table as `run`'s writer feeds them,
-    // so its members are cut at the same offsets and the file is the unsharded run's.
+    // so its pieces are cut at the same offsets and the file is the unsharded run's.
     let pool = compressed ? CompressionPool() : nil
     defer { pool?.shutDown() }
     if let pool {
-      gzip = GzipMemberFile(descriptor: descriptor, path: path, pool: pool)
+      gzip = GzipPieceFile(descriptor: descriptor, path: path, pool: pool)
     } else {
       writer = BufferedWrites(descriptor: descriptor, path: path)
     }
@@ -79,7 +79,7 @@ extension ShardMerger {
         }
       }
     } catch {
-      // The file is left to the staging folder's removal; its members are still waited for.
+      // The file is left to the staging folder's removal; its pieces are still waited for.
       if let gzip { _ = try? gzip.finish() } else { close(descriptor) }
       throw error
     }

@@ -8,34 +8,38 @@ import Foundation
   import Darwin
 #endif
 
-/// A gzip file being written from bytes given in any pieces: every `Gzip.memberInputBytes` of
-/// input become one gzip member, compressed on a `CompressionPool`'s threads while the caller
-/// goes on, and written in input order as each member and those before it are ready. The file
-/// is `Gzip.compress` of the concatenated input, whatever the pieces, the pool's size or the
-/// threads' timing.
+/// A gzip file being written from bytes given in any runs: one gzip member whose deflate data
+/// is compressed a piece of `Gzip.pieceInputBytes` of input at a time on a `CompressionPool`'s
+/// threads while the caller goes on, each piece written as it and those before it are ready,
+/// the CRC-32 of the whole combined from the pieces'. The file is `Gzip.compress` of the
+/// concatenated input, whatever the runs of bytes, the pool's size or the threads' timing; one
+/// member, so every gzip reader takes it whole (some tools read only the first member of a
+/// file of several).
 ///
-/// At most `maximumInFlight` members (each at most 1 MiB of input, then its compressed bytes)
+/// At most `maximumInFlight` pieces (each at most 1 MiB of input, then its compressed bytes)
 /// are held between `append` and their `write`: a caller that gets that far ahead of the
 /// compressing threads waits in `append`, so memory stays bounded however long the table.
 ///
 /// `append` and `finish` are for one thread at a time (the owner's); the pool's threads only
-/// deliver members.
-final class GzipMemberFile: @unchecked Sendable {
+/// deliver pieces.
+final class GzipPieceFile: @unchecked Sendable {
   let path: String
   private let descriptor: Int32
   private let pool: CompressionPool
   private let maximumInFlight: Int
-  /// The member being filled (`filled` bytes of it), and how many were handed over (the
-  /// owner's alone). Input buffers are reused: a fresh megabyte per member cost more in page
-  /// faults than copying the rows into it.
+  /// The piece being filled (`filled` bytes of it), and how many were handed over (the owner's
+  /// alone). Input buffers are reused: a fresh megabyte per piece cost more in page faults than
+  /// copying the rows into it.
   private var pending: UnsafeMutableRawBufferPointer
   private var filled = 0
   private var handedOver = 0
   private var finished = false
   /// Shared with the pool's threads, under `condition`.
   private let condition = NSCondition()
-  private var compressed: [Int: [UInt8]] = [:]
+  private var compressed: [Int: Gzip.Piece] = [:]
   private var nextToWrite = 0
+  private var crc: UInt32 = 0
+  private var length = 0
   private var inFlight = 0
   private var failure: OutputError?
   private var written = 0
@@ -56,7 +60,7 @@ final class GzipMemberFile: @unchecked Sendable {
   }
 
   private static func allocateBuffer() -> UnsafeMutableRawBufferPointer {
-    .allocate(byteCount: Gzip.memberInputBytes, alignment: 16)
+    .allocate(byteCount: Gzip.pieceInputBytes, alignment: 16)
   }
 
   /// Adds `bytes` to the file. - Throws: the first `OutputError` a write of this file met.
@@ -64,7 +68,7 @@ final class GzipMemberFile: @unchecked Sendable {
     precondition(!finished, "append after finish")
     var index = bytes.startIndex
     while index != bytes.endIndex {
-      let room = Gzip.memberInputBytes - filled
+      let room = Gzip.pieceInputBytes - filled
       let end = bytes.index(index, offsetBy: room, limitedBy: bytes.endIndex) ?? bytes.endIndex
       let piece = bytes[index..<end]
       let target = UnsafeMutableRawBufferPointer(rebasing: pending[filled...])
@@ -75,20 +79,29 @@ final class GzipMemberFile: @unchecked Sendable {
       if copied == nil { target.copyBytes(from: piece) }
       filled += piece.count
       index = end
-      if filled == Gzip.memberInputBytes { try handOver() }
+      if filled == Gzip.pieceInputBytes { try handOver(last: false) }
     }
   }
 
-  /// Compresses the last member, waits for every member to be written and closes the file.
+  /// Compresses the last piece (what is left, maybe nothing), waits for every piece to be
+  /// written, writes the trailer and closes the file.
   /// - Returns: the compressed bytes written.
   /// - Throws: the first `OutputError` a write or the close met.
   func finish() throws(OutputError) -> Int {
     precondition(!finished, "finish twice")
-    // An empty input is one empty member, as gzip writes an empty file.
-    if filled > 0 || handedOver == 0 { try? handOver() }
     finished = true
+    try? handOver(last: true)
     condition.lock()
     while inFlight > 0 { condition.wait() }
+    if failure == nil {
+      do throws(OutputError) {
+        let trailer = Gzip.trailer(crc: crc, length: length)
+        try writeAll(trailer)
+        written += trailer.count
+      } catch {
+        failure = error
+      }
+    }
     let failure = self.failure
     let written = self.written
     condition.unlock()
@@ -98,7 +111,7 @@ final class GzipMemberFile: @unchecked Sendable {
     return written
   }
 
-  private func handOver() throws(OutputError) {
+  private func handOver(last: Bool) throws(OutputError) {
     condition.lock()
     while inFlight >= maximumInFlight && failure == nil { condition.wait() }
     if let failure {
@@ -114,23 +127,31 @@ final class GzipMemberFile: @unchecked Sendable {
     handedOver += 1
     pending = next
     filled = 0
-    pool.enqueue { [self] compressor in deliver(compressor.member(input), sequence, spare: buffer) }
+    pool.enqueue { [self] compressor in
+      deliver(compressor.piece(input, last: last), sequence, spare: buffer)
+    }
   }
 
-  /// Takes member `sequence` from a pool thread (and its input buffer, to reuse), and writes
-  /// every member that is now next.
-  private func deliver(_ member: [UInt8], _ sequence: Int, spare: UnsafeMutableRawBufferPointer) {
+  /// Takes piece `sequence` from a pool thread (and its input buffer, to reuse), and writes
+  /// every piece that is now next (the first after the header).
+  private func deliver(_ piece: Gzip.Piece, _ sequence: Int, spare: UnsafeMutableRawBufferPointer) {
     condition.lock()
     defer { condition.unlock() }
     spareBuffers.append(spare)
-    compressed[sequence] = member
+    compressed[sequence] = piece
     while let next = compressed.removeValue(forKey: nextToWrite) {
       nextToWrite += 1
       inFlight -= 1
       guard failure == nil else { continue }
+      crc = Gzip.combine(crc, next.crc, secondLength: next.inputLength)
+      length += next.inputLength
       do throws(OutputError) {
-        try writeAll(next)
-        written += next.count
+        if nextToWrite == 1 {
+          try writeAll(Gzip.header)
+          written += Gzip.header.count
+        }
+        try writeAll(next.bytes)
+        written += next.bytes.count
       } catch {
         failure = error
       }
