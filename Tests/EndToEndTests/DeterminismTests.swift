@@ -32,13 +32,13 @@ import Testing
         "events.csv.gz", "manifest.json", "summary.csv", "timeline.csv.gz", "ttc.csv.gz",
       ])
     // The compressed tables are compared byte for byte below; their rows read through gzip.
-    // Each is several gzip members (one per MiB of rows, compressed on several threads while
-    // the runs go on), so the comparison covers members cut and ordered across the jobs.
+    // Each is several pieces of deflate data (one per MiB of rows, compressed on several threads
+    // while the runs go on), so the comparison covers pieces cut and ordered across the jobs.
     for table in ["timeline.csv.gz", "events.csv.gz", "ttc.csv.gz"] {
       let text = try gunzipped(scratch.path("jobs1/" + table))
       #expect(
         text.contains("\r\nslow-3g,directional_ranges,,1,") && text.contains("\r\njump-far,target_range,,1,"))
-      #expect(text.utf8.count > 2 << 20, "\(table): \(text.utf8.count) bytes, at least three members")
+      #expect(text.utf8.count > 2 << 20, "\(table): \(text.utf8.count) bytes, at least three pieces")
     }
     try expectIdenticalFolders(scratch.path("jobs1"), scratch.path("jobs2"))
     try expectIdenticalFolders(scratch.path("jobs2"), scratch.path("again"))
