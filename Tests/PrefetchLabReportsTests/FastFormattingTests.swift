@@ -104,7 +104,8 @@ import Testing
           timeUs: Int64(bitPattern: generator.next()) >> 22,
           kind: RequestEvent.Kind.allCases[index % RequestEvent.Kind.allCases.count],
           requestID: Int(generator.next() % 100_000),
-          resource: index % 3 == 0 ? .media(item: index) : .page(index),
+          resource: index % 3 == 0
+            ? .media(item: index) : index % 7 == 0 ? .subItemMedia(item: index, sub: index % 5) : .page(index),
           priority: FetchPriority.allCases[index % FetchPriority.allCases.count], attempt: index % 4,
           bytes: Int64(bitPattern: generator.next()) >> 1, isPrefetch: index % 5 == 0))
     }
@@ -114,6 +115,7 @@ import Testing
       switch event.resource {
       case .page(let index): (kind, page, item) = ("page", String(index), "")
       case .media(let index): (kind, page, item) = ("media", "", String(index))
+      case .subItemMedia(let index, _): (kind, page, item) = ("sub_item_media", "", String(index))
       }
       expected += CSVWriter.record([
         CSVCell.milliseconds(event.timeUs), event.kind.rawValue, String(event.requestID), kind, page, item,

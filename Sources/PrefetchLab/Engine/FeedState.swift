@@ -53,6 +53,8 @@ struct FeedState: Sendable {
   /// Items whose page has been applied.
   private(set) var loadedItemCount = 0
   var items = ItemTable()
+  /// Carousel rows' windows and sub-items' images (`feed.carousel`).
+  var carousels: CarouselTable
   /// The server's changes (`feed.changes`) and what they make the rows show.
   var changes: FeedChangeTracker
   /// The user pulled to refresh and the new list's first page is not in yet: strategies are not
@@ -82,6 +84,7 @@ struct FeedState: Sendable {
     unapplied = UnappliedPageIndex(pageCount: isOffsetPagination ? content.plan.pageCount : 0)
     items.reserveCapacity(min(spec.totalItems, ItemTable.initialCapacity))
     changes = FeedChangeTracker(spec: spec.changes, pagination: spec.pagination, seed: seed)
+    carousels = CarouselTable(spec: spec.carousel)
   }
 
   /// `feed.page_size`: the items the client asks for per page (the server may send fewer).
@@ -340,6 +343,7 @@ struct FeedState: Sendable {
     }
     for item in plan.items(ofPage: page) where item < items.count {
       items.contentDropped(item)
+      if carousels.isActive { carousels.contentDropped(item) }
     }
     guard !presentsPlaceholders else { return nil }
     let rows = plan.items(ofPage: page).clamped(to: 0..<layout.rowCount)
@@ -351,6 +355,12 @@ struct FeedState: Sendable {
 
   /// Item `item` (in the table, or the next one after it) is loaded.
   private mutating func markRowLoaded(_ item: Int) {
+    if carousels.isActive && content.isCarousel(item: item) {
+      let content = content
+      let complete = carousels.rowLoaded(item) { content.subItemMediaBytes(ofItem: item, subItem: $0) }
+      items.markLoaded(item, mediaBytes: 0, complete: complete)
+      return
+    }
     let bytes = content.mediaBytes(ofItem: item)
     items.markLoaded(item, mediaBytes: bytes, complete: bytes == 0 && !rendersItems)
   }

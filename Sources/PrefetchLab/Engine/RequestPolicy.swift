@@ -48,7 +48,7 @@ struct RequestPolicy: Sendable {
   mutating func attempt(of resource: Resource, tryIndex: UInt64, atUs nowUs: Int64) -> (
     latencyUs: Int64, fails: Bool
   ) {
-    if hasMediaOrigin, case .media = resource {
+    if hasMediaOrigin, resource.isMedia {
       return Self.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs, &media!, random)
     }
     return Self.attempt(of: resource, tryIndex: tryIndex, atUs: nowUs, &pages, random)
@@ -72,7 +72,7 @@ struct RequestPolicy: Sendable {
   /// The timeout of an attempt for `resource`, µs. `mutating` only so that the engine reads it in
   /// place: a non-mutating call on the policy stored in the simulation copied the policy.
   mutating func timeoutUs(for resource: Resource) -> Int64 {
-    if hasMediaOrigin, case .media = resource { return media!.timeoutUs }
+    if hasMediaOrigin, resource.isMedia { return media!.timeoutUs }
     return pages.timeoutUs
   }
 
@@ -80,7 +80,7 @@ struct RequestPolicy: Sendable {
   /// µs; nil when the policy allows no further attempt.
   func retryDelayUs(afterAttempt attempt: Int, of resource: Resource, tryIndex: UInt64) -> Int64? {
     var retry = pages.retry
-    if case .media = resource, let mediaRetry = media?.retry { retry = mediaRetry }
+    if resource.isMedia, let mediaRetry = media?.retry { retry = mediaRetry }
     guard attempt + 1 < retry.maxAttempts else { return nil }
     let u = random.uniform(.retryJitter, key: resource.randomKey, attempt: tryIndex)
     return retry.delayUs(afterAttempt: attempt, uniform: u)

@@ -42,7 +42,7 @@ extension Simulation {
     fail(requestID: id)
     if !sessionStarted, case .page(0) = resource { issueInitialPage() }
     pumpConnectionQueue()
-    consult(.fetchFailed(resource), &strategy)
+    consult(.fetchFailed(resource.asSeenByStrategies), &strategy)
   }
 
   /// A `retry` event: the backoff is over and the next attempt queues for a connection.

@@ -66,6 +66,12 @@ extension Simulation {
     }
     if render.isEnabled { queueRenders(ofNewRows: rows) }
     noteRowsShown(ofPage: page)
+    if feed.carousels.isActive {
+      // Carousel rows loaded on screen show their windows now (they entered as placeholders).
+      for item in rows.clamped(to: visibility.rows) where isCarouselRow(item) {
+        carouselSubItemsShown(item, feed.carousels.window(ofItem: item))
+      }
+    }
     closeTimeToContent(forCompleted: rows)
     if firstContent { recordTimelineInstant() }
     if feed.layout.contentHeightPt > contentBefore || feed.endKnown != wasEndKnown {

@@ -88,6 +88,8 @@ extension Simulation {
       return UInt64(feed.pages.countTry(page))
     case .media(let item):
       return UInt64(feed.items.countMediaTry(item))
+    case .subItemMedia(let item, let sub):
+      return UInt64(feed.carousels.subItems.countMediaTry(feed.carousels.flatIndex(item: item, subItem: sub)))
     }
   }
 
@@ -124,10 +126,12 @@ extension Simulation {
     case .media(let item):
       cache.storeOnDisk(item: item, bytes: ledger.requests[id].bytes, atUs: nowUs)
       deliverMedia(item, requestID: id)
+    case .subItemMedia(let item, let sub):
+      deliverSubItemMedia(item: item, subItem: sub, requestID: id)
     }
     pumpConnectionQueue()
     ledger.reportedTransfer = id
-    consult(.fetchCompleted(resource), &strategy)
+    consult(.fetchCompleted(resource.asSeenByStrategies), &strategy)
     ledger.reportedTransfer = -1
   }
 
@@ -178,6 +182,8 @@ extension Simulation {
       ledger.closePageMark(id)
     case .media(let item):
       feed.items.mediaRequestEnded(item, id: id)
+    case .subItemMedia(let item, let sub):
+      feed.carousels.subItems.mediaRequestEnded(feed.carousels.flatIndex(item: item, subItem: sub), id: id)
     }
   }
 

@@ -91,16 +91,21 @@ extension Simulation: StrategyContext {
   }
   @inline(__always)
   public func needsMedia(item: Int) -> Bool {
-    item >= 0 && item < feed.items.count && feed.items.mediaState[item] == .notLoaded
+    guard item >= 0 && item < feed.items.count else { return false }
+    if feed.carousels.isActive && isCarouselRow(item) { return carouselNeedsMedia(item) }
+    return feed.items.mediaState[item] == .notLoaded
   }
   public func carriesMedia(item: Int) -> Bool {
     guard item >= 0 && item < feed.items.count else { return false }
+    if feed.carousels.isActive && isCarouselRow(item) { return carouselCarriesMedia(item) }
     let state = feed.items.mediaState[item]
     return state == .notLoaded || state == .loaded
   }
   @inline(__always)
   public func isMediaInFlight(item: Int) -> Bool {
-    item >= 0 && item < feed.items.count && feed.items.mediaRequest[item] >= 0
+    guard item >= 0 && item < feed.items.count else { return false }
+    if feed.carousels.isActive && isCarouselRow(item) { return carouselMediaInFlight(item) }
+    return feed.items.mediaRequest[item] >= 0
   }
   public func isRendered(item: Int) -> Bool {
     render.isEnabled && item >= 0 && item < render.table.count && render.table.rendered[item]
@@ -111,7 +116,7 @@ extension Simulation: StrategyContext {
     guard id >= 0 else { return nil }
     let request = ledger.requests[id]
     return TransferRecord(
-      resource: request.resource, bytes: request.bytes, issuedUs: request.issuedUs,
+      resource: request.resource.asSeenByStrategies, bytes: request.bytes, issuedUs: request.issuedUs,
       attemptStartUs: request.attemptStartUs, firstByteUs: request.firstByteUs,
       completedUs: request.finishedUs)
   }
@@ -187,6 +192,7 @@ extension Simulation: StrategyContext {
     guard !rows.overlaps(visibility.rows) else { return false }
     if !feed.isOffsetPagination && !feed.canDropCursorPage(page) { return false }
     for item in rows where item < feed.items.count {
+      if feed.carousels.isActive && isCarouselRow(item) { dropCarouselMedia(item) }
       let active = Int(feed.items.mediaRequest[item])
       if active >= 0 {
         cancel(requestID: active)
@@ -214,6 +220,12 @@ extension Simulation: StrategyContext {
 
   @discardableResult
   public func requestMedia(item: Int, priority: FetchPriority) -> Bool {
+    if feed.carousels.isActive && item >= 0 && item < feed.items.count && isCarouselRow(item) {
+      // A row of sub-items: its cells load the images of its window, and later ones as they
+      // come into it.
+      feed.carousels.setBound(item, true)
+      return issueSubItemMedia(item: item, subItems: feed.carousels.window(ofItem: item), priority: priority)
+    }
     guard needsMedia(item: item) else { return false }
     let active = Int(feed.items.mediaRequest[item])
     if active >= 0 && policy.coalescing {
@@ -234,12 +246,31 @@ extension Simulation: StrategyContext {
 
   public func setMediaPriority(item: Int, priority: FetchPriority) {
     guard item >= 0, item < feed.items.count else { return }
+    if feed.carousels.isActive && isCarouselRow(item) {
+      setSubItemMediaPriority(item, priority: priority)
+      return
+    }
     let active = Int(feed.items.mediaRequest[item])
     if active >= 0 { reprioritize(requestID: active, to: priority) }
   }
 
+  public func subItemWindow(ofItem item: Int) -> Range<Int> {
+    guard feed.carousels.isActive, item >= 0, item < feed.items.count else { return 0..<0 }
+    return feed.carousels.window(ofItem: item)
+  }
+
+  @discardableResult
+  public func requestSubItemMedia(item: Int, subItems: Range<Int>, priority: FetchPriority) -> Bool {
+    guard feed.carousels.isActive, item >= 0, item < feed.items.count else { return false }
+    return issueSubItemMedia(item: item, subItems: subItems, priority: priority)
+  }
+
   public func cancelMedia(item: Int) {
     guard item >= 0, item < feed.items.count else { return }
+    if feed.carousels.isActive && isCarouselRow(item) {
+      cancelSubItemMedia(item)
+      return
+    }
     let active = Int(feed.items.mediaRequest[item])
     guard active >= 0 else { return }
     cancel(requestID: active)

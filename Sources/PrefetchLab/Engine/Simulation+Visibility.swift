@@ -38,6 +38,12 @@ extension Simulation {
       started: sessionStarted, topPt: top, heightPt: viewportHeightPt, footerPt: footer,
       contentHeightPt: feed.layout.contentHeightPt)
     if !settled {
+      if feed.carousels.isActive {
+        visibility.refreshBlankFraction(
+          topPt: top, heightPt: viewportHeightPt, footerPt: footer, layout: feed.layout,
+          complete: feed.items.complete, carousels: feed.carousels)
+        return
+      }
       visibility.refreshBlankFraction(
         topPt: top, heightPt: viewportHeightPt, footerPt: footer, layout: feed.layout,
         complete: feed.items.complete)
@@ -68,6 +74,9 @@ extension Simulation {
     if let media = feed.items.takeMediaAwaitingUse(item) { ledger.requests[media].markUsed() }
     let page = feed.plan.page(ofItem: item)
     if let pageRequest = feed.pages.takeAwaitingUse(page) { ledger.requests[pageRequest].markUsed() }
+    if feed.carousels.isActive && isCarouselRow(item) {
+      carouselSubItemsShown(item, feed.carousels.window(ofItem: item))
+    }
   }
 
   func rowLeft(_ item: Int) {

@@ -132,6 +132,44 @@ struct Visibility: Sendable {
     blankAreaPt = max(leading, trailing)
   }
 
+  /// `refreshBlankFraction` for a list holding carousel rows (one column): an incomplete carousel
+  /// row blanks its shown height times its window's blank share (`CarouselTable.blankShare`), a
+  /// plain row all of it; only a complete row ends a blank run. O(rows shown × window).
+  mutating func refreshBlankFraction(
+    topPt: Double, heightPt: Double, footerPt: Double, layout: FeedLayout, complete: [Bool],
+    carousels: borrowing CarouselTable
+  ) {
+    let bottom = topPt + heightPt
+    var blank = 0.0
+    var leading = 0.0
+    var trailing = 0.0
+    var sawComplete = false
+    var rowTop = window.firstTopPt
+    for item in window.rows {
+      let height = layout.heightPt(ofItem: item)
+      if !complete[item] {
+        var shown = max(0, min(bottom, rowTop + height) - max(topPt, rowTop))
+        if carousels.firstSubItem(ofItem: item) >= 0 { shown *= carousels.blankShare(ofItem: item) }
+        blank += shown
+        trailing += shown
+        if !sawComplete { leading += shown }
+      } else {
+        sawComplete = true
+        trailing = 0
+      }
+      rowTop += height
+    }
+    if footerPt > 0 {
+      let footer = Self.footerShownPt(
+        topPt: topPt, bottomPt: bottom, footerTopPt: layout.contentHeightPt, footerPt: footerPt)
+      blank += footer
+      trailing += footer
+      if !sawComplete { leading += footer }
+    }
+    blankFraction = min(1, max(0, blank / heightPt))
+    blankAreaPt = max(leading, trailing)
+  }
+
   /// Sets the blank fraction `refreshBlankFraction` would when every row shown is complete (only
   /// the loading footer can be blank), by the same operations, without the rows. O(1).
   @inline(__always)

@@ -55,10 +55,34 @@ public struct FeedContent: Sendable {
     return starts
   }
 
-  /// Height of item `item` in pt, > 0.
+  /// Height of item `item` in pt, > 0: a carousel row's from `feed.carousel.row_height_pt` when
+  /// given.
   public func heightPt(ofItem item: Int) -> Double {
+    if let heights = spec.carousel?.rowHeightPt, isCarousel(item: item) {
+      return Self.snapToGrid(heights.quantile { random.uniform(.carouselRowHeight, key: UInt64(item)) })
+    }
     let raw = spec.itemHeightPt.quantile { random.uniform(.itemHeight, key: UInt64(item)) }
     return Self.snapToGrid(raw)
+  }
+
+  /// Item `item` is a carousel row (`feed.carousel`, drawn per item with `row_fraction`). O(1).
+  public func isCarousel(item: Int) -> Bool {
+    guard let carousel = spec.carousel else { return false }
+    return carousel.rowFraction >= 1 || random.uniform(.carouselRow, key: UInt64(item)) < carousel.rowFraction
+  }
+
+  /// Bytes of sub-item `sub`'s image in carousel row `item`, or 0 when it has none (no
+  /// `feed.carousel.media_bytes`, not among `media_fraction`, or a draw that rounds to 0). Drawn
+  /// per (row, sub-item). O(1).
+  public func subItemMediaBytes(ofItem item: Int, subItem sub: Int) -> Int64 {
+    guard let carousel = spec.carousel, let distribution = carousel.mediaBytes else { return 0 }
+    let key = UInt64(item)
+    if carousel.mediaFraction < 1 {
+      guard random.uniform(.carouselMediaPresence, key: key, attempt: UInt64(sub)) < carousel.mediaFraction
+      else { return 0 }
+    }
+    let bytes = distribution.quantile { random.uniform(.carouselMedia, key: key, attempt: UInt64(sub)) }
+    return max(0, Int64(bytes.rounded()))
   }
 
   /// What item `item` adds to the content's height when every item is laid out, in item order,
@@ -82,6 +106,8 @@ public struct FeedContent: Sendable {
   /// a distribution drawing 0), which is no media either — no request, never blank for want of it.
   public func mediaBytes(ofItem item: Int) -> Int64 {
     guard let distribution = spec.mediaBytes else { return 0 }
+    // A carousel row's images are its sub-items' (`subItemMediaBytes`).
+    if spec.carousel != nil && isCarousel(item: item) { return 0 }
     if spec.mediaFraction < 1 {
       guard random.uniform(.mediaPresence, key: UInt64(item)) < spec.mediaFraction else { return 0 }
     }
@@ -93,7 +119,17 @@ public struct FeedContent: Sendable {
   /// can draw a size of at least one byte (a distribution bounded below 0.5 bytes, such as the
   /// constant 0, draws none).
   public var canHaveMedia: Bool {
+    if let carousel = spec.carousel, let bytes = carousel.mediaBytes, carousel.mediaFraction > 0,
+      Self.canDraw(bytes)
+    {
+      return true
+    }
     guard let distribution = spec.mediaBytes, spec.mediaFraction > 0 else { return false }
+    return Self.canDraw(distribution)
+  }
+
+  /// The distribution can draw at least one byte.
+  private static func canDraw(_ distribution: Distribution) -> Bool {
     switch distribution {
     case .constant(let bytes): return bytes.rounded() >= 1
     case .empirical(let values): return values.contains { $0.rounded() >= 1 }

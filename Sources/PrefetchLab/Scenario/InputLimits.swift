@@ -36,6 +36,12 @@ public enum InputLimits {
   /// Items per grid row (`feed.columns`): photo grids show 3 to 7, dense thumbnail views a few
   /// dozen; 1000 bounds the cells a frame scans per row on screen.
   public static let maxColumns = 1000.0
+  /// Cells per carousel row (`feed.carousel.sub_items`): store shelves hold tens, the longest
+  /// streaming rows a few hundred; 1000 bounds the cells a swipe or a blank scan walks per row.
+  public static let maxCarouselSubItems = 1000.0
+  /// Widths inside a carousel row (`feed.carousel.sub_item_width_pt`, `visible_width_pt`): a
+  /// dozen tablet screens side by side.
+  public static let maxCarouselWidthPt = 10_000.0
   /// Feeds whose every row or every page boundary is laid out up front (offset pagination, short
   /// pages): 10^7 rows is ~100 MB of layout per run.
   public static let maxPrecomputedItems = 10_000_000.0

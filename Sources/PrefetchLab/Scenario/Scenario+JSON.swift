@@ -94,6 +94,19 @@ extension FeedSpec {
     }
     // A list (one column) writes no key: manifests of scenarios without grids stay as they were.
     if columns != 1 { members.append(("columns", JSONValue(columns))) }
+    if let carousel {
+      var fields: [(String, JSONValue)] = [
+        ("row_fraction", JSONValue(carousel.rowFraction)), ("sub_items", JSONValue(carousel.subItems)),
+        ("sub_item_width_pt", JSONValue(carousel.subItemWidthPt)),
+        ("visible_width_pt", JSONValue(carousel.visibleWidthPt)),
+      ]
+      if let heights = carousel.rowHeightPt { fields.append(("row_height_pt", heights.json)) }
+      if let bytes = carousel.mediaBytes {
+        fields.append(("media_bytes", bytes.json))
+        fields.append(("media_fraction", JSONValue(carousel.mediaFraction)))
+      }
+      members.append(("carousel", .object(fields)))
+    }
     return .object(members)
   }
 }

@@ -153,6 +153,9 @@ public struct FeedSpec: Sendable, Equatable {
   /// [feed.columns] 1...`InputLimits.maxColumns` items per row (a grid's span count): items fill
   /// rows left to right in item order, a row as tall as its tallest item. Default 1, a list.
   public var columns = 1
+  /// [feed.carousel] Horizontal rows of sub-items among the feed's rows; nil = plain rows only.
+  /// Default nil.
+  public var carousel: CarouselSpec?
 
   /// JSON bytes per item of a page response when `page_bytes` is not given: 1200, a judgement
   /// (about 1.2 kB of JSON per feed item: ids, text, author, a media URL, counts).

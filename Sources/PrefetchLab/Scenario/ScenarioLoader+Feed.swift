@@ -82,7 +82,34 @@ extension ScenarioLoader {
       }
     }
     if let columns = feed.integer("columns") { spec.columns = columns }
+    if let carousel = feed.object("carousel") {
+      spec.carousel = carouselSpec(from: carousel)
+      // A carousel is a row of the list; a grid cell holding a horizontal row is another layout.
+      if spec.columns > 1, let carouselField = feed.member("carousel") {
+        feed.report(carouselField.plainError("needs \"columns\": 1 (a carousel is a row of a list)"))
+      }
+    }
     checkWholeFeed(spec, feed)
+    return spec
+  }
+
+  static func carouselSpec(from carousel: JSONObjectReader) -> CarouselSpec {
+    var spec = CarouselSpec()
+    if let fraction = carousel.number("row_fraction") { spec.rowFraction = fraction }
+    if let count = carousel.integer("sub_items") { spec.subItems = count }
+    if let width = carousel.number("sub_item_width_pt") { spec.subItemWidthPt = width }
+    if let width = carousel.number("visible_width_pt") { spec.visibleWidthPt = width }
+    spec.rowHeightPt = carousel.distribution("row_height_pt")
+    spec.mediaBytes = carousel.distribution("media_bytes")
+    if let fractionField = carousel.member("media_fraction") {
+      if !carousel.contains("media_bytes") {
+        carousel.report(
+          fractionField.plainError(
+            "needs \(carousel.field.path.location).media_bytes; without it sub-items have no images"))
+      } else if let fraction = carousel.number("media_fraction") {
+        spec.mediaFraction = fraction
+      }
+    }
     return spec
   }
 
@@ -117,6 +144,9 @@ extension ScenarioLoader {
     }
     var tallest = FeedContent.snapToGrid(largestDraw(spec.itemHeightPt, ScenarioDefinitions.heightPt))
     if spec.pagination == .offset { tallest = max(tallest, spec.placeholderHeightPt) }
+    if let heights = spec.carousel?.rowHeightPt {
+      tallest = max(tallest, FeedContent.snapToGrid(largestDraw(heights, ScenarioDefinitions.heightPt)))
+    }
     let height = total * tallest + spec.footerHeightPt
     if height > InputLimits.maxContentHeightPt {
       // The footer is added even when the file does not set it: say which height it is, so that
@@ -132,7 +162,11 @@ extension ScenarioLoader {
             + " must be <= \(DecimalFormat.readable(InputLimits.maxContentHeightPt)) pt, got \(DecimalFormat.readable(height, against: [InputLimits.maxContentHeightPt])) pt"
         ))
     }
-    let media = spec.mediaBytes.map { largestDraw($0, ScenarioDefinitions.bytes) } ?? 0
+    var media = spec.mediaBytes.map { largestDraw($0, ScenarioDefinitions.bytes) } ?? 0
+    if let carousel = spec.carousel, let bytes = carousel.mediaBytes {
+      // A carousel row's images are its sub-items'.
+      media = max(media, Double(carousel.subItems) * largestDraw(bytes, ScenarioDefinitions.bytes))
+    }
     let page = largestDraw(spec.pageBytes, ScenarioDefinitions.bytes)
     // A page may hold a single item, and an empty last page may end the feed.
     let bytes = total * (media + page) + page

@@ -106,6 +106,16 @@ public enum ScenarioLoader {
     let cache = root.object("cache").map(cacheSpec)
     let render = root.object("render").map(renderSpec)
     let radio = root.member("radio").flatMap { radioSpec(from: $0, diagnostics: diagnostics) } ?? RadioSpec()
+    if feed.carousel != nil {
+      // Sub-item images are kept outside the memory and disk caches and the render stage (each
+      // models one image per row); refusing the mix beats results that ignore half of it.
+      for key in ["render", "cache"] {
+        if let member = root.member(key) {
+          diagnostics.record(
+            member.plainError("cannot be combined with feed.carousel (sub-item images bypass the \(key) model)"))
+        }
+      }
+    }
     try diagnostics.throwIfAny()
     guard let name, let scroll else { throw field.plainError("missing required key 'scroll'") }
     var scenario = Scenario(

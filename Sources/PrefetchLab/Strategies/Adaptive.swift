@@ -163,7 +163,7 @@ public struct Adaptive: PrefetchStrategy {
       if let transfer = context.lastTransfer { estimator.record(transfer) }
       switch resource {
       case .page(let page): delivered.append((page, now))
-      case .media(let item): requested.remove(item)
+      case .media(let item), .subItemMedia(let item, _): requested.remove(item)
       }
     case .fetchFailed(.media(let item)):
       requested.remove(item)

@@ -113,7 +113,7 @@ struct PredictivePlanner: Sendable {
       }
       switch resource {
       case .page(let page): delivered.append((page, now))
-      case .media(let item): requested.remove(item)
+      case .media(let item), .subItemMedia(let item, _): requested.remove(item)
       }
     case .fetchFailed(.media(let item)):
       requested.remove(item)

@@ -195,6 +195,19 @@ public protocol StrategyContext: AnyObject {
   /// Cancels the request for `item`'s media, if one is active. Bytes it already moved count as
   /// wasted.
   func cancelMedia(item: Int)
+  /// The sub-items carousel row `item` shows in its horizontal window now (`feed.carousel`);
+  /// empty for a plain row, a row not loaded and a feed without carousels. The media actions
+  /// above take a carousel row as its cells: `requestMedia` loads the window's images (and the
+  /// row's cells then load the images of sub-items a swipe brings in), `isMediaInFlight` is true
+  /// while any of its images is on its way, `needsMedia` while its window lacks one,
+  /// `cancelMedia` and `setMediaPriority` act on all of them. O(1).
+  func subItemWindow(ofItem item: Int) -> Range<Int>
+  /// Nested prefetch: requests the images of sub-items `subItems` (clamped to the row) of
+  /// carousel row `item` that are neither in memory nor on their way, without binding the row's
+  /// other cells. Does nothing for a plain row. Returns whether some image of them is on its way
+  /// afterwards. O(sub-items × log queued requests).
+  @discardableResult
+  func requestSubItemMedia(item: Int, subItems: Range<Int>, priority: FetchPriority) -> Bool
   /// Asks for `item`'s cell to be rendered ahead of visibility: queued behind visible rows as soon
   /// as the row is renderable (page applied, media loaded), now or later. Does nothing without a
   /// render stage. O(log queued renders).

@@ -28,6 +28,11 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
   case feedChanges = 16
   /// Synthetic users: whether a jump to the top ends in a pull to refresh.
   case pullToRefresh = 17
+  /// `feed.carousel`: which rows are carousels, their heights, their sub-items' images.
+  case carouselRow = 18
+  case carouselRowHeight = 19
+  case carouselMedia = 20
+  case carouselMediaPresence = 21
 }
 
 /// A pure function from (seed, stream, key, attempt) to 64 random bits.

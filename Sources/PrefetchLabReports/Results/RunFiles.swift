@@ -269,6 +269,11 @@ public enum RunFiles {
           row.word("media")
           row.empty()
           row.integer(index)
+        case .subItemMedia(let index, _):
+          // A carousel sub-item's image, listed under its row.
+          row.word("sub_item_media")
+          row.empty()
+          row.integer(index)
         }
         row.word(event.priority.description)
         row.integer(event.attempt)

@@ -98,6 +98,8 @@ enum OracleBoundCheck {
       switch request.resource {
       case .media(let item):
         violations.append("\(label): media of item \(item) wasted (\(request.state), used \(request.used))")
+      case .subItemMedia(let item, let sub):
+        violations.append("\(label): image of sub-item \(sub) of row \(item) wasted (\(request.state))")
       case .page(let page):
         if request.state == .cancelled {
           violations.append("\(label): page \(page) cancelled")

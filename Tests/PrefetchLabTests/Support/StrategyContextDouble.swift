@@ -23,6 +23,7 @@ final class StrategyContextDouble: StrategyContext {
     case limitLowPriorityConnections(Int?)
     case limitMediaStartRate(RateLimitSpec?)
     case dropPage(Int)
+    case requestSubItemMedia(Int, Range<Int>, FetchPriority)
 
     var isPageRequest: Bool {
       switch self {
@@ -47,6 +48,7 @@ final class StrategyContextDouble: StrategyContext {
         return "low-priority connections \(String(describing: count))"
       case .limitMediaStartRate(let spec): return "media rate \(String(describing: spec))"
       case .dropPage(let page): return "drop page #\(page)"
+      case .requestSubItemMedia(let item, let subs, let priority): return "sub-items \(item) \(subs) \(priority)"
       }
     }
   }
@@ -233,6 +235,19 @@ final class StrategyContextDouble: StrategyContext {
   func cancelMedia(item: Int) {
     actions.append(.cancelMedia(item))
     mediaInFlight.remove(item)
+  }
+
+  /// Carousel rows' windows, set by the test (a plain row has none).
+  var subItemWindows: [Int: Range<Int>] = [:]
+
+  func subItemWindow(ofItem item: Int) -> Range<Int> { subItemWindows[item] ?? 0..<0 }
+
+  @discardableResult
+  func requestSubItemMedia(item: Int, subItems: Range<Int>, priority: FetchPriority) -> Bool {
+    guard subItemWindows[item] != nil, !subItems.isEmpty else { return false }
+    actions.append(.requestSubItemMedia(item, subItems, priority))
+    mediaInFlight.insert(item)
+    return true
   }
 
   @discardableResult

@@ -94,6 +94,52 @@ extension ScenarioDefinitions {
         note:
           "see [Grids](#grids); thresholds and prefetch distances count as each platform counts them ([strategies](strategies.md#grids))"
       ),
+      KeyDefinition(
+        "carousel", .object(feedCarousel),
+        defaultText: "none: every row is a plain row",
+        summary: "Some rows are horizontal carousels of sub-items, each sub-item with its own image.",
+        note: "see [Carousels](#carousels); needs `columns` 1, and no `render` or `cache`"),
+    ], requires: [("media_fraction", "media_bytes")])
+
+  static let carouselWidthPt = NumberRule.greaterThan(0, atMost: InputLimits.maxCarouselWidthPt)
+
+  public static let feedCarousel = ObjectDefinition(
+    "feed.carousel",
+    keys: [
+      KeyDefinition(
+        "row_fraction", .number(fraction), unit: "share of rows",
+        default: JSONValue(CarouselSpec().rowFraction),
+        defaultText: "`1`: every row is a carousel",
+        summary: "Share of rows that are carousels, chosen per item from the seed."),
+      KeyDefinition(
+        "sub_items", .integer(.integer(in: 1...InputLimits.maxCarouselSubItems)), unit: "sub-items",
+        default: JSONValue(CarouselSpec().subItems),
+        defaultText: "`10` (a judgement: a store shelf shows about ten apps before \"See All\")",
+        summary: "Cells per carousel row."),
+      KeyDefinition(
+        "sub_item_width_pt", .number(carouselWidthPt), unit: "pt",
+        default: JSONValue(CarouselSpec().subItemWidthPt),
+        defaultText: "`150` (a judgement: two and a half cells per 393 pt screen, the next one peeking)",
+        summary: "Width of each cell, spacing included; cells sit side by side from x = 0."),
+      KeyDefinition(
+        "visible_width_pt", .number(carouselWidthPt), unit: "pt",
+        default: JSONValue(CarouselSpec().visibleWidthPt),
+        defaultText:
+          "`393`: iPhone 15 / 16 logical screen width (Apple Human Interface Guidelines, \"Layout\" device table)",
+        summary: "Width of a carousel row's horizontal window (the screen's width)."),
+      KeyDefinition(
+        "row_height_pt", .distribution(heightPt), unit: "pt",
+        defaultText: "the row's `feed.item_height_pt` draw",
+        summary: "Heights of carousel rows, drawn per item."),
+      KeyDefinition(
+        "media_bytes", .distribution(bytes), unit: "bytes", defaultText: "none: sub-items have no images",
+        summary: "Bytes of a sub-item's image, drawn per row and sub-item.",
+        note: "a sub-item whose draw rounds to 0 bytes has no image"),
+      KeyDefinition(
+        "media_fraction", .number(fraction), unit: "share of sub-items",
+        defaultText: "`1` when `media_bytes` is given",
+        summary: "Share of sub-items that carry an image (needs media_bytes).",
+        note: "only together with `media_bytes`"),
     ], requires: [("media_fraction", "media_bytes")])
 
   static let changeRate = NumberRule.atLeast(0, atMost: FeedChangeSpec.maxRatePerMin)

@@ -128,7 +128,8 @@ public struct Oracle: ClairvoyantStrategy {
       if case .pageApplied(let page) = event { pageApplied(page, context) }
       if case .fetchFailed(.page(let page)) = event { pageFailed(page, context) }
       requestPages(context)
-    case .fetchCompleted(.media(let item)), .fetchFailed(.media(let item)):
+    case .fetchCompleted(.media(let item)), .fetchFailed(.media(let item)),
+      .fetchCompleted(.subItemMedia(let item, _)), .fetchFailed(.subItemMedia(let item, _)):
       if let index = inFlight.firstIndex(where: { $0.item == item }) { inFlight.remove(at: index) }
     case .frame, .dragEnded:
       // A safety net under the plan: a viewport held at the end of loaded content with no page

@@ -37,6 +37,9 @@ extension OraclePlanner {
         plan.offsetPages.remove(at: index)
         plan.declinedPages.insert(page)
         changed = true
+      case .subItemMedia:
+        // The plan asks for rows; the engine maps a carousel row to its sub-items' images.
+        break
       case .media(let item):
         if request.redundant {
           if plan.noRefetch.insert(item).inserted { changed = true }

@@ -20,6 +20,10 @@
 /// - When the item count changes after a scroll (a page appended), the next item is prefetched
 ///   again (`onVisibleItemsUpdated`'s re-trigger on `totalItemsCount`).
 /// - Rows leaving the viewport are disposed.
+/// - Nested prefetch (`feed.carousel`): a carousel row composed ahead precomposes
+///   `nestedPrefetchItemCount` = 2 of its nested LazyRow's items, then the moving average of the
+///   nested items measured rows showed (`NestedPrefetchCount`); its other cells compose when the
+///   row shows.
 ///
 /// With either set (the opt-in `LazyLayoutCacheWindow(ahead, behind)`, `LazyListCacheWindowStrategy`):
 /// - Ahead: the items intersecting `cache_window_ahead_pt` past the viewport's edge in the last
@@ -108,6 +112,7 @@ public struct ComposePaging: PrefetchStrategy {
       jumpThreshold: parameters[Paging3.jumpThreshold],
       refreshItems: initial, maxSize: parameters[Paging3.maxSize])
     media = ImagePrefetcher(parameters: parameters, loadsVisibleRows: false)
+    composed.nestedPrefetch = NestedPrefetchCount()
   }
 
   public func initialLoadSize(pageSize: Int) -> Int? { initialItems ?? 3 * pageSize }

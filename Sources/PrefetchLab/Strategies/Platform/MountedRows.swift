@@ -17,6 +17,10 @@ public struct MountedRows: Sendable {
   /// The rows built now.
   public private(set) var rows: Range<Int> = 0..<0
   private var shown: Range<Int> = 0..<0
+  /// Compose's nested prefetch (`feed.carousel`): a carousel row built outside the viewport
+  /// builds only this many of its nested items (from its window's first), and its measurement
+  /// feeds the average; nil: a row built ahead loads its whole window, as a visible one does.
+  public var nestedPrefetch: NestedPrefetchCount?
 
   public init() {}
 
@@ -60,7 +64,19 @@ public struct MountedRows: Sendable {
       && (!context.hasRenderStage || context.isRendered(item: item))
   }
 
-  private func build(_ item: Int, visible: Range<Int>, _ context: some StrategyContext) {
+  private mutating func build(_ item: Int, visible: Range<Int>, _ context: some StrategyContext) {
+    if nestedPrefetch != nil && !visible.contains(item) {
+      let nested = context.subItemWindow(ofItem: item)
+      if !nested.isEmpty {
+        let count = nestedPrefetch!.count
+        context.requestSubItemMedia(
+          item: item, subItems: nested.lowerBound..<(nested.lowerBound + count), priority: .preload)
+        // Measured, the row reports the nested items its layout shows.
+        nestedPrefetch!.record(ideal: nested.count)
+        if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+        return
+      }
+    }
     if context.needsMedia(item: item) && !context.isMediaInFlight(item: item) {
       context.requestMedia(item: item, priority: visible.contains(item) ? .visible : .preload)
     }

@@ -14,6 +14,13 @@
 /// - When the list first comes on screen `initial_prefetch_item_count` rows past the viewport are
 ///   bound (`LinearLayoutManager.mInitialPrefetchItemCount`, default 2, which RecyclerView uses
 ///   for a list nested in another).
+/// - Nested prefetch (`feed.carousel`): a row bound ahead that holds a nested horizontal
+///   RecyclerView also has the first `initial_prefetch_item_count` items of the nested list bound
+///   from its anchor, its first cell in view (`GapWorker.prefetchInnerRecyclerViewWithDeadline`
+///   → `LayoutPrefetchRegistryImpl.collectPrefetchPositionsFromView(nested: true)` →
+///   `LinearLayoutManager.collectInitialPrefetchPositions`, `mInitialPrefetchItemCount = 2`,
+///   set with `setInitialPrefetchItemCount`); the nested list's other cells bind when the row
+///   shows (its window), and later ones as a swipe brings them in.
 /// - `media` adds an image loader beside the binds: `glide` is the app's `RecyclerViewPreloader`
 ///   (see `GlidePreloader`), the others as elsewhere; the default `visibility` adds nothing, the
 ///   binds being the on-screen loads.
@@ -40,7 +47,8 @@ public struct RecyclerView: PrefetchStrategy {
   public static let initialPrefetchItemCount = StrategyParameter.Integer(
     "initial_prefetch_item_count", default: 2, in: 0...10_000,
     help:
-      "Rows bound ahead when the list first shows (mInitialPrefetchItemCount 2, LinearLayoutManager.java).")
+      "Rows bound ahead when the list first shows, and nested items bound with a prefetched carousel row "
+      + "(mInitialPrefetchItemCount 2, LinearLayoutManager.java).")
   /// Rows a detached row stays bound in the view cache (`Recycler.DEFAULT_CACHE_SIZE`).
   static let viewCacheRows = 2
 
@@ -153,7 +161,14 @@ public struct RecyclerView: PrefetchStrategy {
   }
 
   private func bind(_ item: Int, priority: FetchPriority, _ context: some StrategyContext) {
-    if context.needsMedia(item: item) {
+    let nested = context.subItemWindow(ofItem: item)
+    if priority != .visible && !nested.isEmpty {
+      // A prefetched row holding a nested RecyclerView: GapWorker also prefetches the nested
+      // list's first `initial_prefetch_item_count` items from its anchor
+      // (`collectInitialPrefetchPositions`); the rest bind when the row shows.
+      context.requestSubItemMedia(
+        item: item, subItems: nested.lowerBound..<(nested.lowerBound + initialPrefetch), priority: priority)
+    } else if context.needsMedia(item: item) {
       if context.isMediaInFlight(item: item) {
         if priority == .visible { context.setMediaPriority(item: item, priority: .visible) }
       } else {
