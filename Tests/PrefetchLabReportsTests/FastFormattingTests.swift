@@ -105,7 +105,8 @@ import Testing
           kind: RequestEvent.Kind.allCases[index % RequestEvent.Kind.allCases.count],
           requestID: Int(generator.next() % 100_000),
           resource: index % 3 == 0
-            ? .media(item: index) : index % 7 == 0 ? .subItemMedia(item: index, sub: index % 5) : .page(index),
+            ? .media(item: index)
+            : index % 7 == 0 ? .subItemMedia(item: index, sub: index % 5) : .page(index),
           priority: FetchPriority.allCases[index % FetchPriority.allCases.count], attempt: index % 4,
           bytes: Int64(bitPattern: generator.next()) >> 1, isPrefetch: index % 5 == 0))
     }

@@ -30,8 +30,10 @@ extension Simulation {
       // placeholder shows its window before its sub-items were ever counted as seen).
       let shows = visibility.rows.contains(item) && feed.carousels.window(ofItem: item).contains(sub)
       let id = issue(
-        .subItemMedia(item: item, sub: sub), priority: priority, bytes: feed.carousels.subItems.mediaBytes[flat],
-        isPrefetch: feed.carousels.subItems.firstVisibleUs[flat] < 0 && !shows, direction: scroll.scrollDirection)
+        .subItemMedia(item: item, sub: sub), priority: priority,
+        bytes: feed.carousels.subItems.mediaBytes[flat],
+        isPrefetch: feed.carousels.subItems.firstVisibleUs[flat] < 0 && !shows,
+        direction: scroll.scrollDirection)
       feed.carousels.subItems.mediaRequested(flat, id: id)
       inFlight = true
     }
@@ -52,7 +54,8 @@ extension Simulation {
   func carouselMediaInFlight(_ item: Int) -> Bool {
     let first = feed.carousels.firstSubItem(ofItem: item)
     guard first >= 0 else { return false }
-    for flat in first..<(first + feed.carousels.spec.subItems) where feed.carousels.subItems.mediaRequest[flat] >= 0 {
+    for flat in first..<(first + feed.carousels.spec.subItems)
+    where feed.carousels.subItems.mediaRequest[flat] >= 0 {
       return true
     }
     return false

@@ -112,7 +112,8 @@ public enum ScenarioLoader {
       for key in ["render", "cache"] {
         if let member = root.member(key) {
           diagnostics.record(
-            member.plainError("cannot be combined with feed.carousel (sub-item images bypass the \(key) model)"))
+            member.plainError(
+              "cannot be combined with feed.carousel (sub-item images bypass the \(key) model)"))
         }
       }
     }

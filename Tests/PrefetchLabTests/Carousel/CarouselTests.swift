@@ -62,7 +62,11 @@ import Testing
       Self.oneRowOneConnection(), strategy: TestScenarios.configured("infinite_scroll"), seed: 1,
       options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
     let issued = outcome.events.filter { $0.kind == .issued }.map(\.resource)
-    #expect(issued == [.page(0), .subItemMedia(item: 0, sub: 0), .subItemMedia(item: 0, sub: 1), .subItemMedia(item: 0, sub: 2)])
+    #expect(
+      issued == [
+        .page(0), .subItemMedia(item: 0, sub: 0), .subItemMedia(item: 0, sub: 1),
+        .subItemMedia(item: 0, sub: 2),
+      ])
     #expect(outcome.summary.blankUs == 3_000_000)
     #expect(outcome.summary.mostlyBlankUs == 2_000_000)
     // Every image fetched was shown: none wasted.
@@ -86,7 +90,8 @@ import Testing
     let context = StrategyContextDouble(viewportHeightPt: 400, pageSize: 10, totalItems: 100, appliedPages: 3)
     context.giveEveryItemMedia()
     context.subItemWindows = [7: 0..<3, 9: 2..<5]
-    let values: [String: ParameterValue] = count.map { ["initial_prefetch_item_count": .number(Double($0))] } ?? [:]
+    let values: [String: ParameterValue] =
+      count.map { ["initial_prefetch_item_count": .number(Double($0))] } ?? [:]
     var strategy = RecyclerView(parameters: TestScenarios.configured("recyclerview", values).parameters)
     context.note(strategy.update(.start, in: context))
     _ = context.takeActions()
@@ -131,7 +136,8 @@ import Testing
       scenario.strategies = []
     }
     let outcome = Simulator.run(
-      scenario, strategy: TestScenarios.configured("recyclerview", ["initial_prefetch_item_count": .number(2)]),
+      scenario,
+      strategy: TestScenarios.configured("recyclerview", ["initial_prefetch_item_count": .number(2)]),
       seed: 1, options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
     let issued = outcome.events.filter { $0.kind == .issued }
     // Rows 0…2 show at first content (their windows, cells 0…2, at visible priority); rows 3 and
@@ -157,7 +163,8 @@ import Testing
     let file = try ScenarioJSONTests.bundledScenarios().first { $0.hasSuffix("app-store-carousels.json") }
     let prepared = try PreparedScenario(ScenarioLoader.load(contentsOf: try #require(file)))
     let result = EngineEquivalenceTests.compare(
-      prepared, TestScenarios.configured(strategy), seed: 2, timelineUs: strategy.count % 2 == 0 ? 100_000 : 0)
+      prepared, TestScenarios.configured(strategy), seed: 2, timelineUs: strategy.count % 2 == 0 ? 100_000 : 0
+    )
     #expect(result.difference == nil, "\(result.difference ?? "")")
   }
 
@@ -165,7 +172,8 @@ import Testing
     ScenarioRuleCase(
       "feed", #"{"carousel": {"sub_items": 0}}"#, "feed.carousel.sub_items: must be in 1...1000, got 0"),
     ScenarioRuleCase(
-      "feed", #"{"carousel": {"row_fraction": 1.5}}"#, "feed.carousel.row_fraction: must be in 0...1, got 1.5"),
+      "feed", #"{"carousel": {"row_fraction": 1.5}}"#, "feed.carousel.row_fraction: must be in 0...1, got 1.5"
+    ),
     ScenarioRuleCase(
       "feed", #"{"carousel": {"sub_item_width_pt": 0}}"#,
       "feed.carousel.sub_item_width_pt: must be > 0, got 0"),
@@ -197,4 +205,3 @@ import Testing
     #expect(spec.json.serialized().contains(#""carousel":{"row_fraction":1,"sub_items":10"#))
   }
 }
-

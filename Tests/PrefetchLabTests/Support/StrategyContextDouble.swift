@@ -48,7 +48,8 @@ final class StrategyContextDouble: StrategyContext {
         return "low-priority connections \(String(describing: count))"
       case .limitMediaStartRate(let spec): return "media rate \(String(describing: spec))"
       case .dropPage(let page): return "drop page #\(page)"
-      case .requestSubItemMedia(let item, let subs, let priority): return "sub-items \(item) \(subs) \(priority)"
+      case .requestSubItemMedia(let item, let subs, let priority):
+        return "sub-items \(item) \(subs) \(priority)"
       }
     }
   }

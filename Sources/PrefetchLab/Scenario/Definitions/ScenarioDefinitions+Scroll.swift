@@ -169,7 +169,8 @@ extension ScenarioDefinitions {
 
   /// The objects the docs' key tables list, in the docs' order.
   public static let documentedObjects: [ObjectDefinition] = [
-    root, viewport, feed, feedChanges, feedCarousel, network, mediaNetwork, bandwidthTrace, retry, outage, rateLimit,
+    root, viewport, feed, feedChanges, feedCarousel, network, mediaNetwork, bandwidthTrace, retry, outage,
+    rateLimit,
     scroll,
     scrollTrace,
     gesture,
