@@ -77,6 +77,22 @@ struct CarouselTable: Sendable {
     for flat in first..<(first + spec.subItems) { subItems.contentDropped(flat) }
   }
 
+  /// The user pulled to refresh: no row is loaded or bound and no cell seen, loaded or waited
+  /// for any more (the caller has released the images the cells held and ended their requests),
+  /// as `ItemTable.refreshed` does for rows. A row keeps its flat sub-item indices, so what
+  /// outlives the list stays per cell as it does per row: the image attempts made (a later one
+  /// is a new draw) and which images were ever in memory (a fetch of one again is redundant).
+  /// O(sub-items ever loaded).
+  mutating func refreshed() {
+    guard isActive else { return }
+    for item in bound.indices { bound[item] = false }
+    subItems.refreshed()
+    subItems.ensureCount(owner.count)
+  }
+
+  /// The row that holds flat sub-item `flat`. O(1).
+  func ownerOf(_ flat: Int) -> Int { Int(owner[flat]) }
+
   /// The strategy asked for row `item`'s media (`true`) or cancelled it (`false`).
   mutating func setBound(_ item: Int, _ isBound: Bool) {
     if firstSubItem(ofItem: item) >= 0 { bound[item] = isBound }

@@ -153,6 +153,7 @@ struct FeedState: Sendable {
     endKnown = false
     loadedItemCount = 0
     items.refreshed()
+    carousels.refreshed()
     changes.refreshed(atUs: nowUs)
     awaitsRefreshedContent = true
     refreshGrowth()

@@ -159,6 +159,15 @@ extension Simulation {
     if feed.carousels.bound[item] { issueSubItemMedia(item: item, subItems: subs, priority: .visible) }
   }
 
+  /// A pull to refresh: every carousel cell's image in memory leaves it (`refreshFeed` cancelled
+  /// the requests first). O(sub-items ever loaded).
+  func releaseCarouselMedia() {
+    let cells = feed.carousels.subItems
+    for flat in 0..<cells.count where cells.mediaState[flat] == .loaded {
+      cache.mediaReleased(item: feed.carousels.ownerOf(flat), bytes: cells.mediaBytes[flat])
+    }
+  }
+
   /// Carousel row `item`'s page is dropped: its sub-items' images in flight are cancelled and
   /// those in memory leave it with the row.
   func dropCarouselMedia(_ item: Int) {

@@ -5,7 +5,7 @@ extension Simulation {
   ///
   /// Each component resets what it owns: the rows on screen leave (their time-to-content clocks
   /// stop, incomplete); every active request is cancelled; the media the rows held leave memory
-  /// (the disk cache keeps them); the render stage forgets its rows; the feed is as before its
+  /// (the disk cache keeps them), carousel cells' images with them; the render stage forgets its rows; the feed is as before its
   /// first request, with the server's list as it is now (`FeedState.refresh`); the time advance
   /// keeps no band; the strategy starts over (`PrefetchStrategy.refresh(startingOver:)`) and is
   /// next consulted with `start` when the new first page, requested here, is in. The bytes the
@@ -34,6 +34,11 @@ extension Simulation {
         if item < feed.items.count && feed.items.mediaAwaitingUse[item] == Int32(id) {
           invalidatedBytes += request.bytes
         }
+      case .subItemMedia(let item, let sub):
+        let flat = feed.carousels.firstSubItem(ofItem: item)
+        if flat >= 0 && feed.carousels.subItems.mediaAwaitingUse[flat + sub] == Int32(id) {
+          invalidatedBytes += request.bytes
+        }
       }
     }
     // Queued requests first: cancelling one that holds a connection would start a queued one.
@@ -47,6 +52,7 @@ extension Simulation {
     for item in 0..<feed.items.count where feed.items.mediaState[item] == .loaded {
       cache.mediaReleased(item: item, bytes: feed.items.mediaBytes[item])
     }
+    if feed.carousels.isActive { releaseCarouselMedia() }
     cache.evictionsTold()
     if render.isEnabled { render.refreshed() }
     feed.refresh(atUs: nowUs, requestsIssued: ledger.count)
