@@ -49,6 +49,24 @@ struct BoundScenario {
     }
   }
 
+  /// The next scenario made a feed of carousels (`feed.carousel`: a share of rows, 1–15 cells of
+  /// 60–400 pt in a 200–500 pt window, images on most cells, rows of a drawn height or the feed's),
+  /// without the cache and render stage carousels refuse; prepared.
+  mutating func nextCarousel(_ index: Int) -> PreparedScenario {
+    var scenario = next(index).scenario
+    scenario.name = "bound-carousel-\(index)"
+    scenario.cache = nil
+    scenario.render = nil
+    scenario.feed.carousel = CarouselSpec(
+      rowFraction: chance(0.3) ? 1 : double(0.2...0.9), subItems: int(1...15),
+      subItemWidthPt: double(60...400),
+      visibleWidthPt: double(200...500), rowHeightPt: chance(0.5) ? nil : .constant(double(80...320)),
+      mediaBytes: chance(0.9)
+        ? .lognormal(median: double(3000...80_000), sigma: double(0...0.8)) : nil,
+      mediaFraction: chance(0.6) ? 1 : double(0.3...1))
+    return try! PreparedScenario(scenario)
+  }
+
   /// The next scenario, prepared; its name says which draw it is.
   mutating func next(_ index: Int) -> PreparedScenario {
     let pagination: Pagination = chance(0.75) ? .cursor : .offset

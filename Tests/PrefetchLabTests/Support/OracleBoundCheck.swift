@@ -82,6 +82,21 @@ enum OracleBoundCheck {
     return result
   }
 
+  /// The carousel cells with an image that were on screen in `simulation`'s run, as (row, cell).
+  static func cellsShownWithImages(_ simulation: Simulation) -> [(item: Int, subItem: Int)] {
+    let cells = simulation.feed.carousels.subItems
+    return (0..<cells.count).compactMap { flat in
+      guard cells.firstVisibleUs[flat] >= 0, cells.mediaBytes[flat] > 0 else { return nil }
+      let item = simulation.feed.carousels.ownerOf(flat)
+      return (item, flat - simulation.feed.carousels.firstSubItem(ofItem: item))
+    }
+  }
+
+  /// Some request of `simulation`'s run asked for the image of `cell`.
+  static func requested(_ cell: (item: Int, subItem: Int), in simulation: Simulation) -> Bool {
+    simulation.ledger.requests.contains { $0.resource == .subItemMedia(item: cell.item, sub: cell.subItem) }
+  }
+
   /// Wasted fetches of the oracle's run that pagination does not force.
   static func wasteViolations(_ simulation: Simulation, label: String) -> [String] {
     var violations: [String] = []

@@ -1,7 +1,8 @@
 /// The clairvoyant bound: knows the user's future scroll and the network's future (the run's own
 /// random draws) and fetches exactly what will be seen — pages as early as pagination allows
 /// (with cursor pagination a page can only be asked for once the one before it has applied),
-/// the media and cells of the rows the user will see in the order they will be needed, nothing
+/// the media and cells of the rows the user will see (and the images of the carousel cells they
+/// will see) in the order they will be needed, nothing
 /// that will not be seen, nothing twice, and it never cancels.
 ///
 /// Its stall is a lower bound on every strategy's stall in the same run (scenario and seed:
@@ -63,8 +64,9 @@ public struct Oracle: ClairvoyantStrategy {
   /// Index of the first task not yet handled.
   private var nextTask = 0
   private var taskDone: [Bool] = []
-  /// Media fetches of ours not yet delivered or failed: items and their admission costs, µs.
-  private var inFlight: [(item: Int, costUs: Int64)] = []
+  /// Media fetches of ours not yet delivered or failed: items (with the carousel cell, or -1 for
+  /// the row's own media) and their admission costs, µs.
+  private var inFlight: [(item: Int, subItem: Int, costUs: Int64)] = []
   /// How far the last page applied was behind the page-only run, µs (>= 0).
   private var lagUs: Int64 = 0
   /// Cursor: the next page to apply (pages before it are in).
@@ -130,6 +132,9 @@ public struct Oracle: ClairvoyantStrategy {
       requestPages(context)
     case .fetchCompleted(.media(let item)), .fetchFailed(.media(let item)),
       .fetchCompleted(.subItemMedia(let item, _)), .fetchFailed(.subItemMedia(let item, _)):
+      // One event per request; a carousel cell's image is heard of as its row's media, and any
+      // of the row's fetches in flight stands for it (their costs are alike, and the replays
+      // check the plan).
       if let index = inFlight.firstIndex(where: { $0.item == item }) { inFlight.remove(at: index) }
     case .frame, .dragEnded:
       // A safety net under the plan: a viewport held at the end of loaded content with no page
@@ -259,6 +264,11 @@ public struct Oracle: ClairvoyantStrategy {
         continue
       }
       guard context.isLoaded(item: task.item) else { continue }
+      if task.subItem >= 0 {
+        guard startCell(task, now: now, budgetUs: &budgetUs, pending: pending, context) else { break }
+        taskDone[position] = true
+        continue
+      }
       if context.hasRenderStage { context.requestRender(item: task.item) }
       if task.mediaBytes > 0 && context.needsMedia(item: task.item)
         && !context.isMediaInFlight(item: task.item)
@@ -288,17 +298,38 @@ public struct Oracle: ClairvoyantStrategy {
       if budgetUs != .max { budgetUs -= cost }
     }
     guard context.requestMedia(item: item, priority: .preload) else { return true }
-    if context.isMediaInFlight(item: item) { inFlight.append((item, cost)) }
+    if context.isMediaInFlight(item: item) { inFlight.append((item, -1, cost)) }
+    return true
+  }
+
+  /// Asks for a carousel cell's image (`task.subItem` of row `task.item`) if the budget allows,
+  /// without binding the row (the plan names every cell that will show); false when the budget
+  /// does not allow it (the caller stops).
+  private mutating func startCell(
+    _ task: OraclePlan.Task, now: Int64, budgetUs: inout Int64, pending: Bool, _ context: some StrategyContext
+  ) -> Bool {
+    var cost: Int64 = 0
+    if pending && context.pagination == .cursor {
+      cost = plan.admission.costUs(bytes: task.mediaBytes, atUs: now)
+      guard budgetUs != .max ? cost <= budgetUs : true else { return false }
+      if budgetUs != .max { budgetUs -= cost }
+    }
+    let cell = task.subItem..<(task.subItem + 1)
+    if context.requestSubItemMedia(item: task.item, subItems: cell, priority: .preload) {
+      inFlight.append((task.item, task.subItem, cost))
+    }
     return true
   }
 
   private func mediaBytes(of item: Int) -> Int64 {
-    plan.tasks.first { $0.item == item }?.mediaBytes ?? 0
+    plan.tasks.first { $0.item == item && $0.subItem < 0 }?.mediaBytes ?? 0
   }
 
   /// The cache dropped `item`'s media: fetch it again before it is next on screen, if it will be.
   private mutating func noteEviction(_ item: Int, _ context: some StrategyContext) {
-    if let index = inFlight.firstIndex(where: { $0.item == item }) { inFlight.remove(at: index) }
+    if let index = inFlight.firstIndex(where: { $0.item == item && $0.subItem < 0 }) {
+      inFlight.remove(at: index)
+    }
     guard !plan.noRefetch.contains(item), item < plan.visibility.count else { return }
     let now = context.nowUs
     if now != evictedAtUs {

@@ -1,5 +1,5 @@
 /// What a planning replay of the oracle saw: when each row was on screen with its page applied,
-/// and when each page applied. Recorded from the `StrategyContext` at every consultation (the
+/// when each carousel cell first was, and when each page applied. Recorded from the `StrategyContext` at every consultation (the
 /// rows on screen change only at frames and page applications, which always consult the
 /// strategy), so the intervals are exact.
 struct OracleObservation: Sendable {
@@ -12,6 +12,14 @@ struct OracleObservation: Sendable {
 
   /// Visibility intervals of loaded rows, by item.
   private(set) var intervals: [[Interval]] = []
+  /// Carousel cells (`feed.carousel`) in their row's window while the row was on screen, loaded,
+  /// each with the first time, in the order first seen.
+  private(set) var cellsSeen: [(item: Int, subItem: Int, firstUs: Int64)] = []
+  private var cellSeen: Set<CellKey> = []
+  private struct CellKey: Hashable {
+    var item: Int
+    var subItem: Int
+  }
   /// Apply time of each page, µs, by page index; -1 for pages not applied.
   private(set) var pageAppliedUs: [Int64] = []
   /// Rows on screen (loaded or not) at the last consultation.
@@ -51,6 +59,8 @@ struct OracleObservation: Sendable {
         placeholderPagesLastUs[page] = now
       } else if !shown.contains(item) || placeholders.contains(item) {
         open(item, atUs: now)
+        // A row's window changes only when the row is laid out (its first screenful).
+        for sub in context.subItemWindow(ofItem: item) { noteCell(item, sub, atUs: now) }
       }
     }
     placeholders = stillPlaceholders
@@ -62,6 +72,10 @@ struct OracleObservation: Sendable {
       intervals.append(contentsOf: repeatElement([], count: item + 1 - intervals.count))
     }
     intervals[item].append(Interval(startUs: timeUs, endUs: .max))
+  }
+
+  private mutating func noteCell(_ item: Int, _ sub: Int, atUs timeUs: Int64) {
+    if cellSeen.insert(CellKey(item: item, subItem: sub)).inserted { cellsSeen.append((item, sub, timeUs)) }
   }
 
   private mutating func close(_ item: Int, atUs timeUs: Int64) {

@@ -3,13 +3,16 @@
 /// the network with pages still to come.
 struct OraclePlan: Sendable {
   /// One row the user will see: its media to fetch (and, with a render stage, its cell to render
-  /// ahead) before it is needed.
+  /// ahead) before it is needed; or one cell of a carousel row (`feed.carousel`) the user will
+  /// see: its image to fetch.
   struct Task: Sendable, Equatable {
     var item: Int
+    /// The carousel cell whose image this is, or -1 for the row's own media.
+    var subItem: Int = -1
     /// Media bytes (0: no media; only rendered ahead).
     var mediaBytes: Int64
-    /// When the row is first on screen with its page applied in the run planned from, µs; tasks
-    /// run in this order.
+    /// When the row (a carousel cell: the cell) is first on screen with its page applied in the
+    /// run planned from, µs; tasks run in this order.
     var needUs: Int64
     /// Not asked for before this time, µs (a fetch too early for a small memory cache is evicted
     /// before it is seen).

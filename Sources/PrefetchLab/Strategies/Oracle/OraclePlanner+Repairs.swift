@@ -18,6 +18,7 @@ extension OraclePlanner {
   /// a page seen in the replay and not in the plan is added (unless declined before).
   func repair(_ plan: inout OraclePlan, after run: Replay, log: inout RepairLog) -> Bool {
     var drop: Set<Int> = []
+    var dropCells: Set<[Int]> = []
     var delayTo: [Int: Int64] = [:]
     var changed = false
     let seenPages = isCursor ? [] : pagesSeen(in: run)
@@ -37,9 +38,10 @@ extension OraclePlanner {
         plan.offsetPages.remove(at: index)
         plan.declinedPages.insert(page)
         changed = true
-      case .subItemMedia:
-        // The plan asks for rows; the engine maps a carousel row to its sub-items' images.
-        break
+      case .subItemMedia(let item, let sub):
+        // Carousel cells are never evicted (`feed.carousel` refuses a cache): an image that came
+        // after its cell was last on screen, or lost bytes to a failed attempt, is not asked for.
+        dropCells.insert([item, sub])
       case .media(let item):
         if request.redundant {
           if plan.noRefetch.insert(item).inserted { changed = true }
@@ -64,11 +66,15 @@ extension OraclePlanner {
       }
       plan.offsetPagesLastSeenUs = lastSeenUs(plan.offsetPages, in: run)
     }
+    if !dropCells.isEmpty {
+      changed = true
+      plan.tasks.removeAll { $0.subItem >= 0 && dropCells.contains([$0.item, $0.subItem]) }
+    }
     if !drop.isEmpty || !delayTo.isEmpty {
       changed = true
-      plan.tasks.removeAll { drop.contains($0.item) }
+      plan.tasks.removeAll { $0.subItem < 0 && drop.contains($0.item) }
       for index in plan.tasks.indices {
-        guard let releaseUs = delayTo[plan.tasks[index].item] else { continue }
+        guard plan.tasks[index].subItem < 0, let releaseUs = delayTo[plan.tasks[index].item] else { continue }
         plan.tasks[index].releaseUs = max(plan.tasks[index].releaseUs, releaseUs)
         log.delays[plan.tasks[index].item, default: 0] += 1
       }

@@ -132,14 +132,19 @@ struct OraclePlanner {
     pages.map { run.observation.lastSeenUs(ofPage: $0, items: content.plan.items(ofPage: $0)) }
   }
 
-  /// The rows seen in `observation`, in the order first seen: their media (and cells) to fetch.
+  /// The rows seen in `observation`, in the order first seen: their media (and cells) to fetch;
+  /// and the carousel cells seen, each its image, needed when the cell first shows.
   private func tasks(seenIn observation: OracleObservation) -> [OraclePlan.Task] {
     let renders = scenario.render != nil
-    return observation.itemsSeen
-      .map {
-        OraclePlan.Task(item: $0.item, mediaBytes: content.mediaBytes(ofItem: $0.item), needUs: $0.firstUs)
-      }
-      .filter { $0.mediaBytes > 0 || renders }
-      .sorted { ($0.needUs, $0.item) < ($1.needUs, $1.item) }
+    let rows = observation.itemsSeen.map {
+      OraclePlan.Task(item: $0.item, mediaBytes: content.mediaBytes(ofItem: $0.item), needUs: $0.firstUs)
+    }
+    let cells = observation.cellsSeen.map {
+      OraclePlan.Task(
+        item: $0.item, subItem: $0.subItem,
+        mediaBytes: content.subItemMediaBytes(ofItem: $0.item, subItem: $0.subItem), needUs: $0.firstUs)
+    }
+    return (rows.filter { $0.mediaBytes > 0 || renders } + cells.filter { $0.mediaBytes > 0 })
+      .sorted { ($0.needUs, $0.item, $0.subItem) < ($1.needUs, $1.item, $1.subItem) }
   }
 }
