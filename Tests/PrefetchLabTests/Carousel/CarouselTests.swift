@@ -156,6 +156,42 @@ import Testing
     #expect(cells(5) == [])
   }
 
+  /// A carousel row that comes on screen asks for every cell of its window, also while the cells
+  /// its nested prefetch asked for are still on their way (RecyclerView binds, Compose composes,
+  /// the window's cells when the row is laid out). 100 pt rows, a 250 pt viewport, 1 s round
+  /// trips: first content at 1 s; row 3 is bound ahead then with cells 0 and 1 (not in before
+  /// 2 s); a 200 pt/s drag from τ = 0 brings row 3's top (300 pt) into view once the offset
+  /// passes 50 pt, at the first frame after τ = 250 ms (60 Hz: τ = 266.7 ms, t = 1.267 s), where
+  /// cell 2 is asked for at visible priority.
+  @Test(arguments: ["recyclerview", "compose_paging"])
+  func aRowThatShowsAsksForTheCellsItsPrefetchDidNot(strategy: String) {
+    let scenario = TestScenarios.modified(
+      TestScenarios.steadyDrag(
+        velocityPtS: 200, durationMs: 500, rttMs: 1000, totalItems: 20, pageSize: 20,
+        gestures: [.drag(velocityPtS: 200, durationMs: 500), .wait(durationMs: 4000)])
+    ) { scenario in
+      scenario.viewport.heightPt = 250
+      scenario.feed.carousel = CarouselSpec(
+        subItems: 12, subItemWidthPt: 150, visibleWidthPt: 393, mediaBytes: .constant(1000))
+      scenario.strategies = []
+    }
+    let outcome = Simulator.run(
+      scenario, strategy: TestScenarios.configured(strategy), seed: 1,
+      options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
+    let issued = outcome.events.filter { $0.kind == .issued }
+    let row3 = issued.compactMap { event -> (sub: Int, event: RequestEvent)? in
+      if case .subItemMedia(3, let sub) = event.resource { return (sub, event) } else { return nil }
+    }
+    #expect(row3.map(\.sub).sorted() == [0, 1, 2])
+    let third = try? #require(row3.first { $0.sub == 2 }?.event)
+    #expect(third?.timeUs == 1_266_666 || third?.timeUs == 1_266_667, "\(String(describing: third?.timeUs))")
+    #expect(third?.priority == .visible)
+    // Its nested cells were still on their way then (issued with the row's bind ahead, at 1 s).
+    if strategy == "recyclerview" {
+      #expect(row3.filter { $0.sub < 2 }.allSatisfy { $0.event.timeUs == 1_000_000 && $0.event.isPrefetch })
+    }
+  }
+
   /// Both engines give the same results on the bundled app-store feed of carousels, for every
   /// registered built-in with its defaults (one seed each, a timeline on alternate ones).
   @Test(arguments: StrategyRegistry.builtIn.definitions.map(\.name).sorted())

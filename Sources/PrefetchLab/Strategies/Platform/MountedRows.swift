@@ -77,7 +77,11 @@ public struct MountedRows: Sendable {
         return
       }
     }
-    if context.needsMedia(item: item) && !context.isMediaInFlight(item: item) {
+    // A carousel row composes every cell of its window, also when the cells it precomposed
+    // still wait for their images (the engine asks only for cells with neither).
+    if context.needsMedia(item: item)
+      && (!context.isMediaInFlight(item: item) || !context.subItemWindow(ofItem: item).isEmpty)
+    {
       context.requestMedia(item: item, priority: visible.contains(item) ? .visible : .preload)
     }
     if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }

@@ -168,6 +168,12 @@ public struct RecyclerView: PrefetchStrategy {
       // (`collectInitialPrefetchPositions`); the rest bind when the row shows.
       context.requestSubItemMedia(
         item: item, subItems: nested.lowerBound..<(nested.lowerBound + initialPrefetch), priority: priority)
+    } else if !nested.isEmpty {
+      // A carousel row on screen: its nested RecyclerView lays out every cell its window shows,
+      // binding those GapWorker did not prefetch, whether or not the prefetched ones' images are
+      // still on their way (the engine asks only for cells with neither).
+      context.requestMedia(item: item, priority: .visible)
+      context.setMediaPriority(item: item, priority: .visible)
     } else if context.needsMedia(item: item) {
       if context.isMediaInFlight(item: item) {
         if priority == .visible { context.setMediaPriority(item: item, priority: .visible) }
