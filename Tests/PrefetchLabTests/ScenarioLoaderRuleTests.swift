@@ -97,7 +97,7 @@ struct ScenarioRuleCase: Sendable, CustomTestStringConvertible {
   ]
 
   static let feedValidKeys =
-    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt, server_max_page_size, short_page_rate, opens_at, anchor_prepends, changes, columns"
+    "total_items, page_size, initial_page_size, pagination, end_signal, apply_delay_ms, item_height_pt, page_bytes, media_bytes, media_fraction, footer_height_pt, placeholder_height_pt, server_max_page_size, short_page_rate, opens_at, anchor_prepends, changes, columns, carousel"
   static let families = "constant, uniform, normal, lognormal, pareto, empirical"
 
   static let feedCases: [ScenarioRuleCase] = [

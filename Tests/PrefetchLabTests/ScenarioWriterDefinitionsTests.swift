@@ -71,7 +71,11 @@ import Testing
     scenario.feed.changes = FeedChangeSpec(insertsPerMin: 1)
     scenario.feed.columns = 2
     let json = scenario.json()
-    #expect(json["feed"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feed.keyNames)
+    // `carousel` refuses the cache and render stage this scenario has; a carousel is written by
+    // CarouselTests.theResolvedFeedWritesACarouselOnlyWhenThereIsOne.
+    #expect(
+      json["feed"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feed.keyNames.filter { $0 != "carousel" }
+    )
     #expect(json["feed"]?["changes"]?.objectMembers?.map(\.key) == ScenarioDefinitions.feedChanges.keyNames)
     #expect(json["cache"]?.objectMembers?.map(\.key) == ScenarioDefinitions.cache.keyNames)
     #expect(json["render"]?.objectMembers?.map(\.key) == ScenarioDefinitions.render.keyNames)
