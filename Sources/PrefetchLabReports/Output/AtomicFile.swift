@@ -39,7 +39,7 @@ public enum AtomicFile {
       throw OutputError(path: path, reason: "cannot create temporary file: \(FilePath.lastErrorText())")
     }
     do throws(OutputError) {
-      try writeAll(bytes, to: fd, path: path)
+      try FilePath.writeAll(bytes, to: fd, path: path)
       if durable && fsync(fd) != 0 {
         throw OutputError(path: path, reason: "cannot sync: \(FilePath.lastErrorText())")
       }
@@ -64,25 +64,6 @@ public enum AtomicFile {
   /// Writes the UTF-8 bytes of `text` atomically; see `write(_:to:durable:)`.
   public static func write(_ text: String, to path: String, durable: Bool = false) throws(OutputError) {
     try write(Array(text.utf8), to: path, durable: durable)
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(OutputError) {
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
-      }
-    }
-    if failure != 0 {
-      throw OutputError(path: path, reason: "cannot write: \(FilePath.errorText(failure))")
-    }
   }
 }
 

@@ -26,17 +26,7 @@ struct BufferedWrites {
   }
 
   mutating func flush() throws(OutputError) {
-    var offset = 0
-    while offset < buffer.count {
-      let wrote = buffer.withUnsafeBytes { raw in
-        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if wrote < 0 && errno == EINTR { continue }
-      guard wrote > 0 else {
-        throw OutputError(path: path, reason: "cannot write: \(FilePath.lastErrorText())")
-      }
-      offset += wrote
-    }
+    try FilePath.writeAll(buffer, to: descriptor, path: path)
     written += buffer.count
     buffer.removeAll(keepingCapacity: true)
   }

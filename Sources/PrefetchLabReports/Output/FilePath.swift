@@ -71,6 +71,25 @@ enum FilePath {
 
   static func lastErrorText() -> String { errorText(errno) }
 
+  /// Writes every byte of `bytes` to `descriptor`, going on after short writes and EINTR.
+  /// - Throws: `OutputError` naming `path`, with the system's reason, when write(2) fails.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else {
+          failure = written < 0 ? errno : EIO
+          return
+        }
+        offset += written
+      }
+    }
+    if failure != 0 { throw OutputError(path: path, reason: "cannot write: \(errorText(failure))") }
+  }
+
   static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
   static func errorText(_ error: any Error) -> String {

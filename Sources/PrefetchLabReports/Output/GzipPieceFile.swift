@@ -160,16 +160,6 @@ final class GzipPieceFile: @unchecked Sendable {
   }
 
   private func writeAll(_ bytes: [UInt8]) throws(OutputError) {
-    var offset = 0
-    while offset < bytes.count {
-      let wrote = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if wrote < 0 && errno == EINTR { continue }
-      guard wrote > 0 else {
-        throw OutputError(path: path, reason: "cannot write: \(FilePath.lastErrorText())")
-      }
-      offset += wrote
-    }
+    try FilePath.writeAll(bytes, to: descriptor, path: path)
   }
 }

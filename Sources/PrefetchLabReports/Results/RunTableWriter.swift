@@ -139,17 +139,7 @@ final class RunTableWriter: @unchecked Sendable {
   }
 
   private func writeAll(_ bytes: [UInt8], _ descriptor: Int32, _ table: RunTable) throws(OutputError) {
-    var offset = 0
-    while offset < bytes.count {
-      let wrote = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if wrote < 0 && errno == EINTR { continue }
-      guard wrote > 0 else {
-        throw OutputError(path: path(table), reason: "cannot write: \(FilePath.lastErrorText())")
-      }
-      offset += wrote
-    }
+    try FilePath.writeAll(bytes, to: descriptor, path: path(table))
     bytesWritten[table, default: 0] += bytes.count
   }
 }
