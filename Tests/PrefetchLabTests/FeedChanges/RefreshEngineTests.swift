@@ -72,6 +72,9 @@ import Testing
     #expect(summary.bytesFetched == 3 * 24_000 + 12_000)
     #expect(summary.sessionUs == 8_500_000)
     #expect(summary.firstContentUs == 2_000_000)
+    // From the refresh (3.5 s) to the new page 0 (5.5 s) the user looks at an empty list, all of
+    // it blank; before and after, page 0's rows are complete (no media) and fill the viewport.
+    #expect(summary.blankUs == 2_000_000)
     // Consulted at first content, at page 1's first arrival never (cancelled), and at the
     // refreshed first page, as `start` both times: nothing between the refresh and 5.5 s.
     let starts = strategy.log.consultations.filter { $0.event == .start }.map(\.timeUs)
