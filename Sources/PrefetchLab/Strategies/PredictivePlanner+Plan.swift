@@ -48,13 +48,13 @@ extension PredictivePlanner {
 
   /// Images and renders (see "Images" on the type): the rows on screen, then the rows ahead along
   /// the predicted motion, nearest first, fetched when due and worth their price; cancels our
-  /// fetches for rows the plan no longer keeps.
+  /// fetches for rows behind the viewport.
   mutating func planMedia(_ context: some StrategyContext) {
     let (forecast, reach) = mediaForecast(context)
     let fetchUs = mediaFetchUs(context)
     let visible = context.visibleItems
     noteVisible(visible)
-    for item in visible where arrivesInTime(item, forecast, fetchUs, context) {
+    for item in visible where arrivesInTime(item, forecast, safety * fetchUs, context) {
       fetch(item, priority: .visible, context)
     }
     let top = context.viewportOffsetPt
@@ -67,8 +67,6 @@ extension PredictivePlanner {
       : context.items(intersectingFromPt: top - maxLeadPt, toPt: top)
     let priceMs = wastePriceMsPerMB * mediaBytes / 1_000_000
     let dueUs = safety * fetchUs + Double(replanUs)
-    var kept: Set<Int> = []
-    var evaluated: Set<Int> = []
     // A new fetch shares the media link with ours already out: it is expected to arrive after
     // their bodies and its own (the queue the plan builds, nearest first).
     let (firstByteUs, bodyUs) = mediaFetchParts(context)
@@ -80,34 +78,28 @@ extension PredictivePlanner {
       let rowTop = context.topPt(ofItem: item)
       let showDistance = down ? rowTop - bottom : top - (rowTop + context.heightPt(ofItem: item))
       guard let showUs = forecast.timeToTravelUs(showDistance), showUs <= horizonUs else { break }
-      evaluated.insert(item)
       let fresh = context.needsMedia(item: item) && !context.isMediaInFlight(item: item)
       let arrivalUs = fresh ? firstByteUs + Double(queued + 1) * bodyUs : fetchUs
       let leaveUs = leaveTimeUs(item, forecast, context)
-      // Passed by before an image fetched now could come.
-      if let leaveUs, leaveUs < arrivalUs { continue }
+      // Passed by before an image as slow as `safety` × the estimate could come: image sizes have
+      // a long tail the mean does not show, and an image that comes after its row left is waste.
+      if let leaveUs, leaveUs < safety * arrivalUs { continue }
       guard
         Self.isWorthIt(
           showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: arrivalUs, reach: reach,
           priceMs: context.needsMedia(item: item) ? priceMs : 0, delayMs: fresh ? delayMs : 0)
       else { continue }
-      kept.insert(item)
       if showUs <= dueUs {
         fetch(item, priority: .preload, context)
         if fresh && context.isMediaInFlight(item: item) { queued += 1 }
       }
     }
-    // Dropped: rows behind the viewport, and rows ahead no longer worth their bytes or passed by
-    // before their image could come. Rows beyond the horizon or the screenfuls planned keep
-    // their fetch: a plan one step later may well want them again, and a cancelled fetch wastes
-    // what it moved.
-    let horizonEnd = ahead.isEmpty ? (down ? Int.max : Int.min) : (down ? ahead.upperBound : ahead.lowerBound)
-    for item in requestedInOrder where !visible.contains(item) && !kept.contains(item) {
+    // Dropped: rows behind the viewport only. A fetch out for a row still ahead is kept even when
+    // this plan would not start it: the bytes it moved are spent, and on the bundled scenarios
+    // nearly every row whose fetch ahead a plan cancelled was reached later (and fetched again).
+    for item in requestedInOrder where !visible.contains(item) {
       let behind = down ? item < visible.lowerBound : item >= visible.upperBound
-      let planned =
-        down
-        ? item < horizonEnd && item >= visible.upperBound : item >= horizonEnd && item < visible.lowerBound
-      if behind || (planned && evaluated.contains(item)) { cancel(item, context) }
+      if behind { cancel(item, context) }
     }
   }
 

@@ -19,14 +19,16 @@
 /// cancelled when a later plan's resting viewport and the viewport no longer hold it.
 ///
 /// **Images (and renders).** The rows on screen are fetched at visible priority unless the user
-/// is moving and they leave before an image could come (at rest they are always fetched). Then
-/// each row ahead of the viewport in the predicted direction, nearest first, within `horizon_s`
-/// of travel and `max_lead_screens` screenfuls, with T the time until it shows, L the time until
-/// it has left the viewport again (none when the motion stops with it on screen) and F its image's
-/// arrival (time to first byte + its body queued behind the bodies of our fetches already out:
-/// the link is shared):
-/// - useless when it would leave before its image could arrive (L < F): a long fling's rows are
-///   passed by, not fetched;
+/// is moving and they leave before an image as slow as `safety_factor` × the estimate could come
+/// (at rest they are always fetched). Then each row ahead of the viewport in the predicted
+/// direction, nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with
+/// T the time until it shows, L the time until it has left the viewport again (none when the
+/// motion stops with it on screen) and F its image's arrival (time to first byte + its body
+/// queued behind the bodies of our fetches already out: the link is shared):
+/// - useless when it would leave before an image as slow as `safety_factor` × F could arrive
+///   (L < `safety_factor` × F; F itself for a fetch already out): a long fling's rows are passed
+///   by, not fetched, and an image size's long tail, which the mean does not show, does not turn
+///   a row passed in a drag into bytes that arrive after it left;
 /// - its value, ms of blank time saved by fetching now rather than when it shows:
 ///   min(F, L − T) − min(max(0, F − T), L − T);
 /// - due when T <= `safety_factor` × the unqueued fetch time + one replanning step (no earlier:
@@ -38,10 +40,10 @@
 ///   (`onScreenDelayUs`: one body per image still out for a row on screen, the smaller of a body
 ///   and a page's body for a page out; 0 on a link without a capacity limit): visible content
 ///   first, as browsers and image loaders order their work.
-/// Due and worth it: fetched at preload priority. Worth it but not due: left alone (a fetch already
-/// out for it is kept). Evaluated and neither: a fetch of ours still out for it is cancelled, as
-/// are fetches for rows behind the viewport; fetches past the horizon are kept (a cancelled fetch
-/// wastes what it moved, and the next plan may want them again).
+/// Due and worth it: fetched at preload priority. Otherwise left alone: a fetch of ours already
+/// out for a row ahead is kept until its row falls behind the viewport, when it is cancelled (a
+/// cancelled fetch wastes what it moved, and a plan that changes its mind step by step as the
+/// speed wobbles would cancel and start the same row again).
 ///
 /// **Jumps.** A move since the last plan further than the faster of the two speeds could
 /// carry the viewport, plus a screenful, that leaves no row on screen it showed is a jump
@@ -284,7 +286,7 @@ struct PredictivePlanner: Sendable {
     guard context.feedHasMedia || context.hasRenderStage else { return }
     let (forecast, _) = mediaForecast(context)
     let fetchUs = mediaFetchUs(context)
-    for item in visible where arrivesInTime(item, forecast, fetchUs, context) {
+    for item in visible where arrivesInTime(item, forecast, safety * fetchUs, context) {
       fetch(item, priority: .visible, context)
     }
   }

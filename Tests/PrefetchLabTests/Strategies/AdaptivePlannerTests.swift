@@ -7,25 +7,12 @@ import Testing
 /// price of wasted bytes. Every expected number is worked out in the test's comment.
 @Suite struct AdaptivePlannerTests {
   static func strategy(_ values: [String: ParameterValue] = [:]) -> Adaptive {
-    Adaptive(
-      parameters: TestScenarios.configured(
-        "adaptive", values.merging(["planner": .string("mpc")]) { a, _ in a }
-      )
-      .parameters)
+    AdaptiveFixture.strategy(.mpc, values)
   }
 
-  /// Teaches `strategy` a page fetch of 100 ms to first byte, 20 000 bytes in 100 ms and a 50 ms
-  /// apply delay: 250 ms in all, at t = 250 ms. The viewport rests where it is.
+  /// `AdaptiveFixture.learnPageFetch`, its actions dropped.
   static func learnPageFetch(_ strategy: inout Adaptive, _ context: StrategyContextDouble) {
-    context.nowUs = 200_000
-    context.lastTransfer = TransferRecord(
-      resource: .page(1), bytes: 20_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 100_000,
-      completedUs: 200_000)
-    context.note(strategy.update(.fetchCompleted(.page(1)), in: context))
-    context.lastTransfer = nil
-    context.nowUs = 250_000
-    context.note(strategy.update(.pageApplied(page: 1), in: context))
-    _ = context.takeActions()
+    AdaptiveFixture.learnPageFetch(&strategy, context)
   }
 
   // MARK: Forecast
@@ -61,8 +48,7 @@ import Testing
   /// brings the viewport's bottom from 3200 pt to the loaded edge at 4000 pt in 0.223 s, within
   /// 2 × the 250 ms page fetch + the 50 ms step. The lead planner asks for page 2 only.
   @Test func aFlingRestingTwoPagesAheadAsksForThePageWhereItRests() {
-    let context = StrategyContextDouble(
-      viewportHeightPt: 800, pageSize: 20, totalItems: 200, pagination: .offset, appliedPages: 10)
+    let context = AdaptiveFixture.context(pages: 10, totalItems: 200, pagination: .offset)
     context.loadedOverride = 0..<40
     context.frontierOverride[.down] = LoadFrontier(
       page: 2, direction: .down, edgePt: 4000, runStartPt: 0, adjacentPage: 1)
@@ -96,8 +82,7 @@ import Testing
   /// 2300 pt short) does not.
   @Test func aFlingAsksForTheNextPageAtTheLiftWhenItRestsWithinTheLead() {
     for (target, expected) in [(3000.0, 1), (2900, 0)] {
-      let context = StrategyContextDouble(
-        viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
+      let context = AdaptiveFixture.context(pages: 3)
       var strategy = Self.strategy()
       context.viewportOffsetPt = 1000
       Self.learnPageFetch(&strategy, context)
@@ -116,37 +101,66 @@ import Testing
   /// 600 ms to first byte and 1 s for 100 000 bytes (0.1 bytes/µs), so an image takes F = 1.6 s, and
   /// a new one queued behind q of ours on the link 0.6 + (q + 1) × 1 s. A drag down at 500 pt/s
   /// with the viewport at [1000, 1800) (rows 10…17); row k's top shows at (k − 18) × 0.2 s and its
-  /// bottom leaves at (k − 9) × 0.2 s; fetched now, a row on screen from S to L saves
-  /// min(arrival, L − S) − min(max(0, arrival − S), L − S) of blank:
-  /// - on screen, rows 10…16 leave within 0.2…1.4 s, before an image could come: not fetched;
-  ///   row 17 leaves at 1.6 s: fetched at visible priority (q = 1 from now on);
-  /// - every image ahead started now holds row 17's back by a body, 1 s (the link is shared
-  ///   fairly): one goes only if it saves 1 s or more. Row 18 saves nothing (it shows at once),
-  ///   rows 19…21 leave (2.0…2.4 s) before a second image could come (2.6 s); rows 22…26 save
-  ///   0, 0.2, 0.4, 0.6, 0.8 s; row 27 (shows at 1.8 s, leaves at 3.6 s) saves 1.8 − 0.8 = 1.0 s:
-  ///   fetched at preload priority (q = 2, a third image would come at 3.6 s); row 28 (2.0 s to
-  ///   3.8 s) saves 0.2 s; row 29 shows at 2.2 s, past the 2 s horizon.
-  /// With row 17's image already in, nothing on screen waits: rows 19 (0.2 s to 2.0 s, the first
-  /// image at 1.6 s saves 0.2 s), 23 (the second at 2.6 s, 0.2 s) and 28 (the third at 3.6 s,
-  /// 0.2 s) are fetched ahead; 20, 21 and 24…26 leave first, 22 and 27 save nothing.
-  @Test func aSlowMediaOriginSpacesItsFetchesAlongTheDrag() {
-    for (rowOnScreenIn, expected) in [
-      (false, [StrategyContextDouble.Action.requestMedia(17, .visible), .requestMedia(27, .preload)]),
-      (true, [.requestMedia(19, .preload), .requestMedia(23, .preload), .requestMedia(28, .preload)]),
+  /// bottom leaves at (k − 9) × 0.2 s. A row that will be passed is fetched only if it stays until
+  /// an image as slow as `safety_factor` × the estimate could come; fetched now, a row on screen
+  /// from S to L saves min(arrival, L − S) − min(max(0, arrival − S), L − S) of blank.
+  ///
+  /// Safety 2: the rows on screen leave within 0.2…1.6 s, before 2 × 1.6 = 3.2 s: none is fetched
+  /// (an image that comes after its row left is waste). Ahead, with nothing of ours out, row 25
+  /// (shows at 1.4 s, leaves at 3.2 s >= 2 × 1.6 s) is the first to stay long enough: it saves
+  /// 1.6 − 0.2 = 1.4 s, fetched at preload priority (due: 1.4 s <= 2 × 1.6 s + 50 ms); behind it a
+  /// second image would come at 2.6 s, and rows 26…28 leave at 3.4…3.8 s < 5.2 s; row 29 shows at
+  /// 2.2 s, past the 2 s horizon.
+  ///
+  /// Safety 1: row 17 leaves at 1.6 s, as its image comes: fetched at visible priority (q = 1). An
+  /// image ahead started now then holds row 17's back by a body, 1 s (the link is shared fairly):
+  /// one goes only if it saves 1 s or more. Rows 18…21 leave (1.8…2.4 s) before a second image
+  /// could come (2.6 s); rows 22…26 save 0, 0.2, 0.4, 0.6, 0.8 s; row 27 (1.8 s to 3.6 s) saves
+  /// 1.0 s but is not due (1.8 s > 1.6 s + 50 ms): nothing ahead.
+  @Test func aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes() {
+    for (safety, expected) in [
+      (2.0, [StrategyContextDouble.Action.requestMedia(25, .preload)]),
+      (1, [.requestMedia(17, .visible)]),
     ] {
-      let context = StrategyContextDouble(
-        viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
-      context.giveEveryItemMedia()
-      var strategy = Self.strategy()
+      let context = AdaptiveFixture.context(pages: 3, media: true)
+      var strategy = Self.strategy(["safety_factor": .number(safety)])
       Self.learnSlowMediaOrigin(&strategy, context)
-      if rowOnScreenIn { context.mediaLoaded.insert(17) }
-      context.phase = .dragging
-      context.velocityPtS = 500
-      context.viewportOffsetPt = 1000
-      context.nowUs = 1_700_000
-      context.note(strategy.update(.frame, in: context))
-      #expect(context.takeActions().filter { !$0.isPageRequest } == expected, "row 17 in: \(rowOnScreenIn)")
+      Self.dragAt500(&strategy, context)
+      #expect(context.takeActions().filter { !$0.isPageRequest } == expected, "safety \(safety)")
     }
+  }
+
+  /// The drag of `aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes` at t = 1.7 s, the
+  /// viewport at [1000, 1800).
+  static func dragAt500(_ strategy: inout Adaptive, _ context: StrategyContextDouble) {
+    context.phase = .dragging
+    context.velocityPtS = 500
+    context.viewportOffsetPt = 1000
+    context.nowUs = 1_700_000
+    context.note(strategy.update(.frame, in: context))
+  }
+
+  /// A fetch out for a row ahead stays out when a later plan would not start it, until its row
+  /// falls behind the viewport. After the drag above (row 25 out, safety 2), 50 ms later the drag
+  /// runs at 2000 pt/s from 1025 pt: row 25 (bottom at 2600 pt) would leave in 1575 / 2000 =
+  /// 0.79 s, before even one image (1.6 s): a plan would not start it now, but the fetch is kept.
+  /// At 2601 pt (rows 26…33 on screen, 0.85 s later) its row is behind: cancelled.
+  @Test func aFetchAheadIsKeptUntilItsRowFallsBehind() {
+    let context = AdaptiveFixture.context(pages: 3, media: true)
+    var strategy = Self.strategy()
+    Self.learnSlowMediaOrigin(&strategy, context)
+    Self.dragAt500(&strategy, context)
+    #expect(context.takeActions().filter { !$0.isPageRequest } == [.requestMedia(25, .preload)])
+    context.velocityPtS = 2000
+    context.viewportOffsetPt = 1025
+    context.nowUs = 1_750_000
+    context.note(strategy.update(.frame, in: context))
+    #expect(!context.takeActions().contains(.cancelMedia(25)))
+    #expect(context.mediaInFlight.contains(25))
+    context.viewportOffsetPt = 2601
+    context.nowUs = 2_600_000
+    context.note(strategy.update(.frame, in: context))
+    #expect(context.takeActions().contains(.cancelMedia(25)))
   }
 
   /// The page fetch of `learnPageFetch`, then one image from a slow media origin: 600 ms to first
@@ -189,22 +203,16 @@ import Testing
     }
   }
 
-  /// After the drag of `aSlowMediaOriginSpacesItsFetchesAlongTheDrag` (rows 17 and 27 out), the
-  /// viewport jumps to 4000 pt (rows 40…47) and rests there, 50 ms later: the fetches for rows 17
-  /// and 27 are cancelled, the user's speed is measured afresh (0 pt/s: the 3000 pt jump is no
-  /// scrolling speed), and the rows it landed on are fetched at visible priority even though
-  /// the cruise before the jump would have carried them off before an image came.
+  /// After the drag of `aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes` (row 25
+  /// out), the viewport jumps to 4000 pt (rows 40…47) and rests there, 50 ms later: the fetch for
+  /// row 25 is cancelled, the user's speed is measured afresh (0 pt/s: the 3000 pt jump is no
+  /// scrolling speed), and the rows it landed on are fetched at visible priority (at rest the
+  /// rows on screen always are).
   @Test func aJumpCancelsWhatItLeavesAndFetchesWhereItLands() {
-    let context = StrategyContextDouble(
-      viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
-    context.giveEveryItemMedia()
+    let context = AdaptiveFixture.context(pages: 3, media: true)
     var strategy = Self.strategy()
     Self.learnSlowMediaOrigin(&strategy, context)
-    context.phase = .dragging
-    context.velocityPtS = 500
-    context.viewportOffsetPt = 1000
-    context.nowUs = 1_700_000
-    context.note(strategy.update(.frame, in: context))
+    Self.dragAt500(&strategy, context)
     _ = context.takeActions()
     context.phase = .idle
     context.velocityPtS = 0
@@ -212,7 +220,7 @@ import Testing
     context.nowUs = 1_750_000
     context.note(strategy.update(.frame, in: context))
     let expected: [StrategyContextDouble.Action] =
-      [.cancelMedia(17), .cancelMedia(27)] + (40..<48).map { .requestMedia($0, .visible) }
+      [.cancelMedia(25)] + (40..<48).map { .requestMedia($0, .visible) }
     #expect(context.takeActions().filter { !$0.isPageRequest } == expected)
   }
 
@@ -236,8 +244,7 @@ import Testing
   /// Between replanning steps a frame fetches only the rows that came on screen, and declares the
   /// frames up to the next step (50 ms grid) quiet, rows shown aside.
   @Test func framesBetweenStepsAreQuietUntilTheNextStep() {
-    let context = StrategyContextDouble(
-      viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: 3)
+    let context = AdaptiveFixture.context(pages: 3)
     var strategy = Self.strategy()
     Self.learnPageFetch(&strategy, context)
     context.phase = .dragging

@@ -7,35 +7,18 @@ import Testing
 /// media range of a drag and of a fling, and cancelling what falls behind.
 @Suite struct AdaptiveTests {
   static func strategy(_ values: [String: ParameterValue] = [:]) -> Adaptive {
-    Adaptive(
-      parameters: TestScenarios.configured(
-        "adaptive", values.merging(["planner": .string("lead")]) { a, _ in a }
-      )
-      .parameters)
+    AdaptiveFixture.strategy(.lead, values)
   }
 
-  /// 800 pt viewport, pages of 20 rows of 100 pt (2000 pt each), `pages` applied; every row has
-  /// media.
+  /// `AdaptiveFixture`'s context, every row with media.
   static func context(pages: Int = 2) -> StrategyContextDouble {
-    let context = StrategyContextDouble(
-      viewportHeightPt: 800, pageSize: 20, totalItems: 1000, appliedPages: pages)
-    context.giveEveryItemMedia()
-    return context
+    AdaptiveFixture.context(pages: pages, media: true)
   }
 
-  /// Teaches `strategy` a page fetch of 100 ms to first byte, 20 000 bytes in 100 ms (0.2 bytes
-  /// per µs) and a 50 ms apply delay: 250 ms in all. The viewport rests at the top meanwhile; the
-  /// media of its rows 0…7, asked for then, has arrived.
+  /// `AdaptiveFixture.learnPageFetch`: the media of the rows on screen meanwhile, 0…7, is asked for
+  /// at visible priority, and has arrived when it returns.
   static func learnPageFetch(_ strategy: inout Adaptive, _ context: StrategyContextDouble) {
-    context.nowUs = 200_000
-    context.lastTransfer = TransferRecord(
-      resource: .page(1), bytes: 20_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 100_000,
-      completedUs: 200_000)
-    context.note(strategy.update(.fetchCompleted(.page(1)), in: context))
-    context.lastTransfer = nil
-    context.nowUs = 250_000
-    context.note(strategy.update(.pageApplied(page: 1), in: context))
-    #expect(context.takeActions() == (0..<8).map { .requestMedia($0, .visible) })
+    #expect(AdaptiveFixture.learnPageFetch(&strategy, context) == (0..<8).map { .requestMedia($0, .visible) })
     context.mediaInFlight.removeAll()
     context.mediaLoaded.formUnion(0..<8)
   }
