@@ -54,7 +54,7 @@ extension PredictivePlanner {
     let fetchUs = mediaFetchUs(context)
     let visible = context.visibleItems
     noteVisible(visible)
-    for item in visible where arrivesInTime(item, forecast, safety * fetchUs, context) {
+    for item in visible where arrivesInTime(item, forecast, fetchUs, context) {
       fetch(item, priority: .visible, context)
     }
     let top = context.viewportOffsetPt

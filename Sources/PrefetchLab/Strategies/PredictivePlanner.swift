@@ -19,9 +19,9 @@
 /// cancelled when a later plan's resting viewport and the viewport no longer hold it.
 ///
 /// **Images (and renders).** The rows on screen are fetched at visible priority unless the user
-/// is moving and they leave before an image as slow as `safety_factor` × the estimate could come
-/// (at rest they are always fetched). Then each row ahead of the viewport in the predicted
-/// direction, nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with
+/// is moving and they leave before an image could come (at rest they are always fetched: the
+/// user looks at them now, no margin is asked of them). Then each row ahead of the viewport in
+/// the predicted direction, nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with
 /// T the time until it shows, L the time until it has left the viewport again (none when the
 /// motion stops with it on screen) and F its image's arrival (time to first byte + its body
 /// queued behind the bodies of our fetches already out: the link is shared):
@@ -286,7 +286,7 @@ struct PredictivePlanner: Sendable {
     guard context.feedHasMedia || context.hasRenderStage else { return }
     let (forecast, _) = mediaForecast(context)
     let fetchUs = mediaFetchUs(context)
-    for item in visible where arrivesInTime(item, forecast, safety * fetchUs, context) {
+    for item in visible where arrivesInTime(item, forecast, fetchUs, context) {
       fetch(item, priority: .visible, context)
     }
   }

@@ -101,38 +101,46 @@ import Testing
   /// 600 ms to first byte and 1 s for 100 000 bytes (0.1 bytes/µs), so an image takes F = 1.6 s, and
   /// a new one queued behind q of ours on the link 0.6 + (q + 1) × 1 s. A drag down at 500 pt/s
   /// with the viewport at [1000, 1800) (rows 10…17); row k's top shows at (k − 18) × 0.2 s and its
-  /// bottom leaves at (k − 9) × 0.2 s. A row that will be passed is fetched only if it stays until
-  /// an image as slow as `safety_factor` × the estimate could come; fetched now, a row on screen
-  /// from S to L saves min(arrival, L − S) − min(max(0, arrival − S), L − S) of blank.
+  /// bottom leaves at (k − 9) × 0.2 s. A row on screen is fetched if it stays until an image could
+  /// come; a row ahead only if it stays until one as slow as `safety_factor` × the estimate could
+  /// come. Fetched now, a row on screen from S to L saves min(arrival, L − S) −
+  /// min(max(0, arrival − S), L − S) of blank.
   ///
-  /// Safety 2: the rows on screen leave within 0.2…1.6 s, before 2 × 1.6 = 3.2 s: none is fetched
-  /// (an image that comes after its row left is waste). Ahead, with nothing of ours out, row 25
-  /// (shows at 1.4 s, leaves at 3.2 s >= 2 × 1.6 s) is the first to stay long enough: it saves
-  /// 1.6 − 0.2 = 1.4 s, fetched at preload priority (due: 1.4 s <= 2 × 1.6 s + 50 ms); behind it a
-  /// second image would come at 2.6 s, and rows 26…28 leave at 3.4…3.8 s < 5.2 s; row 29 shows at
-  /// 2.2 s, past the 2 s horizon.
+  /// Row 17's image not in: rows 10…16 leave within 0.2…1.4 s, before an image could come; row
+  /// 17 leaves at 1.6 s, as its image comes: fetched at visible priority (q = 1). Every image ahead
+  /// started now holds row 17's back by a body, 1 s (the link is shared fairly); a second image
+  /// would come at 2.6 s, and no row within the 2 s horizon (rows 18…28) stays until 2 × 2.6 s:
+  /// nothing ahead.
   ///
-  /// Safety 1: row 17 leaves at 1.6 s, as its image comes: fetched at visible priority (q = 1). An
-  /// image ahead started now then holds row 17's back by a body, 1 s (the link is shared fairly):
-  /// one goes only if it saves 1 s or more. Rows 18…21 leave (1.8…2.4 s) before a second image
-  /// could come (2.6 s); rows 22…26 save 0, 0.2, 0.4, 0.6, 0.8 s; row 27 (1.8 s to 3.6 s) saves
-  /// 1.0 s but is not due (1.8 s > 1.6 s + 50 ms): nothing ahead.
+  /// Row 17's image in (nothing on screen waits), safety 2: row 25 (shows at 1.4 s, leaves at
+  /// 3.2 s >= 2 × 1.6 s) is the first to stay long enough: it saves 1.6 − 0.2 = 1.4 s, fetched at
+  /// preload priority (due: 1.4 s <= 2 × 1.6 s + 50 ms); rows 26…28 leave at 3.4…3.8 s, before
+  /// 2 × 2.6 s; row 29 shows at 2.2 s, past the horizon. Safety 1 (no margin), as before the
+  /// margin: row 19 (0.2 s to 2.0 s, the first image at 1.6 s saves 0.2 s) and row 23 (1.0 s to
+  /// 2.8 s, the second at 2.6 s saves 0.2 s) are fetched; rows 20, 21 and 24…26 leave first, 22
+  /// and 27 save nothing, 28 (2.0 s) is not due (> 1.6 s + 50 ms).
   @Test func aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes() {
-    for (safety, expected) in [
-      (2.0, [StrategyContextDouble.Action.requestMedia(25, .preload)]),
-      (1, [.requestMedia(17, .visible)]),
+    for (rowOnScreenIn, safety, expected) in [
+      (false, 2.0, [StrategyContextDouble.Action.requestMedia(17, .visible)]),
+      (true, 2, [.requestMedia(25, .preload)]),
+      (true, 1, [.requestMedia(19, .preload), .requestMedia(23, .preload)]),
     ] {
       let context = AdaptiveFixture.context(pages: 3, media: true)
       var strategy = Self.strategy(["safety_factor": .number(safety)])
       Self.learnSlowMediaOrigin(&strategy, context)
-      Self.dragAt500(&strategy, context)
-      #expect(context.takeActions().filter { !$0.isPageRequest } == expected, "safety \(safety)")
+      Self.dragAt500(&strategy, context, rowOnScreenIn: rowOnScreenIn)
+      #expect(
+        context.takeActions().filter { !$0.isPageRequest } == expected,
+        "row 17 in: \(rowOnScreenIn), safety \(safety)")
     }
   }
 
   /// The drag of `aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes` at t = 1.7 s, the
-  /// viewport at [1000, 1800).
-  static func dragAt500(_ strategy: inout Adaptive, _ context: StrategyContextDouble) {
+  /// viewport at [1000, 1800), row 17's image in when `rowOnScreenIn`.
+  static func dragAt500(
+    _ strategy: inout Adaptive, _ context: StrategyContextDouble, rowOnScreenIn: Bool = false
+  ) {
+    if rowOnScreenIn { context.mediaLoaded.insert(17) }
     context.phase = .dragging
     context.velocityPtS = 500
     context.viewportOffsetPt = 1000
@@ -141,7 +149,7 @@ import Testing
   }
 
   /// A fetch out for a row ahead stays out when a later plan would not start it, until its row
-  /// falls behind the viewport. After the drag above (row 25 out, safety 2), 50 ms later the drag
+  /// falls behind the viewport. After the drag above (row 17's image in: row 25 out), 50 ms later the drag
   /// runs at 2000 pt/s from 1025 pt: row 25 (bottom at 2600 pt) would leave in 1575 / 2000 =
   /// 0.79 s, before even one image (1.6 s): a plan would not start it now, but the fetch is kept.
   /// At 2601 pt (rows 26…33 on screen, 0.85 s later) its row is behind: cancelled.
@@ -149,7 +157,7 @@ import Testing
     let context = AdaptiveFixture.context(pages: 3, media: true)
     var strategy = Self.strategy()
     Self.learnSlowMediaOrigin(&strategy, context)
-    Self.dragAt500(&strategy, context)
+    Self.dragAt500(&strategy, context, rowOnScreenIn: true)
     #expect(context.takeActions().filter { !$0.isPageRequest } == [.requestMedia(25, .preload)])
     context.velocityPtS = 2000
     context.viewportOffsetPt = 1025
@@ -203,8 +211,8 @@ import Testing
     }
   }
 
-  /// After the drag of `aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes` (row 25
-  /// out), the viewport jumps to 4000 pt (rows 40…47) and rests there, 50 ms later: the fetch for
+  /// After the drag of `aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes` (row 17's
+  /// image in: row 25 out), the viewport jumps to 4000 pt (rows 40…47) and rests there, 50 ms later: the fetch for
   /// row 25 is cancelled, the user's speed is measured afresh (0 pt/s: the 3000 pt jump is no
   /// scrolling speed), and the rows it landed on are fetched at visible priority (at rest the
   /// rows on screen always are).
@@ -212,7 +220,7 @@ import Testing
     let context = AdaptiveFixture.context(pages: 3, media: true)
     var strategy = Self.strategy()
     Self.learnSlowMediaOrigin(&strategy, context)
-    Self.dragAt500(&strategy, context)
+    Self.dragAt500(&strategy, context, rowOnScreenIn: true)
     _ = context.takeActions()
     context.phase = .idle
     context.velocityPtS = 0
