@@ -21,14 +21,14 @@
 /// **Images (and renders).** The rows on screen are fetched at visible priority unless the user
 /// is moving and they leave before an image could come (at rest they are always fetched: the
 /// user looks at them now, no margin is asked of them). Then each row ahead of the viewport in
-/// the predicted direction, nearest first, within `horizon_s` of travel and `max_lead_screens` screenfuls, with
-/// T the time until it shows, L the time until it has left the viewport again (none when the
-/// motion stops with it on screen) and F its image's arrival (time to first byte + its body
-/// queued behind the bodies of our fetches already out: the link is shared):
+/// the predicted direction, nearest first, within `horizon_s` of travel and `max_lead_screens`
+/// screenfuls, with T the time until it shows, L the time until it has left the viewport again
+/// (none when the motion stops with it on screen) and F its image's arrival (time to first byte +
+/// its body queued behind the bodies of our fetches already out: the link is shared):
 /// - useless when it would leave before an image as slow as `safety_factor` × F could arrive
-///   (L < `safety_factor` × F; F itself for a fetch already out): a long fling's rows are passed
-///   by, not fetched, and an image size's long tail, which the mean does not show, does not turn
-///   a row passed in a drag into bytes that arrive after it left;
+///   (L < `safety_factor` × F): a long fling's rows are passed by, not fetched, and the long tail
+///   of image sizes, which the mean does not show, does not turn a row a drag passes into bytes
+///   that arrive after it left;
 /// - its value, ms of blank time saved by fetching now rather than when it shows:
 ///   min(F, L − T) − min(max(0, F − T), L − T);
 /// - due when T <= `safety_factor` × the unqueued fetch time + one replanning step (no earlier:

@@ -212,10 +212,10 @@ import Testing
   }
 
   /// After the drag of `aSlowMediaOriginFetchesOnlyRowsThatStayUntilTheirImageComes` (row 17's
-  /// image in: row 25 out), the viewport jumps to 4000 pt (rows 40…47) and rests there, 50 ms later: the fetch for
-  /// row 25 is cancelled, the user's speed is measured afresh (0 pt/s: the 3000 pt jump is no
-  /// scrolling speed), and the rows it landed on are fetched at visible priority (at rest the
-  /// rows on screen always are).
+  /// image in: row 25 out), the viewport jumps to 4000 pt (rows 40…47) and rests there, 50 ms
+  /// later: the fetch for row 25 is cancelled, the user's speed is measured afresh (0 pt/s: the
+  /// 3000 pt jump is no scrolling speed), and the rows it landed on are fetched at visible
+  /// priority (at rest the rows on screen always are).
   @Test func aJumpCancelsWhatItLeavesAndFetchesWhereItLands() {
     let context = AdaptiveFixture.context(pages: 3, media: true)
     var strategy = Self.strategy()
