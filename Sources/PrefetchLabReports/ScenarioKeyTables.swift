@@ -89,6 +89,9 @@ public enum ScenarioKeyTables {
       rule = "draws \(support) and <= \(maximum) (tails capped there)"
     case .boolean, .object, .array, .alternatives, .script, .strategies: rule = ""
     }
-    return [rule, key.note].filter { !$0.isEmpty }.joined(separator: "; ")
+    // A note part that restates the rule (`1…1000` beside the range generated from the kind)
+    // would print the range twice.
+    let note = key.note.components(separatedBy: "; ").filter { $0 != rule }
+    return ([rule] + note).filter { !$0.isEmpty }.joined(separator: "; ")
   }
 }

@@ -45,4 +45,24 @@ import Testing
     #expect(network.contains("| `timeout_ms` | number | ms | `15000`"))
     #expect(network.contains("| 1…1000000000; at least 1 ms"))
   }
+
+  /// Each rule is stated once: the `seeds` cell read "1…1000; 1…1000" while its note restated
+  /// the range generated from its kind.
+  @Test func noValidCellRepeatsItself() throws {
+    for object in ScenarioDefinitions.documentedObjects {
+      for key in object.keys {
+        let cell = ScenarioKeyTables.validText(key)
+        let parts = cell.components(separatedBy: "; ")
+        #expect(Set(parts).count == parts.count, "\(object.name).\(key.name): \(cell)")
+      }
+    }
+    let seeds = try #require(ScenarioDefinitions.root.key("seeds"))
+    #expect(ScenarioKeyTables.validText(seeds) == "1…\(Scenario.maxSeedCount)")
+    #expect(Self.document.contains("| `seeds` | integer | seeds | `1` | 1…1000 |\n"))
+    var restated = seeds
+    restated.note = "1…1000"
+    #expect(ScenarioKeyTables.validText(restated) == "1…1000")
+    restated.note = "1…1000; the bundled scenarios use 10"
+    #expect(ScenarioKeyTables.validText(restated) == "1…1000; the bundled scenarios use 10")
+  }
 }

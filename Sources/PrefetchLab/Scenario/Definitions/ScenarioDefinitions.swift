@@ -41,8 +41,7 @@ public enum ScenarioDefinitions {
         "seeds", .integer(.integer(in: 1...Double(Scenario.maxSeedCount))), unit: "seeds", default: 1,
         summary:
           "How many seeds run when the command line gives no --seeds: `seed`, `seed` + 1, …; enough that "
-          + "comparisons can be tested (the bundled scenarios use 10).",
-        note: "1…1000"),
+          + "comparisons can be tested (the bundled scenarios use 10)."),
       KeyDefinition(
         "patience_ms", .number(msRule), unit: "ms", default: 30000,
         defaultText: "`30000` (a judgement; see [stalls](model.md#stalls-the-pause-model))",
