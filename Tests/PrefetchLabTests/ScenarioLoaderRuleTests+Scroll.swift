@@ -39,6 +39,10 @@ extension ScenarioLoaderRuleTests {
       "scroll.script[0].drag: unknown key 'velocity' (did you mean 'velocity_pt_s'?); valid keys: velocity_pt_s, duration_ms"
     ),
     ScenarioRuleCase(
+      "scroll", script(#"{"refresh": {"delay_ms": 10}}"#),
+      "scroll.script[0].refresh: unknown key 'delay_ms'; valid keys: $comment only (this object takes no "
+        + "parameters: write {})"),
+    ScenarioRuleCase(
       "scroll", script(#"{"swipe": {}}"#),
       "scroll.script[0]: unknown key 'swipe'; valid keys: drag, fling, wait, jump, refresh, repeat"),
     ScenarioRuleCase(

@@ -39,10 +39,19 @@ struct JSONObjectReader {
         diagnostics.record(
           field.plainError(
             "unknown key \(ValueText.quoted(field.keyName(member.key)))"
-              + ValueText.suggestion(for: member.key, among: keys) + "; valid keys: \(ValueText.list(keys))"))
+              + ValueText.suggestion(for: member.key, among: keys) + "; valid keys: "
+              + Self.validKeysText(keys)))
       }
     }
     self.members = known
+  }
+
+  /// The valid keys as an unknown-key error lists them. An object that takes no parameters
+  /// (`{ "refresh": {} }`) still takes `$comment`, and says so rather than list nothing.
+  static func validKeysText(_ keys: [String]) -> String {
+    keys.isEmpty
+      ? "\(ObjectDefinition.commentKey) only (this object takes no parameters: write {})"
+      : ValueText.list(keys)
   }
 
   func contains(_ key: String) -> Bool {
