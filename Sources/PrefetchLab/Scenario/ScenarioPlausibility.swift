@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `validate` shows of a valid scenario at a glance, and what it warns about: values the
 /// loader accepts (they are in range) but that are implausible for a real app and network, each
 /// with the unit slip that most likely produced it (seconds typed as milliseconds, kilobytes as
@@ -21,6 +23,14 @@ public struct ScenarioPlausibility: Sendable {
   public static let minimumMediaBytes = 1000.0
   public static let minimumPageBytes = 100.0
   public static let minimumBandwidthKbps = 10.0
+  /// Items on one screen above which a run's cost is warned of (a judgement). Every frame walks
+  /// every item on screen (visibility, blank area, time to content): in a debug build, a 30 s
+  /// session at 60 Hz with infinite_scroll took 0.20 s with 8.5 items on screen, 0.55 s with 85
+  /// and 3.3 s with 850 (about 2.3 µs per item and frame), so past 1000 a two-minute session
+  /// costs tens of seconds per run and strategy, and more with every seed. The densest real
+  /// grids, a photo library zoomed out, show a few hundred cells; more is likely a slip
+  /// (columns, or pixels typed as points).
+  public static let maximumItemsPerScreen = 1000.0
 
   /// - Parameter traceDurationUs: the scroll trace's length with the scenario's seed.
   public init(_ scenario: Scenario, traceDurationUs: Int64) {
@@ -101,8 +111,22 @@ public struct ScenarioPlausibility: Sendable {
     }
     let itemP50 = feed.itemHeightPt.quantile(0.5)
     let viewport = scenario.viewport.heightPt
+    // A grid row is as tall as the tallest of its `columns` items, drawn independently: the
+    // median row is the item distribution's 0.5^(1/columns) quantile (P(max <= x) = F(x)^c).
+    let columns = feed.columns
+    // Drawn heights are snapped as the layout snaps them (at least 1 pt).
+    let rowP50 = FeedContent.snapToGrid(
+      columns == 1 ? itemP50 : feed.itemHeightPt.quantile(pow(0.5, 1 / Double(columns))))
+    let rowsPerScreen = viewport / rowP50
+    let itemsPerScreen = rowsPerScreen * Double(columns)
     figures.append(
-      ("rows per screen", number(viewport / max(itemP50, 1e-9), 1) + " (median item \(number(itemP50)) pt)"))
+      columns == 1
+        ? ("items per screen", number(itemsPerScreen, 1) + " (one column; median item \(number(itemP50)) pt)")
+        : (
+          "items per screen",
+          number(itemsPerScreen, 1) + " (\(number(rowsPerScreen, 1)) rows × \(columns) columns; median row "
+            + "\(number(rowP50)) pt, the tallest of its \(columns) items; median item \(number(itemP50)) pt)"
+        ))
     if itemP50 > viewport {
       warnings.append(
         Warning(
@@ -110,6 +134,19 @@ public struct ScenarioPlausibility: Sendable {
           message:
             "median item of \(number(itemP50)) pt is taller than the viewport (\(number(viewport)) pt): pixels "
             + "typed as points? (at 3x, \(number(itemP50)) px is \(number(itemP50 / 3)) pt)"))
+    }
+    if itemsPerScreen > Self.maximumItemsPerScreen {
+      let frames = Double(traceDurationUs) / 1_000_000 * Double(scenario.viewport.frameRateHz)
+      warnings.append(
+        Warning(
+          path: columns > 1 ? "feed.columns" : "feed.item_height_pt",
+          message:
+            "about \(number(itemsPerScreen)) items on one screen (\(number(rowsPerScreen, 1)) rows × \(columns) "
+            + "column\(columns == 1 ? "" : "s")), more than \(number(Self.maximumItemsPerScreen)): every frame walks "
+            + "every item on screen, so each run of each strategy walks about "
+            + number(itemsPerScreen * frames / 1e6, 1) + " million items (\(number(frames)) frames), "
+            + "\(number(itemsPerScreen / 10)) times a phone list's ten; real grids show a few hundred at most. "
+            + "Fewer columns, or pixels typed as points?"))
     }
     figures.append(("session", number(Double(traceDurationUs) / 1_000_000, 1) + " s of scroll trace"))
     figures.append(

@@ -15,9 +15,10 @@ enum ValidateCommand {
       options (a timeline past 10^6 intervals at --timeline-interval-ms 100) gets a warning on \
       stderr naming the options that run it; the exit status stays 0. Each valid file also gets \
       the figures a person checks at a glance (RTT p50 and p95, time to fetch a median page and \
-      image, rows per screen, session length, seeds) and a warning for each implausible value \
-      (RTT below 5 ms or above 60 s, an image below 1 kB, a page below 100 bytes, a link below \
-      10 kbit/s, an item taller than the viewport, a setting that can never load past the first \
+      image, items per screen as rows × feed.columns, session length, seeds) and a warning for \
+      each implausible value (RTT below 5 ms or above 60 s, an image below 1 kB, a page below \
+      100 bytes, a link below 10 kbit/s, an item taller than the viewport, more than 1000 items \
+      on one screen, which every frame walks, a setting that can never load past the first \
       page), naming the key and the likely unit slip; --strict makes those warnings problems \
       (exit 65). A population file is recognised and named as one: run it with --population.
       """,
