@@ -19,7 +19,9 @@ enum ReportCommand {
       (report.md, report.html or plots/) is redrawn only with --replace, except results/latest: a \
       committed or shared report is never replaced by surprise. Even then only a report prefetchlab \
       wrote is replaced: the folder must hold a manifest.json prefetchlab wrote and plots/ nothing \
-      but its figures, else exit 64 naming the file (as run --out --replace).
+      but its figures, else exit 64 naming the file (as run --out --replace). Once the new report \
+      is written, the earlier report's figures it does not show are removed from plots/ (all of \
+      them when it draws none: no gnuplot, or --no-plots).
       """,
     arguments: [
       .positional("results-dir", help: "A results folder written by 'prefetchlab run'."),
@@ -71,8 +73,16 @@ enum ReportCommand {
     let (status, outcome) = try step.generate(
       folder: folder, output: FolderOutput(folder: folder), jobs: jobs, terminal: terminal, progress: progress
     )
+    // The report replaced (checkReplace vetted plots/): figures of the earlier report that this
+    // one did not draw — every one without gnuplot — would no longer match it.
+    let stale = ResultsFolderIdentity.removeStalePlots(folder, written: outcome.files)
     let plots = outcome.plotsDrawn == 1 ? "1 plot" : "\(outcome.plotsDrawn) plots"
-    terminal.out("report.md and report.html written to \(folder) (\(plots))\n")
+    let removed =
+      stale.isEmpty
+      ? ""
+      : "; \(stale.count) file\(stale.count == 1 ? "" : "s") of the earlier report's plots/ removed, "
+        + "as this report does not show them"
+    terminal.out("report.md and report.html written to \(folder) (\(plots)\(removed))\n")
     return status
   }
 

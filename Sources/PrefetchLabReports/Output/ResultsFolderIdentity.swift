@@ -24,6 +24,15 @@ public enum ResultsFolderIdentity {
     ResultsFolderContents.foreignEntries(folder)
   }
 
+  /// After a report replaced an earlier one in `folder`: removes the plot files of `plots/` that
+  /// this program wrote and the new report did not (`written`: the report's files, relative to
+  /// `folder`), so no figure of the earlier report stays beside a report that does not show it —
+  /// all of them when the new report drew none. A file this program does not write is never
+  /// touched. Returns the paths removed, relative to `folder`, sorted.
+  public static func removeStalePlots(_ folder: String, written: [String]) -> [String] {
+    ResultsFolderContents.removeStalePlots(in: folder, keeping: Set(written))
+  }
+
   /// - Throws: `OutputRefusal` when `folder` (an existing folder) must not be replaced.
   /// - Parameter option: the option that named `folder`, as the refusal names it.
   static func checkReplaceable(_ folder: String, inputs: [String], option: String = "out")
