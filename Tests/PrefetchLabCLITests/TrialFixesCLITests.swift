@@ -134,6 +134,37 @@ import Testing
     #expect(csv.stdout.contains("identical on every objective"), "\(csv.stdout)")
   }
 
+  /// sweep's closing line and recommend say the same of a tie, and `identical` only of settings
+  /// that are: on the bundled Flutter feed, invisible_items_threshold 8 and 9 differ in blank
+  /// time on each of seeds 1–3 (by −6 ms a minute on average) without a significant difference.
+  @Test func sweepAndRecommendWordATieAlike() throws {
+    let folder = ScratchFolder()
+    let out = folder.path + "/sw"
+    let sweep = runCLI([
+      "sweep", SchemaTests.repository + "/scenarios/flutter-pagination-feed.json", "--strategy",
+      "flutter_pagination", "--vary",
+      "invisible_items_threshold=8,9", "--seeds", "1-3", "--out", out,
+      "--no-plots", "-q",
+    ])
+    #expect(sweep.status == 0, "\(sweep.stderr)")
+    let note =
+      "flutter_pagination:invisible_items_threshold=9 against flutter_pagination:invisible_items_threshold=8 "
+      + "not significantly different at 3 seeds (stall_ms no difference, blank_ms per min p="
+    #expect(sweep.stdout.contains(note), "\(sweep.stdout)")
+    #expect(!sweep.stdout.contains("identical"), "\(sweep.stdout)")
+    let recommend = runCLI(["recommend", out])
+    #expect(recommend.status == 0, "\(recommend.stderr)")
+    let line = { (text: String) in text.split(separator: "\n").first { $0.contains(note) }.map(String.init) }
+    let fromSweep = try #require(line(sweep.stdout))
+    let fromRecommend = try #require(line(recommend.stdout))
+    // The same note after the verdict: from "no clear winner" to the end of the parenthesis.
+    let tail = { (text: String) in text[text.range(of: "no clear winner")!.lowerBound...].prefix { $0 != "—" }
+    }
+    #expect(
+      tail(fromSweep).trimmingCharacters(in: .whitespaces)
+        == tail(fromRecommend).trimmingCharacters(in: .whitespaces))
+  }
+
   @Test func saveCurrentRefusalsNameTheirOwnOption() throws {
     let folder = ScratchFolder()
     let file = folder.writeScenario("t.json")

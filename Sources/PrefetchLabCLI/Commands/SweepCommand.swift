@@ -184,9 +184,7 @@ enum SweepCommand {
       let recommendation = analysis.recommendation
       let verdict =
         analysis.recommended.map { "recommended " + analysis.name($0) }
-        ?? (recommendation.verdictText
-          + (recommendation.seedsToSeparate.map { " (about \($0) seeds would likely separate the first two)" }
-            ?? recommendation.noSeedEstimate.map { " (\($0))" } ?? ""))
+        ?? (recommendation.verdictText + (recommendation.tieNote.map { " (\($0))" } ?? ""))
       recommendations.append(
         "  \(scenario.name): \(verdict)"
           + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; ")))

@@ -28,11 +28,11 @@ public struct Recommendation: Sendable {
   public let excluded: [(index: Int, why: String)]
   /// The chosen contender against the runner-up (or the two best of a tie) per headline metric.
   public let costs: [Cost]
-  /// With no clear winner: about how many seeds would likely separate the two best (80 % power
+  /// With no clear winner: about how many seeds would likely separate `comparedPair` (80 % power
   /// at the 5 % level of a paired comparison, normal approximation: n = (z₀.₉₇₅ + z₀.₈)² s² / d²,
   /// at least 6, the fewest an exact test can decide on); nil when their means are equal.
   public let seedsToSeparate: Int?
-  /// With no clear winner and no seed estimate, why there is none: `identical on every objective`
+  /// With no clear winner and no seed estimate for `comparedPair`, why there is none: `identical on every objective`
   /// (every paired difference 0: no number of seeds separates them), `equal means on every
   /// objective` (more seeds would not separate them either), or `1 seed: no spread to estimate
   /// from`; nil otherwise.
@@ -40,6 +40,15 @@ public struct Recommendation: Sendable {
   /// The runner-up was taken by best mean among contenders the rule could not tell apart (the
   /// tie-break); false when the rule picked it alone or there is none.
   public let runnerUpByMean: Bool
+  /// With no clear winner: the other contenders left that are identical to the first on every
+  /// objective metric (every paired difference 0), in `tied`'s order.
+  public let identicalToFirst: [Int]
+  /// With no clear winner: the two contenders the seed estimate and the costs are about — the
+  /// first and the best-placed one left that is not identical to it (the first two when all are).
+  public let comparedPair: (first: Int, other: Int)?
+  /// With no clear winner: per objective metric, the paired test of `comparedPair` (keys paired,
+  /// p-value; p is nil where every difference is 0).
+  public let pairTests: [(metric: String, test: PairedTest)]
 
   public struct Cost: Sendable {
     public var metric: String
@@ -91,12 +100,25 @@ public struct Recommendation: Sendable {
       if let runnerUp { pairFor = (first.left[0], runnerUp) }
       seedsToSeparate = nil
       noSeedEstimate = nil
+      identicalToFirst = []
+      comparedPair = nil
+      pairTests = []
     } else {
       recommended = nil
       tied = first.left
       runnerUp = nil
       runnerUpByMean = false
-      if first.left.count >= 2 { pairFor = (first.left[0], first.left[1]) }
+      // A contender identical to the first says nothing about how far apart the rest are: the
+      // estimate is about the first and the best-placed one that differs from it.
+      let left = first.left
+      let identical = left.dropFirst().filter { Self.isIdentical(contest, left[0], $0, objective) }
+      identicalToFirst = identical
+      if left.count >= 2 {
+        pairFor = (left[0], left.dropFirst().first { !identical.contains($0) } ?? left[1])
+      }
+      comparedPair = pairFor.map { (first: $0.0, other: $0.1) }
+      pairTests =
+        pairFor.map { pair in objective.metrics.map { ($0, contest.test(pair.0, pair.1, $0)) } } ?? []
       seedsToSeparate = pairFor.flatMap { Self.seedsToSeparate(contest, $0.0, $0.1, objective) }
       noSeedEstimate =
         seedsToSeparate != nil
@@ -166,6 +188,15 @@ public struct Recommendation: Sendable {
     return best
   }
 
+  /// Whether every paired difference of `a` and `b` is 0 on every objective metric (over at
+  /// least one shared key).
+  static func isIdentical(_ contest: Contest, _ a: Int, _ b: Int, _ objective: Objective) -> Bool {
+    objective.metrics.allSatisfy { metric in
+      let difference = contest.test(a, b, metric).difference
+      return difference.n > 0 && difference.mean == 0 && (difference.standardDeviation ?? 0) == 0
+    }
+  }
+
   /// Why `seedsToSeparate` found no estimate for `a` and `b` (see `noSeedEstimate`).
   static func whyNoSeedEstimate(_ contest: Contest, _ a: Int, _ b: Int, _ objective: Objective) -> String {
     let tests = objective.metrics.map { contest.test(a, b, $0).difference }
@@ -174,6 +205,35 @@ public struct Recommendation: Sendable {
       return "identical on every objective: no number of seeds separates them"
     }
     return "equal means on every objective: more seeds would not separate them"
+  }
+
+  /// With no clear winner, what is true of the contenders left, as `recommend`, the report and
+  /// `sweep` print it after the verdict; nil otherwise. `identical on every objective: …` only
+  /// when every one of them is identical to the first; else which are, then the compared pair's
+  /// p-values at the seeds run and about how many seeds would likely separate them (or why no
+  /// number is given):
+  /// `a, c identical on every objective; a against b not significantly different at 3 seeds
+  /// (stall_ms p=0.31, blank_ms per min p=0.52): about 14 seeds would likely separate them`.
+  public var tieNote: String? {
+    guard recommended == nil, let pair = comparedPair else { return nil }
+    if identicalToFirst.count == tied.count - 1 { return noSeedEstimate }
+    var note = ""
+    if !identicalToFirst.isEmpty {
+      note +=
+        ([pair.first] + identicalToFirst).map { labels[$0] }.joined(separator: ", ")
+        + " identical on every objective; "
+    }
+    let pairs = pairTests.map(\.test.difference.n).max() ?? 0
+    guard pairs >= 2 else { return note + (noSeedEstimate ?? "") }
+    let ps = pairTests.map { metric, test in
+      Contest.comparableName(metric) + " "
+        + (test.pValue.map { "p=" + PairedTest.pText($0) } ?? "no difference")
+    }
+    note +=
+      "\(labels[pair.first]) against \(labels[pair.other]) not significantly different at \(pairs) seeds ("
+      + ps.joined(separator: ", ") + "): "
+    if let seedsToSeparate { return note + "about \(seedsToSeparate) seeds would likely separate them" }
+    return note + (noSeedEstimate ?? "")
   }
 
   /// `fixed_threshold`, `no clear winner: a, b`, or `none eligible`.

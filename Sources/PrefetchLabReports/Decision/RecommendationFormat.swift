@@ -71,8 +71,12 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
     return " (\(method.rawValue) p=\(DecimalFormat.fixed(p, places: 3)) decides: not significant)"
   }
 
+  /// What the costs' differences are taken against: the runner-up, or with no clear winner the
+  /// contender the tie note compares the first with (not always the second: one identical to
+  /// the first is passed over).
   static func versusText(_ recommendation: Recommendation) -> String {
-    recommendation.recommended != nil ? "runner-up" : "second"
+    if recommendation.recommended != nil { return "the runner-up" }
+    return recommendation.comparedPair.map { recommendation.labels[$0.other] } ?? "the second"
   }
 
   // MARK: - Text
@@ -96,12 +100,7 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
       head += recommendation.runnerUp.map { "; runner-up \(labels[$0])" } ?? "; no runner-up"
       if recommendation.runnerUpByMean { head += " (tie-break: best mean among those not told apart)" }
     } else {
-      head += recommendation.verdictText
-      if let seeds = recommendation.seedsToSeparate {
-        head += " (about \(seeds) seeds would likely separate the first two)"
-      } else if let why = recommendation.noSeedEstimate {
-        head += " (\(why))"
-      }
+      head += recommendation.verdictText + (recommendation.tieNote.map { " (\($0))" } ?? "")
     }
     var lines = [indent + head]
     if !recommendation.reasons.isEmpty {
@@ -116,7 +115,7 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
       lines.append(
         indent + "  "
           + (hasOther
-            ? "mean ± 95 % CI (difference to the \(versusText(recommendation)), 95 % CI): "
+            ? "mean ± 95 % CI (difference to \(versusText(recommendation)), 95 % CI): "
             : "mean ± 95 % CI: ")
           + costs.joined(separator: "; "))
     }
@@ -191,7 +190,7 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
         ]
       }
       row.append(
-        (recommendation.reasons + [recommendation.noSeedEstimate].compactMap { $0 }).joined(separator: "; "))
+        (recommendation.reasons + [recommendation.tieNote].compactMap { $0 }).joined(separator: "; "))
       row.append(recommendation.excluded.map { "\(labels[$0.index]): \($0.why)" }.joined(separator: "; "))
       return row
     }
