@@ -67,7 +67,7 @@ import Testing
         "`blank_ms` per minute of attention: no gap to close (oracle 700 is above infinite\\_scroll 500)."))
     #expect(
       markdown.contains(
-        "The oracle's stall is not guaranteed to be a lower bound for seed 2 (bound\\_caveats: outage\\_delayed\\_first\\_byte+clamped\\_jump"
+        "The oracle is not guaranteed to be a lower bound on stall\\_ms for seed 2 (bound\\_caveats: outage\\_delayed\\_first\\_byte+clamped\\_jump"
       ))
     #expect(html.contains("directional_ranges 102.5 %"))
   }
@@ -106,5 +106,21 @@ import Testing
       markdown.contains(
         "**Headroom**: not computed; it needs runs of infinite\\_scroll (no look-ahead) and oracle (the clairvoyant bound) with default parameters, and this scenario has none of oracle"
       ), "\(markdown)")
+  }
+
+  /// The caveat sentence names the metrics on which the flagged runs claim no bound: with a
+  /// refresh, waste too, and why.
+  @Test func theCaveatNamesTheMetricsItSuspends() {
+    #expect(
+      Report.caveatText([(2, .clampedJump)])
+        == "The oracle is not guaranteed to be a lower bound on stall_ms for seed 2 (bound_caveats: clamped_jump; "
+        + "see docs/model.md, The oracle bound); its blank time is never a bound.")
+    #expect(
+      Report.caveatText((1...10).map { (UInt64($0), BoundCaveats.refreshed) })
+        == "The oracle is not guaranteed to be a lower bound on stall_ms, wasted_fetches or wasted_bytes for seeds "
+        + "1-10 (bound_caveats: refreshed; refreshed: the oracle's plan, made for the whole run, starts over at the "
+        + "pull to refresh and fetches again what it planned for rows the user saw before it, so it can stall and "
+        + "waste where a client reacting to the new list would not; see docs/model.md, The oracle bound); its "
+        + "blank time is never a bound.")
   }
 }

@@ -42,6 +42,37 @@ public struct BoundCaveats: OptionSet, Sendable, Hashable, CustomStringConvertib
     (.feedEndReached, "feed_end_reached"), (.unverified, "unverified"), (.refreshed, "refreshed"),
   ]
 
+  /// The summary columns on which a run flagged with these caveats claims no bound, in catalogue
+  /// order; none when the set is empty. The oracle claims a bound on `stall_ms`, which every
+  /// caveat suspends, and that it wastes nothing pagination does not force (`wasted_bytes`,
+  /// `wasted_fetches`), which only `refreshed` suspends: at the refresh its plan starts over
+  /// and fetches again what it planned for the whole run, the media of rows the user saw before
+  /// the refresh among it, so a run that scrolled deep before refreshing wastes what a client
+  /// reacting to the new list would not (`RefreshOracleBoundTests`: a cursor feed of
+  /// 300 pt rows and 30 kB images, eight flings, a refresh and 20 s of rest: the oracle wasted
+  /// 1 248 000 bytes in 44 fetches, infinite_scroll 3 472 bytes). Blank time is never bounded
+  /// (docs/model.md, "The oracle bound") and is not listed.
+  public var unboundMetrics: [String] {
+    guard !isEmpty else { return [] }
+    var metrics = [MetricDefinition.stallMs.column]
+    if contains(.refreshed) {
+      metrics += [MetricDefinition.wastedFetches.column, MetricDefinition.wastedBytes.column]
+    }
+    return metrics
+  }
+
+  /// Why the caveats in the set suspend the bounds `unboundMetrics` names, for people: one phrase
+  /// per caveat whose reason is not the engine mechanism its name says (`refreshed`); empty
+  /// otherwise.
+  public var reasons: [String] {
+    contains(.refreshed)
+      ? [
+        "refreshed: the oracle's plan, made for the whole run, starts over at the pull to refresh and "
+          + "fetches again what it planned for rows the user saw before it, so it can stall and waste where a "
+          + "client reacting to the new list would not"
+      ] : []
+  }
+
   /// The names of the bits set, joined by `+`; `none` when empty.
   public var description: String {
     let names = Self.named.filter { contains($0.caveat) }.map(\.name)

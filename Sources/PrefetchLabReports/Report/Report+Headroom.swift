@@ -67,18 +67,25 @@ extension Report {
     }
     var blocks: [ReportDocument.Block] = [.paragraph(inlines)]
     let flagged = Headroom.flaggedSeeds(scenario)
-    if !flagged.isEmpty {
-      let caveats = flagged.reduce(BoundCaveats()) { $0.union($1.caveats) }
-      blocks.append(
-        .paragraph([
-          .text(
-            "The oracle's stall is not guaranteed to be a lower bound for seed"
-              + (flagged.count == 1 ? " " : "s ")
-              + SeedText.ranges(flagged.map(\.seed)) + " (bound_caveats: " + caveats.description
-              + "; see docs/model.md, The oracle bound).")
-        ]))
-    }
+    if !flagged.isEmpty { blocks.append(.paragraph([.text(Self.caveatText(flagged))])) }
     return blocks
+  }
+
+  /// The sentence under the headroom line for seeds whose oracle run flags its bound: the
+  /// metrics on which it is no bound there (`BoundCaveats.unboundMetrics`), the caveats, and why
+  /// where the name does not say it.
+  static func caveatText(_ flagged: [(seed: UInt64, caveats: BoundCaveats)]) -> String {
+    let caveats = flagged.reduce(BoundCaveats()) { $0.union($1.caveats) }
+    let metrics = caveats.unboundMetrics
+    let named =
+      metrics.count <= 2
+      ? metrics.joined(separator: " or ")
+      : metrics.dropLast().joined(separator: ", ") + " or " + metrics.last!
+    return "The oracle is not guaranteed to be a lower bound on " + named + " for seed"
+      + (flagged.count == 1 ? " " : "s ") + SeedText.ranges(flagged.map(\.seed))
+      + " (bound_caveats: " + caveats.description
+      + caveats.reasons.map { "; " + $0 }.joined()
+      + "; see docs/model.md, The oracle bound); its blank time is never a bound."
   }
 
   /// A share as a percentage with one decimal: `87.5 %`.
