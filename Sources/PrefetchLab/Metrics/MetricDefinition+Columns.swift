@@ -190,6 +190,7 @@ extension MetricDefinition {
     summary:
       "for the `oracle`: the conditions of its stall bound that failed in the run, one bit each (1 outage "
       + "delayed a first byte, 2 timeout on a changing link, 4 radio promotion, 8 falling trace latency, "
-      + "16 jump that can land short, 32 end of a cursor feed reached, 64 unverified); 0 when the bound "
-      + "holds, and for every other strategy. See docs/model.md, *The oracle bound*")
+      + "16 jump that can land short, 32 end of a cursor feed reached, 64 unverified, 128 pull to refresh, "
+      + "which suspends its waste bound too); 0 when the bound holds, and for every other strategy. See "
+      + "docs/model.md, *The oracle bound*")
 }
