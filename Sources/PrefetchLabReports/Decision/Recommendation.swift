@@ -26,16 +26,16 @@ public struct Recommendation: Sendable {
   public let reasons: [String]
   /// Contenders not considered, with why (ruled out for abandonment, over a limit).
   public let excluded: [(index: Int, why: String)]
-  /// The chosen contender against the runner-up (or the two best of a tie) per headline metric.
+  /// The chosen contender against the runner-up (or a tie's `comparedPair`) per headline metric.
   public let costs: [Cost]
   /// With no clear winner: about how many seeds would likely separate `comparedPair` (80 % power
   /// at the 5 % level of a paired comparison, normal approximation: n = (z₀.₉₇₅ + z₀.₈)² s² / d²,
   /// at least 6, the fewest an exact test can decide on); nil when their means are equal.
   public let seedsToSeparate: Int?
-  /// With no clear winner and no seed estimate for `comparedPair`, why there is none: `identical on every objective`
-  /// (every paired difference 0: no number of seeds separates them), `equal means on every
-  /// objective` (more seeds would not separate them either), or `1 seed: no spread to estimate
-  /// from`; nil otherwise.
+  /// With no clear winner and no seed estimate for `comparedPair`, why there is none:
+  /// `identical on every objective` (every paired difference 0: no number of seeds separates
+  /// them), `equal means on every objective` (more seeds would not separate them either), or
+  /// `1 seed: no spread to estimate from`; nil otherwise. `tieNote` is what is printed.
   public let noSeedEstimate: String?
   /// The runner-up was taken by best mean among contenders the rule could not tell apart (the
   /// tie-break); false when the rule picked it alone or there is none.
@@ -207,8 +207,8 @@ public struct Recommendation: Sendable {
     return "equal means on every objective: more seeds would not separate them"
   }
 
-  /// With no clear winner, what is true of the contenders left, as `recommend`, the report and
-  /// `sweep` print it after the verdict; nil otherwise. `identical on every objective: …` only
+  /// With no clear winner, what is true of the contenders left, as `recommend` (text and CSV)
+  /// and `sweep`'s closing line print it after the verdict; nil otherwise. `identical on every objective: …` only
   /// when every one of them is identical to the first; else which are, then the compared pair's
   /// p-values at the seeds run and about how many seeds would likely separate them (or why no
   /// number is given):
