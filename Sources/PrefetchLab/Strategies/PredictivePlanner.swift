@@ -77,10 +77,6 @@ struct PredictivePlanner: Sendable {
   private var plannedPhase = ScrollPhase.idle
   private var plannedDirection = ScrollDirection.down
   private var visibleRows: Range<Int> = 0..<0
-  /// Flings seen and flings that came to rest where the physics said (not cut short by a new
-  /// drag): the chance a fling's resting rows are reached, learned from this user.
-  private var flings = 0
-  private var flingsReached = 0
   /// The viewport at the last plan (offset, time, speed, rows on screen): a jump is told from a
   /// scroll by comparing it with the viewport now. Noted only when planning, so that the frames
   /// between steps change nothing.
@@ -137,11 +133,6 @@ struct PredictivePlanner: Sendable {
       jumped || event != .frame || now >= nextPlanUs || context.phase != plannedPhase
       || context.scrollDirection != plannedDirection
     if replans {
-      // A fling ends at rest (reached) or in a new drag (cut short).
-      if plannedPhase == .decelerating && context.phase != .decelerating {
-        flings += 1
-        if context.phase == .idle { flingsReached += 1 }
-      }
       // Sampled only when planning, so that the frames between steps change nothing.
       if now >= nextSpeedSampleUs {
         speed.note(offsetPt: context.viewportOffsetPt, atUs: now)
@@ -207,10 +198,6 @@ struct PredictivePlanner: Sendable {
 
   /// The user's recent mean speed, pt/s (sampled on the speed grid).
   var sampledSpeed: Double { sampledSpeedPtS }
-
-  /// The chance a fling is not cut short: (reached + 1) / (flings + 2), Laplace's rule of
-  /// succession, 0.5 before any fling.
-  var flingReach: Double { Double(flingsReached + 1) / Double(flings + 2) }
 
   /// Time to fetch and apply the next page, µs.
   var pageFetchUs: Double { pageEstimator.pageFetchUs }
