@@ -116,4 +116,45 @@ import Testing
     let manifest = try String(contentsOfFile: folder.path + "/plain/manifest.json", encoding: .utf8)
     #expect(manifest.contains("\"--plain-tables\""))
   }
+
+  /// Shards of one experiment written some with `--plain-tables` and some without merge into
+  /// one form (the first shard's, or the one a flag names), saying so: the merged folder never
+  /// holds both forms, and it is the folder the unsharded run with that form writes.
+  @Test func shardsOfMixedFormsMergeIntoOneForm() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    let common = ["run", scenario, "-q", "--seeds", "1-2", "--no-plots"]
+    #expect(runCLI(common + ["--shard", "1/2", "--out", folder.path + "/s1"]).status == 0)
+    #expect(runCLI(common + ["--shard", "2/2", "--plain-tables", "--out", folder.path + "/s2"]).status == 0)
+    #expect(runCLI(common + ["--out", folder.path + "/whole-gz"]).status == 0)
+    #expect(runCLI(common + ["--plain-tables", "--out", folder.path + "/whole-plain"]).status == 0)
+    let shards = [folder.path + "/s1", folder.path + "/s2"]
+    for (name, order, extra, compressed) in [
+      ("first", shards, [] as [String], true), ("flag", shards, ["--plain-tables"], false),
+      ("reversed", shards.reversed(), [], false),
+      ("reversed-flag", shards.reversed(), ["--gzip-tables"], true),
+    ] {
+      let merged = runCLI(
+        ["merge"] + order + ["--keep-shards", "--out", folder.path + "/" + name] + extra)
+      #expect(merged.status == 0, "\(name): \(merged.stderr)")
+      let converted = compressed ? folder.path + "/s2" : folder.path + "/s1"
+      #expect(
+        merged.stderr.contains("note: \(converted) had \(compressed ? "plain" : "compressed") run tables"),
+        "\(name): \(merged.stderr)")
+      let whole = compressed ? "whole-gz" : "whole-plain"
+      for table in RunTable.allCases {
+        #expect(folder.exists("\(name)/\(table.fileName(compressed: compressed))"), "\(name) \(table)")
+        #expect(!folder.exists("\(name)/\(table.fileName(compressed: !compressed))"), "\(name) \(table)")
+      }
+      for file in ["summary.csv", "manifest.json"]
+        + RunTable.allCases.map({ $0.fileName(compressed: compressed) })
+      {
+        let mine = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/\(name)/\(file)"))
+        let theirs = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/\(whole)/\(file)"))
+        #expect(mine == theirs, "\(name)/\(file) differs from \(whole)/\(file)")
+      }
+    }
+    let both = runCLI(["merge"] + shards + ["--plain-tables", "--gzip-tables", "--out", folder.path + "/x"])
+    #expect(both.status == 64, "\(both.stderr)")
+  }
 }

@@ -3,7 +3,7 @@ import PrefetchLab
 import PrefetchLabReports
 
 /// `prefetchlab merge SHARD_DIR... --out DIR [--no-plots | --plots] [--timelines …] [--jobs N]
-/// [--quiet]`: joins the folders of `run --shard K/N` into the folder the unsharded run writes.
+/// [--plain-tables | --gzip-tables] [--quiet]`: joins the folders of `run --shard K/N` into the folder the unsharded run writes.
 enum MergeCommand {
   static let spec = CommandSpec(
     name: "merge",
@@ -18,7 +18,9 @@ enum MergeCommand {
       together exit 65 naming the folders. The output folder is replaced only if prefetchlab \\
       wrote it. Once the merged folder is in place the shard folders are removed (a move: the \\
       study is on disk once), except with --keep-shards or when a shard folder holds anything \\
-      prefetchlab did not write.
+      prefetchlab did not write. Shards written some with --plain-tables and some without \
+      are merged into one form: the first shard's, unless --plain-tables or --gzip-tables \
+      says which; the merged manifest records it.
       """,
     arguments: [
       .positional("shard-dirs", repeating: true, help: "The shard folders, in any order."),
@@ -38,12 +40,19 @@ enum MergeCommand {
       ),
       .flag("quiet", short: "q", help: "No progress or warnings on stderr, only errors."),
       .flag("keep-shards", help: "Keep the shard folders (the merged folder then copies their rows)."),
+      .flag(
+        "plain-tables", help: "Write the merged run tables as plain CSV (default: the first shard's form)."),
+      .flag(
+        "gzip-tables", help: "Write the merged run tables gzip-compressed (default: the first shard's form)."),
     ],
     validate: { parsed throws(ValidationError) in
       try OutputPathRule.check(parsed, option: "out", target: .resultsFolder)
       try OutputPathRule.checkReplace(parsed, option: "out")
       if parsed.flag("plots") && parsed.flag("no-plots") {
         throw ValidationError("--plots and --no-plots cannot be used together")
+      }
+      if parsed.flag("plain-tables") && parsed.flag("gzip-tables") {
+        throw ValidationError("--plain-tables and --gzip-tables cannot be used together")
       }
       if let timelines = parsed.string("timelines"), TimelineSelection(rawValue: timelines) == nil {
         throw .invalidValue(timelines, for: "timelines", reason: "expected " + TimelineSelection.choicesText)
@@ -68,12 +77,17 @@ enum MergeCommand {
     var status = ExitStatus.ok
     let outcome: ShardMerger.Outcome
     do {
-      outcome = try ShardMerger.merge(folders, into: staging, registry: registry, progress: progress)
+      let form: Bool? = parsed.flag("plain-tables") ? false : parsed.flag("gzip-tables") ? true : nil
+      outcome = try ShardMerger.merge(
+        folders, into: staging, registry: registry, compressedTables: form, progress: progress)
       progress.finished(
         .writing,
         note:
           "\(folders.count) shards, \(outcome.files) run table\(outcome.files == 1 ? "" : "s"), "
           + ProgressDisplay.bytes(outcome.bytes))
+      if !outcome.convertedShards.isEmpty && progress.mode != .quiet {
+        progress.message(mixedFormsNote(outcome, chosen: form != nil))
+      }
       let recorded = outcome.manifest.command
       let noPlots = parsed.flag("no-plots") || (recorded.contains("--no-plots") && !parsed.flag("plots"))
       if !noPlots {
@@ -106,5 +120,15 @@ enum MergeCommand {
       "\(outcome.runs) runs from \(folders.count) shards merged into \(out)"
         + (removed > 0 ? "; \(removed) shard folder\(removed == 1 ? "" : "s") removed" : "") + "\n")
     return status
+  }
+
+  /// Says which shards' tables were rewritten into the merged form, and how to get the other.
+  static func mixedFormsNote(_ outcome: ShardMerger.Outcome, chosen: Bool) -> String {
+    let form = outcome.compressedTables ? "gzip-compressed (timeline.csv.gz, …)" : "plain (timeline.csv, …)"
+    let other = outcome.compressedTables ? "plain" : "compressed"
+    let shards = outcome.convertedShards.joined(separator: ", ")
+    let why = chosen ? "as asked" : "as the first shard's are"
+    let how = chosen ? "" : "; give --\(outcome.compressedTables ? "plain" : "gzip")-tables for \(other) ones"
+    return "note: \(shards) had \(other) run tables; the merged tables are \(form), \(why)\(how)\n"
   }
 }

@@ -71,8 +71,9 @@ enum ReportCommand {
     let progress = ProgressDisplay(terminal: terminal, quiet: parsed.flag("quiet"))
     InterruptHandling.install(terminal: terminal, progress: progress)
     let (status, outcome) = try step.generate(
-      folder: folder, output: FolderOutput(folder: folder), jobs: jobs, terminal: terminal, progress: progress
-    )
+      folder: folder, output: FolderOutput(folder: folder), jobs: jobs, terminal: terminal,
+      progress: progress,
+      verifyingTables: true)
     // The report replaced (checkReplace vetted plots/): figures of the earlier report that this
     // one did not draw — every one without gnuplot — would no longer match it.
     let stale = ResultsFolderIdentity.removeStalePlots(folder, written: outcome.files)

@@ -60,15 +60,17 @@ struct ReportStep {
   /// Writes plots and reports for the results in `folder` through `output`, prints warnings on
   /// stderr, and returns the exit status: 1 when plots were required and some failed, else 0.
   /// Warnings go through `progress` (so they do not land in a progress line) and are left out
-  /// with `--quiet`; errors are always printed.
+  /// with `--quiet`; errors are always printed. `verifyingTables`: read every run table first
+  /// (`report`, on a folder this process did not write).
   func generate(
-    folder: String, output: any ResultsOutput, jobs: Int, terminal: TerminalOutput, progress: ProgressDisplay
+    folder: String, output: any ResultsOutput, jobs: Int, terminal: TerminalOutput, progress: ProgressDisplay,
+    verifyingTables: Bool = false
   ) throws
     -> (status: Int32, outcome: ReportGenerator.Outcome)
   {
     let outcome = try ReportGenerator.generate(
       folder: folder, output: output, gnuplot: gnuplot, parallelism: jobs, plotsNote: skippedNote,
-      timelines: timelines, progress: progress)
+      timelines: timelines, progress: progress, verifyingTables: verifyingTables)
     if progress.mode != .quiet {
       if let warning { progress.message("warning: \(warning)\n") }
       for warning in outcome.warnings { progress.message("warning: \(warning)\n") }

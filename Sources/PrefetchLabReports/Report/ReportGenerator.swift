@@ -24,12 +24,15 @@ public enum ReportGenerator {
   ///   written.
   ///   - timelines: which run timelines to draw.
   ///   - progress: told of the plotting (a unit per figure) and reporting phases.
+  ///   - verifyingTables: read every run table first (`RunData.verifyTables`), also those no
+  ///     plot needs, so a table cut short is refused: `report` on a folder it did not just write.
   public static func generate(
     folder: String, output: any ResultsOutput, gnuplot: GnuplotRunner?, parallelism: Int,
     plotsNote: String? = nil, timelines: TimelineSelection = .standard,
-    progress: (any ProgressObserver)? = nil
+    progress: (any ProgressObserver)? = nil, verifyingTables: Bool = false
   ) throws -> Outcome {
     let data = try ResultsData(path: folder)
+    if verifyingTables { try data.runs.verifyTables() }
     var outcome = Outcome()
     var document: ReportDocument
     if let gnuplot {

@@ -18,7 +18,7 @@ public struct ResultsData: Sendable {
     self.path = path
     let folder = try ResultsFolder(path: path)
     self.folder = folder
-    runs = RunData(folder: path)
+    runs = RunData(folder: path, expectedRows: folder.manifest?.tableRows)
     var order: [String] = []
     var rowsByScenario: [String: [RunRow]] = [:]
     for row in folder.rows {

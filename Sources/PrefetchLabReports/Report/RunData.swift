@@ -11,13 +11,34 @@ import PrefetchLab
 /// once, on first use, and shared by the threads that build plots. A missing table or file gives
 /// nil (a run made with `--run-files none` or `--timeline-interval-ms 0`, or a run whose rows
 /// `--run-files report` left out); a malformed one throws `InputError` naming the file and line.
+///
+/// A table whose record count differs from the one the manifest records (`Manifest.tableRows`,
+/// in folders written since it exists) is refused when it is read: a table cut at a row
+/// boundary is still well-formed CSV (and, compressed, may still be well-formed gzip), and
+/// would otherwise read as runs without rows.
 public final class RunData: @unchecked Sendable {
   /// The results folder.
   public let folder: String
+  /// The records each table was written with (manifest.json's `table_rows`); nil when the
+  /// manifest predates them.
+  public let expectedRows: [RunTable: Int]?
   private let lock = NSLock()
   private var indexes: [RunTable: Result<RunTableIndex?, InputError>] = [:]
 
-  public init(folder: String) { self.folder = folder }
+  public init(folder: String, expectedRows: [RunTable: Int]? = nil) {
+    self.folder = folder
+    self.expectedRows = expectedRows
+  }
+
+  /// Reads every table the folder has or its manifest records, so that a table cut short or
+  /// missing is found even when nothing else reads it (`report --no-plots`).
+  ///
+  /// Complexity: O(n) in the tables' decompressed size.
+  /// - Throws: `InputError` as the readers, and for a table whose record count is not the
+  ///   manifest's.
+  public func verifyTables() throws(InputError) {
+    for table in RunTable.allCases { _ = try index(table) }
+  }
 
   /// Which layout the folder has for `table`: its table file, else the legacy per-run folder.
   public func hasTable(_ table: RunTable) -> Bool { table.path(in: folder) != nil }
@@ -57,9 +78,25 @@ public final class RunData: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let known = indexes[table] { return try known.get() }
+    let expected = expectedRows.map { $0[table] ?? 0 }
     let result = Result { () throws(InputError) -> RunTableIndex? in
-      guard let (source, file) = try table.contents(in: folder) else { return nil }
-      return try RunTableIndex(source: source, table: table, file: file)
+      guard let (source, file) = try table.contents(in: folder) else {
+        if let expected, expected > 0 {
+          throw InputError(
+            file: FilePath.join(folder, table.compressedFileName), location: "",
+            message:
+              "missing: manifest.json says \(expected) rows of \(table.fileName) were written, and the folder has "
+              + "neither \(table.compressedFileName) nor \(table.fileName) (removed, or an incomplete copy)")
+        }
+        return nil
+      }
+      let index = try RunTableIndex(source: source, table: table, file: file)
+      if let expected, index.recordCount != expected {
+        throw InputError(
+          file: file, location: "",
+          message: Self.countMismatch(held: index.recordCount, expected: expected, lastRun: index.keys.last))
+      }
+      return index
     }
     indexes[table] = result
     return try result.get()
@@ -84,6 +121,16 @@ public final class RunData: @unchecked Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     if let csv = PlainCSV.read(path, header: table.runColumns), let rows = plain(csv) { return rows }
     return try general(try CSVTable(contentsOfFile: path))
+  }
+
+  /// The message for a table holding `held` records where the manifest says `expected`.
+  static func countMismatch(held: Int, expected: Int, lastRun: RunKey?) -> String {
+    let shape =
+      held < expected
+      ? "cut short (a truncated copy or an interrupted transfer\(lastRun.map { "; its last rows are of \($0)" } ?? ""))"
+      : "holds rows it was not written with (edited or joined by hand)"
+    return "holds \(held) rows, but manifest.json says \(expected) were written (table_rows): the table is "
+      + shape + "; copy the folder again or rerun the command in manifest.json"
   }
 
   /// `error` about line n of a run's rows taken out of a table, about the table's own line.

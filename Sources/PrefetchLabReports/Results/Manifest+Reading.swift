@@ -69,6 +69,7 @@ extension Manifest {
     }
     if value["sweep"] != nil { sweep = try field("sweep") { SweepRecord(json: $0) } }
     if value["population"] != nil { population = try field("population") { PopulationRecord(json: $0) } }
+    if value["table_rows"] != nil { tableRows = try field("table_rows") { Self.tableRows($0) } }
     sources = try field("sources") { $0.arrayValue?.compactMap(\.stringValue) }
     strategiesGiven = try field("strategies_given") { Self.specs($0) }
     seedsGiven = value["seeds_given"] == .null ? nil : try field("seeds_given") { Self.seeds($0) }
@@ -92,6 +93,20 @@ extension Manifest {
         strategies: strategies, seeds: seeds,
         traceDurationUs: item["scroll_trace_ms"]?.doubleValue.map { Int64(($0 * 1000).rounded()) })
     }
+  }
+
+  /// `{"timeline": n, "events": n, "ttc": n}`, every count a whole number from 0 to 2^53; nil
+  /// for any other shape.
+  static func tableRows(_ value: JSONValue) -> [RunTable: Int]? {
+    guard let members = value.objectMembers else { return nil }
+    var rows: [RunTable: Int] = [:]
+    for member in members {
+      guard let table = RunTable(rawValue: member.key), rows[table] == nil,
+        let number = member.value.doubleValue, number >= 0, number == number.rounded(), number <= 0x1p53
+      else { return nil }
+      rows[table] = Int(number)
+    }
+    return rows
   }
 
   static func seeds(_ value: JSONValue) -> [UInt64]? {

@@ -100,6 +100,12 @@ public struct Manifest: Sendable, Equatable {
   public var sweep: SweepRecord? = nil
   /// Set by `run --population`: the population and its segments (written only for those runs).
   public var population: PopulationRecord? = nil
+  /// The records (lines after the header) each run table was written with, 0 for a kind the
+  /// folder has no table of: readers compare it with what the table holds, so a table cut short
+  /// (at a row boundary it is still valid CSV, and still valid gzip when cut between members
+  /// or rewritten) is refused instead of read as fewer runs. `table_rows` in the JSON; nil in
+  /// folders written before it (their tables are read unchecked).
+  public var tableRows: [RunTable: Int]? = nil
 
   /// A shard folder's slice: `index` of `count` (1-based), holding `runs` of the experiment's.
   public struct ShardInfo: Sendable, Equatable {
@@ -220,6 +226,10 @@ public struct Manifest: Sendable, Equatable {
     }
     if let sweep { members.append(("sweep", sweep.json)) }
     if let population { members.append(("population", population.json)) }
+    if let tableRows {
+      members.append(
+        ("table_rows", .object(RunTable.allCases.map { ($0.rawValue, JSONValue(tableRows[$0] ?? 0)) })))
+    }
     if let shard {
       members.append(
         (

@@ -63,7 +63,7 @@ public struct ResultsWriter: Sendable {
       first.furtherErrors = Array(runFileProblems.dropFirst())
       throw first
     }
-    let manifest = try makeManifest(folder: staging.destination)
+    var manifest = try makeManifest(folder: staging.destination)
     let scenarios = experiment.scenarios
     let recordFiles = options.timelineIntervalUs > 0 || options.recordEvents
     let selection = recordFiles ? runFiles : .none
@@ -122,6 +122,7 @@ public struct ResultsWriter: Sendable {
     outcome.writingCPUSeconds += CPUClock.thread() - finishing + tables.compressingCPUSeconds
     outcome.files = tables.bytesWritten.count
     outcome.bytes = tables.bytesWritten.values.reduce(0, +)
+    manifest.tableRows = tables.recordsWritten
     try staging.write(SummaryTable.csv(outcome.rows), to: "summary.csv")
     try staging.write(manifest.text, to: "manifest.json")
     return outcome

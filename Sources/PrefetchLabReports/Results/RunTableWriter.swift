@@ -37,6 +37,8 @@ final class RunTableWriter: @unchecked Sendable {
   private var closed = false
   /// Bytes written per table (compressed bytes for a compressed table), headers included.
   private(set) var bytesWritten: [RunTable: Int] = [:]
+  /// Records written per table (lines after the header), for the manifest's `table_rows`.
+  private(set) var recordsWritten: [RunTable: Int] = [:]
   /// CPU seconds the compressing threads used (known once `finish` or `abandon` returned).
   private(set) var compressingCPUSeconds = 0.0
 
@@ -52,9 +54,13 @@ final class RunTableWriter: @unchecked Sendable {
   /// 0 up must be handed over once, rows or not, for the later ones to be written.
   /// - Throws: the first `OutputError` any write met (this run's or an earlier one's).
   func submit(ordinal: Int, rows: [RunTable: [UInt8]]) throws(OutputError) {
+    // Counted on the caller's thread, outside the lock: a record is a line, and no cell of a
+    // run table holds a line break (names with one are refused when a scenario is loaded).
+    let records = rows.mapValues(Self.lineCount)
     lock.lock()
     defer { lock.unlock() }
     if let failure { throw failure }
+    for (table, count) in records { recordsWritten[table, default: 0] += count }
     waiting[ordinal] = rows
     while let ready = waiting.removeValue(forKey: next) {
       next += 1
@@ -135,6 +141,20 @@ final class RunTableWriter: @unchecked Sendable {
       descriptors[table] = created
       try writeAll(header, created, table)
       try writeAll(bytes, created, table)
+    }
+  }
+
+  /// The line feeds in `bytes`.
+  static func lineCount(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard var cursor = UnsafeRawPointer(buffer.baseAddress) else { return 0 }
+      let end = cursor + buffer.count
+      var count = 0
+      while cursor < end, let found = memchr(cursor, 10, end - cursor) {
+        count += 1
+        cursor = UnsafeRawPointer(found) + 1
+      }
+      return count
     }
   }
 

@@ -13,27 +13,42 @@ import PrefetchLab
 // ran it and written in the experiment's canonical order, so the merged table is the one the
 // unsharded run writes. No number is parsed or formatted again.
 extension ShardMerger {
-  /// Writes `table` of the merged folder into `staging` from the shards' tables (compressed when
-  /// theirs are); nil (and no file) when no shard has the table, else the bytes written.
+  /// Writes `table` of the merged folder into `staging` from the shards' tables, compressed or
+  /// not as `compressed` says whatever form each shard's is; nil (and no file) when no shard has
+  /// the table, else the bytes written and the records joined.
   ///
-  /// Verifies what it joins: every record of a shard's table belongs to a run that shard holds
-  /// in its summary.csv, and the merged table holds every shard record exactly once (counts
+  /// Verifies what it joins: each shard's table holds the records its manifest says were
+  /// written (`table_rows`, when recorded), every record of a shard's table belongs to a run
+  /// that shard holds in its summary.csv, and the merged table holds every shard record exactly once (counts
   /// compared).
   /// - Throws: `InputError` naming the shard's table and line for a malformed table or a record
   ///   of a run the shard did not run; `OutputError` when the merged table cannot be written.
   static func joinTable(
-    _ table: RunTable, shards: [ShardFolder], keys: [RunKey], owner: [RunKey: Int],
+    _ table: RunTable, shards: [ShardFolder], keys: [RunKey], owner: [RunKey: Int], compressed: Bool,
     into staging: OutputStaging
-  ) throws -> Int? {
+  ) throws -> (bytes: Int, records: Int)? {
     var indexes: [RunTableIndex?] = []
-    var compressed = false
     for shard in shards {
+      let expected = shard.manifest.tableRows.map { $0[table] ?? 0 }
       guard let (source, file) = try table.contents(in: shard.path) else {
+        if let expected, expected > 0 {
+          throw InputError(
+            file: FilePath.join(shard.path, table.compressedFileName), location: "",
+            message:
+              "missing: the shard's manifest.json says \(expected) rows of \(table.fileName) were written; "
+              + "run the shard again")
+        }
         indexes.append(nil)
         continue
       }
-      compressed = compressed || file.hasSuffix(".gz")
-      indexes.append(try RunTableIndex(source: source, table: table, file: file))
+      let index = try RunTableIndex(source: source, table: table, file: file)
+      if let expected, index.recordCount != expected {
+        throw InputError(
+          file: file, location: "",
+          message: RunData.countMismatch(
+            held: index.recordCount, expected: expected, lastRun: index.keys.last))
+      }
+      indexes.append(index)
     }
     guard indexes.contains(where: { $0 != nil }) else { return nil }
     var expectedRecords = 0
@@ -98,7 +113,7 @@ extension ShardMerger {
         message:
           "joined \(joined) of the shards' \(expectedRecords) records: a shard holds rows of a run twice")
     }
-    return written
+    return (written, joined)
   }
 }
 

@@ -11,6 +11,12 @@ import PrefetchLab
 /// count; no slice twice and no run twice (overlap); every run of the experiment present
 /// (missing slices and runs are named). Rows are written in the experiment's canonical order,
 /// each exactly as the shard wrote it.
+///
+/// Shards whose tables differ only in form (some run with `--plain-tables`, some compressed)
+/// are of one experiment: the merged tables are written in one form, the first shard's unless
+/// `merge` is told otherwise, and the merged manifest's command says which (`--plain-tables`
+/// or not), so the folder never holds both forms and is the one the unsharded run with that
+/// command writes.
 public enum ShardMerger {
   /// What the merge did.
   public struct Outcome: Sendable {
@@ -19,7 +25,14 @@ public enum ShardMerger {
     public var files = 0
     public var bytes = 0
     public var manifest: Manifest
+    /// Whether the merged tables are compressed (`timeline.csv.gz`).
+    public var compressedTables = true
+    /// The shard folders whose tables were in the other form, now rewritten in the merged one.
+    public var convertedShards: [String] = []
   }
+
+  /// The option that records plain tables in a manifest's command.
+  static let plainTablesOption = "--plain-tables"
 
   /// A shard folder read back.
   struct ShardFolder {
@@ -31,15 +44,19 @@ public enum ShardMerger {
   }
 
   /// Merges `folders` into `staging` (summary.csv, manifest.json, the run tables).
-  /// - Parameter registry: the strategies the shards ran, to list the experiment's runs.
+  /// - Parameters:
+  ///   - registry: the strategies the shards ran, to list the experiment's runs.
+  ///   - compressedTables: the merged tables' form: true for gzip (`timeline.csv.gz`), false
+  ///     for plain CSV; nil for the first shard's (`folders[0]`, as its command records it).
   /// - Throws: `InputError` for folders that do not fit together or are malformed, `OutputError`
   ///   when a file cannot be written.
   public static func merge(
     _ folders: [String], into staging: OutputStaging, registry: StrategyRegistry,
-    progress: (any ProgressObserver)? = nil
+    compressedTables: Bool? = nil, progress: (any ProgressObserver)? = nil
   ) throws -> Outcome {
     let shards = try folders.map(read)
     let first = shards[0]
+    let compressed = compressedTables ?? !first.manifest.command.contains(plainTablesOption)
     let reference = comparable(first)
     for shard in shards.dropFirst() {
       guard shard.info.count == first.info.count else {
@@ -108,7 +125,9 @@ public enum ShardMerger {
           + (missing.count > 5 ? "; …" : ""))
     }
     progress?.started(.writing, total: keys.count)
-    var outcome = Outcome(manifest: first.manifest)
+    var outcome = Outcome(manifest: first.manifest, compressedTables: compressed)
+    outcome.convertedShards = shards.filter { $0.manifest.command.contains(plainTablesOption) == compressed }
+      .map(\.path)
     var summary = CSVWriter(header: first.header)
     for (position, key) in keys.enumerated() {
       progress?.advanced(.writing, by: 1)
@@ -122,15 +141,23 @@ public enum ShardMerger {
       }
       summary.append(shard.rows[key]!)
     }
+    var tableRows: [RunTable: Int] = [:]
     for table in RunTable.allCases {
-      guard let bytes = try joinTable(table, shards: shards, keys: keys, owner: owner, into: staging) else {
+      guard
+        let (bytes, records) = try joinTable(
+          table, shards: shards, keys: keys, owner: owner, compressed: compressed, into: staging)
+      else {
         continue
       }
       outcome.files += 1
       outcome.bytes += bytes
+      tableRows[table] = records
     }
     var manifest = first.manifest.rebased(from: first.path, to: staging.destination)
     manifest.shard = nil
+    manifest.command = Self.command(first.manifest.command, compressedTables: compressed)
+    // Recorded when every shard recorded its own: the unsharded run's counts are their sums.
+    manifest.tableRows = shards.allSatisfy { $0.manifest.tableRows != nil } ? tableRows : nil
     try staging.write(summary.bytes, to: "summary.csv")
     try staging.write(manifest.text, to: "manifest.json")
     outcome.runs = keys.count
@@ -190,10 +217,25 @@ public enum ShardMerger {
 
   /// The manifest text with paths made absolute and the slice left out: equal for shards of one
   /// experiment wherever their folders are.
+  /// The table form (`--plain-tables`) and the shard's own record counts are left out too:
+  /// they describe the shard's files, not the experiment.
   static func comparable(_ shard: ShardFolder) -> String {
     var manifest = shard.manifest.rebased(from: shard.path, to: "/")
     manifest.shard = nil
+    manifest.tableRows = nil
+    manifest.command = command(manifest.command, compressedTables: true)
     return manifest.text
+  }
+
+  /// `command` recording the table form: without `--plain-tables` for compressed tables, else
+  /// with it where `run` puts it (after `--timeline-interval-ms` and `--no-plots`, before
+  /// `--timelines` and `--run-files`), so the merged manifest is the unsharded run's.
+  static func command(_ command: [String], compressedTables: Bool) -> [String] {
+    var result = command.filter { $0 != plainTablesOption }
+    guard !compressedTables else { return result }
+    let position = result.firstIndex { $0 == "--timelines" || $0 == "--run-files" } ?? result.endIndex
+    result.insert(plainTablesOption, at: position)
+    return result
   }
 
   /// The first top-level manifest key whose value differs, for the message.
