@@ -98,6 +98,14 @@ import Testing
       report.err.contains(
         "\(path): holds \(written - 1) rows, but manifest.json says \(written) were written"),
       "\(report.err)")
+    // Cut inside its last row: as many rows, the last one without its line break.
+    try String(Self.cut(text, dropping: 0).dropLast(5)).write(toFile: path, atomically: true, encoding: .utf8)
+    let inside = try Prefetchlab.run(["report", out, "--no-plots", "--replace"])
+    #expect(inside.status == 65, "\(inside.err)")
+    #expect(
+      inside.err.contains(
+        "\(path): line \(written + 1): the last row ends without a line break: the table is cut short"),
+      "\(inside.err)")
     try FileManager.default.removeItem(atPath: path)
     let removed = try Prefetchlab.run(["report", out, "--no-plots", "--replace"])
     #expect(removed.status == 65, "\(removed.err)")

@@ -36,8 +36,60 @@ public final class RunData: @unchecked Sendable {
   /// Complexity: O(n) in the tables' decompressed size.
   /// - Throws: `InputError` as the readers, and for a table whose record count is not the
   ///   manifest's.
+  ///
+  /// A table already read (its index built) was checked then; the others are streamed
+  /// (`RunTable.streamLines`), counted and not kept, so checking a study's tables costs no more
+  /// memory than a piece of each.
   public func verifyTables() throws(InputError) {
-    for table in RunTable.allCases { _ = try index(table) }
+    for table in RunTable.allCases {
+      lock.lock()
+      let known = indexes[table]
+      lock.unlock()
+      if let known {
+        _ = try known.get()
+        continue
+      }
+      let expected = expectedRows.map { $0[table] ?? 0 }
+      guard let path = table.path(in: folder) else {
+        if let expected, expected > 0 { throw Self.missing(table, folder: folder, expected: expected) }
+        continue
+      }
+      let header = Array(table.header.joined(separator: ",").utf8)
+      var headerMatches = false
+      var first = true
+      let found = try RunTable.streamLines(path: path) { line in
+        if first { headerMatches = line.elementsEqual(header) }
+        first = false
+      }
+      guard headerMatches || found.lines == 0 else {
+        throw InputError(
+          file: path, location: "line 1",
+          message: "the header is not \(table.header.joined(separator: ",")) (written by another version?)")
+      }
+      guard let expected else { continue }
+      let records = max(0, found.lines - 1)
+      if records != expected {
+        throw InputError(
+          file: path, location: "",
+          message: Self.countMismatch(held: records, expected: expected, lastRun: nil))
+      }
+      if !found.endsWithLineBreak {
+        throw InputError(file: path, location: "line \(found.lines)", message: Self.unfinishedRow)
+      }
+    }
+  }
+
+  /// The message for a table whose last row has no line break (all rows `run` writes end with one).
+  static let unfinishedRow =
+    "the last row ends without a line break: the table is cut short (a truncated copy or an interrupted "
+    + "transfer); copy the folder again or rerun the command in manifest.json"
+
+  static func missing(_ table: RunTable, folder: String, expected: Int) -> InputError {
+    InputError(
+      file: FilePath.join(folder, table.compressedFileName), location: "",
+      message:
+        "missing: manifest.json says \(expected) rows of \(table.fileName) were written, and the folder has "
+        + "neither \(table.compressedFileName) nor \(table.fileName) (removed, or an incomplete copy)")
   }
 
   /// Which layout the folder has for `table`: its table file, else the legacy per-run folder.
@@ -81,14 +133,11 @@ public final class RunData: @unchecked Sendable {
     let expected = expectedRows.map { $0[table] ?? 0 }
     let result = Result { () throws(InputError) -> RunTableIndex? in
       guard let (source, file) = try table.contents(in: folder) else {
-        if let expected, expected > 0 {
-          throw InputError(
-            file: FilePath.join(folder, table.compressedFileName), location: "",
-            message:
-              "missing: manifest.json says \(expected) rows of \(table.fileName) were written, and the folder has "
-              + "neither \(table.compressedFileName) nor \(table.fileName) (removed, or an incomplete copy)")
-        }
+        if let expected, expected > 0 { throw Self.missing(table, folder: folder, expected: expected) }
         return nil
+      }
+      if expected != nil, let last = source.bytes.last, last != 10 {
+        throw InputError(file: file, location: "", message: Self.unfinishedRow)
       }
       let index = try RunTableIndex(source: source, table: table, file: file)
       if let expected, index.recordCount != expected {
