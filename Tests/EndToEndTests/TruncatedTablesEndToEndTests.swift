@@ -98,6 +98,15 @@ import Testing
       report.err.contains(
         "\(path): holds \(written - 1) rows, but manifest.json says \(written) were written"),
       "\(report.err)")
+    // A row too many (the last one twice).
+    let lastRow = Self.cut(text, dropping: 0).components(separatedBy: "\r\n").dropLast().last ?? ""
+    try (text + lastRow + "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let longer = try Prefetchlab.run(["report", out, "--no-plots", "--replace"])
+    #expect(longer.status == 65, "\(longer.err)")
+    #expect(
+      longer.err.contains(
+        "\(path): holds \(written + 1) rows, but manifest.json says \(written) were written (table_rows): "
+          + "the table is longer than written"), "\(longer.err)")
     // Cut inside its last row: as many rows, the last one without its line break.
     try String(Self.cut(text, dropping: 0).dropLast(5)).write(toFile: path, atomically: true, encoding: .utf8)
     let inside = try Prefetchlab.run(["report", out, "--no-plots", "--replace"])

@@ -33,13 +33,13 @@ public final class RunData: @unchecked Sendable {
   /// Reads every table the folder has or its manifest records, so that a table cut short or
   /// missing is found even when nothing else reads it (`report --no-plots`).
   ///
-  /// Complexity: O(n) in the tables' decompressed size.
-  /// - Throws: `InputError` as the readers, and for a table whose record count is not the
-  ///   manifest's.
-  ///
   /// A table already read (its index built) was checked then; the others are streamed
   /// (`RunTable.streamLines`), counted and not kept, so checking a study's tables costs no more
   /// memory than a piece of each.
+  ///
+  /// Complexity: O(n) in the tables' decompressed size; memory O(1) in it.
+  /// - Throws: `InputError` as the readers, and for a table whose record count is not the
+  ///   manifest's or whose last row has no line break.
   public func verifyTables() throws(InputError) {
     for table in RunTable.allCases {
       lock.lock()
@@ -177,7 +177,7 @@ public final class RunData: @unchecked Sendable {
     let shape =
       held < expected
       ? "cut short (a truncated copy or an interrupted transfer\(lastRun.map { "; its last rows are of \($0)" } ?? ""))"
-      : "holds rows it was not written with (edited or joined by hand)"
+      : "longer than written (edited, or joined by hand)"
     return "holds \(held) rows, but manifest.json says \(expected) were written (table_rows): the table is "
       + shape + "; copy the folder again or rerun the command in manifest.json"
   }
