@@ -37,7 +37,8 @@ extension Simulation {
     // After a refresh, until the new page 0 is in, the list holds no row: the user looks at an
     // empty list, all of it blank, as before first content (docs/model.md, pull to refresh).
     let settled = visibility.refreshBlankFractionWithoutScan(
-      started: sessionStarted && feed.items.count > 0, topPt: top, heightPt: viewportHeightPt, footerPt: footer,
+      started: sessionStarted && feed.items.count > 0, topPt: top, heightPt: viewportHeightPt,
+      footerPt: footer,
       contentHeightPt: feed.layout.contentHeightPt)
     if !settled {
       if feed.carousels.isActive {
