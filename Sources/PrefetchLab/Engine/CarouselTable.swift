@@ -1,5 +1,7 @@
 /// What the engine knows about the feed's carousel rows (`feed.carousel`): their sub-items'
-/// images. A row shows its first screenful of cells (`firstWindow`): rows are not swiped. Sub-items live in one `ItemTable` of their own, indexed by
+/// images and each row's horizontal offset. A row shows the cells its window [offset, offset +
+/// `visible_width_pt`) meets: its first screenful (`firstWindow`) until it is swiped
+/// (`setScrollX`). Sub-items live in one `ItemTable` of their own, indexed by
 /// a flat sub-item index: a row's K sub-items take K consecutive entries from the first time its
 /// page is applied (kept if the page is dropped and applied again), so only rows a run loads pay.
 ///
@@ -13,8 +15,12 @@ struct CarouselTable: Sendable {
   let spec: CarouselSpec
   /// Per item: the flat index of its first sub-item, or -1 (not a carousel, or never loaded).
   private(set) var base: [Int32] = []
-  /// The cells a row's window shows: its first screenful (rows are not swiped).
+  /// The cells a row's window shows at offset 0: its first screenful.
   let firstWindow: Range<Int>
+  /// Per item: the row's horizontal offset, pt, 0…`spec.maxScrollXPt` (0 until it is swiped;
+  /// kept while the row is off screen, as a list that restores its rows' state does, and back to
+  /// 0 when its page is dropped or the feed refreshed). Grown with `base`.
+  private(set) var scrollXPt: [Double] = []
   /// Per item: the strategy asked for the row's media and has not cancelled it since: the
   /// row's cells load their window's images when it shows (after a nested prefetch of a few of
   /// them, the rest). Grown with `base`.
@@ -41,7 +47,19 @@ struct CarouselTable: Sendable {
   /// The sub-items row `item`'s window shows now (empty for a row that is not a loaded carousel).
   @inline(__always)
   func window(ofItem item: Int) -> Range<Int> {
-    firstSubItem(ofItem: item) >= 0 ? firstWindow : 0..<0
+    guard firstSubItem(ofItem: item) >= 0 else { return 0..<0 }
+    let offset = scrollXPt[item]
+    return offset == 0 ? firstWindow : spec.visibleSubItems(scrollXPt: offset)
+  }
+
+  /// Moves loaded carousel row `item`'s window to `offsetPt`, clamped to 0…`spec.maxScrollXPt`;
+  /// returns the offset set, pt. O(1).
+  @discardableResult
+  mutating func setScrollX(_ item: Int, _ offsetPt: Double) -> Double {
+    guard firstSubItem(ofItem: item) >= 0 else { return 0 }
+    let clamped = min(max(0, offsetPt), spec.maxScrollXPt)
+    scrollXPt[item] = clamped
+    return clamped
   }
 
   /// Carousel row `item`'s page was applied: its sub-items (given their image sizes by
@@ -51,6 +69,7 @@ struct CarouselTable: Sendable {
     if item >= base.count {
       base.grow(toInclude: item, filling: -1)
       bound.grow(toInclude: item, filling: false)
+      scrollXPt.grow(toInclude: item, filling: 0)
     }
     if base[item] < 0 {
       base[item] = Int32(subItems.count)
@@ -74,6 +93,7 @@ struct CarouselTable: Sendable {
     let first = firstSubItem(ofItem: item)
     guard first >= 0 else { return }
     bound[item] = false
+    scrollXPt[item] = 0
     for flat in first..<(first + spec.subItems) { subItems.contentDropped(flat) }
   }
 
@@ -86,6 +106,7 @@ struct CarouselTable: Sendable {
   mutating func refreshed() {
     guard isActive else { return }
     for item in bound.indices { bound[item] = false }
+    for item in scrollXPt.indices { scrollXPt[item] = 0 }
     subItems.refreshed()
     subItems.ensureCount(owner.count)
   }
@@ -102,7 +123,7 @@ struct CarouselTable: Sendable {
   func isWindowComplete(_ item: Int) -> Bool {
     let first = firstSubItem(ofItem: item)
     guard first >= 0 else { return true }
-    for sub in firstWindow where !subItems.complete[first + sub] {
+    for sub in window(ofItem: item) where !subItems.complete[first + sub] {
       return false
     }
     return true
@@ -114,8 +135,9 @@ struct CarouselTable: Sendable {
     let first = firstSubItem(ofItem: item)
     guard first >= 0, subItems.mediaState[first] != .unknown else { return 1 }
     var blankPt = 0.0
-    for sub in firstWindow where !subItems.complete[first + sub] {
-      blankPt += spec.shownWidthPt(ofSubItem: sub, scrollXPt: 0)
+    let offset = scrollXPt[item]
+    for sub in window(ofItem: item) where !subItems.complete[first + sub] {
+      blankPt += spec.shownWidthPt(ofSubItem: sub, scrollXPt: offset)
     }
     return min(1, blankPt / spec.visibleWidthPt)
   }

@@ -153,6 +153,9 @@ struct ItemTable: Sendable {
 
   mutating func markComplete(_ item: Int) { complete[item] = true }
 
+  /// Carousel row `item`'s window moved onto cells without their images (a swipe).
+  mutating func markIncomplete(_ item: Int) { complete[item] = false }
+
   /// `item` lost its media from memory: it needs a fetch or a disk read again, and a fetch
   /// whose content was not seen stays unused.
   mutating func mediaEvicted(_ item: Int) {

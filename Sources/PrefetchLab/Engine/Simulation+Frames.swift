@@ -47,6 +47,7 @@ extension Simulation {
     }
     scroll.noteMove(from: previousOffset, limitPt: limit)
     refreshVisibility(layoutChanged: false)
+    if !swipes.isEmpty { advanceCarouselSwipes(atTraceUs: stall.traceUs) }
     if feed.isOffsetPagination { requestVisiblePlaceholderPages() }
     // One consultation: the frame in which the finger lifted is reported as the lift.
     let phase = scroll.sample.phase
@@ -67,6 +68,8 @@ extension Simulation {
     } else if scroll.hasPendingRefresh {
       // Content that came during a held frame loaded the motion after a refresh: the next frame,
       // a full one in either engine, takes it.
+    } else if swipes.active != nil {
+      // A swipe moves its row at every frame, in either engine: none is quiet or skipped.
     } else if let restEndUs = scroll.restEndTraceUs(after: stall.traceUs) {
       skipRest(endingAtTraceUs: restEndUs)
     } else if timeAdvance.skipsQuietFrames && (timeAdvance.band != nil || scroll.sample.velocityPtS == 0) {
@@ -105,9 +108,13 @@ extension Simulation {
   }
 
   /// Nothing moves until the rest that ends at `restEndUs` (τ): the next frame is the first after
-  /// it (none when the session ends first, which needs no frame). After a full frame, and after
-  /// a quiet one in which a spring came to rest.
-  func skipRest(endingAtTraceUs restEndUs: Int64) {
+  /// it (none when the session ends first, which needs no frame), or at the next carousel
+  /// swipe's start if that comes first. After a full frame, and after a quiet one in which a
+  /// spring came to rest.
+  func skipRest(endingAtTraceUs rest: Int64) {
+    // A swipe starting inside the rest wakes the frames there (a script puts it after the rest;
+    // this holds for any source).
+    let restEndUs = min(rest, swipes.nextStartTraceUs ?? .max)
     if restEndUs >= stall.durationUs {
       clock.stop()
     } else {

@@ -56,6 +56,7 @@ extension Simulation {
     cache.evictionsTold()
     if render.isEnabled { render.refreshed() }
     feed.refresh(atUs: nowUs, requestsIssued: ledger.count)
+    swipes.end()
     timeAdvance.refreshed()
     recorder.addInvalidatedBytes(invalidatedBytes)
     strategy.refresh(startingOver: initial)

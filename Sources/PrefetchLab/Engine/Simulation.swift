@@ -49,6 +49,14 @@ final class Simulation {
   @exclusivity(unchecked) var recorder: MetricsRecorder
   @exclusivity(unchecked) var feed: FeedState
   @exclusivity(unchecked) var visibility = Visibility()
+  /// The scroll's carousel swipes: the next, and the one under way.
+  @exclusivity(unchecked) var swipes: CarouselSwipes
+  /// Cells that came into a swiped row's window on screen, with the time (`moveCarouselRow`), in
+  /// order: what the oracle's planning replays read besides the rows' windows they saw.
+  @exclusivity(unchecked) var carouselReveals: [(item: Int, subItem: Int, timeUs: Int64)] = []
+  /// Cells the strategy's nested list prefetches past a swiped row's window edge at each frame
+  /// that moves it (`PrefetchStrategy.carouselSwipePrefetchCells`).
+  @exclusivity(unchecked) var swipePrefetchCells = 0
   /// The radio's power states (`radio`); nil for `none`.
   @exclusivity(unchecked) var radio: RadioStateMachine?
 
@@ -80,6 +88,7 @@ final class Simulation {
       durationUs: source.durationUs, patienceUs: scenario.patienceUs,
       pressesAtEnd: scenario.scroll.atEnd == .press)
     scroll = ScrollDriver(source: source, edgeBehavior: edgeBehavior)
+    swipes = CarouselSwipes(steps: scenario.feed.carousel == nil ? [] : source.carouselSwipes)
     outages = OutageSchedule(scenario.network.outages.map(\.intervalUs))
     cache = MediaCache(spec: scenario.cache, random: random)
     render = RenderStage(spec: scenario.render, random: random)

@@ -38,6 +38,9 @@ struct Visibility: Sendable {
   mutating func rowLeft(complete: Bool) { if !complete { incompleteVisibleRows -= 1 } }
   /// A row in the window became complete.
   mutating func rowCompleted() { incompleteVisibleRows -= 1 }
+  /// A complete row in the window became incomplete (a carousel row swiped onto cells without
+  /// their images).
+  mutating func rowBecameIncomplete() { incompleteVisibleRows += 1 }
 
   /// Counts incomplete rows in the window from scratch (after rows changed in place). O(rows
   /// shown).

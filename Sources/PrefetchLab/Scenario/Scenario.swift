@@ -301,6 +301,9 @@ public enum Gesture: Sendable, Equatable {
   /// scrolls to the top) and pulls; the list discards everything it loaded and fetches its first
   /// page again (see "Pull to refresh" in docs/model.md). Takes no trace time.
   case refresh
+  /// A horizontal swipe of a carousel row (`feed.carousel`); the list stays put for its
+  /// duration (see "Carousel swipes" in docs/model.md).
+  case swipe(CarouselSwipe)
 }
 
 public enum JumpTarget: Sendable, Equatable {

@@ -108,6 +108,7 @@ extension ScenarioLoader {
       case .fling: return "a fling as gesture \(index + 1) of the expanded script"
       case .jump: return "a jump as gesture \(index + 1) of the expanded script"
       case .refresh: return "a refresh as gesture \(index + 1) of the expanded script"
+      case .swipe: return "a swipe as gesture \(index + 1) of the expanded script"
       }
     }
     return nil
@@ -122,6 +123,7 @@ extension ScenarioLoader {
     for gesture in gestures {
       switch gesture {
       case .drag(_, let ms), .wait(let ms): totalUs += Int64((ms * 1000).rounded())
+      case .swipe(let swipe): totalUs += Int64((swipe.durationMs * 1000).rounded())
       case .fling(let velocity):
         totalUs += physics.flingCurve(velocityPtS: velocity, iosStopThresholdPt: stopThresholdPt).durationUs
       case .jump, .refresh: break
@@ -170,6 +172,8 @@ extension ScenarioLoader {
     behavior.jumpToTopFraction = object.number("jump_to_top_fraction") ?? behavior.jumpToTopFraction
     behavior.jumpMaxItem = object.integer("jump_max_item") ?? behavior.jumpMaxItem
     behavior.refreshFraction = object.number("refresh_fraction") ?? behavior.refreshFraction
+    behavior.swipeFraction = object.number("swipe_fraction") ?? behavior.swipeFraction
+    behavior.swipeDistancePt = object.distribution("swipe_distance_pt") ?? behavior.swipeDistancePt
     return behavior
   }
 
@@ -181,7 +185,7 @@ extension ScenarioLoader {
     // An empty script is almost certainly a mistake; a user who does nothing is a `wait`.
     guard !elements.isEmpty else {
       diagnostics.record(
-        field.error("must list at least one gesture (drag, fling, wait, jump or refresh)", got: "[]"))
+        field.error("must list at least one gesture (drag, fling, wait, jump, refresh or swipe)", got: "[]"))
       return nil
     }
     var gestures: [Gesture] = []
@@ -226,6 +230,8 @@ extension ScenarioLoader {
     case "refresh":
       guard element.object("refresh") != nil else { return nil }
       return [.refresh]
+    case "swipe":
+      return swipe(from: element, kind: kind.field, feed: feed, diagnostics: diagnostics)
     case "jump":
       guard let jump = element.object("jump"), let target = jump.exactlyOne(of: ["to_pt", "to_item"]) else {
         return nil
@@ -258,5 +264,30 @@ extension ScenarioLoader {
       }
       return Array([[Gesture]](repeating: inner, count: count).joined())
     }
+  }
+
+  /// `{"swipe": {...}}`: a carousel swipe; refused without `feed.carousel` (no row to swipe) and
+  /// for an item past the feed.
+  private static func swipe(
+    from element: JSONObjectReader, kind: JSONField, feed: FeedSpec, diagnostics: Diagnostics
+  ) -> [Gesture]? {
+    guard let body = element.object("swipe"), let distance = body.number("distance_pt"),
+      let duration = body.number("duration_ms")
+    else { return nil }
+    guard feed.carousel != nil else {
+      diagnostics.record(kind.plainError("needs feed.carousel (a swipe moves a carousel row)"))
+      return nil
+    }
+    var row = CarouselSwipe.Row.firstOnScreen
+    if body.contains("item") {
+      guard let item = body.integer("item") else { return nil }
+      guard item < feed.totalItems else {
+        diagnostics.record(
+          body.member("item")!.error("must be < feed.total_items (\(feed.totalItems))", got: String(item)))
+        return nil
+      }
+      row = .item(item)
+    }
+    return [.swipe(CarouselSwipe(row: row, distancePt: distance, durationMs: duration))]
   }
 }

@@ -67,6 +67,11 @@ extension Gesture {
       return .object([("jump", .object([("to_item", JSONValue(item))]))])
     case .refresh:
       return .object([("refresh", .object([]))])
+    case .swipe(let swipe):
+      var members: [(key: String, value: JSONValue)] = []
+      if case .item(let item) = swipe.row { members.append(("item", JSONValue(item))) }
+      members += [("distance_pt", JSONValue(swipe.distancePt)), ("duration_ms", JSONValue(swipe.durationMs))]
+      return .object([("swipe", .object(members))])
     }
   }
 }
@@ -77,12 +82,16 @@ extension UserBehavior {
     // A user who never refreshes is written as before the key existed.
     let refresh: [(key: String, value: JSONValue)] =
       refreshFraction > 0 ? [("refresh_fraction", JSONValue(refreshFraction))] : []
+    // Likewise a user who never swipes a carousel.
+    let swipe: [(key: String, value: JSONValue)] =
+      swipeFraction > 0
+      ? [("swipe_fraction", JSONValue(swipeFraction)), ("swipe_distance_pt", swipeDistancePt.json)] : []
     return [
       ("dwell_ms", dwellMs.json), ("reread_dwell_ms", rereadDwellMs.json), ("stroke_ms", strokeMs.json),
       ("drag_velocity_pt_s", dragVelocityPtS.json), ("fling_fraction", JSONValue(flingFraction)),
       ("fling_velocity_pt_s", flingVelocityPtS.json), ("reversal_fraction", JSONValue(reversalFraction)),
       ("jump_fraction", JSONValue(jumpFraction)), ("jump_to_top_fraction", JSONValue(jumpToTopFraction)),
       ("jump_max_item", JSONValue(jumpMaxItem)),
-    ] + refresh
+    ] + refresh + swipe
   }
 }

@@ -1,4 +1,4 @@
-/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`, `refresh`:
+/// A user who follows a script of gestures (`drag`, `fling`, `wait`, `jump`, `refresh`, `swipe`:
 /// `scroll.script` in docs/scenario-format.md). Also
 /// the motion engine behind synthetic users (`SyntheticUser`) and recorded touches
 /// (`TouchRecording`), which build their scripts with `ScrollScriptBuilder`.
@@ -15,6 +15,8 @@ public struct ScriptedScroll: ScrollSource {
     case jump(JumpTarget)
     /// Pull to refresh: to the top at once, then the feed reloads (`Gesture.refresh`).
     case refresh
+    /// A carousel row is swiped (`Gesture.swipe`); the list rests meanwhile.
+    case swipe(CarouselSwipe)
   }
 
   struct Segment: Sendable, Equatable {
@@ -30,6 +32,7 @@ public struct ScriptedScroll: ScrollSource {
 
   private let segments: [Segment]
   public let durationUs: Int64
+  public let carouselSwipes: [ScheduledSwipe]
   /// Index of the segment the last motion came from, and the intent it started from.
   private var current = 0
   private var basePt = 0.0
@@ -64,18 +67,29 @@ public struct ScriptedScroll: ScrollSource {
         segment = Segment(startUs: clock, durationUs: 0, kind: .jump(target))
       case .refresh:
         segment = Segment(startUs: clock, durationUs: 0, kind: .refresh)
+      case .swipe(let swipe):
+        segment = Segment(startUs: clock, durationUs: Self.micros(swipe.durationMs), kind: .swipe(swipe))
       }
       segments.append(segment)
       clock = segment.endUs
     }
     self.segments = segments
     self.durationUs = durationUs ?? clock
+    carouselSwipes = Self.swipes(in: segments)
   }
 
   /// A script already cut into segments (synthetic users, touch input); see `ScrollScriptBuilder`.
   init(segments: [Segment], durationUs: Int64? = nil) {
     self.segments = segments
     self.durationUs = durationUs ?? (segments.last?.endUs ?? 0)
+    carouselSwipes = Self.swipes(in: segments)
+  }
+
+  private static func swipes(in segments: [Segment]) -> [ScheduledSwipe] {
+    segments.compactMap { segment in
+      guard case .swipe(let swipe) = segment.kind else { return nil }
+      return ScheduledSwipe(startUs: segment.startUs, durationUs: segment.durationUs, swipe: swipe)
+    }
   }
 
   private static func micros(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
@@ -135,7 +149,7 @@ public struct ScriptedScroll: ScrollSource {
       return ScrollMotion(
         startUs: segment.startUs, endUs: segment.endUs, basePt: base, shape: .fling(curve),
         phase: .decelerating)
-    case .wait, .jump, .refresh:
+    case .wait, .jump, .refresh, .swipe:
       return .rest(at: base, from: segment.startUs, until: segment.endUs)
     }
   }

@@ -33,6 +33,11 @@ struct ScrollScriptBuilder {
   /// Pull to refresh at the top (`Gesture.refresh`): no trace time.
   mutating func refresh() { append(0, .refresh, continuesTouch: false) }
 
+  /// A carousel swipe lasting `durationUs` (≥ 0) of trace time, the list at rest meanwhile.
+  mutating func swipe(_ swipe: CarouselSwipe, durationUs: Int64) {
+    append(max(0, durationUs), .swipe(swipe), continuesTouch: false)
+  }
+
   private mutating func append(_ durationUs: Int64, _ kind: ScriptedScroll.Kind, continuesTouch: Bool) {
     segments.append(
       ScriptedScroll.Segment(

@@ -179,9 +179,14 @@ public protocol ScrollSource: Sendable {
   var durationUs: Int64 { get }
   /// The motion in effect at `traceUs` (its interval contains `traceUs`, or it waits for layout).
   mutating func motion(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollMotion
+  /// The carousel swipes of the trace, in order of their start (none by default: recorded
+  /// scrolls are vertical only).
+  var carouselSwipes: [ScheduledSwipe] { get }
 }
 
 extension ScrollSource {
+  public var carouselSwipes: [ScheduledSwipe] { [] }
+
   /// The intent at `traceUs` (convenience for tests and the `trace` verb).
   public mutating func sample(atTraceUs traceUs: Int64, environment: some ScrollEnvironment) -> ScrollSample {
     motion(atTraceUs: traceUs, environment: environment).sample(atTraceUs: traceUs)

@@ -27,6 +27,11 @@ public enum SyntheticUser {
     public var dwellUs: Int64
     /// A jump to the top after which the user pulls to refresh (`UserBehavior.refreshFraction`).
     public var pullsToRefresh = false
+    /// The stop after this touch begins with a carousel swipe of this distance, pt
+    /// (`UserBehavior.swipeFraction`); nil for none.
+    public var swipeDistancePt: Double?
+    /// How long the finger would move the swiped row, µs (cut at the next touch).
+    public var swipeUs: Int64 = 0
   }
 
   /// Uniform draws per gesture (fixed, whatever the gesture turns out to be).
@@ -43,7 +48,7 @@ public enum SyntheticUser {
     _ spec: UserModelSpec, totalItems: Int, seed: UInt64, durationUs: Int64, maxGestures: Int = maxGestures
   ) -> [GestureRecord] {
     var random = SplitMix64(seed: seed, stream: .scroll)
-    let refreshRandom = CounterRandom(seed: seed)
+    let keyedRandom = CounterRandom(seed: seed)
     var records: [GestureRecord] = []
     var clockUs: Int64 = 0
     var direction = 1.0
@@ -73,7 +78,7 @@ public enum SyntheticUser {
           record.kind = .jumpToTop
           record.pullsToRefresh =
             behavior.refreshFraction > 0
-            && refreshRandom.uniform(.pullToRefresh, key: UInt64(records.count)) < behavior.refreshFraction
+            && keyedRandom.uniform(.pullToRefresh, key: UInt64(records.count)) < behavior.refreshFraction
         } else {
           record.kind = .jumpToItem(min(items - 1, Int(u[4] * Double(items))))
         }
@@ -90,6 +95,14 @@ public enum SyntheticUser {
         }
         let dwell = direction < 0 ? behavior.rereadDwellMs : behavior.dwellMs
         record.dwellUs = micros(dwell.quantile(u[9]))
+        let key = UInt64(records.count)
+        if behavior.swipeFraction > 0 && keyedRandom.uniform(.carouselSwipe, key: key) < behavior.swipeFraction {
+          let limit = InputLimits.maxCarouselWidthPt
+          record.swipeDistancePt = min(
+            limit, max(0, behavior.swipeDistancePt.quantile(keyedRandom.uniform(.carouselSwipe, key: key, attempt: 1))))
+          record.swipeUs = max(
+            1000, micros(behavior.strokeMs.quantile(keyedRandom.uniform(.carouselSwipe, key: key, attempt: 2))))
+        }
         clockUs += record.strokeUs
       }
       clockUs += record.dwellUs
@@ -116,13 +129,27 @@ public enum SyntheticUser {
             physics.flingCurve(
               velocityPtS: gesture.direction * speed, iosStopThresholdPt: iosStopThresholdPt),
             maxDurationUs: gesture.dwellUs)
-          builder.wait(durationUs: gesture.dwellUs - flung)
+          builder.wait(durationUs: gesture.dwellUs - swipe(gesture, builder: &builder, afterUs: flung) - flung)
           continue
         }
+        builder.wait(durationUs: gesture.dwellUs - swipe(gesture, builder: &builder, afterUs: 0))
+        continue
       }
       builder.wait(durationUs: gesture.dwellUs)
     }
     return builder.build(durationUs: durationUs)
+  }
+
+  /// The swipe that begins the stop after `gesture`, `afterUs` into it (once a fling is over),
+  /// cut at the next touch; returns the trace time it takes, µs (0: none, or no time left).
+  private static func swipe(_ gesture: GestureRecord, builder: inout ScrollScriptBuilder, afterUs: Int64) -> Int64 {
+    guard let distance = gesture.swipeDistancePt else { return 0 }
+    let durationUs = min(gesture.swipeUs, gesture.dwellUs - afterUs)
+    guard durationUs > 0 else { return 0 }
+    builder.swipe(
+      CarouselSwipe(row: .firstOnScreen, distancePt: distance, durationMs: Double(durationUs) / 1000),
+      durationUs: durationUs)
+    return durationUs
   }
 
   /// Velocities are capped like script velocities (`ScenarioLoader.maxVelocityPtS`).

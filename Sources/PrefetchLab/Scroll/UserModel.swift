@@ -35,7 +35,13 @@ public enum UserModelName: String, Sendable, Equatable, CaseIterable {
 /// 4. with probability `flingFraction` it lifts with a fling at `flingVelocityPtS`, which the
 ///    scenario's physics decelerates; otherwise it lifts without momentum;
 /// 5. the next touch comes `dwellMs` after the lift (`rereadDwellMs` after a touch that went
-///    back): a fling still running then is caught and stops there.
+///    back): a fling still running then is caught and stops there;
+/// 6. with probability `swipeFraction` the stop after a touch begins, once the list has come to
+///    rest, with a horizontal swipe of the first carousel row on screen (`CarouselSwipe.Row
+///    .firstOnScreen`) by a `swipeDistancePt` draw, the finger moving it for a `strokeMs` draw
+///    cut at the next touch (three draws of their own, `RandomStream.carouselSwipe` keyed by the
+///    gesture's index, so the other draws stay; per stop rather than per row, as a user who stops
+///    to look at the screen looks at one shelf at a time).
 ///
 /// Durations are in ms, velocities in pt/s (magnitudes; the direction comes from step 2).
 /// Strokes shorter than 1 ms count as 1 ms; velocities are capped at 10⁶ pt/s like script
@@ -64,12 +70,23 @@ public struct UserBehavior: Sendable, Equatable {
   /// Share of jumps to the top after which the user pulls to refresh, 0…1. 0 in every model: a
   /// refresh is a product choice of the scenario, not a scrolling habit any source measured.
   public var refreshFraction: Double
+  /// Share of stops after a touch that begin with a carousel swipe, 0…1. 0 in every model: how
+  /// often users swipe a shelf is a property of the app's feed, and no source measured it.
+  public var swipeFraction: Double
+  /// Distance of a carousel swipe, pt, towards later cells (a user swipes a shelf onwards; the
+  /// engine clamps at the row's end), 0…`InputLimits.maxCarouselWidthPt` (draws capped there). Default: uniform 150…450 pt, a judgement: one to three
+  /// 150 pt cards, about a 393 pt screen's width on average (a swipe that pages the shelf).
+  public var swipeDistancePt: Distribution
+
+  /// `swipeDistancePt`'s default (see there).
+  public static let defaultSwipeDistancePt = Distribution.uniform(min: 150, max: 450)
 
   public init(
     dwellMs: Distribution, rereadDwellMs: Distribution? = nil, strokeMs: Distribution,
     dragVelocityPtS: Distribution, flingFraction: Double, flingVelocityPtS: Distribution,
     reversalFraction: Double, jumpFraction: Double = 0, jumpToTopFraction: Double = 0.5,
-    jumpMaxItem: Int = 200, refreshFraction: Double = 0
+    jumpMaxItem: Int = 200, refreshFraction: Double = 0, swipeFraction: Double = 0,
+    swipeDistancePt: Distribution = defaultSwipeDistancePt
   ) {
     self.dwellMs = dwellMs
     self.rereadDwellMs = rereadDwellMs ?? dwellMs
@@ -82,6 +99,8 @@ public struct UserBehavior: Sendable, Equatable {
     self.jumpToTopFraction = jumpToTopFraction
     self.jumpMaxItem = jumpMaxItem
     self.refreshFraction = refreshFraction
+    self.swipeFraction = swipeFraction
+    self.swipeDistancePt = swipeDistancePt
   }
 
   /// Probability q that a touch goes back, from 2q(1 − q) = reversal fraction.

@@ -38,6 +38,12 @@ public protocol PrefetchStrategy: Sendable {
   /// the load loop acts on, `PageFetcherSnapshot.kt`). Asked once, before the first request.
   var loadsVisiblePlaceholderPages: Bool { get }
 
+  /// `feed.carousel`: how many cells past a swiped row's window edge, in the swipe's direction,
+  /// the platform's nested list prefetches at each frame that moves the row (images asked for at
+  /// preload priority, for a row whose media the strategy asked for). Default 0. Asked once,
+  /// before the first request.
+  var carouselSwipePrefetchCells: Int { get }
+
   /// The user pulled to refresh: every page, row and request of the list is gone and the engine
   /// has asked for the new list's first page; the strategy is not consulted until that page is
   /// in, which it hears as `start` again. `initial` is this strategy as the run built it, before
@@ -57,6 +63,9 @@ extension PrefetchStrategy {
 
   /// The engine loads the pages of placeholders on screen.
   public var loadsVisiblePlaceholderPages: Bool { true }
+
+  /// No nested prefetch ahead of a swipe.
+  public var carouselSwipePrefetchCells: Int { 0 }
 
   /// Starts over as the run built it.
   public mutating func refresh(startingOver initial: Self) { self = initial }

@@ -33,6 +33,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
   case carouselRowHeight = 19
   case carouselMedia = 20
   case carouselMediaPresence = 21
+  /// Synthetic users: whether a stop begins with a carousel swipe, its distance and its duration.
+  case carouselSwipe = 22
 }
 
 /// A pure function from (seed, stream, key, attempt) to 64 random bits.

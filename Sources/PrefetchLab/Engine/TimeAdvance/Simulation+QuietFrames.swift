@@ -36,7 +36,10 @@ extension Simulation {
     if events.isStale { dropDeadEvents() }
     let eventUs =
       events.isStale ? min(events.next?.timeUs ?? .max, pool.nextCompletionUs() ?? .max) : cachedEventUs
-    let stopUs = min(eventUs, stall.endUs(), timeAdvance.band?.beforeUs ?? .max)
+    // The next carousel swipe wakes a full frame at its start (τ mapped to the clock as in
+    // `skipRest`).
+    let swipeUs = swipes.nextStartTraceUs.map { stall.traceClockUs + ($0 - stall.traceUs) } ?? .max
+    let stopUs = min(eventUs, stall.endUs(), timeAdvance.band?.beforeUs ?? .max, swipeUs)
     guard firstUs < stopUs else { return }
     let limit = max(0, maxRestingOffsetPt)
     // The bottom edge a full frame gives the edge rule (`runFrame`): none while more content may

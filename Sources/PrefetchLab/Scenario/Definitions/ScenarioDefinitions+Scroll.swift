@@ -91,7 +91,19 @@ extension ScenarioDefinitions {
       KeyDefinition(
         "refresh_fraction", .number(fraction), default: 0,
         summary: "Share of jumps to the top followed by a pull to refresh."),
+      KeyDefinition(
+        "swipe_fraction", .number(fraction), default: 0,
+        summary: "Share of stops after a touch that begin with a swipe of the first carousel row on screen."),
+      KeyDefinition(
+        "swipe_distance_pt", .distribution(swipeDistancePt), unit: "pt",
+        default: UserBehavior.defaultSwipeDistancePt.json,
+        defaultText: "`{\"uniform\": {\"min\": 150, \"max\": 450}}` (a judgement: one to three 150 pt cards)",
+        summary: "Distance of a swipe towards later cells; its duration is a stroke_ms draw."),
     ])
+
+  /// Synthetic users' swipe distances: towards later cells, at most a carousel's largest width.
+  static let swipeDistancePt = DrawRule(
+    name: "swipe_pt", support: .nonNegative, maximum: InputLimits.maxCarouselWidthPt)
 
   /// `mixed`'s own keys: the switching probability and an optional override per behaviour.
   public static let mixed = ObjectDefinition(
@@ -116,8 +128,10 @@ extension ScenarioDefinitions {
       KeyDefinition("jump", .object(jump), summary: "Instant programmatic scroll to a point or an item."),
       KeyDefinition(
         "refresh", .object(refresh), summary: "Pull to refresh: to the top at once, then the feed reloads."),
+      KeyDefinition(
+        "swipe", .object(swipe), summary: "A horizontal swipe of a carousel row; the list stays put meanwhile."),
       KeyDefinition("repeat", .object(repeatBlock), summary: "An inner script repeated count times."),
-    ], exactlyOneOf: [["drag", "fling", "wait", "jump", "refresh", "repeat"]])
+    ], exactlyOneOf: [["drag", "fling", "wait", "jump", "refresh", "swipe", "repeat"]])
 
   public static let drag = ObjectDefinition(
     "drag",
@@ -158,6 +172,23 @@ extension ScenarioDefinitions {
   /// A pull to refresh takes no parameters: `{ "refresh": {} }`.
   public static let refresh = ObjectDefinition("refresh", keys: [])
 
+  /// `{ "swipe": { "item": n, "distance_pt": d, "duration_ms": t } }` (`CarouselSwipe`).
+  public static let swipe = ObjectDefinition(
+    "swipe",
+    keys: [
+      KeyDefinition(
+        "item", .integer(.integer(atLeast: 0)), unit: "item",
+        defaultText: "the first loaded carousel row at least half on screen",
+        summary: "Row to swipe (< feed.total_items); a swipe that finds no carousel row on screen does nothing."),
+      KeyDefinition(
+        "distance_pt", .number(.within(-InputLimits.maxCarouselWidthPt...InputLimits.maxCarouselWidthPt)),
+        unit: "pt", required: true,
+        summary: "How far the row's content moves; positive brings later cells in. Clamped to the row."),
+      KeyDefinition(
+        "duration_ms", .number(.atLeast(0, atMost: InputLimits.maxMilliseconds)), unit: "ms", required: true,
+        summary: "How long the finger moves the row (linearly); 0 moves it at once."),
+    ])
+
   public static let repeatBlock = ObjectDefinition(
     "repeat",
     keys: [
@@ -175,6 +206,6 @@ extension ScenarioDefinitions {
     scrollTrace,
     gesture,
     drag,
-    fling, wait, jump, repeatBlock, behavior, mixed, cache, render, radio,
+    fling, wait, jump, swipe, repeatBlock, behavior, mixed, cache, render, radio,
   ]
 }

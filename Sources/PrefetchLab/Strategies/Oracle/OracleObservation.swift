@@ -13,7 +13,7 @@ struct OracleObservation: Sendable {
   /// Visibility intervals of loaded rows, by item.
   private(set) var intervals: [[Interval]] = []
   /// Carousel cells (`feed.carousel`) in their row's window while the row was on screen, loaded,
-  /// each with the first time, in the order first seen.
+  /// each with the first time (in the order first seen by consultations, then swiped cells).
   private(set) var cellsSeen: [(item: Int, subItem: Int, firstUs: Int64)] = []
   private var cellSeen: Set<CellKey> = []
   private struct CellKey: Hashable {
@@ -59,7 +59,8 @@ struct OracleObservation: Sendable {
         placeholderPagesLastUs[page] = now
       } else if !shown.contains(item) || placeholders.contains(item) {
         open(item, atUs: now)
-        // A row's window changes only when the row is laid out (its first screenful).
+        // The window the row shows as it opens; cells a swipe brings in later are the
+        // replay's (`noteSwipedCells`).
         for sub in context.subItemWindow(ofItem: item) { noteCell(item, sub, atUs: now) }
       }
     }
@@ -76,6 +77,26 @@ struct OracleObservation: Sendable {
 
   private mutating func noteCell(_ item: Int, _ sub: Int, atUs timeUs: Int64) {
     if cellSeen.insert(CellKey(item: item, subItem: sub)).inserted { cellsSeen.append((item, sub, timeUs)) }
+  }
+
+  /// Cells a swipe brought into a row's window on screen during the replay
+  /// (`Simulation.carouselReveals`, in order): each is seen at the earlier of that time and the
+  /// one its row's window gave it. Consultations do not see a swipe (it moves no row of the
+  /// list), so the replay's engine records them. O(cells seen + reveals).
+  mutating func noteSwipedCells(_ reveals: [(item: Int, subItem: Int, timeUs: Int64)]) {
+    guard !reveals.isEmpty else { return }
+    var index: [CellKey: Int] = [:]
+    for (position, cell) in cellsSeen.enumerated() { index[CellKey(item: cell.item, subItem: cell.subItem)] = position }
+    for reveal in reveals {
+      let key = CellKey(item: reveal.item, subItem: reveal.subItem)
+      if let position = index[key] {
+        if reveal.timeUs < cellsSeen[position].firstUs { cellsSeen[position].firstUs = reveal.timeUs }
+      } else {
+        index[key] = cellsSeen.count
+        cellSeen.insert(key)
+        cellsSeen.append((reveal.item, reveal.subItem, reveal.timeUs))
+      }
+    }
   }
 
   private mutating func close(_ item: Int, atUs timeUs: Int64) {

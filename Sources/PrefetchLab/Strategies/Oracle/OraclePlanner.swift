@@ -37,6 +37,7 @@ struct OraclePlanner {
     let (simulation, outcome) = lookahead.replay(&oracle, recordEvents: recordEvents)
     var observation = oracle.observation
     observation.close(atUs: outcome.summary.sessionUs)
+    observation.noteSwipedCells(simulation.carouselReveals)
     return Replay(simulation: simulation, outcome: outcome, observation: observation)
   }
 

@@ -23,7 +23,11 @@
 /// - Nested prefetch (`feed.carousel`): a carousel row composed ahead precomposes
 ///   `nestedPrefetchItemCount` = 2 of its nested LazyRow's items, then the moving average of the
 ///   nested items measured rows showed (`NestedPrefetchCount`); its other cells compose when the
-///   row shows.
+///   row shows, and later ones as a swipe brings them in. While a swipe moves the row, the
+///   LazyRow's own default prefetch composes the one item past its window's edge in the swipe's
+///   direction at every frame (`DefaultLazyListPrefetchStrategy`, one item ahead); the item it
+///   composed stays asked for if the swipe turns (Compose cancels a pending precomposition, the
+///   image load it started is not modelled as cancelled).
 ///
 /// With either set (the opt-in `LazyLayoutCacheWindow(ahead, behind)`, `LazyListCacheWindowStrategy`):
 /// - Ahead: the items intersecting `cache_window_ahead_pt` past the viewport's edge in the last
@@ -121,6 +125,10 @@ public struct ComposePaging: PrefetchStrategy {
 
   /// Paging 3 pages: a placeholder composed is an access hint, not a load (`Paging3Loader`).
   public var loadsVisiblePlaceholderPages: Bool { false }
+
+  /// A swiped row's nested LazyRow prefetches as any lazy list does: one item ahead in its
+  /// scroll direction (`DefaultLazyListPrefetchStrategy`, `LazyListPrefetchStrategy.kt`).
+  public var carouselSwipePrefetchCells: Int { 1 }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     loader.update(after: event, in: context)

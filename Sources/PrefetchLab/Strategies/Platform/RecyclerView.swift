@@ -20,7 +20,10 @@
 ///   → `LayoutPrefetchRegistryImpl.collectPrefetchPositionsFromView(nested: true)` →
 ///   `LinearLayoutManager.collectInitialPrefetchPositions`, `mInitialPrefetchItemCount = 2`,
 ///   set with `setInitialPrefetchItemCount`); the nested list's other cells bind when the row
-///   shows (its window), and later ones as a swipe brings them in.
+///   shows (its window), and later ones as a swipe brings them in. While a swipe moves the row,
+///   the nested list's `GapWorker` pass binds the one cell past its window's edge in the swipe's
+///   direction at every frame (`LinearLayoutManager.collectAdjacentPrefetchPositions` along the
+///   horizontal delta registers exactly one position: `carouselSwipePrefetchCells` = 1).
 /// - `media` adds an image loader beside the binds: `glide` is the app's `RecyclerViewPreloader`
 ///   (see `GlidePreloader`), the others as elsewhere; the default `visibility` adds nothing, the
 ///   binds being the on-screen loads.
@@ -88,6 +91,9 @@ public struct RecyclerView: PrefetchStrategy {
 
   /// Paging 3 pages: a placeholder bound is an access hint, not a load (`Paging3Loader`).
   public var loadsVisiblePlaceholderPages: Bool { false }
+
+  /// The nested LinearLayoutManager's one adjacent position per swiped frame (see the type).
+  public var carouselSwipePrefetchCells: Int { 1 }
 
   public mutating func update(_ event: StrategyEvent, in context: some StrategyContext) -> Wake {
     pages.update(after: event, in: context)

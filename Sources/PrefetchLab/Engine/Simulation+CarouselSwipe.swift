@@ -1,0 +1,94 @@
+/// Carousel swipes (`CarouselSwipes`): a swiped row's window moves frame by frame, the cells it
+/// reveals are seen, asked for by the strategy's loader and blank until their images are in, and
+/// the nested list prefetches ahead of the swipe as the strategy's platform does. See "Carousel
+/// swipes" in docs/model.md.
+extension Simulation {
+  /// Brings the swipes up to the frame at trace time `traceUs`: swipes due start on the row they
+  /// name (one that finds no carousel row on screen does nothing), the swipe under way moves its
+  /// row to where it is at `traceUs`, and one that is over rests at its full distance. A swipe
+  /// that starts while another is under way finishes that one first.
+  func advanceCarouselSwipes(atTraceUs traceUs: Int64) {
+    while let step = swipes.takeDue(atTraceUs: traceUs) {
+      if let active = swipes.active {
+        moveCarouselRow(active.item, toPt: active.offsetPt(atTraceUs: .max))
+        swipes.end()
+      }
+      guard let item = swipedRow(step.swipe.row) else { continue }
+      swipes.begin(
+        CarouselSwipes.Active(
+          item: item, fromPt: feed.carousels.scrollXPt[item], distancePt: step.swipe.distancePt,
+          startUs: step.startUs, durationUs: step.durationUs))
+    }
+    guard let active = swipes.active else { return }
+    guard isCarouselRow(active.item) else {
+      swipes.end()
+      return
+    }
+    moveCarouselRow(active.item, toPt: active.offsetPt(atTraceUs: traceUs))
+    if active.isOver(atTraceUs: traceUs) { swipes.end() }
+  }
+
+  /// The row a swipe starting now moves: a loaded carousel row on screen (`CarouselSwipe.Row`),
+  /// or nil. O(rows shown).
+  func swipedRow(_ row: CarouselSwipe.Row) -> Int? {
+    let rows = visibility.rows
+    switch row {
+    case .item(let item):
+      return rows.contains(item) && item < feed.items.count && isCarouselRow(item) ? item : nil
+    case .firstOnScreen:
+      let top = scroll.viewportOffsetPt
+      let bottom = top + viewportHeightPt
+      var rowTop = visibility.window.firstTopPt
+      for item in rows {
+        let height = feed.layout.heightPt(ofItem: item)
+        defer { rowTop += height }
+        guard item < feed.items.count, isCarouselRow(item) else { continue }
+        let shown = max(0, min(bottom, rowTop + height) - max(top, rowTop))
+        if height > 0 && 2 * shown >= height { return item }
+      }
+      return nil
+    }
+  }
+
+  /// Moves carousel row `item`'s window to `offsetPt` (clamped to the row). On screen, the cells
+  /// that come into the window are shown (`carouselSubItemsShown`: first sight, late prefetches,
+  /// the loader of a row the strategy bound asks for their images), the nested list prefetches
+  /// `swipePrefetchCells` cells past the window's leading edge, the row is complete or not by its
+  /// new window, and the blank fraction follows the cells' shown widths.
+  func moveCarouselRow(_ item: Int, toPt offsetPt: Double) {
+    let beforePt = feed.carousels.scrollXPt[item]
+    let before = feed.carousels.window(ofItem: item)
+    let nowPt = feed.carousels.setScrollX(item, offsetPt)
+    guard nowPt != beforePt, sessionStarted, visibility.rows.contains(item) else { return }
+    let after = feed.carousels.window(ofItem: item)
+    if after != before {
+      let (left, right) = after.subtracting(before)
+      for part in [left, right] where !part.isEmpty {
+        for sub in part { carouselReveals.append((item, sub, nowUs)) }
+        carouselSubItemsShown(item, part)
+      }
+    }
+    if swipePrefetchCells > 0 && feed.carousels.bound[item] {
+      // GapWorker on the nested LinearLayoutManager (collectAdjacentPrefetchPositions) and
+      // Compose's LazyRow (its default prefetch strategy): the next cells past the edge the
+      // swipe moves towards, at every frame that moves the row.
+      let ahead =
+        nowPt > beforePt
+        ? after.upperBound..<(after.upperBound + swipePrefetchCells)
+        : (after.lowerBound - swipePrefetchCells)..<after.lowerBound
+      issueSubItemMedia(item: item, subItems: ahead.clamped(to: 0..<feed.carousels.spec.subItems), priority: .preload)
+    }
+    if feed.items.mediaState[item] != .unknown {
+      let complete = feed.carousels.isWindowComplete(item)
+      if complete && !feed.items.complete[item] {
+        markComplete(item, visible: true)
+        return
+      }
+      if !complete && feed.items.complete[item] {
+        feed.items.markIncomplete(item)
+        visibility.rowBecameIncomplete()
+      }
+    }
+    refreshBlankFraction()
+  }
+}
