@@ -125,16 +125,9 @@ import Testing
   /// Through the engine: RecyclerView's bind of the carousel row below the viewport asks for
   /// exactly two cells' images with it, at preload priority, before the row shows.
   @Test func recyclerViewRequestsTwoNestedImagesWithTheRowsPrefetch() {
-    let scenario = TestScenarios.modified(
-      TestScenarios.steadyDrag(
-        velocityPtS: 50, durationMs: 500, rttMs: 100, totalItems: 20, pageSize: 20,
-        gestures: [.wait(durationMs: 1000), .drag(velocityPtS: 50, durationMs: 500), .wait(durationMs: 3000)])
-    ) { scenario in
-      scenario.viewport.heightPt = 250
-      scenario.feed.carousel = CarouselSpec(
-        subItems: 12, subItemWidthPt: 150, visibleWidthPt: 393, mediaBytes: .constant(1000))
-      scenario.strategies = []
-    }
+    let scenario = CarouselFixture.feed(
+      rttMs: 100,
+      gestures: [.wait(durationMs: 1000), .drag(velocityPtS: 50, durationMs: 500), .wait(durationMs: 3000)])
     let outcome = Simulator.run(
       scenario,
       strategy: TestScenarios.configured("recyclerview", ["initial_prefetch_item_count": .number(2)]),
@@ -165,16 +158,8 @@ import Testing
   /// cell 2 is asked for at visible priority.
   @Test(arguments: ["recyclerview", "compose_paging"])
   func aRowThatShowsAsksForTheCellsItsPrefetchDidNot(strategy: String) {
-    let scenario = TestScenarios.modified(
-      TestScenarios.steadyDrag(
-        velocityPtS: 200, durationMs: 500, rttMs: 1000, totalItems: 20, pageSize: 20,
-        gestures: [.drag(velocityPtS: 200, durationMs: 500), .wait(durationMs: 4000)])
-    ) { scenario in
-      scenario.viewport.heightPt = 250
-      scenario.feed.carousel = CarouselSpec(
-        subItems: 12, subItemWidthPt: 150, visibleWidthPt: 393, mediaBytes: .constant(1000))
-      scenario.strategies = []
-    }
+    let scenario = CarouselFixture.feed(
+      rttMs: 1000, gestures: [.drag(velocityPtS: 200, durationMs: 500), .wait(durationMs: 4000)])
     let outcome = Simulator.run(
       scenario, strategy: TestScenarios.configured(strategy), seed: 1,
       options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
