@@ -98,6 +98,30 @@ import Testing
     #expect(abs(outcome.summary.blankUs - 2_000_000) <= 2, "\(outcome.summary.blankUs)")
   }
 
+  /// The oracle's replays see the swiped window: on the same feed it asks for cells 3 and 4 in
+  /// time for the frames that bring them in (t = 4.2 s and 4.7 s), and for no cell the swipe does
+  /// not bring in (5…11); the only blank second is the one before the first cells. Cells 0…2 are
+  /// needed at first content (t = 1 s) and cannot be in before 2 s.
+  @Test func theOraclePlansTheCellsASwipeReveals() {
+    let scenario = CarouselFixture.feed(
+      rttMs: 1000,
+      gestures: [
+        .wait(durationMs: 3000), .swipe(CarouselSwipe(row: .item(0), distancePt: 300, durationMs: 1000)),
+        .wait(durationMs: 3000),
+      ], viewportHeightPt: 100)
+    let outcome = Simulator.run(
+      scenario, strategy: TestScenarios.configured("oracle"), seed: 1,
+      options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
+    let completed = outcome.events.filter { $0.kind == .completed }.compactMap { event -> (Int, Int64)? in
+      if case .subItemMedia(0, let sub) = event.resource { return (sub, event.timeUs) } else { return nil }
+    }
+    #expect(Set(completed.map(\.0)) == [0, 1, 2, 3, 4], "\(completed)")
+    #expect(completed.first { $0.0 == 3 }.map { $0.1 <= 4_200_000 } == true, "\(completed)")
+    #expect(completed.first { $0.0 == 4 }.map { $0.1 <= 4_700_000 } == true, "\(completed)")
+    #expect(abs(outcome.summary.blankUs - 1_000_000) <= 2, "\(outcome.summary.blankUs)")
+    #expect(outcome.summary.wastedFetches == 0)
+  }
+
   static func scroll(_ script: String, carousel: Bool = true) -> String {
     ScenarioFixture.text(
       [("scroll", #"{"script": ["# + script + "]}")]

@@ -64,7 +64,38 @@ struct BoundScenario {
       mediaBytes: chance(0.9)
         ? .lognormal(median: double(3000...80_000), sigma: double(0...0.8)) : nil,
       mediaFraction: chance(0.6) ? 1 : double(0.3...1))
+    scenario.scroll.source = Self.withSwipes(scenario.scroll.source, index)
     return try! PreparedScenario(scenario)
+  }
+
+  /// `source` with carousel swipes, chosen from `index` alone (the generator's draws stay those
+  /// of the feeds without swipes): three in four synthetic users swipe at a share of their stops
+  /// (0.25, 0.5 or 1), and three in four scripts swipe after each drag and wait, the first
+  /// carousel row on screen or rows by index, onwards and back, over 0 to 600 ms.
+  static func withSwipes(_ source: ScrollSpec.Source, _ index: Int) -> ScrollSpec.Source {
+    let share = [0, 0.25, 0.5, 1][index % 4]
+    guard share > 0 else { return source }
+    switch source {
+    case .model(var spec):
+      for behavior in spec.behaviors.indices { spec.behaviors[behavior].swipeFraction = share }
+      return .model(spec)
+    case .script(let gestures):
+      var swiped: [Gesture] = []
+      for (position, gesture) in gestures.enumerated() {
+        swiped.append(gesture)
+        switch gesture {
+        case .wait, .drag: break
+        default: continue
+        }
+        let row: CarouselSwipe.Row = position % 3 == 2 ? .item(position % 7) : .firstOnScreen
+        let distance = (position % 2 == 0 ? 1.0 : -0.5) * Double(150 + 97 * (position % 5))
+        swiped.append(
+          .swipe(CarouselSwipe(row: row, distancePt: distance, durationMs: Double(150 * (position % 5)))))
+      }
+      return .script(swiped)
+    default:
+      return source
+    }
   }
 
   /// The next scenario, prepared; its name says which draw it is.
