@@ -28,7 +28,8 @@ import Testing
     let refused = runCLI(["validate", plain])
     #expect(refused.status == 65)
     #expect(
-      refused.stderr.contains("plain.json: scroll.script[0].swipe: needs feed.carousel (a swipe moves a carousel row)"),
+      refused.stderr.contains(
+        "plain.json: scroll.script[0].swipe: needs feed.carousel (a swipe moves a carousel row)"),
       "\(refused.stderr)")
   }
 
@@ -42,7 +43,9 @@ import Testing
         "feed": tinyFeedJSON(#""carousel": {"media_bytes": 4000}"#),
         "scroll": #"{"model": "skimmer", "swipe_fraction": 1}"#, "strategies": #"["recyclerview"]"#,
       ])
-    let result = runCLI(["run", scenario, "--out", folder.path + "/out", "--no-plots", "--quiet", "--seeds", "1"])
+    let result = runCLI([
+      "run", scenario, "--out", folder.path + "/out", "--no-plots", "--quiet", "--seeds", "1",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(folder.exists("out/summary.csv"))
   }

@@ -23,7 +23,7 @@ extension ScenarioLoaderRuleTests {
       #"scroll.physics: must be one of ios, ios_fast, android, got "iOS" (did you mean "ios"?)"#),
     ScenarioRuleCase(
       "scroll", #"{"script": []}"#,
-      "scroll.script: must list at least one gesture (drag, fling, wait, jump or refresh), got []"),
+      "scroll.script: must list at least one gesture (drag, fling, wait, jump, refresh or swipe), got []"),
     ScenarioRuleCase("scroll", #"{"script": {}}"#, "scroll.script: must be an array, got object {}"),
     ScenarioRuleCase(
       "scroll", script(wait + ", " + wait + #", {"drag": {"velocity_pt_s": 2e6, "duration_ms": 100}}"#),
@@ -43,11 +43,12 @@ extension ScenarioLoaderRuleTests {
       "scroll.script[0].refresh: unknown key 'delay_ms'; valid keys: $comment only (this object takes no "
         + "parameters: write {})"),
     ScenarioRuleCase(
-      "scroll", script(#"{"swipe": {}}"#),
-      "scroll.script[0]: unknown key 'swipe'; valid keys: drag, fling, wait, jump, refresh, repeat"),
+      "scroll", script(#"{"pinch": {}}"#),
+      "scroll.script[0]: unknown key 'pinch'; valid keys: drag, fling, wait, jump, refresh, swipe, repeat"),
     ScenarioRuleCase(
       "scroll", script(#"{"drag": {"velocity_pt_s": 1, "duration_ms": 1}, "wait": {"duration_ms": 1}}"#),
-      "scroll.script[0]: needs exactly one of drag, fling, wait, jump, refresh, repeat, got drag, wait"),
+      "scroll.script[0]: needs exactly one of drag, fling, wait, jump, refresh, swipe, repeat, got drag, wait"
+    ),
     ScenarioRuleCase(
       "scroll", script(#""drag""#), #"scroll.script[0]: must be an object, got string "drag""#),
     ScenarioRuleCase(
@@ -118,7 +119,7 @@ extension ScenarioLoaderRuleTests {
   ]
 
   static let behaviorKeys =
-    "dwell_ms, reread_dwell_ms, stroke_ms, drag_velocity_pt_s, fling_fraction, fling_velocity_pt_s, reversal_fraction, jump_fraction, jump_to_top_fraction, jump_max_item, refresh_fraction"
+    "dwell_ms, reread_dwell_ms, stroke_ms, drag_velocity_pt_s, fling_fraction, fling_velocity_pt_s, reversal_fraction, jump_fraction, jump_to_top_fraction, jump_max_item, refresh_fraction, swipe_fraction, swipe_distance_pt"
 
   static let modelCases: [ScenarioRuleCase] = [
     ScenarioRuleCase(

@@ -20,12 +20,18 @@ extension Simulation {
           startUs: step.startUs, durationUs: step.durationUs))
     }
     guard let active = swipes.active else { return }
-    guard isCarouselRow(active.item) else {
+    guard isLoadedCarouselRow(active.item) else {
       swipes.end()
       return
     }
     moveCarouselRow(active.item, toPt: active.offsetPt(atTraceUs: traceUs))
     if active.isOver(atTraceUs: traceUs) { swipes.end() }
+  }
+
+  /// Row `item` is a carousel row whose page is applied now (a row whose page was dropped keeps
+  /// its cells' indices but shows a placeholder).
+  func isLoadedCarouselRow(_ item: Int) -> Bool {
+    item < feed.items.count && isCarouselRow(item) && feed.items.mediaState[item] != .unknown
   }
 
   /// The row a swipe starting now moves: a loaded carousel row on screen (`CarouselSwipe.Row`),
@@ -34,7 +40,7 @@ extension Simulation {
     let rows = visibility.rows
     switch row {
     case .item(let item):
-      return rows.contains(item) && item < feed.items.count && isCarouselRow(item) ? item : nil
+      return rows.contains(item) && isLoadedCarouselRow(item) ? item : nil
     case .firstOnScreen:
       let top = scroll.viewportOffsetPt
       let bottom = top + viewportHeightPt
@@ -42,7 +48,7 @@ extension Simulation {
       for item in rows {
         let height = feed.layout.heightPt(ofItem: item)
         defer { rowTop += height }
-        guard item < feed.items.count, isCarouselRow(item) else { continue }
+        guard isLoadedCarouselRow(item) else { continue }
         let shown = max(0, min(bottom, rowTop + height) - max(top, rowTop))
         if height > 0 && 2 * shown >= height { return item }
       }
@@ -51,8 +57,8 @@ extension Simulation {
   }
 
   /// Moves carousel row `item`'s window to `offsetPt` (clamped to the row). On screen, the cells
-  /// that come into the window are shown (`carouselSubItemsShown`: first sight, late prefetches,
-  /// the loader of a row the strategy bound asks for their images), the nested list prefetches
+  /// that come into the window are shown (`carouselSubItemsShown`: first sight, late prefetches)
+  /// and load their images unless the strategy fetches cells itself, the nested list prefetches
   /// `swipePrefetchCells` cells past the window's leading edge, the row is complete or not by its
   /// new window, and the blank fraction follows the cells' shown widths.
   func moveCarouselRow(_ item: Int, toPt offsetPt: Double) {
@@ -66,9 +72,14 @@ extension Simulation {
       for part in [left, right] where !part.isEmpty {
         for sub in part { carouselReveals.append((item, sub, nowUs)) }
         carouselSubItemsShown(item, part)
+        // A row whose cells were all prefetched was never asked for as a row: its nested list
+        // still binds the cells a swipe lays out.
+        if swipeLoadsCells && !feed.carousels.bound[item] {
+          issueSubItemMedia(item: item, subItems: part, priority: .visible)
+        }
       }
     }
-    if swipePrefetchCells > 0 && feed.carousels.bound[item] {
+    if swipePrefetchCells > 0 && swipeLoadsCells {
       // GapWorker on the nested LinearLayoutManager (collectAdjacentPrefetchPositions) and
       // Compose's LazyRow (its default prefetch strategy): the next cells past the edge the
       // swipe moves towards, at every frame that moves the row.
@@ -76,7 +87,8 @@ extension Simulation {
         nowPt > beforePt
         ? after.upperBound..<(after.upperBound + swipePrefetchCells)
         : (after.lowerBound - swipePrefetchCells)..<after.lowerBound
-      issueSubItemMedia(item: item, subItems: ahead.clamped(to: 0..<feed.carousels.spec.subItems), priority: .preload)
+      issueSubItemMedia(
+        item: item, subItems: ahead.clamped(to: 0..<feed.carousels.spec.subItems), priority: .preload)
     }
     if feed.items.mediaState[item] != .unknown {
       let complete = feed.carousels.isWindowComplete(item)

@@ -12,6 +12,7 @@ extension Simulation {
     }
     if !strategy.enablePlaceholders { feed.hidePlaceholders() }
     feed.loadsVisiblePlaceholderPages = strategy.loadsVisiblePlaceholderPages
+    swipeLoadsCells = strategy.loadsSwipedCells
     swipePrefetchCells = max(0, strategy.carouselSwipePrefetchCells)
     // What a pull-to-refresh starts the strategy over from (`refreshFeed`).
     let initial = strategy

@@ -54,6 +54,9 @@ final class Simulation {
   /// Cells that came into a swiped row's window on screen, with the time (`moveCarouselRow`), in
   /// order: what the oracle's planning replays read besides the rows' windows they saw.
   @exclusivity(unchecked) var carouselReveals: [(item: Int, subItem: Int, timeUs: Int64)] = []
+  /// Cells a swipe brings into a row's window on screen load their images
+  /// (`PrefetchStrategy.loadsSwipedCells`).
+  @exclusivity(unchecked) var swipeLoadsCells = true
   /// Cells the strategy's nested list prefetches past a swiped row's window edge at each frame
   /// that moves it (`PrefetchStrategy.carouselSwipePrefetchCells`).
   @exclusivity(unchecked) var swipePrefetchCells = 0

@@ -96,12 +96,18 @@ public enum SyntheticUser {
         let dwell = direction < 0 ? behavior.rereadDwellMs : behavior.dwellMs
         record.dwellUs = micros(dwell.quantile(u[9]))
         let key = UInt64(records.count)
-        if behavior.swipeFraction > 0 && keyedRandom.uniform(.carouselSwipe, key: key) < behavior.swipeFraction {
+        if behavior.swipeFraction > 0
+          && keyedRandom.uniform(.carouselSwipe, key: key) < behavior.swipeFraction
+        {
           let limit = InputLimits.maxCarouselWidthPt
           record.swipeDistancePt = min(
-            limit, max(0, behavior.swipeDistancePt.quantile(keyedRandom.uniform(.carouselSwipe, key: key, attempt: 1))))
+            limit,
+            max(
+              0, behavior.swipeDistancePt.quantile(keyedRandom.uniform(.carouselSwipe, key: key, attempt: 1)))
+          )
           record.swipeUs = max(
-            1000, micros(behavior.strokeMs.quantile(keyedRandom.uniform(.carouselSwipe, key: key, attempt: 2))))
+            1000,
+            micros(behavior.strokeMs.quantile(keyedRandom.uniform(.carouselSwipe, key: key, attempt: 2))))
         }
         clockUs += record.strokeUs
       }
@@ -129,7 +135,8 @@ public enum SyntheticUser {
             physics.flingCurve(
               velocityPtS: gesture.direction * speed, iosStopThresholdPt: iosStopThresholdPt),
             maxDurationUs: gesture.dwellUs)
-          builder.wait(durationUs: gesture.dwellUs - swipe(gesture, builder: &builder, afterUs: flung) - flung)
+          builder.wait(
+            durationUs: gesture.dwellUs - swipe(gesture, builder: &builder, afterUs: flung) - flung)
           continue
         }
         builder.wait(durationUs: gesture.dwellUs - swipe(gesture, builder: &builder, afterUs: 0))
@@ -142,7 +149,9 @@ public enum SyntheticUser {
 
   /// The swipe that begins the stop after `gesture`, `afterUs` into it (once a fling is over),
   /// cut at the next touch; returns the trace time it takes, µs (0: none, or no time left).
-  private static func swipe(_ gesture: GestureRecord, builder: inout ScrollScriptBuilder, afterUs: Int64) -> Int64 {
+  private static func swipe(_ gesture: GestureRecord, builder: inout ScrollScriptBuilder, afterUs: Int64)
+    -> Int64
+  {
     guard let distance = gesture.swipeDistancePt else { return 0 }
     let durationUs = min(gesture.swipeUs, gesture.dwellUs - afterUs)
     guard durationUs > 0 else { return 0 }

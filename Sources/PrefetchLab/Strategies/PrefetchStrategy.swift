@@ -38,10 +38,15 @@ public protocol PrefetchStrategy: Sendable {
   /// the load loop acts on, `PageFetcherSnapshot.kt`). Asked once, before the first request.
   var loadsVisiblePlaceholderPages: Bool { get }
 
+  /// `feed.carousel`: whether the cells a swipe brings into a row's window on screen load their
+  /// images as they come (the image views the row's nested list lays out bind them, whatever the
+  /// strategy asked of the row before). Default true; false for a strategy that fetches every
+  /// cell itself (`oracle`). Asked once, before the first request.
+  var loadsSwipedCells: Bool { get }
+
   /// `feed.carousel`: how many cells past a swiped row's window edge, in the swipe's direction,
   /// the platform's nested list prefetches at each frame that moves the row (images asked for at
-  /// preload priority, for a row whose media the strategy asked for). Default 0. Asked once,
-  /// before the first request.
+  /// preload priority). Default 0. Asked once, before the first request.
   var carouselSwipePrefetchCells: Int { get }
 
   /// The user pulled to refresh: every page, row and request of the list is gone and the engine
@@ -63,6 +68,9 @@ extension PrefetchStrategy {
 
   /// The engine loads the pages of placeholders on screen.
   public var loadsVisiblePlaceholderPages: Bool { true }
+
+  /// Swiped cells load as their image views show.
+  public var loadsSwipedCells: Bool { true }
 
   /// No nested prefetch ahead of a swipe.
   public var carouselSwipePrefetchCells: Int { 0 }

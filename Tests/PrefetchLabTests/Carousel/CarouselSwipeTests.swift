@@ -60,9 +60,15 @@ import Testing
     #expect(abs(cells[4].1 - 4_700_000) <= 1, "\(cells[4].1)")
     #expect(abs(outcome.summary.blankUs - 2_500_000) <= 2, "\(outcome.summary.blankUs)")
     #expect(abs(outcome.summary.mostlyBlankUs - 1_350_000) <= 2, "\(outcome.summary.mostlyBlankUs)")
-    func blank(atUs timeUs: Int64) -> Double? { outcome.timeline.first { $0.timeUs == timeUs }?.blankFraction }
-    #expect(blank(atUs: 4_510_000).map { abs($0 - 93.0 / 393) < 1e-9 } == true, "\(String(describing: blank(atUs: 4_510_000)))")
-    #expect(blank(atUs: 4_310_000).map { abs($0 - 33.0 / 393) < 1e-9 } == true, "\(String(describing: blank(atUs: 4_310_000)))")
+    func blank(atUs timeUs: Int64) -> Double? {
+      outcome.timeline.first { $0.timeUs == timeUs }?.blankFraction
+    }
+    #expect(
+      blank(atUs: 4_510_000).map { abs($0 - 93.0 / 393) < 1e-9 } == true,
+      "\(String(describing: blank(atUs: 4_510_000)))")
+    #expect(
+      blank(atUs: 4_310_000).map { abs($0 - 33.0 / 393) < 1e-9 } == true,
+      "\(String(describing: blank(atUs: 4_310_000)))")
     #expect(blank(atUs: 3_000_000) == 0)
     #expect(outcome.summary.wastedFetches == 0)
   }
@@ -78,7 +84,8 @@ import Testing
     let scenario = CarouselFixture.feed(
       rttMs: 1000,
       gestures: [
-        .wait(durationMs: 3000), .swipe(CarouselSwipe(row: .firstOnScreen, distancePt: 300, durationMs: 1000)),
+        .wait(durationMs: 3000),
+        .swipe(CarouselSwipe(row: .firstOnScreen, distancePt: 300, durationMs: 1000)),
         .wait(durationMs: 3000),
       ], viewportHeightPt: 100)
     let outcome = Simulator.run(
@@ -142,7 +149,8 @@ import Testing
     let first = CarouselSwipe(row: .firstOnScreen, distancePt: 300, durationMs: 400)
     let second = CarouselSwipe(row: .item(7), distancePt: -150, durationMs: 0)
     #expect(gestures == [.swipe(first), .swipe(second)])
-    #expect(Gesture.swipe(second).json.serialized() == #"{"swipe":{"item":7,"distance_pt":-150,"duration_ms":0}}"#)
+    #expect(
+      Gesture.swipe(second).json.serialized() == #"{"swipe":{"item":7,"distance_pt":-150,"duration_ms":0}}"#)
     let script = ScriptedScroll(gestures: gestures, physics: .ios)
     #expect(script.durationUs == 400_000)
     #expect(
@@ -167,7 +175,9 @@ import Testing
         #"{"swipe": {"item": 50, "distance_pt": 100, "duration_ms": 10}}"#, true,
         "scroll.script[0].swipe.item: must be < feed.total_items (50), got 50"
       ),
-      (#"{"swipe": {"duration_ms": 10}}"#, true, "scroll.script[0].swipe: missing required key 'distance_pt'"),
+      (
+        #"{"swipe": {"duration_ms": 10}}"#, true, "scroll.script[0].swipe: missing required key 'distance_pt'"
+      ),
     ]
     for (script, carousel, rule) in cases {
       let error = ScenarioFixture.error(Self.scroll(script, carousel: carousel))
@@ -184,9 +194,11 @@ import Testing
     let never = UserModelSpec(name: .skimmer, behaviors: [behavior])
     behavior.swipeFraction = fraction
     let spec = UserModelSpec(name: .skimmer, behaviors: [behavior])
-    let gestures = SyntheticUser.gestures(spec, totalItems: 1000, seed: 11, durationUs: .max, maxGestures: 2000)
+    let gestures = SyntheticUser.gestures(
+      spec, totalItems: 1000, seed: 11, durationUs: .max, maxGestures: 2000)
     let again = SyntheticUser.gestures(spec, totalItems: 1000, seed: 11, durationUs: .max, maxGestures: 2000)
-    let reference = SyntheticUser.gestures(never, totalItems: 1000, seed: 11, durationUs: .max, maxGestures: 2000)
+    let reference = SyntheticUser.gestures(
+      never, totalItems: 1000, seed: 11, durationUs: .max, maxGestures: 2000)
     #expect(gestures == again)
     let swipes = gestures.compactMap(\.swipeDistancePt)
     #expect(abs(Double(swipes.count) / Double(gestures.count) - fraction) <= 0.05, "\(swipes.count)")

@@ -129,7 +129,8 @@ extension ScenarioDefinitions {
       KeyDefinition(
         "refresh", .object(refresh), summary: "Pull to refresh: to the top at once, then the feed reloads."),
       KeyDefinition(
-        "swipe", .object(swipe), summary: "A horizontal swipe of a carousel row; the list stays put meanwhile."),
+        "swipe", .object(swipe),
+        summary: "A horizontal swipe of a carousel row; the list stays put meanwhile."),
       KeyDefinition("repeat", .object(repeatBlock), summary: "An inner script repeated count times."),
     ], exactlyOneOf: [["drag", "fling", "wait", "jump", "refresh", "swipe", "repeat"]])
 
@@ -179,7 +180,8 @@ extension ScenarioDefinitions {
       KeyDefinition(
         "item", .integer(.integer(atLeast: 0)), unit: "item",
         defaultText: "the first loaded carousel row at least half on screen",
-        summary: "Row to swipe (< feed.total_items); a swipe that finds no carousel row on screen does nothing."),
+        summary:
+          "Row to swipe (< feed.total_items); a swipe that finds no carousel row on screen does nothing."),
       KeyDefinition(
         "distance_pt", .number(.within(-InputLimits.maxCarouselWidthPt...InputLimits.maxCarouselWidthPt)),
         unit: "pt", required: true,

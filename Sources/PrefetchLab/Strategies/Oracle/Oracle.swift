@@ -89,6 +89,10 @@ public struct Oracle: ClairvoyantStrategy {
 
   public init(parameters: StrategyParameters) {}
 
+  /// The plan fetches every cell a swipe brings in (its replays saw them), in need order; the
+  /// engine loads none for it.
+  public var loadsSwipedCells: Bool { false }
+
   /// An oracle that runs `plan` (the planner's replays, and the run once planned).
   init(plan: OraclePlan) {
     self.plan = plan

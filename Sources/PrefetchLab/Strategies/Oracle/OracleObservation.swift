@@ -86,7 +86,9 @@ struct OracleObservation: Sendable {
   mutating func noteSwipedCells(_ reveals: [(item: Int, subItem: Int, timeUs: Int64)]) {
     guard !reveals.isEmpty else { return }
     var index: [CellKey: Int] = [:]
-    for (position, cell) in cellsSeen.enumerated() { index[CellKey(item: cell.item, subItem: cell.subItem)] = position }
+    for (position, cell) in cellsSeen.enumerated() {
+      index[CellKey(item: cell.item, subItem: cell.subItem)] = position
+    }
     for reveal in reveals {
       let key = CellKey(item: reveal.item, subItem: reveal.subItem)
       if let position = index[key] {
