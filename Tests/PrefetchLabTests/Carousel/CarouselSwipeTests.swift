@@ -105,6 +105,32 @@ import Testing
     #expect(abs(outcome.summary.blankUs - 2_000_000) <= 2, "\(outcome.summary.blankUs)")
   }
 
+  /// A row whose window cells were all prefetched (RecyclerView binding 3 nested cells of each
+  /// row ahead, `initial_prefetch_item_count` 3) is never asked for as a row when it shows, and
+  /// its nested list still binds the cells a swipe lays out. 100 pt rows in a 100 pt viewport,
+  /// 1 s round trips: row 1's cells 0…2 are asked for at first content (t = 1 s) and in at 2 s; a
+  /// 100 pt/s drag from τ = 2 s to 3 s brings row 1 on screen whole, then a 300 pt swipe over 1 s
+  /// brings cells 3 and 4 in (τ = 3.2 s and 3.7 s, as on row 0 above), each asked for by then
+  /// (cell 5 ahead of the swipe too).
+  @Test func aRowWhoseCellsWereAllPrefetchedStillLoadsWhatASwipeBringsIn() {
+    let scenario = CarouselFixture.feed(
+      rttMs: 1000,
+      gestures: [
+        .wait(durationMs: 2000), .drag(velocityPtS: 100, durationMs: 1000),
+        .swipe(CarouselSwipe(distancePt: 300, durationMs: 1000)), .wait(durationMs: 2000),
+      ], viewportHeightPt: 100)
+    let outcome = Simulator.run(
+      scenario, strategy: TestScenarios.configured("recyclerview", ["initial_prefetch_item_count": .number(3)]),
+      seed: 1, options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
+    let row1 = outcome.events.filter { $0.kind == .issued }.compactMap { event -> (Int, Int64)? in
+      if case .subItemMedia(1, let sub) = event.resource { return (sub, event.timeUs) } else { return nil }
+    }
+    #expect(row1.filter { $0.0 < 3 }.map(\.1) == [1_000_000, 1_000_000, 1_000_000], "\(row1)")
+    #expect(row1.filter { $0.0 >= 3 }.map(\.0) == [3, 4, 5], "\(row1)")
+    #expect(row1.first { $0.0 == 3 }.map { $0.1 <= 4_200_001 } == true, "\(row1)")
+    #expect(row1.first { $0.0 == 4 }.map { abs($0.1 - 4_200_000) <= 1 } == true, "\(row1)")
+  }
+
   /// The oracle's replays see the swiped window: on the same feed it asks for cells 3 and 4 in
   /// time for the frames that bring them in (t = 4.2 s and 4.7 s), and for no cell the swipe does
   /// not bring in (5…11); the only blank second is the one before the first cells. Cells 0…2 are
