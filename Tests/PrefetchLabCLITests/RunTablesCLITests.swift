@@ -157,4 +157,28 @@ import Testing
     let both = runCLI(["merge"] + shards + ["--plain-tables", "--gzip-tables", "--out", folder.path + "/x"])
     #expect(both.status == 64, "\(both.stderr)")
   }
+
+  /// A plain shard table cut inside its last row still holds as many records as its manifest
+  /// says (the partial row counts), but joined as bytes it would run into the next shard's first
+  /// record: `merge` refuses it (exit 65, the file and the rule) and keeps both shard folders.
+  @Test func mergeRefusesAShardTableCutInsideItsLastRow() throws {
+    let folder = ScratchFolder()
+    let scenario = folder.write("tiny.json", scenarioJSON())
+    for shard in 1...2 {
+      let common = ["run", scenario, "-q", "--seeds", "1-2", "--no-plots", "--plain-tables"]
+      #expect(runCLI(common + ["--shard", "\(shard)/2", "--out", folder.path + "/s\(shard)"]).status == 0)
+    }
+    let path = folder.path + "/s1/ttc.csv"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasSuffix("\r\n"))
+    try String(text.dropLast(4)).write(toFile: path, atomically: true, encoding: .utf8)
+    let result = runCLI([
+      "merge", folder.path + "/s1", folder.path + "/s2", "-q", "--no-plots", "--out", folder.path + "/m",
+    ])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("\(path): the last row ends without a line break: the table is cut short"),
+      "\(result.stderr)")
+    #expect(folder.exists("s1/summary.csv") && folder.exists("s2/summary.csv") && !folder.exists("m"))
+  }
 }

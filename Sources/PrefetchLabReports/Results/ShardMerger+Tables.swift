@@ -41,6 +41,11 @@ extension ShardMerger {
         indexes.append(nil)
         continue
       }
+      // Joining copies records as bytes up to each line break: a last row without one (a cut copy)
+      // would run into the next shard's first record, whatever the manifest recorded.
+      if let last = source.bytes.last, last != 10 {
+        throw InputError(file: file, location: "", message: RunData.unfinishedRow)
+      }
       let index = try RunTableIndex(source: source, table: table, file: file)
       if let expected, index.recordCount != expected {
         throw InputError(
