@@ -160,4 +160,28 @@ import Testing
     }
     #expect(throws: InputError.self) { _ = try RunTable.streamLines(path: folder.file("none.csv")) { _ in } }
   }
+
+  /// A file with no line feed is not held whole: past `LineSplitter.maxLineBytes` (1 MiB) of one
+  /// line the read stops with the line's number, compressed or plain, whatever the piece size;
+  /// the lines before it were handed over.
+  @Test func aLineLongerThanAMebibyteIsRefused() throws {
+    let folder = try TestFolder("overlong-line")
+    defer { folder.remove() }
+    let bytes = Array("a,b\r\n1,2\r\n".utf8) + [UInt8](repeating: 120, count: (1 << 20) + 1)
+    try Data(bytes).write(to: URL(fileURLWithPath: folder.file("t.csv")))
+    try Data(Gzip.compress(bytes)).write(to: URL(fileURLWithPath: folder.file("t.csv.gz")))
+    for name in ["t.csv", "t.csv.gz"] {
+      for pieceBytes in [4096, 1 << 18, 1 << 21] {
+        var lines = 0
+        do {
+          _ = try RunTable.streamLines(path: folder.file(name), pieceBytes: pieceBytes) { _ in lines += 1 }
+          Issue.record("\(name), \(pieceBytes): read whole")
+        } catch {
+          #expect(error.location == "line 3", "\(name), \(pieceBytes)")
+          #expect(error.message.hasPrefix("longer than 1048576 bytes"), "\(error.message)")
+        }
+        #expect(lines == 2, "\(name), \(pieceBytes)")
+      }
+    }
+  }
 }

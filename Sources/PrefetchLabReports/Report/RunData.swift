@@ -61,7 +61,7 @@ public final class RunData: @unchecked Sendable {
         if first { headerMatches = line.elementsEqual(header) }
         first = false
       }
-      guard headerMatches || found.lines == 0 else {
+      guard headerMatches else {
         throw InputError(
           file: path, location: "line 1",
           message: "the header is not \(table.header.joined(separator: ",")) (written by another version?)")

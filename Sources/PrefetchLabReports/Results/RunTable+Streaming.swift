@@ -23,10 +23,12 @@ extension RunTable {
   /// Calls `body` with each line of the table file at `path` (decompressed when its name ends
   /// in `.gz`), without its line break, in order.
   ///
-  /// Complexity: O(n) in the decompressed size; memory O(`pieceBytes` + the longest line).
+  /// Complexity: O(n) in the decompressed size; memory O(`pieceBytes` +
+  /// `LineSplitter.maxLineBytes`).
   /// - Parameter pieceBytes: bytes read (and inflated) at a time, 1 … 2^30; 256 KiB by default.
   /// - Throws: `InputError` naming `path` when it cannot be read or does not decompress (a
-  ///   stream cut inside its gzip member included).
+  ///   stream cut inside its gzip member included), or holds a line longer than
+  ///   `LineSplitter.maxLineBytes`.
   static func streamLines(
     path: String, pieceBytes: Int = 1 << 18, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(InputError) -> StreamedLines {
@@ -63,6 +65,12 @@ extension RunTable {
     }
     if let readFailure {
       throw InputError(file: path, location: "", message: "cannot be read: " + readFailure)
+    }
+    if let line = splitter.overlongLine {
+      throw InputError(
+        file: path, location: "line \(line)",
+        message:
+          "longer than \(LineSplitter.maxLineBytes) bytes without a line feed: not a table prefetchlab wrote")
     }
     let endsWithLineBreak = splitter.endsWithLineBreak
     splitter.finish(body)
