@@ -10,7 +10,10 @@ extension Simulation {
   func advanceCarouselSwipes(atTraceUs traceUs: Int64) {
     while let step = swipes.takeDue(atTraceUs: traceUs) {
       if let active = swipes.active {
-        moveCarouselRow(active.item, toPt: active.offsetPt(atTraceUs: .max))
+        // A row whose page was dropped meanwhile keeps offset 0 (its placeholder shows no cells).
+        if isLoadedCarouselRow(active.item) {
+          moveCarouselRow(active.item, toPt: active.offsetPt(atTraceUs: .max))
+        }
         swipes.end()
       }
       guard let item = swipedRow(step.swipe.row) else { continue }
