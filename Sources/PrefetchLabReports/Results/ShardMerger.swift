@@ -126,8 +126,11 @@ public enum ShardMerger {
     }
     progress?.started(.writing, total: keys.count)
     var outcome = Outcome(manifest: first.manifest, compressedTables: compressed)
-    outcome.convertedShards = shards.filter { $0.manifest.command.contains(plainTablesOption) == compressed }
-      .map(\.path)
+    // A shard is rewritten only if it holds a table of the other form (one run with
+    // `--run-files none` holds none, whatever its command says).
+    outcome.convertedShards = shards.filter { shard in
+      RunTable.allCases.contains { $0.path(in: shard.path)?.hasSuffix(".gz") == !compressed }
+    }.map(\.path)
     var summary = CSVWriter(header: first.header)
     for (position, key) in keys.enumerated() {
       progress?.advanced(.writing, by: 1)
