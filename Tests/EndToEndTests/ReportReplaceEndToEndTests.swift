@@ -14,15 +14,22 @@ import Testing
     try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: plots + "/\(stem).png"))
   }
 
-  @Test func anEarlierReportsPlotsGoWhenTheNewOneDrawsNone() throws {
-    let folder = try ReportsE2E.makeFolder("replace-plots")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+  /// short-first-page, seed 1, run into `folder`/r with a PATH (`folder`/emptybin) that has no
+  /// gnuplot; returns that PATH and the results folder.
+  static func runWithoutGnuplot(in folder: String) throws -> (emptyBin: String, out: String) {
     let emptyBin = folder + "/emptybin"
     try FileManager.default.createDirectory(atPath: emptyBin, withIntermediateDirectories: true)
     let out = folder + "/r"
     let run = try ReportsE2E.run(
       ["run", "scenarios/short-first-page.json", "--seeds", "1", "-q", "--out", out], path: emptyBin)
     #expect(run.status == 0, "\(run.stderr)")
+    return (emptyBin, out)
+  }
+
+  @Test func anEarlierReportsPlotsGoWhenTheNewOneDrawsNone() throws {
+    let folder = try ReportsE2E.makeFolder("replace-plots")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (emptyBin, out) = try Self.runWithoutGnuplot(in: folder)
     // What an earlier report drawn with gnuplot left: two figures.
     try Self.writeEarlierPlot(out + "/plots", stem: "stall--short-first-page")
     try Self.writeEarlierPlot(out + "/plots", stem: "blank--short-first-page")
@@ -42,12 +49,7 @@ import Testing
   @Test func aUsersFileInPlotsKeepsEverything() throws {
     let folder = try ReportsE2E.makeFolder("replace-plots-user")
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let emptyBin = folder + "/emptybin"
-    try FileManager.default.createDirectory(atPath: emptyBin, withIntermediateDirectories: true)
-    let out = folder + "/r"
-    let run = try ReportsE2E.run(
-      ["run", "scenarios/short-first-page.json", "--seeds", "1", "-q", "--out", out], path: emptyBin)
-    #expect(run.status == 0, "\(run.stderr)")
+    let (emptyBin, out) = try Self.runWithoutGnuplot(in: folder)
     try Self.writeEarlierPlot(out + "/plots", stem: "stall--short-first-page")
     try "mine".write(toFile: out + "/plots/notes.txt", atomically: true, encoding: .utf8)
     let before = try folderContents(out)

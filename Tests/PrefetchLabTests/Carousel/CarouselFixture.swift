@@ -18,4 +18,15 @@ enum CarouselFixture {
       scenario.strategies = []
     }
   }
+
+  /// The feed in a 100 pt viewport (row 0 alone on screen) with 1 s round trips: the user rests
+  /// 3 s, swipes `row` 300 pt over 1 s, and rests 3 s more.
+  static func swipedOnce(_ row: CarouselSwipe.Row = .item(0)) -> PreparedScenario {
+    feed(
+      rttMs: 1000,
+      gestures: [
+        .wait(durationMs: 3000), .swipe(CarouselSwipe(row: row, distancePt: 300, durationMs: 1000)),
+        .wait(durationMs: 3000),
+      ], viewportHeightPt: 100)
+  }
 }

@@ -42,12 +42,7 @@ import Testing
   /// the last frame (τ = 3.5 s) put x at 150: cells 1…3, cell 3's 93 pt blank; at t = 4.31 s
   /// (τ = 3.3 s, x = 90), cell 3's 33 pt.
   @Test func cellsASwipeRevealsAreAskedForAndBlankTheirShare() {
-    let scenario = CarouselFixture.feed(
-      rttMs: 1000,
-      gestures: [
-        .wait(durationMs: 3000), .swipe(CarouselSwipe(row: .item(0), distancePt: 300, durationMs: 1000)),
-        .wait(durationMs: 3000),
-      ], viewportHeightPt: 100)
+    let scenario = CarouselFixture.swipedOnce()
     let outcome = Simulator.run(
       scenario, strategy: TestScenarios.configured("infinite_scroll"), seed: 1,
       options: SimulationOptions(timelineIntervalUs: 10_000, recordEvents: true))
@@ -81,13 +76,7 @@ import Testing
   /// when it shows: a late prefetch. Blank after the swipe: 4.2 s until cell 4 at 5.2 s.
   @Test(arguments: ["recyclerview", "compose_paging"])
   func theNestedListPrefetchesOneCellAheadOfTheSwipe(strategy: String) {
-    let scenario = CarouselFixture.feed(
-      rttMs: 1000,
-      gestures: [
-        .wait(durationMs: 3000),
-        .swipe(CarouselSwipe(row: .firstOnScreen, distancePt: 300, durationMs: 1000)),
-        .wait(durationMs: 3000),
-      ], viewportHeightPt: 100)
+    let scenario = CarouselFixture.swipedOnce(.firstOnScreen)
     let outcome = Simulator.run(
       scenario, strategy: TestScenarios.configured(strategy), seed: 1,
       options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
@@ -137,12 +126,7 @@ import Testing
   /// not bring in (5…11); the only blank second is the one before the first cells. Cells 0…2 are
   /// needed at first content (t = 1 s) and cannot be in before 2 s.
   @Test func theOraclePlansTheCellsASwipeReveals() {
-    let scenario = CarouselFixture.feed(
-      rttMs: 1000,
-      gestures: [
-        .wait(durationMs: 3000), .swipe(CarouselSwipe(row: .item(0), distancePt: 300, durationMs: 1000)),
-        .wait(durationMs: 3000),
-      ], viewportHeightPt: 100)
+    let scenario = CarouselFixture.swipedOnce()
     let outcome = Simulator.run(
       scenario, strategy: TestScenarios.configured("oracle"), seed: 1,
       options: SimulationOptions(timelineIntervalUs: 0, recordEvents: true))
