@@ -74,10 +74,18 @@ extension PredictivePlanner {
     // Visible content first, as browsers and image loaders order their work: an image ahead
     // started now pays for the time its body holds back what the rows on screen still wait for.
     let delayMs = onScreenDelayUs(bodyUs: bodyUs, context) / 1000
+    // At rest and in a drag a row is due as soon as a motion at the user's recent peak speed
+    // would show it within the due time: a fling starts without warning at several times the
+    // mean speed, and the rows it passes first are on screen before a fetch started then could
+    // come. Its value and whether it stays long enough are judged on the expected motion.
+    let burst = burstForecast(forecast, context)
     for item in down ? Array(ahead) : ahead.reversed() where !visible.contains(item) {
       let rowTop = context.topPt(ofItem: item)
       let showDistance = down ? rowTop - bottom : top - (rowTop + context.heightPt(ofItem: item))
-      guard let showUs = forecast.timeToTravelUs(showDistance), showUs <= horizonUs else { break }
+      let burstShowUs = burst?.timeToTravelUs(showDistance) ?? .infinity
+      guard let showUs = forecast.timeToTravelUs(showDistance) ?? burst?.timeToTravelUs(showDistance),
+        showUs <= horizonUs || burstShowUs <= dueUs
+      else { break }
       let fresh = context.needsMedia(item: item) && !context.isMediaInFlight(item: item)
       let arrivalUs = fresh ? firstByteUs + Double(queued + 1) * bodyUs : fetchUs
       let leaveUs = leaveTimeUs(item, forecast, context)
@@ -89,7 +97,7 @@ extension PredictivePlanner {
           showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: arrivalUs, reach: reach,
           priceMs: context.needsMedia(item: item) ? priceMs : 0, delayMs: fresh ? delayMs : 0)
       else { continue }
-      if showUs <= dueUs {
+      if min(showUs, burstShowUs) <= dueUs {
         fetch(item, priority: .preload, context)
         if fresh && context.isMediaInFlight(item: item) { queued += 1 }
       }
@@ -101,6 +109,16 @@ extension PredictivePlanner {
       let behind = down ? item < visible.lowerBound : item >= visible.upperBound
       if behind { cancel(item, context) }
     }
+  }
+
+  /// The motion that makes a row ahead due at rest and in a drag: the expected one's direction at
+  /// the user's recent peak speed (`sampledPeakSpeed`: a fling's start) when that is faster than
+  /// the expected speed; nil during a fling (the physics says where it goes) or when it is no faster.
+  func burstForecast(_ forecast: MotionForecast, _ context: some StrategyContext) -> MotionForecast? {
+    guard context.phase != .decelerating, sampledPeakSpeed > forecast.cruiseSpeedPtS else { return nil }
+    return MotionForecast(
+      direction: forecast.direction, flingDistancePt: 0, flingTimeConstantS: 0,
+      cruiseSpeedPtS: sampledPeakSpeed)
   }
 
   /// Whether fetching a row's image now is worth its price: `reach` × the blank time it saves

@@ -32,7 +32,11 @@
 /// - its value, ms of blank time saved by fetching now rather than when it shows:
 ///   min(F, L − T) − min(max(0, F − T), L − T);
 /// - due when T <= `safety_factor` × the unqueued fetch time + one replanning step (no earlier:
-///   the later the decision, the surer the prediction);
+///   the later the decision, the surer the prediction), T taken at rest and in a drag also at the
+///   user's recent peak speed (`AdaptivePeakSpeed`: the fastest velocity at the plans within the
+///   speed window, a fling's start), when that is faster: a fling starts without warning, at
+///   several times the mean speed, and the rows it passes first show before a fetch started at
+///   the lift could come (Texture keeps a 2.5-screenful preload range ahead for the same reason);
 /// - worth it when p × value >= (1 − p) × `waste_price_ms_per_mb` × its expected size in MB + D,
 ///   with p the chance the user gets there: 1 along a fling (the physics says where it rests), the
 ///   steadiness of the recent travel (`SpeedEstimator.steadiness`, |net| / distance) for a drag or
@@ -67,6 +71,9 @@ struct PredictivePlanner: Sendable {
   private var nextSpeedSampleUs: Int64 = 0
   private var sampledSpeedPtS = 0.0
   private var sampledSteadiness = 1.0
+  /// The fastest the viewport moved at the plans within the speed window (a fling's start).
+  private var peak: AdaptivePeakSpeed
+  private var sampledPeakPtS = 0.0
   /// Pages delivered and not yet applied, with their delivery time (apply-delay samples).
   private var delivered: [(page: Int, atUs: Int64)] = []
   /// Media fetches of ours in flight.
@@ -94,6 +101,7 @@ struct PredictivePlanner: Sendable {
     pageEstimator = TransferEstimator(window: estimatorWindow)
     mediaEstimator = TransferEstimator(window: estimatorWindow)
     speed = SpeedEstimator(windowUs: speedWindowUs)
+    peak = AdaptivePeakSpeed(windowUs: speedWindowUs)
     self.speedIntervalUs = max(1, speedIntervalUs)
   }
 
@@ -140,6 +148,8 @@ struct PredictivePlanner: Sendable {
         sampledSteadiness = speed.steadiness
         nextSpeedSampleUs = (now / speedIntervalUs + 1) * speedIntervalUs
       }
+      peak.note(speedPtS: context.velocityPtS, atUs: now)
+      sampledPeakPtS = peak.speedPtS(atUs: now)
       plan(context)
       noteViewport(context)
       visibleRows = context.visibleItems
@@ -181,6 +191,8 @@ struct PredictivePlanner: Sendable {
   /// asks again for what it wants. O(fetches of ours + pages asked for).
   mutating func leaveJumpedRows(_ context: some StrategyContext) {
     speed.reset()
+    peak.reset()
+    sampledPeakPtS = 0
     sampledSpeedPtS = 0
     sampledSteadiness = 1
     nextSpeedSampleUs = 0
@@ -198,6 +210,9 @@ struct PredictivePlanner: Sendable {
 
   /// The user's recent mean speed, pt/s (sampled on the speed grid).
   var sampledSpeed: Double { sampledSpeedPtS }
+
+  /// The fastest the viewport moved at the plans within the speed window, pt/s.
+  var sampledPeakSpeed: Double { sampledPeakPtS }
 
   /// Time to fetch and apply the next page, µs.
   var pageFetchUs: Double { pageEstimator.pageFetchUs }

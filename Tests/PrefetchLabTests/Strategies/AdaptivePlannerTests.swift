@@ -186,6 +186,58 @@ import Testing
     _ = context.takeActions()
   }
 
+  /// At rest the rows ahead are due as soon as a fling as fast as the user's recent ones would show
+  /// them within the due time: a fling starts without warning. A fast media origin (120 ms to first
+  /// byte, 100 000 bytes in 100 ms: F = 0.22 s, each image queued behind ours adds 0.1 s; due within
+  /// 2 × 0.22 + 0.05 = 0.49 s). A fling from 0 pt at `peak` pt/s at t = 1 s to 2000 pt, its images
+  /// in by t = 2.2 s, when the viewport rests at [2000, 2800) (rows 20…27): the mean speed is
+  /// 2000 pt over the 2 s since the first sample, 1000 pt/s, heading down. Row k (k >= 28) shows
+  /// after (100 k − 2800) / 1000 s at that speed and leaves after (100 k − 1900) / 1000 s; the n-th
+  /// fetch ahead arrives at 0.12 + n × 0.1 s and must come before half the leave time.
+  ///
+  /// Row 28 shows at once (nothing saved); rows 29…32 show within 0.49 s at the mean speed, as a
+  /// fling of 1000 pt/s or slower has it. After a fling of 1100 pt/s row 33 (500 pt: 0.45 s at
+  /// that speed) is due too and stays long enough (leaves at 1.4 s >= 2 × 0.62 s). After one of
+  /// 4000 pt/s every row within 1960 pt is due (rows up to 47): rows 33 and 34 (leaves at 1.5 s >=
+  /// 2 × 0.72 s) go, then every other row, as the queue grows by 0.1 s a row and the leave time by
+  /// 0.1 s a row: 35 (1.6 s < 2 × 0.82 s) is passed before its image could come, 36 (1.7 >= 1.64)
+  /// goes, and so on to 46; row 48 (0.5 s at 4000 pt/s) is not due.
+  @Test func atRestTheRowsAFlingWouldPassFirstAreDue() {
+    for (peak, expected) in [
+      (1000.0, Array(29...32)), (1100, Array(29...33)), (4000, Array(29...34) + [36, 38, 40, 42, 44, 46]),
+    ] {
+      let context = AdaptiveFixture.context(pages: 3, media: true)
+      var strategy = Self.strategy()
+      Self.learnPageFetch(&strategy, context)
+      context.mediaLoaded.formUnion(0..<8)
+      context.lastTransfer = TransferRecord(
+        resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 120_000,
+        completedUs: 220_000)
+      context.nowUs = 400_000
+      context.note(strategy.update(.fetchCompleted(.media(item: 2)), in: context))
+      context.lastTransfer = nil
+      context.phase = .decelerating
+      context.velocityPtS = peak
+      context.projectedTargetPt = 2000
+      context.nowUs = 1_000_000
+      context.note(strategy.update(.dragEnded, in: context))
+      // The fling's images have come; nothing is out.
+      context.mediaLoaded.formUnion(0..<28)
+      context.mediaInFlight.removeAll()
+      context.pagesInFlight.removeAll()
+      _ = context.takeActions()
+      context.phase = .idle
+      context.velocityPtS = 0
+      context.projectedTargetPt = nil
+      context.viewportOffsetPt = 2000
+      context.nowUs = 2_200_000
+      context.note(strategy.update(.frame, in: context))
+      #expect(
+        context.takeActions().filter { !$0.isPageRequest } == expected.map { .requestMedia($0, .preload) },
+        "peak \(peak) pt/s")
+    }
+  }
+
   // MARK: Jumps
 
   /// A drag at 500 pt/s carries the viewport 25 pt in 50 ms; with a screenful (800 pt) of slack, it
