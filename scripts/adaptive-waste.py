@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Where a strategy's wasted bytes come from, per scenario: reads a results folder's run tables
-(events.csv.gz and ttc.csv.gz, or their plain forms; run with `--run-files all`, the default)
-and splits each run's wasted bytes by the request they were moved for:
+(events.csv.gz and ttc.csv.gz, or their plain forms, written with `--run-files all`: the default
+`report` writes rows only for the runs the report draws) and splits each run's wasted bytes by the
+request they were moved for:
 
   pages_unreached    pages delivered of which no row was ever seen (fetched ahead, never reached)
   pages_cancelled    bytes moved by page requests cancelled, failed or timed out
@@ -21,7 +22,9 @@ the split's sum, negative when the split over-counts) says how far off the split
   scripts/adaptive-waste.py results/waste                    # every run in the folder
   scripts/adaptive-waste.py results/waste --strategies adaptive,fixed_threshold
 
-Prints one line per scenario and strategy label: means over the seeds, kB.
+Prints one line per scenario and strategy label: means over the seeds the events table holds,
+kB, with how many runs were averaged against summary.csv's count (the default `--run-files
+report` writes rows only for the runs the report draws; use `--run-files all`).
 Exit status: 0; 64 for a usage error; 65 when the folder lacks a table.
 Standard library only.
 """
@@ -188,12 +191,29 @@ def main():
         entry["runs"] += 1
         for name, value in totals.items():
             entry[name] = entry.get(name, 0.0) + value
+    # The events table holds only the runs the run wrote rows for (`--run-files report`, the
+    # default, keeps the runs the report draws: usually one seed). Say how many were averaged
+    # and how many summary.csv has, so a one-seed mean is never read as the study's.
+    in_summary = {}
+    for run in summary:
+        if not wanted or run[1] in wanted:
+            in_summary[run[:2]] = in_summary.get(run[:2], 0) + 1
     columns = ["wasted"] + CATEGORIES + ["residual"]
-    print("means over the seeds, kB")
-    print("%-22s %-28s %s" % ("scenario", "strategy", " ".join("%10s" % c[:10] for c in columns)))
+    print("means over the seeds the events table holds, kB (runs: averaged / in summary.csv)")
+    print("%-22s %-28s %9s %s" % ("scenario", "strategy", "runs", " ".join("%10s" % c[:10] for c in columns)))
+    short = 0
     for (scenario, name), entry in sorted(sums.items()):
         cells = " ".join("%10.1f" % (entry[c] / entry["runs"] / 1000) for c in columns)
-        print("%-22s %-28s %s" % (scenario, name, cells))
+        total = in_summary.get((scenario, name), entry["runs"])
+        short += entry["runs"] < total
+        runs = "%d/%d" % (entry["runs"], total)
+        print("%-22s %-28s %9s %s" % (scenario, name, runs, cells))
+    if short:
+        print(
+            "note: %d label(s) averaged fewer runs than summary.csv has: run with --run-files all"
+            % short,
+            file=sys.stderr,
+        )
 
 
 if __name__ == "__main__":
