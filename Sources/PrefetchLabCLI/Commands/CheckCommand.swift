@@ -31,7 +31,7 @@ enum CheckCommand {
       current mean over the paired seeds, the change with its 95 % confidence interval and a verdict \
       (better, worse, no clear change), judged as every comparison is (paired by seed; blank, data, \
       radio and energy per minute of attention; docs/metrics.md). The per-run findings are always \
-      written to a file in the current folder (check-details.txt, or --details-file) and printed \
+      written to a file in the working directory (check-details.txt, or --details-file) and printed \
       only with --details. --gate exact (the default) fails on any run's metric beyond its \
       tolerance; --gate significant fails only when a metric is significantly worse and its mean \
       change is beyond the metric's tolerance.
@@ -103,7 +103,7 @@ enum CheckCommand {
 
   static let verb = CommandLineTool.Verb(spec: spec, execute: execute)
 
-  /// The per-run detail's file, in the current folder.
+  /// The per-run detail's file, in the working directory (not the `--current` results folder).
   static let detailsFileDefault = "check-details.txt"
 
   /// Runs the check. `registry` supplies the strategies of the fresh run (tests pass one whose
