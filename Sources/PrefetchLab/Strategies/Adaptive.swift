@@ -313,8 +313,12 @@ public struct Adaptive: PrefetchStrategy {
 
   /// The frames up to the next speed sample are quiet while the velocity holds, the page
   /// test does not fire and the media range keeps its rows (see "Time advance" above).
-  /// `mediaLeadPt`: the media range's lead, nil without media or renders.
-  private func quietWake(_ context: some StrategyContext, pageLeadPt: Double, mediaLeadPt: Double?) -> Wake {
+  /// `mediaLeadPt`: the media range's lead, nil without media or renders. Mutating though it
+  /// changes nothing: called from `update` as a non-mutating method, it was handed a copy of the
+  /// strategy (a `memcpy` of the whole struct at every consultation).
+  private mutating func quietWake(_ context: some StrategyContext, pageLeadPt: Double, mediaLeadPt: Double?)
+    -> Wake
+  {
     // A fling's resting place moves frame by frame; offset pagination is stepped by the engine.
     guard context.heedsWake, context.phase != .decelerating, context.pagination == .cursor else {
       return .everyFrame

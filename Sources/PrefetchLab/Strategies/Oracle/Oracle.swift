@@ -77,6 +77,11 @@ public struct Oracle: ClairvoyantStrategy {
   private var offsetInFlight: [Int] = []
   /// Earliest release time among tasks held back by theirs, µs.
   private var nextReleaseUs = Int64.max
+  /// The plan's `mediaSlots` held a media fetch back at least once in this run: every slot was
+  /// taken when the connections left would have allowed another. While false, a plan with more
+  /// `mediaSlots` runs identically (every slot test comes out the same), which lets the planner
+  /// skip replaying larger choices (`OraclePlanner.plan`).
+  private(set) var mediaSlotsHeldBack = false
   /// Rows to fetch again after an eviction, each with when it is next on screen, soonest first.
   private var refetch: [(item: Int, needUs: Int64)] = []
   /// Items evicted at `evictedAtUs`: one evicted twice at the same instant cannot be held (the
@@ -112,8 +117,10 @@ public struct Oracle: ClairvoyantStrategy {
   /// (`BoundCaveats.refreshed`): the plan was not made for the list the refresh brings.
   public mutating func refresh(startingOver initial: Oracle) {
     let observed = observation
+    let heldBack = mediaSlotsHeldBack
     self = initial
     observation = observed
+    mediaSlotsHeldBack = heldBack
     boundCaveats.insert(.refreshed)
   }
 
@@ -158,8 +165,9 @@ public struct Oracle: ClairvoyantStrategy {
   }
 
   /// The frames that follow are quiet up to the next release time, while the safety net
-  /// cannot fire (see "Time advance" above).
-  private func quietWake(_ context: some StrategyContext) -> Wake {
+  /// cannot fire (see "Time advance" above). Mutating though it changes nothing: as a non-mutating
+  /// method called from `update`, it was handed a copy of the strategy at every consultation.
+  private mutating func quietWake(_ context: some StrategyContext) -> Wake {
     // A replay with offset pagination notes the placeholders on screen at every consultation.
     guard context.heedsWake, !(plan.observes && context.pagination == .offset) else { return .everyFrame }
     var highPt = Double.infinity
@@ -237,7 +245,9 @@ public struct Oracle: ClairvoyantStrategy {
     let now = context.nowUs
     let pending = pagesPending(context)
     let pageSlots = context.pagination == .cursor ? 1 : OraclePlan.offsetPageSlots
-    let slots = min(plan.mediaSlots, pending ? max(0, plan.connectionCap - pageSlots) : plan.connectionCap)
+    let connections = pending ? max(0, plan.connectionCap - pageSlots) : plan.connectionCap
+    let slots = min(plan.mediaSlots, connections)
+    let slotsBelowConnections = plan.mediaSlots < connections
     var budgetUs = Int64.max
     if pending && context.pagination == .cursor {
       let slack = nextPage < plan.admission.slackUs.count ? plan.admission.slackUs[nextPage] : Int64.max
@@ -245,7 +255,7 @@ public struct Oracle: ClairvoyantStrategy {
       for fetch in inFlight { budgetUs = budgetUs == .max ? .max : budgetUs - fetch.costUs }
     }
     nextReleaseUs = .max
-    while let first = refetch.first, inFlight.count < slots {
+    while let first = refetch.first, hasSlot(slots, heldBackBySlots: slotsBelowConnections) {
       let releaseUs = first.needUs - plan.refetchLeadUs
       if releaseUs > now {
         nextReleaseUs = releaseUs
@@ -258,7 +268,9 @@ public struct Oracle: ClairvoyantStrategy {
     }
     var position = nextTask
     var scanned = 0
-    while position < plan.tasks.count && inFlight.count < slots && scanned < Self.scanLimit {
+    while position < plan.tasks.count && hasSlot(slots, heldBackBySlots: slotsBelowConnections)
+      && scanned < Self.scanLimit
+    {
       defer { position += 1 }
       guard !taskDone[position] else { continue }
       scanned += 1
@@ -284,6 +296,15 @@ public struct Oracle: ClairvoyantStrategy {
       taskDone[position] = true
     }
     while nextTask < plan.tasks.count && taskDone[nextTask] { nextTask += 1 }
+  }
+
+  /// A media slot is free (`slots` at most in flight); when none is and `heldBackBySlots` (the
+  /// plan's `mediaSlots` is below the connections left), notes that the slots held a fetch back.
+  @inline(__always)
+  private mutating func hasSlot(_ slots: Int, heldBackBySlots: Bool) -> Bool {
+    if inFlight.count < slots { return true }
+    if heldBackBySlots { mediaSlotsHeldBack = true }
+    return false
   }
 
   /// Tasks looked at per consultation beyond those done (rows not loaded yet are passed over).

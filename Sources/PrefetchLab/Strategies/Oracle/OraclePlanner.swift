@@ -27,6 +27,8 @@ struct OraclePlanner {
     var simulation: Simulation
     var outcome: RunOutcome
     var observation: OracleObservation
+    /// The plan's media slots held a fetch back (`Oracle.mediaSlotsHeldBack`).
+    var mediaSlotsHeldBack: Bool
     var stallUs: Int64 { outcome.summary.stallUs }
   }
 
@@ -38,28 +40,42 @@ struct OraclePlanner {
     var observation = oracle.observation
     observation.close(atUs: outcome.summary.sessionUs)
     observation.noteSwipedCells(simulation.carouselReveals)
-    return Replay(simulation: simulation, outcome: outcome, observation: observation)
+    return Replay(
+      simulation: simulation, outcome: outcome, observation: observation,
+      mediaSlotsHeldBack: oracle.mediaSlotsHeldBack)
   }
 
   /// The plan for the run, and the conditions of the bound that fail in it.
   func plan() -> (plan: OraclePlan, caveats: BoundCaveats) {
+    let planned = plan(replayingEveryChoice: false)
+    return (planned.plan, planned.caveats)
+  }
+
+  /// `plan()`, and how many media slot choices were replayed. A choice whose replays never had
+  /// their slots hold a fetch back (`Replay.mediaSlotsHeldBack`) replays exactly as every larger
+  /// choice would, to the same blank time, and a tie keeps the smaller: the larger ones are not
+  /// replayed unless `replayingEveryChoice` (the reference the shortcut is tested against).
+  func plan(replayingEveryChoice: Bool) -> (plan: OraclePlan, caveats: BoundCaveats, choicesReplayed: Int) {
     let stage = pageStage()
-    guard !stage.media.tasks.isEmpty else { return (stage.pages, stage.caveats) }
+    guard !stage.media.tasks.isEmpty else { return (stage.pages, stage.caveats, 0) }
     // Fewer media transfers at once finish the soonest-needed rows sooner (the link is shared
     // equally); a few are needed to hide round trips. The replays decide.
     var best: (plan: OraclePlan, blankUs: Int64)?
+    var replayed = 0
     for slots in Self.mediaSlotChoices(connectionCap) {
       // Each choice from the same start: what is late with one transfer at a time is not with six.
       var plan = stage.media
       plan.mediaSlots = slots
-      guard let blankUs = settle(&plan, limitStallUs: stage.limitStallUs, abandoned: stage.abandoned) else {
-        continue
+      replayed += 1
+      let settled = settle(&plan, limitStallUs: stage.limitStallUs, abandoned: stage.abandoned)
+      if let blankUs = settled.blankUs {
+        if best == nil || blankUs < best!.blankUs { best = (plan, blankUs) }
+        if blankUs == 0 { break }
       }
-      if best == nil || blankUs < best!.blankUs { best = (plan, blankUs) }
-      if blankUs == 0 { break }
+      if !settled.heldBack && !replayingEveryChoice { break }
     }
     // Never settled: the page-only plan has no stall to lose and wastes nothing by choice.
-    return (best?.plan ?? stage.pages, stage.caveats)
+    return (best?.plan ?? stage.pages, stage.caveats, replayed)
   }
 
   /// What the media rounds start from: the plan of the pages the user needs, the same with the
@@ -104,20 +120,25 @@ struct OraclePlanner {
 
   /// Replays `plan` and repairs it until a replay wastes nothing and stalls no longer than
   /// `limitStallUs` (nor abandons unless the page-only run does); returns that replay's blank time,
-  /// or nil when `maximumRounds` replays do not get there.
-  private func settle(_ plan: inout OraclePlan, limitStallUs: Int64, abandoned: Bool) -> Int64? {
+  /// or nil when `maximumRounds` replays do not get there, and whether the plan's media slots held
+  /// a fetch back in any of the replays.
+  private func settle(_ plan: inout OraclePlan, limitStallUs: Int64, abandoned: Bool)
+    -> (blankUs: Int64?, heldBack: Bool)
+  {
     var repairs = RepairLog()
+    var heldBack = false
     for _ in 0..<Self.maximumRounds {
       let run = replay(plan)
+      heldBack = heldBack || run.mediaSlotsHeldBack
       var changed = repair(&plan, after: run, log: &repairs)
       if run.stallUs > limitStallUs || run.outcome.summary.abandoned != abandoned {
         // Media alongside the pages delayed one that mattered: allow less of it.
         plan.admission.scale = plan.admission.scale > 0.2 ? plan.admission.scale / 2 : 0
         changed = true
       }
-      if !changed { return run.outcome.summary.blankUs }
+      if !changed { return (run.outcome.summary.blankUs, heldBack) }
     }
-    return nil
+    return (nil, heldBack)
   }
 
   /// The scenario's connection limit and link, to build plans with.
