@@ -49,14 +49,12 @@ import Testing
   }
 
   /// Bundled scenarios with media on slow or lossy links, where the page chain's slack admits
-  /// little media (seeds 1–2).
-  @Test(arguments: ["flaky-commute.json", "metro-tunnel-3g.json", "user-flinger.json"])
+  /// little media (seed 1: the oracle's planning replays the session dozens of times).
+  @Test(arguments: ["flaky-commute.json", "metro-tunnel-3g.json"])
   func bundledScenariosPlanAlike(file: String) throws {
     let prepared = try PreparedScenario(
       ScenarioLoader.load(contentsOf: OracleBoundTests.bundledFolder + "/" + file))
-    for seed in UInt64(1)...2 {
-      _ = Self.compare(prepared, seed: seed, label: "\(file) seed \(seed)")
-    }
+    _ = Self.compare(prepared, seed: 1, label: "\(file) seed 1")
   }
 
   /// 60 random feeds (`BoundScenario`): the same plans, and the shortcut skips replays on some.
