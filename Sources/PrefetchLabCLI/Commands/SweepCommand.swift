@@ -187,7 +187,8 @@ enum SweepCommand {
         ?? (recommendation.verdictText + (recommendation.tieNote.map { " (\($0))" } ?? ""))
       recommendations.append(
         "  \(scenario.name): \(verdict)"
-          + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; ")))
+          + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; "))
+          + (recommendation.costWarning.map { "\n    " + $0.sentence(recommendation.labels) } ?? ""))
     }
     text += "Recommended setting (stall_ms, then blank_ms per minute of attention, by significance):\n"
     return text + recommendations.joined(separator: "\n") + "\n"

@@ -38,7 +38,7 @@ extension CheckReport {
       line.scenario, line.strategyText, RecommendationFormat.name(line.metric),
       RecommendationFormat.estimate(line.base, line.metric),
       RecommendationFormat.estimate(line.current, line.metric),
-      RecommendationFormat.difference(line.change, line.metric), verdict,
+      RecommendationFormat.difference(line.change, line.metric, sayIdentical: false), verdict,
     ]
   }
 

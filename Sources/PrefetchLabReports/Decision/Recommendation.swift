@@ -49,6 +49,12 @@ public struct Recommendation: Sendable {
   /// With no clear winner: per objective metric, the paired test of `comparedPair` (keys paired,
   /// p-value; p is nil where every difference is 0).
   public let pairTests: [(metric: String, test: PairedTest)]
+  /// The contenders that competed: in the pool asked for and keeping every limit, input order.
+  public let eligible: [Int]
+  /// The pool asked for (`among`), nil for every competing contender.
+  public let pool: [Int]?
+  /// The contest decided on, kept for `costWarning`.
+  let contest: Contest
 
   public struct Cost: Sendable {
     public var metric: String
@@ -64,6 +70,8 @@ public struct Recommendation: Sendable {
   public init(_ contest: Contest, scope: String, objective: Objective = .standard, among pool: [Int]? = nil) {
     self.scope = scope
     self.objective = objective
+    self.contest = contest
+    self.pool = pool
     labels = contest.contenders.map(\.label)
     var excluded: [(Int, String)] = []
     for (index, versus) in contest.ruledOut where pool?.contains(index) ?? true {
@@ -86,6 +94,7 @@ public struct Recommendation: Sendable {
       }
     }
     self.excluded = excluded.sorted { $0.0 < $1.0 }
+    eligible = pool
     seeds =
       pool.map { index in objective.metrics.map { contest.estimate(index, $0).n }.max() ?? 0 }.max() ?? 0
     let first = Self.select(contest, pool, objective)
@@ -235,6 +244,10 @@ public struct Recommendation: Sendable {
     if let seedsToSeparate { return note + "about \(seedsToSeparate) seeds would likely separate them" }
     return note + (noSeedEstimate ?? "")
   }
+
+  /// The warning that the choice wastes several times what a contender close on the objective
+  /// wastes (`CostWarning`), nil when the rule gives none.
+  public var costWarning: CostWarning? { CostWarning(self, contest) }
 
   /// `fixed_threshold`, `no clear winner: a, b`, or `none eligible`.
   public var verdictText: String {

@@ -50,13 +50,19 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
     return number(mean, metric) + (estimate.halfWidth.map { " ± " + number($0, metric) } ?? "")
   }
 
-  /// `−3.1 [−5.0, −1.2]`.
-  static func difference(_ test: PairedTest?, _ metric: String) -> String {
+  /// `+3.1` in `metric`'s unit (`number`), the sign shown when the number is not 0.
+  static func signedNumber(_ value: Double, _ metric: String) -> String {
+    let text = number(value, metric)
+    return value > 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "+" + text : text
+  }
+
+  /// `−3.1 [−5.0, −1.2]`; `identical in every seed` when every paired difference (at least two)
+  /// is 0, where an interval `0 [0, 0]` would say less (unless `sayIdentical` is false: `check`'s
+  /// table keeps its numbers in one column).
+  static func difference(_ test: PairedTest?, _ metric: String, sayIdentical: Bool = true) -> String {
     guard let test, let mean = test.difference.mean else { return "–" }
-    func signed(_ value: Double) -> String {
-      let text = number(value, metric)
-      return value > 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "+" + text : text
-    }
+    if sayIdentical && test.difference.n >= 2 && test.method == nil { return "identical in every seed" }
+    func signed(_ value: Double) -> String { signedNumber(value, metric) }
     guard let low = test.difference.low, let high = test.difference.high else { return signed(mean) }
     return signed(mean) + " [" + signed(low) + ", " + signed(high) + "]" + decidingTest(test)
   }
@@ -119,6 +125,9 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
             : "mean ± 95 % CI: ")
           + costs.joined(separator: "; "))
     }
+    if let warning = recommendation.costWarning {
+      lines.append(indent + "  " + warning.sentence(labels))
+    }
     for (index, why) in recommendation.excluded {
       lines.append(indent + "  not considered: \(labels[index]) (\(why))")
     }
@@ -149,6 +158,13 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
           + cells.joined(separator: " | ")
           + " | " + MarkdownText.escape(recommendation.reasons.joined(separator: "; ")) + " |")
     }
+    let warnings = recommendations.compactMap { recommendation in
+      recommendation.costWarning.map { (recommendation.scope, $0.sentence(recommendation.labels)) }
+    }
+    if !warnings.isEmpty {
+      lines.append("")
+      lines += warnings.map { "- " + MarkdownText.escape($0.0) + ": " + MarkdownText.escape($0.1) }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -165,7 +181,9 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
         stem, stem + "_other", stem + "_difference", stem + "_difference_low", stem + "_difference_high",
       ]
     }
-    header += ["reason", "not_considered"]
+    header += [
+      "reason", "not_considered", "cheaper", "cheaper_wasted_bytes", "cheaper_limit", "cost_warning",
+    ]
     let rows = recommendations.map { recommendation -> [String] in
       let labels = recommendation.labels
       let verdict =
@@ -192,6 +210,13 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
       row.append(
         (recommendation.reasons + [recommendation.tieNote].compactMap { $0 }).joined(separator: "; "))
       row.append(recommendation.excluded.map { "\(labels[$0.index]): \($0.why)" }.joined(separator: "; "))
+      let warning = recommendation.costWarning
+      let wastePlaces = MetricDefinition.wastedBytes.decimals
+      row += [
+        warning.map { labels[$0.cheaper] } ?? "",
+        CSVCell.decimal(warning?.cheaperWaste_bytes, places: wastePlaces),
+        warning.map { $0.limit.description } ?? "", warning?.sentence(labels) ?? "",
+      ]
       return row
     }
     return CSVWriter.encode(header: header, rows: rows)
