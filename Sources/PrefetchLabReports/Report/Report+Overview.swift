@@ -36,7 +36,7 @@ extension Report {
           [.link(scenario.name, href: "#" + Report.anchor(index))],
           recommendation.recommended.map { [.strong(labels[$0])] } ?? [.text(recommendation.verdictText)],
           [.text(recommendation.runnerUp.map { labels[$0] } ?? "–")],
-        ] + cells + [[.text(Report.pareto(contest).text(labels))]])
+        ] + cells + [[.text(Report.paretoText(contest))]])
     }
     var blocks: [ReportDocument.Block] = [
       .paragraph([
@@ -82,7 +82,7 @@ extension Report {
         .text(
           " (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste) per minute of "
             + "attention; share of resamples of the seeds in which each stays optimal): "
-            + Report.pareto(contest).text(labels)),
+            + Report.paretoText(contest)),
       ]),
     ]
     if !contest.ruledOut.isEmpty {

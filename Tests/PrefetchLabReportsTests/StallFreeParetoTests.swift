@@ -1,0 +1,57 @@
+import Foundation
+import PrefetchLab
+import Testing
+
+@testable import PrefetchLabReports
+
+/// The stall–waste Pareto set of a feed where nothing stalls ranks wasted data only: it called the
+/// least wasteful strategies optimal whatever their blank time. Then the report says no strategy
+/// stalls and gives the blank–waste frontier instead.
+@Suite struct StallFreeParetoTests {
+  /// Six seeds of two-minute sessions. `fast` is least blank and wastes most, `lean` wastes least
+  /// and is most blank, `both` sits between on both, `worse` is behind `both` on both.
+  static func contest(stall: (Int) -> Double = { _ in 0 }) -> Contest {
+    let figures: [(String, blank: Double, waste: Double)] = [
+      ("fast", 100, 900_000), ("lean", 900, 10_000), ("both", 400, 300_000), ("worse", 500, 400_000),
+    ]
+    let rows = figures.flatMap { name, blank, waste in
+      (1...6).map { seed in
+        DecisionTests.row(
+          name, seed: seed, session: 120_000 + (name == "lean" ? stall(seed) : 0),
+          stall: name == "lean" ? stall(seed) : 0, blank: blank + Double(seed), waste: waste, abandoned: 0)
+      }
+    }
+    return Contest(DecisionTests.scenario(rows).strategies)
+  }
+
+  @Test func noStallAnywhereGivesTheBlankWasteFrontier() throws {
+    let contest = Self.contest()
+    // The stall–waste set alone would call only the least wasteful optimal.
+    #expect(Report.pareto(contest).members.map { contest.contenders[$0].label } == ["lean"])
+    #expect(Report.noneStalls(contest))
+    let text = Report.paretoText(contest)
+    #expect(
+      text.hasPrefix("none: no strategy stalls (stall_ms 0 in every run); blank_ms–wasted_bytes frontier: "),
+      "\(text)")
+    // fast, lean and both are on the blank–waste frontier; worse is dominated by both.
+    for label in ["fast", "lean", "both"] { #expect(text.contains(label + " (")) }
+    #expect(!text.contains("worse"))
+  }
+
+  @Test func aStallNotSignificantlyAboveZeroCountsAsNone() throws {
+    // One seed stalls 30 ms: mean 5, its interval contains 0.
+    let contest = Self.contest { $0 == 3 ? 30 : 0 }
+    #expect(Report.noneStalls(contest))
+    #expect(
+      Report.paretoText(contest).hasPrefix(
+        "none: no strategy stalls significantly (highest mean stall_ms 5); blank_ms–wasted_bytes frontier: "))
+  }
+
+  @Test func aRealStallKeepsTheStallWasteSet() throws {
+    // lean stalls 200 ms and more on every seed: the ordinary set, with stability.
+    let contest = Self.contest { 200 + Double($0) }
+    #expect(!Report.noneStalls(contest))
+    #expect(Report.paretoText(contest) == Report.pareto(contest).text(contest.contenders.map(\.label)))
+    #expect(!Report.paretoText(contest).hasPrefix("none"))
+  }
+}
