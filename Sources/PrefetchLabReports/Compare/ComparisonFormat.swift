@@ -55,7 +55,40 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
 
   static func interval(_ change: Comparison.MetricChange) -> String {
     guard let low = change.difference.low, let high = change.difference.high else { return "–" }
-    return "[\(signed(low, change.metric)), \(signed(high, change.metric))]"
+    guard let places = finerPlaces(change) else {
+      return "[\(signed(low, change.metric)), \(signed(high, change.metric))]"
+    }
+    return "[\(signed(low, places: places)), \(signed(high, places: places))]"
+  }
+
+  /// The mean paired difference, with `finerPlaces` where the report's decimals would hide it.
+  static func differenceText(_ change: Comparison.MetricChange) -> String {
+    guard let places = finerPlaces(change), let mean = change.difference.mean else {
+      return signed(change.difference.mean, change.metric)
+    }
+    return signed(mean, places: places)
+  }
+
+  /// `+0.0004` with `places` decimals, the sign shown when the text is not 0.
+  static func signed(_ value: Double, places: Int) -> String {
+    let text = DecimalFormat.fixed(value, places: places)
+    return value > 0 && text.contains(where: { "123456789".contains($0) }) ? "+" + text : text
+  }
+
+  /// Decimal places that show a difference the metric's own decimals round away: nil unless the
+  /// mean paired difference is not 0 while it and its interval all print as 0 — `0 [0, 0]`
+  /// beside a test's verdict reads as identical runs, which they are not (identical runs are
+  /// `same`, with no test). Then the first of 1…9 places that shows the mean (values compared per
+  /// minute of attention and means over seeds have more digits than summary.csv writes).
+  static func finerPlaces(_ change: Comparison.MetricChange) -> Int? {
+    guard let mean = change.difference.mean, mean != 0 else { return nil }
+    let shown = [mean, change.difference.low, change.difference.high].compactMap { $0 }
+    guard
+      shown.allSatisfy({ !Report.format($0, change.metric).contains(where: { "123456789".contains($0) }) })
+    else { return nil }
+    return (1...9).first { places in
+      DecimalFormat.fixed(abs(mean), places: places).contains { "123456789".contains($0) }
+    } ?? 9
   }
 
   /// The test column's explanation, shared by every format.
@@ -154,7 +187,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
         table.append([
           shownName(change.metric, comparison), number(change.baseMean, change.metric),
           number(change.newMean, change.metric),
-          signed(change.difference.mean, change.metric), percent(change.relativeChange), interval(change),
+          differenceText(change), percent(change.relativeChange), interval(change),
           testText(change), verdictText(change),
         ])
       }
@@ -203,7 +236,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
         let cells = [
           "`\(change.metric)`" + (shownName(change.metric, comparison) == change.metric ? "" : " per min"),
           number(change.baseMean, change.metric), number(change.newMean, change.metric),
-          signed(change.difference.mean, change.metric), percent(change.relativeChange), interval(change),
+          differenceText(change), percent(change.relativeChange), interval(change),
           MarkdownText.escape(testText(change)),
           change.isSignificant && (change.verdict == .better || change.verdict == .worse)
             ? "**\(verdictText(change))**" : verdictText(change),

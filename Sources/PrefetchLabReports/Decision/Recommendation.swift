@@ -235,8 +235,7 @@ public struct Recommendation: Sendable {
     let pairs = pairTests.map(\.test.difference.n).max() ?? 0
     guard pairs >= 2 else { return note + (noSeedEstimate ?? "") }
     let ps = pairTests.map { metric, test in
-      Contest.comparableName(metric) + " "
-        + (test.pValue.map { "p=" + PairedTest.pText($0) } ?? "no difference")
+      Contest.comparableName(metric) + " " + Self.pairText(test, metric)
     }
     note +=
       "\(labels[pair.first]) against \(labels[pair.other]) not significantly different at \(pairs) seeds ("
@@ -248,6 +247,20 @@ public struct Recommendation: Sendable {
   /// The warning that the choice wastes several times what a contender close on the objective
   /// wastes (`CostWarning`), nil when the rule gives none.
   public var costWarning: CostWarning? { CostWarning(self, contest) }
+
+  /// One objective metric's test in the tie note: `p=0.31`; `no difference` where every paired
+  /// difference is 0; and where the p alone would read as significant but the rule is not met —
+  /// the 95 % t interval contains 0 — `p=0.037 but the 95 % interval [-0.4, +30.5] contains 0`,
+  /// so p < 0.05 beside "not significantly different" is explained.
+  static func pairText(_ test: PairedTest, _ metric: String) -> String {
+    guard let p = test.pValue else { return "no difference" }
+    let text = "p=" + PairedTest.pText(p)
+    guard p < PairedTest.alpha, !test.isSignificant, let low = test.difference.low,
+      let high = test.difference.high
+    else { return text }
+    return text + " but the 95 % interval [" + RecommendationFormat.signedNumber(low, metric) + ", "
+      + RecommendationFormat.signedNumber(high, metric) + "] contains 0"
+  }
 
   /// `fixed_threshold`, `no clear winner: a, b`, or `none eligible`.
   public var verdictText: String {
