@@ -186,6 +186,7 @@ public struct ScenarioDetails: Sendable {
     } else {
       list.append(("media_bytes", "no media"))
     }
+    list += Self.carouselParameters(scenario)
     if let cap = feed.serverMaxPageSize { list.append(("server_max_page_size", String(cap))) }
     if feed.shortPageRate > 0 { list.append(("short_page_rate", number(feed.shortPageRate))) }
     let network = scenario.network
