@@ -8,6 +8,9 @@ final class Diagnostics {
 
   private(set) var errors: [InputError] = []
   private(set) var unlisted = 0
+  /// Per shared cause (`recordShared`): the index of its error in `errors`, its message as first
+  /// recorded, and the locations it was met at.
+  private var shared: [String: (index: Int, message: String, locations: [String])] = [:]
 
   var isEmpty: Bool { errors.isEmpty }
 
@@ -20,6 +23,26 @@ final class Diagnostics {
       if errors.count < Self.limit { errors.append(problem) } else { unlisted += 1 }
     }
     unlisted += error.unlistedErrorCount
+  }
+
+  /// Records `error` once for every place its one cause shows (`cause` names it): the first
+  /// place is the error's location, and the message lists every place met, so a script with 30
+  /// swipes and no `feed.carousel` gives one problem naming the 30 paths, not 30 problems.
+  func recordShared(_ error: InputError, cause: String) {
+    guard let entry = shared[cause] else {
+      guard errors.count < Self.limit else {
+        unlisted += 1
+        return
+      }
+      shared[cause] = (errors.count, error.message, [error.location])
+      errors.append(error)
+      return
+    }
+    let locations = entry.locations + [error.location]
+    shared[cause] = (entry.index, entry.message, locations)
+    errors[entry.index].message =
+      entry.message + " (the same at every one of these \(locations.count): "
+      + locations.joined(separator: ", ") + ")"
   }
 
   /// Records every problem `other` found, listed or counted.

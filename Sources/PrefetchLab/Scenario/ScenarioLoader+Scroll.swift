@@ -275,7 +275,9 @@ extension ScenarioLoader {
       let duration = body.number("duration_ms")
     else { return nil }
     guard feed.carousel != nil else {
-      diagnostics.record(kind.plainError("needs feed.carousel (a swipe moves a carousel row)"))
+      diagnostics.recordShared(
+        kind.plainError("needs feed.carousel (a swipe moves a carousel row)"), cause: "swipe without carousel"
+      )
       return nil
     }
     var row = CarouselSwipe.Row.firstOnScreen

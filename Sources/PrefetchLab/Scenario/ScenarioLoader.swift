@@ -53,7 +53,9 @@ public enum ScenarioLoader {
     do {
       json = try JSONValue(parsing: data)
     } catch {
-      throw InputError(file: file, location: error.location, message: error.message)
+      throw InputError(
+        file: file, location: error.path.map { "\($0) (\(error.location))" } ?? error.location,
+        message: error.message)
     }
     let context = Context(baseDirectory: baseDirectory, registry: registry, checksFiles: checksFiles)
     return try scenario(from: JSONField(value: json, path: .root, file: file), context: context)

@@ -70,9 +70,11 @@ struct JSONParser {
       case ASCII.quote:
         value = .string(try parseString())
       case ASCII.minus, ASCII.zero...ASCII.nine:
-        value = try parseNumber()
+        do throws(JSONSyntaxError) { value = try parseNumber() } catch { throw Self.placed(error, in: stack) }
       default:
-        value = try parseLiteral()
+        do throws(JSONSyntaxError) { value = try parseLiteral() } catch {
+          throw Self.placed(error, in: stack)
+        }
       }
 
       // Attach the finished value to its container; a closing bracket finishes that container
@@ -110,6 +112,23 @@ struct JSONParser {
         value = container.isObject ? .object(container.members) : .array(container.elements)
       }
     }
+  }
+
+  /// `error` with the path of the value being read (`JSONSyntaxError.path`): the key each open
+  /// object is reading and the index each open array is at.
+  private static func placed(_ error: JSONSyntaxError, in stack: [Container]) -> JSONSyntaxError {
+    guard !stack.isEmpty else { return error }
+    var path = ""
+    for container in stack {
+      if container.isObject {
+        path += (path.isEmpty ? "" : ".") + container.pendingKey
+      } else {
+        path += "[\(container.elements.count)]"
+      }
+    }
+    var placed = error
+    placed.path = path
+    return placed
   }
 
   /// Objects with fewer members than this look for a duplicate key by comparing with each;
