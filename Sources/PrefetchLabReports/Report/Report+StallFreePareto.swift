@@ -15,22 +15,24 @@ extension Report {
       }
   }
 
-  /// The Pareto cell or sentence of a scenario: the stall–waste set with its stability
-  /// (`pareto`), or — when no strategy stalls measurably (`noneStalls`) — that, and the frontier of
-  /// blank time (per minute of attention) against wasted data instead:
-  /// `none: no strategy stalls significantly (stall_ms ≤ 0.4 ms); blank_ms–wasted_bytes frontier:
-  /// a (100 %), b (62 %)`.
+  /// The Pareto cell or sentence of a scenario. When every competing strategy's `stall_ms` is 0
+  /// in every run, the stall–waste set would only rank wasted data, so it is replaced:
+  /// `none: no strategy stalls (stall_ms 0 in every run); blank_ms–wasted_bytes frontier: a (100 %),
+  /// b (62 %)`. When some stall but none significantly above 0 (`noneStalls`; few seeds, or rare
+  /// stalls), the stall–waste set (`pareto`) stays and the blank–waste frontier follows it:
+  /// `a (100 %); no strategy's stall_ms is significantly above 0 (highest mean 5): blank_ms–wasted_bytes
+  /// frontier: a (100 %), b (62 %)`. Otherwise the stall–waste set alone.
   static func paretoText(_ contest: Contest) -> String {
     let labels = contest.contenders.map(\.label)
     guard noneStalls(contest) else { return pareto(contest).text(labels) }
     let stall = tradeoffMetrics.stall
     let highest = contest.competing.compactMap { contest.estimate($0, stall).mean }.max() ?? 0
     let blank = MetricDefinition.blankMs.column
-    let frontier = ParetoSet(contest, x: blank, y: tradeoffMetrics.waste)
-    return "none: no strategy stalls "
-      + (highest == 0
-        ? "(\(stall) 0 in every run)"
-        : "significantly (highest mean \(stall) \(Report.format(highest, stall)))")
-      + "; \(blank)–\(tradeoffMetrics.waste) frontier: " + frontier.text(labels)
+    let frontier =
+      "\(blank)–\(tradeoffMetrics.waste) frontier: "
+      + ParetoSet(contest, x: blank, y: tradeoffMetrics.waste).text(labels)
+    if highest == 0 { return "none: no strategy stalls (\(stall) 0 in every run); " + frontier }
+    return pareto(contest).text(labels) + "; no strategy's \(stall) is significantly above 0 (highest mean "
+      + Report.format(highest, stall) + "): " + frontier
   }
 }
