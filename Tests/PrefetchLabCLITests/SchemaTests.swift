@@ -161,7 +161,7 @@ import Testing
   /// The chat template is a chat: it opens on the newest message and keeps its position on
   /// prepends, and its strategies load older pages (a run requests more than the first page).
   @Test func chatTemplateLoadsOlderPagesTowardsTheTop() throws {
-    #expect(InitTemplates.all.map(\.name) == ["feed-lte", "photo-grid-3g", "chat", "android"])
+    #expect(InitTemplates.all.map(\.name) == ["feed-lte", "photo-grid-3g", "chat", "android", "carousels"])
     let folder = ScratchFolder()
     let file = folder.path + "/chat.json"
     #expect(runCLI(["init", file, "--template", "chat"]).status == 0)

@@ -1,8 +1,10 @@
 import Foundation
+import PrefetchLab
 import Testing
 
 /// `validate` as a new user met it: one problem per swipe step when their one cause is a missing
-/// `feed.carousel`, and NaN/Infinity named by line and column without the JSON path.
+/// `feed.carousel`, NaN/Infinity named by line and column without the JSON path, and no `init`
+/// template with carousels.
 @Suite struct ValidateFrictionCLITests {
   @Test func swipesWithoutACarouselAreOneProblemListingEveryPath() {
     let folder = ScratchFolder()
@@ -48,5 +50,21 @@ import Testing
     #expect(
       second.stderr.contains("inf.json: scroll.script[1].fling.velocity_pt_s (line 2, column "),
       "\(second.stderr)")
+  }
+
+  /// `init` had templates for a feed, a photo grid, a chat and an Android feed, none with
+  /// carousels: `--template carousels` writes one that validates and runs.
+  @Test func theCarouselTemplateValidatesAndRuns() throws {
+    let folder = ScratchFolder()
+    let file = folder.path + "/shelves.json"
+    #expect(runCLI(["init", file, "--template", "carousels"]).status == 0)
+    let scenario = try ScenarioLoader.load(contentsOf: file)
+    #expect(scenario.feed.carousel?.subItems == 12)
+    let run = runCLI(["run", file, "--seeds", "1", "-q", "--no-plots", "--out", folder.path + "/out"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let summary = try String(contentsOfFile: folder.path + "/out/summary.csv", encoding: .utf8)
+    // Five strategies (the oracle among them), one seed: a row each.
+    #expect(summary.split(whereSeparator: \.isNewline).count == 6, "\(summary)")
+    #expect(summary.contains("my-carousel-feed,recyclerview,initial_prefetch_item_count=4,1,"), "\(summary)")
   }
 }

@@ -6,7 +6,7 @@ enum InitTemplates {
     let text: String
   }
 
-  static let all = [feedOnLTE, photoGridOn3G, chat, android]
+  static let all = [feedOnLTE, photoGridOn3G, chat, android, carousels]
 
   static let feedOnLTE = Template(
     name: "feed-lte", summary: "A social feed with images, a skimming user, on LTE (the default).",
@@ -193,6 +193,66 @@ enum InitTemplates {
           { "name": "paging3", "prefetch_distance": 60 },
           "recyclerview",
           "infinite_scroll"
+        ]
+      }
+
+      """)
+
+  /// An app-store style feed of shelves: a vertical list whose rows are mostly horizontal
+  /// carousels (`feed.carousel`), a skimming user who swipes a shelf at one stop in four, and
+  /// the strategies whose nested-list prefetching differs: RecyclerView's
+  /// `setInitialPrefetchItemCount` (2 by default in LinearLayoutManager) and Compose's LazyRow.
+  static let carousels = Template(
+    name: "carousels",
+    summary:
+      "A feed of horizontal carousels (an app store's shelves) on LTE, a skimmer who swipes, RecyclerView's nested prefetch.",
+    text: """
+      {
+        "$comment": "A starting scenario written by 'prefetchlab init'. Every key is described in docs/scenario-format.md; 'prefetchlab validate' checks the file. Sizes are in pt, which is dp on Android (and CSS px on the web).",
+        "name": "my-carousel-feed",
+        "description": "A feed of shelves on LTE: about two rows in three are horizontal carousels of 12 cards, the others editorial rows with one image; a skimming user who swipes a shelf at one stop in four",
+        "duration_s": 90,
+        "seed": 1,
+        "seeds": 10,
+        "viewport": {
+          "$comment": "A phone's screen height in pt (dp); set yours.",
+          "height_pt": 780,
+          "frame_rate_hz": 60
+        },
+        "feed": {
+          "$comment": "Rows of 200 to 360 pt with one image each; row_fraction of them are carousels instead.",
+          "total_items": 1000,
+          "page_size": 20,
+          "item_height_pt": { "uniform": { "min": 200, "max": 360 } },
+          "page_bytes": 24000,
+          "media_bytes": { "lognormal": { "median": 60000, "sigma": 0.5 } },
+          "carousel": {
+            "$comment": "12 cards of 150 pt in a 393 pt wide row: two and a half show, the half card inviting a swipe. Each card has an image of about 40 kB.",
+            "row_fraction": 0.65,
+            "sub_items": 12,
+            "sub_item_width_pt": 150,
+            "visible_width_pt": 393,
+            "row_height_pt": 230,
+            "media_bytes": { "lognormal": { "median": 40000, "sigma": 0.4 } }
+          }
+        },
+        "network": {
+          "$comment": "LTE-like round trips (median 70 ms) on a 12 Mbit/s link. Replace these with 'prefetchlab import har' on your own traffic.",
+          "rtt_ms": { "lognormal": { "median": 70, "sigma": 0.3 } },
+          "bandwidth_kbps": 12000
+        },
+        "scroll": {
+          "$comment": "A synthetic skimmer with Android's fling; at one stop in four (swipe_fraction) the user first swipes the shelf on screen (swipe_distance_pt sets how far).",
+          "physics": "android",
+          "model": "skimmer",
+          "swipe_fraction": 0.25
+        },
+        "strategies": [
+          { "$comment": "RecyclerView with LinearLayoutManager's default nested prefetch: 2 cards of a carousel row it prefetches.", "name": "recyclerview" },
+          { "$comment": "The same with 4 cards: less blank on a swipe, more data that may never show. 'prefetchlab recommend' names the cost.", "name": "recyclerview", "initial_prefetch_item_count": 4 },
+          "compose_paging",
+          "infinite_scroll",
+          "oracle"
         ]
       }
 
