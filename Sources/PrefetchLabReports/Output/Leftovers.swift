@@ -16,8 +16,7 @@ import Foundation
 /// Such a folder is removed only when all of these hold: it was made on this host (the host part
 /// is this machine's name, or absent), its process no longer exists (`kill(pid, 0)` fails with
 /// `ESRCH`: a live run's folder is never touched, whoever owns it), and its content is this
-/// program's: a staging marker, a `manifest.json` of its own, or only names a results folder
-/// holds. Anything else is left alone.
+/// program's: a staging marker, or only names a results folder holds. Anything else is left alone.
 public enum Leftovers {
   /// This machine's name with every character outside `[A-Za-z0-9.]` replaced by `_`, so the
   /// `-`-separated parts of a folder name stay unambiguous.
@@ -68,10 +67,11 @@ public enum Leftovers {
     kill(pid, 0) == 0 || errno != ESRCH
   }
 
-  /// A staging marker, a manifest of this program's, or nothing but results-folder names.
+  /// A staging folder (its marker: only this program writes in it), or a folder holding nothing
+  /// but names a results folder holds. A manifest of this program's is not enough on its own:
+  /// previous results moved aside by a commit that was killed may hold a file a user put there.
   static func isOurs(_ folder: String) -> Bool {
     if FilePath.kind(FilePath.join(folder, OutputStaging.marker)) != .missing { return true }
-    if ResultsFolderIdentity.hasOwnManifest(folder) { return true }
     return ResultsFolderIdentity.foreignEntries(folder).isEmpty
   }
 }

@@ -27,11 +27,15 @@ import Foundation
 ///
 /// `begin` creates `<destination>.partial-<host>-<pid>-<random>` next to the destination (same
 /// file system, so renames are atomic) holding a `.prefetchlab-staging` marker. `commit` moves
-/// the destination, if any, aside to `<destination>.old-<host>-<pid>-<random>`, renames the
-/// staging folder to the destination, then deletes the old folder. A reader therefore sees the
-/// old complete folder, then (for the instant between the two renames) no folder, then the new
-/// complete folder; never a mix of the two. If the second rename fails the old folder is renamed
-/// back. `abandon` deletes the staging folder and leaves the destination untouched.
+/// the destination, if any, aside to `<destination>.old-<host>-<pid>-<random>`, checks the
+/// moved-aside folder against the rule `begin` applied (`ResultsFolderIdentity`: empty, or a
+/// results folder this program wrote holding nothing else at any depth), renames the staging
+/// folder to the destination, then deletes the old folder. The check is repeated there because a
+/// run takes minutes: a folder a user made at the destination meanwhile, or a file they put in
+/// the old results, must not be deleted with them. A reader therefore sees the old complete
+/// folder, then (for the instant between the two renames) no folder, then the new complete
+/// folder; never a mix of the two. If the second rename fails the old folder is renamed back.
+/// `abandon` deletes the staging folder and leaves the destination untouched.
 ///
 /// A process killed before `commit` or `abandon` (SIGKILL, a power cut) leaves its `.partial-`
 /// folder behind. The next `begin` for the same destination removes such folders once their
@@ -45,6 +49,10 @@ public struct OutputStaging: Sendable, Equatable {
   public var removedLeftovers: [String] = []
   /// The staging folder's entry in `UnfinishedWork` (removed on interruption).
   let cleanupToken: Int
+  /// What `begin` was given: the run's inputs and the option that named the destination, for the
+  /// check `commit` repeats.
+  var inputs: [String] = []
+  var option = "out"
 
   /// Name of the marker file that identifies a staging folder as this program's.
   static let marker = ".prefetchlab-staging"
@@ -102,6 +110,8 @@ public struct OutputStaging: Sendable, Equatable {
     var staging = OutputStaging(
       destination: destination, path: path, cleanupToken: UnfinishedWork.register(folder: path))
     staging.removedLeftovers = removed
+    staging.inputs = inputs
+    staging.option = option
     try FilePath.writeNew(Array("\(getpid()) \(Leftovers.host)\n".utf8), to: FilePath.join(path, marker))
     return staging
   }
@@ -141,15 +151,21 @@ public struct OutputStaging: Sendable, Equatable {
   }
 
   /// Puts the staging folder in place of the destination (see the type's documentation).
-  /// Throws without touching the destination if it has become something other than a folder or
-  /// if it cannot be moved aside; throws after the new results are in place if only the removal
-  /// of the old folder failed (the error names the old folder left behind).
-  public func commit() throws(OutputError) {
+  /// Throws `OutputError` without touching the destination if it has become something other than
+  /// a folder or if it cannot be moved aside; throws `OutputError` after the new results are in
+  /// place if only the removal of the old folder failed (the error names the old folder left
+  /// behind). Throws `OutputRefusal` (a usage error) when the folder now at the destination may
+  /// not be replaced (`ResultsFolderIdentity`): that folder is put back (or, when something new
+  /// took its name meanwhile, kept under the `.old-` name the message gives) and the new results
+  /// move to `<destination>.new-<random>`, which the message names and no later run removes;
+  /// `abandon` then has nothing left to delete.
+  public func commit() throws {
     unlink(FilePath.join(path, Self.marker))
     defer { if FilePath.kind(path) == .missing { UnfinishedWork.finish(cleanupToken) } }
     // An interruption between the two renames would leave no folder at the destination: the
     // handler waits for them.
     guard let old = try UnfinishedWork.uninterrupted({ swapIn() }).get() else { return }
+    // Checked by `swapIn` while nobody knew its name: this deletes only what this program wrote.
     // Registered, so an interruption while the previous results are deleted finishes the job.
     let token = UnfinishedWork.register(folder: old)
     defer { UnfinishedWork.finish(token) }
@@ -165,10 +181,15 @@ public struct OutputStaging: Sendable, Equatable {
 
   /// The renames of `commit`; the folder the previous results were moved to, nil when there
   /// were none.
-  private func swapIn() -> Result<String?, OutputError> {
+  private func swapIn() -> Result<String?, any Error> {
     switch FilePath.kind(destination) {
     case .missing:
       guard rename(path, destination) == 0 else {
+        // A folder made at the destination since it was looked at, already holding something
+        // (rename(2) replaces only an empty one): the user's, left alone.
+        if errno == ENOTEMPTY || errno == EEXIST {
+          return .failure(keepUsersFolder(nil, reason: "appeared and holds files"))
+        }
         return .failure(
           OutputError(
             path: destination, reason: "cannot move \(path) into place: \(FilePath.lastErrorText())"))
@@ -185,6 +206,9 @@ public struct OutputStaging: Sendable, Equatable {
           OutputError(
             path: destination, reason: "cannot move the previous results aside: \(FilePath.lastErrorText())"))
       }
+      if let reason = ResultsFolderIdentity.replaceRefusal(old, inputs: inputs) {
+        return .failure(keepUsersFolder(old, reason: reason))
+      }
       guard rename(path, destination) == 0 else {
         let text = FilePath.lastErrorText()
         rename(old, destination)
@@ -192,6 +216,25 @@ public struct OutputStaging: Sendable, Equatable {
       }
       return .success(old)
     }
+  }
+
+  /// After the folder moved aside from the destination turned out not to be replaceable: puts it
+  /// back, moves the new results out of the staging name (which `Leftovers` would sweep once
+  /// this process is gone) and says where both are.
+  private func keepUsersFolder(_ old: String?, reason: String) -> OutputRefusal {
+    // rename(2) onto a new empty folder replaces it (nothing lost); onto anything else it fails
+    // and the user's folder stays under the name given.
+    let kept = old.map { rename($0, destination) == 0 ? destination : $0 } ?? destination
+    let results = "\(destination).new-\(FilePath.randomSuffix())"
+    let moved = rename(path, results) == 0 ? results : path
+    var message = "changed while this command ran: it \(reason). "
+    message +=
+      kept == destination
+      ? "It was left as it is. "
+      : "It is kept, unchanged, at \(kept) (something new took its name meanwhile). "
+    message +=
+      "The new results are in \(moved); move them where you want them, or run again with another --\(option)"
+    return OutputRefusal(path: destination, message: message)
   }
 
   /// Deletes the staging folder and everything under it; the destination is not touched.

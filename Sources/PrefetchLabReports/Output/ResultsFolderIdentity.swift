@@ -68,6 +68,23 @@ public enum ResultsFolderIdentity {
     }
   }
 
+  /// Why the existing folder `folder` may not be replaced (`checkReplaceable`'s rule, phrased to
+  /// follow "it"), nil when it may. Used on a folder just moved aside under a private name, so
+  /// that what is judged is what gets deleted.
+  static func replaceRefusal(_ folder: String, inputs: [String]) -> String? {
+    if let input = inputs.first(where: { contains(folder, $0) }) { return "holds \(input), which it reads" }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    if entries.isEmpty { return nil }
+    guard hasOwnManifest(folder) else {
+      return "is not a results folder written by prefetchlab (no manifest.json that prefetchlab wrote)"
+    }
+    let foreign = foreignEntries(folder)
+    if foreign.isEmpty { return nil }
+    let shown =
+      foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
+    return "holds files prefetchlab did not write (\(shown))"
+  }
+
   /// Whether `path` is `folder` or lies inside it, symbolic links resolved.
   static func contains(_ folder: String, _ path: String) -> Bool {
     let outer = resolved(folder)
