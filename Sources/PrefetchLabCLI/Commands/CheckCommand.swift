@@ -154,7 +154,8 @@ enum CheckCommand {
       check: check, baselineLabel: baselineArgument, currentLabel: currentLabel, detailsPath: detailsPath,
       showDetails: parsed.flag("details"))
     // Written before the summary is printed, so the path the summary names holds this check.
-    try AtomicFile.write(report.detailsText, to: detailsPath)
+    try AtomicFile.writeNew(
+      report.detailsText, to: detailsPath, label: "--details-file \(detailsPath)", mayReplace: isOwnDetails)
     terminal.out(report.render(CheckReport.Format(rawValue: parsed.string("format") ?? "text") ?? .text))
     switch check.outcome {
     case .pass: return ExitStatus.ok

@@ -91,7 +91,8 @@ enum FitUsersCommand {
     let json = fit.populationJSON(
       name: name, scenarioPath: FolderPath.relative(scenarioPath, from: outFolder.isEmpty ? "." : outFolder),
       physics: physics, sessionCount: sessions.count)
-    try AtomicFile.write(json.serialized(pretty: true) + "\n", to: out)
+    try AtomicFile.writeNew(
+      json.serialized(pretty: true) + "\n", to: out, label: "--out \(out)", mayReplace: isOwn)
     terminal.err(fitText(fit, sessions: sessions, out: out))
     let synthetic = try fit.syntheticSessions(
       scenario: prepared.scenario, physics: physics, recorded: sessions)

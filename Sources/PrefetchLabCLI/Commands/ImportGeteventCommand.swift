@@ -69,7 +69,9 @@ enum ImportGeteventCommand {
         CSVCell.decimal(event.yPx, places: 3),
       ])
     }
-    try AtomicFile.write(writer.text, to: out)
+    try AtomicFile.writeNew(
+      writer.text, to: out, label: "--out \(out)",
+      mayReplace: { ReplaceableFile.startsWithLine($0, headerLine) })
     let touches = log.events.filter { $0.action == .down }.count
     let seconds = (log.events.last?.timeMs ?? 0) / 1000
     var summary =

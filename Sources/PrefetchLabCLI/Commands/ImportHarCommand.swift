@@ -68,10 +68,11 @@ enum ImportHarCommand {
         )
       }
       for trace in result.traces {
-        try AtomicFile.write(trace.text, to: trace.path)
+        try AtomicFile.writeNew(trace.text, to: trace.path, label: trace.path)
         terminal.err("wrote \(trace.path)\n")
       }
-      try AtomicFile.write(result.scenarioText, to: out)
+      // Published without replacing: a file made at --out since the start-up check is kept.
+      try AtomicFile.writeNew(result.scenarioText, to: out, label: "--out \(out)")
       terminal.err("wrote \(out); check it with 'prefetchlab validate \(out)'\n")
     } else {
       terminal.out(result.scenarioText)

@@ -56,7 +56,8 @@ enum TraceCommand {
     }
     let text = csv(ScrollTrace.rows(prepared, seed: seed, intervalUs: intervalUs))
     if let out = parsed.string("out") {
-      try AtomicFile.write(text, to: out)
+      try AtomicFile.writeNew(
+        text, to: out, label: "--out \(out)", mayReplace: { ReplaceableFile.startsWithLine($0, headerLine) })
     } else {
       terminal.out(text)
     }

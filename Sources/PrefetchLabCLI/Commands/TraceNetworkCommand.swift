@@ -84,7 +84,9 @@ enum TraceNetworkCommand {
     let figure = PlotBuilder.network(capacity, name: name, fileStem: stem)
     // Every path is checked before anything is written, so a refusal leaves all of them as they were.
     try checkReplaceable(out: out, input: path, figure: gnuplot == nil ? nil : figure, folder: folder)
-    try AtomicFile.write(capacity.csv, to: out)
+    try AtomicFile.writeNew(
+      capacity.csv, to: out, label: "--out \(out)",
+      mayReplace: { ReplaceableFile.startsWithLine($0, headerLine) })
     terminal.out(summary)
     terminal.out("capacity over time written to \(out)\n")
     guard let gnuplot else {

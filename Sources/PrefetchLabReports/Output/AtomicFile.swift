@@ -28,6 +28,85 @@ public enum AtomicFile {
   /// Throws `OutputError` naming `path`; the temporary file is removed on every failure.
   /// O(bytes.count).
   public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(OutputError) {
+    let temporary = try writeTemporary(bytes, beside: path, durable: durable)
+    guard rename(temporary, path) == 0 else {
+      let text = FilePath.lastErrorText()
+      unlink(temporary)
+      throw OutputError(path: path, reason: "cannot move temporary file into place: \(text)")
+    }
+    if durable { FilePath.syncDirectory(FilePath.split(path).directory) }
+  }
+
+  /// Writes `bytes` to `path` atomically without ever replacing a file that is not this
+  /// command's, for commands whose output is a single file a user names (`--out`).
+  ///
+  /// The temporary file is published with `link(2)` and then unlinked: unlike `rename(2)`,
+  /// `link` fails with `EEXIST` when anything is at `path`, in the same atomic step, so a file
+  /// a user created there while the command ran (after its start-up check) is never lost. On
+  /// `EEXIST` the file now there is replaced only if `mayReplace` accepts it (an earlier output
+  /// of the same command); otherwise the temporary file is removed and nothing is written. On a
+  /// file system without hard links the file is created in place with `O_EXCL` instead (still
+  /// never replacing; a reader may then see it partly written).
+  ///
+  /// - Parameters:
+  ///   - label: the path as the refusal names it (`--out x.json`).
+  ///   - mayReplace: whether an existing regular file at `path` may be replaced; nil: never.
+  /// - Throws: `OutputRefusal` (a usage error) when something this command may not replace is
+  ///   at `path`; `OutputError` when writing fails. O(bytes.count).
+  public static func writeNew(
+    _ bytes: [UInt8], to path: String, label: String, mayReplace: ((String) -> Bool)? = nil
+  ) throws {
+    let temporary = try writeTemporary(bytes, beside: path, durable: false)
+    if link(temporary, path) == 0 {
+      unlink(temporary)
+      return
+    }
+    let code = errno
+    if code == EEXIST {
+      var info = stat()
+      if let mayReplace, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, mayReplace(path),
+        rename(temporary, path) == 0
+      {
+        return
+      }
+      unlink(temporary)
+      throw OutputRefusal(
+        path: label,
+        message:
+          "appeared while this command ran and was not written by it; it was left as it is and nothing "
+          + "was written. Choose another name, or move this one away yourself")
+    }
+    unlink(temporary)
+    guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK else {
+      throw OutputError(
+        path: path, reason: "cannot move temporary file into place: \(FilePath.errorText(code))")
+    }
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      if errno == EEXIST {
+        throw OutputRefusal(
+          path: label,
+          message:
+            "appeared while this command ran; it was left as it is and nothing was written. Choose another name"
+        )
+      }
+      throw OutputError(path: path, reason: "cannot create: \(FilePath.lastErrorText())")
+    }
+    do throws(OutputError) {
+      try FilePath.writeAll(bytes, to: fd, path: path)
+    } catch {
+      close(fd)
+      unlink(path)
+      throw error
+    }
+    close(fd)
+  }
+
+  /// Writes `bytes` to a new hidden temporary file beside `path` (creating missing parent
+  /// directories) and returns its path; removes it on every failure.
+  static func writeTemporary(_ bytes: [UInt8], beside path: String, durable: Bool) throws(OutputError)
+    -> String
+  {
     let (directory, name) = FilePath.split(path)
     guard !name.isEmpty, name != ".", name != ".." else {
       throw OutputError(path: path, reason: "not a file name")
@@ -53,12 +132,16 @@ public enum AtomicFile {
       unlink(temporary)
       throw OutputError(path: path, reason: "cannot write: \(text)")
     }
-    guard rename(temporary, path) == 0 else {
-      let text = FilePath.lastErrorText()
-      unlink(temporary)
-      throw OutputError(path: path, reason: "cannot move temporary file into place: \(text)")
-    }
-    if durable { FilePath.syncDirectory(directory) }
+    return temporary
+  }
+
+  /// Writes the UTF-8 bytes of `text`; see `writeNew(_:to:label:mayReplace:)`.
+  public static func writeNew(
+    _ text: String, to path: String, label: String, mayReplace: ((String) -> Bool)? = nil
+  )
+    throws
+  {
+    try writeNew(Array(text.utf8), to: path, label: label, mayReplace: mayReplace)
   }
 
   /// Writes the UTF-8 bytes of `text` atomically; see `write(_:to:durable:)`.
