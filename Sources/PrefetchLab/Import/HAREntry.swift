@@ -30,6 +30,9 @@ public struct HAREntry: Sendable, Equatable {
   /// `connection` (Chrome's connection id), when given.
   public var connectionID: String?
 
+  /// `file log.entries[i]`, as warnings name an entry.
+  public var source: String { "\(file) \(location)" }
+
   /// Time to first byte, ms: `wait`, plus `connect` where a new connection was opened.
   public var firstByteMs: Double { waitMs + connectMs }
 

@@ -73,6 +73,7 @@ public struct HARImport: Sendable {
     var pages = ClassTraffic(name: "pages", singular: "page", all: [])
     var media = ClassTraffic(name: "media", singular: "media", all: [])
     var others = 0
+    let (entries, duplicates) = Self.withoutDuplicates(self.entries)
     for entry in entries {
       switch classes.kind(of: entry) {
       case .page: pages.all.append(entry)
@@ -90,10 +91,53 @@ public struct HARImport: Sendable {
     writer.note(
       "Fitted by 'prefetchlab import har' from \(files.count) file\(files.count == 1 ? "" : "s") (\(files.joined(separator: ", "))): \(entries.count) requests, \(pages.all.count) pages and \(media.all.count) media (\(classes.rule)); \(others) other requests ignored. Cache hits (status 304, _fromCache, or no bytes transferred) and redirects are left out of every fit: pages \(pages.cached) cached, \(pages.redirects) redirects; media \(media.cached) cached, \(media.redirects) redirects."
     )
+    if !duplicates.isEmpty {
+      writer.note(
+        "\(duplicates.count) duplicate entries (the same request.url, startedDateTime, status, size and timings as an earlier one) were counted once."
+      )
+    }
     writer.fitNetwork(pages, key: "network")
     let shared = !media.network.isEmpty && pages.origins == media.origins && pages.origins.count == 1
     if !media.network.isEmpty { writer.fitNetwork(media, key: "network.media", sharedLink: shared) }
     writer.fitFeed(pages: pages, media: media, mediaURLs: Set(media.all.map(\.url)))
-    return try writer.finish()
+    var result = try writer.finish()
+    if !duplicates.isEmpty {
+      let shown = duplicates.prefix(3).map { "\($0.copy) repeats \($0.first)" }.joined(separator: "; ")
+      result.warnings.insert(
+        "\(duplicates.count) entr\(duplicates.count == 1 ? "y repeats" : "ies repeat") an earlier one (same request.url, startedDateTime, status, size and timings: the same HAR given twice, or overlapping exports) and \(duplicates.count == 1 ? "was" : "were") counted once: \(shown)\(duplicates.count > 3 ? "; and \(duplicates.count - 3) more" : "")",
+        at: 0)
+    }
+    return result
+  }
+
+  /// `entries` without every entry that repeats an earlier one: the same `request.url`,
+  /// `startedDateTime`, status, body size and timings (a copy of the same request, as when one
+  /// HAR is given twice; two requests for one URL started in the same millisecond still differ
+  /// in their timings), and the pairs left out: the copy's and the first's `source`. O(n)
+  /// expected.
+  static func withoutDuplicates(_ entries: [HAREntry]) -> ([HAREntry], [(copy: String, first: String)]) {
+    struct Key: Hashable {
+      let url: String
+      let startMs: Double
+      let status: Int
+      let bodyBytes: Double?
+      let timingsMs: [Double]
+    }
+    var firstSource: [Key: String] = [:]
+    var kept: [HAREntry] = []
+    kept.reserveCapacity(entries.count)
+    var duplicates: [(copy: String, first: String)] = []
+    for entry in entries {
+      let key = Key(
+        url: entry.url, startMs: entry.startMs, status: entry.status, bodyBytes: entry.bodyBytes,
+        timingsMs: [entry.waitMs, entry.connectMs, entry.receiveMs])
+      if let first = firstSource[key] {
+        duplicates.append((entry.source, first))
+      } else {
+        firstSource[key] = entry.source
+        kept.append(entry)
+      }
+    }
+    return (kept, duplicates)
   }
 }

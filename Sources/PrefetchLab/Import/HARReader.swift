@@ -11,6 +11,16 @@ public enum HARReader {
   /// HAR files may be large (bodies included); larger ones are refused.
   public static let maximumFileBytes = 1 << 30
 
+  /// The largest timing an entry may give, ms (`InputLimits.maxMilliseconds`): a fitted round
+  /// trip must be a time the scenario holds, so a larger one is refused at the entry that gives
+  /// it rather than at the fitted key.
+  public static let maximumMs = InputLimits.maxMilliseconds
+  /// The largest size an entry may give, bytes (`InputLimits.maxResponseBytes`, the largest
+  /// response a scenario holds).
+  public static let maximumBytes = InputLimits.maxResponseBytes
+  static let msRule = "1000000000 ms (11.6 days, the longest time a scenario holds)"
+  static let bytesRule = "1000000000 bytes (1 GB, the largest response a scenario holds)"
+
   /// The entries of the HAR file at `path` (a readable regular file of at most
   /// `maximumFileBytes`).
   public static func entries(contentsOf path: String) throws(InputError) -> [HAREntry] {
@@ -61,8 +71,12 @@ public enum HARReader {
       }
       return member
     }
-    /// A timing or size: a number, -1 or absent meaning "does not apply".
-    func optionalNumber(_ path: String, in parent: JSONValue) throws(InputError) -> Double? {
+    /// A timing or size: a number up to `maximum` (`rule` names it), -1 or absent meaning "does
+    /// not apply".
+    func optionalNumber(_ path: String, in parent: JSONValue, maximum: Double, rule: String)
+      throws(InputError)
+      -> Double?
+    {
       let key = String(path.split(separator: ".").last ?? "")
       guard let member = parent[key], member != .null else { return nil }
       guard let number = member.doubleValue else { throw fail(path, "must be a number", member) }
@@ -70,7 +84,14 @@ public enum HARReader {
         if number == -1 { return nil }
         throw fail(path, "must be >= 0 or -1 (does not apply)", member)
       }
+      guard number <= maximum else { throw fail(path, "must be <= \(rule)", member) }
       return number
+    }
+    func size(_ path: String, in parent: JSONValue) throws(InputError) -> Double? {
+      try optionalNumber(path, in: parent, maximum: maximumBytes, rule: bytesRule)
+    }
+    func timing(_ key: String) throws(InputError) -> Double {
+      try optionalNumber("timings." + key, in: timings, maximum: maximumMs, rule: msRule) ?? 0
     }
     guard case .object = value else { throw fail("", "must be an object (a request)", value) }
     let request = try object("request", in: value)
@@ -86,11 +107,11 @@ public enum HARReader {
       throw fail("startedDateTime", "must be an ISO 8601 date and time", value["startedDateTime"])
     }
     let content = response["content"]
-    let transfer = try optionalNumber("response._transferSize", in: response)
-    let headers = try optionalNumber("response.headersSize", in: response)
-    let bodySize = try optionalNumber("response.bodySize", in: response)
+    let transfer = try size("response._transferSize", in: response)
+    let headers = try size("response.headersSize", in: response)
+    let bodySize = try size("response.bodySize", in: response)
     var contentSize: Double? = nil
-    if let content { contentSize = try optionalNumber("response.content.size", in: content) }
+    if let content { contentSize = try size("response.content.size", in: content) }
     // On the wire first (what the link carried), then the body as received, then decoded.
     var bodyBytes: Double? = nil
     if let transfer, transfer > 0 {
@@ -124,11 +145,16 @@ public enum HARReader {
       default: return nil
       }
     }()
+    let wait = try timing("wait")
+    let connect = try timing("connect")
+    let receive = try timing("receive")
+    // The round trip fitted is their sum: it too must be a time a scenario holds.
+    guard wait + connect <= maximumMs else {
+      throw fail("timings.wait", "plus timings.connect must be <= \(msRule)", timings["wait"])
+    }
     return HAREntry(
       file: file, location: location, url: url, origin: origin(of: url), mimeType: mime, status: Int(status),
-      startMs: startMs, waitMs: try optionalNumber("timings.wait", in: timings) ?? 0,
-      connectMs: try optionalNumber("timings.connect", in: timings) ?? 0,
-      receiveMs: try optionalNumber("timings.receive", in: timings) ?? 0, bodyBytes: bodyBytes,
+      startMs: startMs, waitMs: wait, connectMs: connect, receiveMs: receive, bodyBytes: bodyBytes,
       bodyText: text, fromCache: fromCache, connectionID: connection)
   }
 

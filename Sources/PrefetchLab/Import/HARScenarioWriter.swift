@@ -48,7 +48,8 @@ struct HARScenarioWriter {
     let answered = requests.filter { $0.status != 0 }
     let origins = traffic.origins.joined(separator: ", ")
     if let rtt = fit(
-      answered.map(\.firstByteMs), key: object + ".rtt_ms", unit: "ms", resolution: 0.1)
+      answered.map(\.firstByteMs), key: object + ".rtt_ms", unit: "ms", resolution: 0.1,
+      sources: answered.map(\.source))
     {
       add(
         "rtt_ms", rtt.json,
@@ -114,7 +115,7 @@ struct HARScenarioWriter {
     add(
       "max_concurrent_requests", JSONValue(max(1, peak)),
       note:
-        "max_concurrent_requests: the most \(traffic.singular) requests in flight at once to one origin (connections seen: \(Self.connectionCount(requests))); a client limit shows only where it was reached.",
+        "max_concurrent_requests: the most \(traffic.singular) requests in flight at once to one origin (\(Self.connectionText(requests))); a client limit shows only where it was reached.",
       to: object)
   }
 
@@ -122,10 +123,11 @@ struct HARScenarioWriter {
   mutating func fitFeed(
     pages: HARImport.ClassTraffic, media: HARImport.ClassTraffic, mediaURLs: Set<String>
   ) {
-    func sizes(_ traffic: HARImport.ClassTraffic) -> [Double] {
-      traffic.network.filter { (200...299).contains($0.status) }.compactMap(\.bodyBytes).filter { $0 > 0 }
+    func sized(_ traffic: HARImport.ClassTraffic) -> [HAREntry] {
+      traffic.network.filter { (200...299).contains($0.status) && ($0.bodyBytes ?? 0) > 0 }
     }
-    let pageSizes = sizes(pages)
+    let pageSized = sized(pages)
+    let pageSizes = pageSized.compactMap(\.bodyBytes)
     let bodies = pages.network.filter { (200...299).contains($0.status) }.compactMap(\.bodyText)
     let counts = HARPageBodies(classes: classes, mediaURLs: mediaURLs).count(bodies)
     if let counts {
@@ -135,13 +137,29 @@ struct HARScenarioWriter {
           "page_size: median length of the largest JSON array of \(counts.pages) page bodies.",
         to: "feed")
     }
-    if let bytes = fit(pageSizes, key: "feed.page_bytes", unit: "bytes", resolution: 1) {
+    if let bytes = fit(
+      pageSizes, key: "feed.page_bytes", unit: "bytes", resolution: 1, sources: pageSized.map(\.source))
+    {
       add(
         "page_bytes", bytes.json,
         note: "page_bytes: body bytes of \(pageSizes.count) page responses; \(describe(bytes)).", to: "feed")
     }
-    let mediaSizes = sizes(media)
-    if let bytes = fit(mediaSizes, key: "feed.media_bytes", unit: "bytes", resolution: 1) {
+    let mediaSized = sized(media)
+    let mediaSizes = mediaSized.compactMap(\.bodyBytes)
+    if mediaSizes.isEmpty && !media.network.isEmpty {
+      // network.media is fitted from their timings, but without a size no row gets an image.
+      let reason =
+        "none of the \(media.network.count) media responses gives a body size (response._transferSize, bodySize and content.size absent or 0)"
+      warnings.append(
+        "feed.media_bytes: \(reason), so the scenario has NO images: its rows load pages only. "
+          + "Export the HAR with sizes (a browser's DevTools and Playwright's record_har_path give them), "
+          + "or set feed.media_bytes yourself")
+      feedNotes.append("media_bytes: left out, so rows have no images: \(reason).")
+    }
+    if let bytes = fit(
+      mediaSizes, key: "feed.media_bytes", unit: "bytes", resolution: 1, sources: mediaSized.map(\.source),
+      quietWhenEmpty: !media.network.isEmpty)
+    {
       add(
         "media_bytes", bytes.json,
         note: "media_bytes: body bytes of \(mediaSizes.count) media responses; \(describe(bytes)).",
@@ -164,13 +182,29 @@ struct HARScenarioWriter {
   /// A lognormal fitted to `samples` (rounded to `resolution` and 3 decimals of sigma), or their
   /// empirical distribution when there are fewer than `FittedQuantity.minimumFitSamples`; nil
   /// without samples. Records the report row and any warning.
-  private mutating func fit(_ samples: [Double], key: String, unit: String, resolution: Double)
-    -> Distribution?
-  {
+  ///
+  /// `sources` names each sample's entry (`file log.entries[i]`, same order): samples more than
+  /// `outlierFactor` times the median or less than its reciprocal are named in a warning, since a
+  /// few of them move a fitted sigma far (a one-hour wait among 100 ms ones).
+  private mutating func fit(
+    _ samples: [Double], key: String, unit: String, resolution: Double, sources: [String],
+    quietWhenEmpty: Bool = false
+  ) -> Distribution? {
     let positive = samples.filter { $0 > 0 }.sorted()
     guard !positive.isEmpty else {
-      warnings.append("\(key): no samples; left out (its default applies)")
+      if !quietWhenEmpty { warnings.append("\(key): no samples; left out (its default applies)") }
       return nil
+    }
+    let median = LognormalFit.sampleQuantile(positive, 0.5)
+    let far = zip(samples, sources).filter { sample, _ in
+      sample > 0 && (sample > median * Self.outlierFactor || sample * Self.outlierFactor < median)
+    }
+    if !far.isEmpty {
+      let shown = far.prefix(5).map { "\($1) (\(DecimalFormat.readable($0)) \(unit))" }.joined(
+        separator: ", ")
+      warnings.append(
+        "\(key): \(far.count) of \(positive.count) samples more than \(Int(Self.outlierFactor)) times the median (\(DecimalFormat.readable(median)) \(unit)) or less than 1/\(Int(Self.outlierFactor)) of it, which skew the fit: \(shown)\(far.count > 5 ? " and \(far.count - 5) more" : ""); check those entries, or leave them out of the HAR"
+      )
     }
     // Through the reciprocal, so that 0.1 ms steps print as 40.3, not 40.300000000000004.
     func rounded(_ x: Double) -> Double {
@@ -201,6 +235,10 @@ struct HARScenarioWriter {
         fitQuantiles: levels.map { distribution.quantile($0) }, ksDistance: ks, distribution: distribution))
     return distribution
   }
+
+  /// How far from its quantity's median a sample is named as an outlier (both ways): two
+  /// decades, beyond the spread of real round trips and image sizes of one page (sigma about 1).
+  static let outlierFactor = 100.0
 
   private func describe(_ distribution: Distribution) -> String {
     if case .empirical(let values) = distribution {
@@ -234,6 +272,16 @@ struct HARScenarioWriter {
     Set(requests.compactMap { entry in entry.connectionID.map { entry.origin + " " + $0 } }).count
   }
 
+  /// The connections the requests used, as the comment says it: a count where the HAR names
+  /// them (Chrome DevTools' `connection`), else that it does not (Playwright's, Firefox's HARs
+  /// leave the field out), rather than "0 connections".
+  static func connectionText(_ requests: [HAREntry]) -> String {
+    let count = connectionCount(requests)
+    return count > 0
+      ? "connections seen: \(count)"
+      : "the HAR does not name connections (no entry has the optional 'connection' field), so their number is unknown"
+  }
+
   /// The scenario, checked by the loader (a file that does not load is a bug here, not bad input).
   func finish() throws(InputError) -> HARImport.Result {
     func object(_ members: [(key: String, value: JSONValue)], _ notes: [String]) -> JSONValue {
@@ -247,6 +295,8 @@ struct HARScenarioWriter {
       ("$comment", .string(topNotes.joined(separator: " "))),
       ("name", "imported-har"),
       ("description", .string("Fitted to \(files.joined(separator: ", ")) by prefetchlab import har")),
+      // What `validate` asks a scenario without it to add; `--seeds` overrides it.
+      ("seeds", 10),
       ("feed", object(feed, feedNotes)),
       ("network", object(networkMembers, networkNotes)),
       (

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import PrefetchLabCLI
+
+/// `import har` judges each entry before fitting: a value no scenario can hold is refused at the
+/// entry that gives it (exit 65), outliers and missing sizes are warned about by entry, and
+/// duplicate entries count once.
+@Suite struct ImportHarEntryCheckTests {
+  /// A HAR of 25 page requests (wait 100…148 ms, 5000…5480 bytes) and 25 image requests (wait
+  /// 50…98 ms, 100 000…124 000 bytes); `edit` may change an entry's JSON object text by index.
+  static func har(sizes: Bool = true, edit: (Int, String) -> String = { $1 }) -> String {
+    var entries: [String] = []
+    for index in 0..<50 {
+      let page = index % 2 == 0
+      let number = index / 2
+      let bytes = page ? 5000 + number * 20 : 100_000 + number * 1000
+      let size = sizes ? #""bodySize": \#(bytes), "# : ""
+      let contentSize = sizes ? #", "size": \#(bytes)"# : ""
+      let url = page ? "https://api.test/feed?page=\(number)" : "https://cdn.test/img/\(number).jpg"
+      let mime = page ? "application/json" : "image/jpeg"
+      let wait = (page ? 100 : 50) + number * 2
+      let second = String(format: "%02d", index)
+      let entry =
+        #"{"startedDateTime": "2026-01-01T00:00:\#(second).000Z", "request": {"url": "\#(url)"}, "#
+        + #""response": {"status": 200, \#(size)"content": {"mimeType": "\#(mime)"\#(contentSize)}}, "#
+        + #""timings": {"wait": \#(wait), "receive": 5}}"#
+      entries.append(edit(index, entry))
+    }
+    return #"{"log": {"entries": ["# + entries.joined(separator: ",\n") + "]}}"
+  }
+
+  static func file(_ text: String) throws -> (folder: String, path: String) {
+    let folder = FileManager.default.temporaryDirectory.path + "/prefetchlab-har-check-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/app.har"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return (folder, path)
+  }
+
+  @Test func aWaitNoScenarioHoldsIsRefusedAtItsEntry() throws {
+    let (folder, path) = try Self.file(
+      Self.har { index, entry in
+        index == 3 ? entry.replacingOccurrences(of: #""wait": 52"#, with: #""wait": 1e300"#) : entry
+      })
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = runCLI(["import", "har", path])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: \(path): log.entries[3].timings.wait: must be <= 1000000000 ms (11.6 days, the longest time a scenario holds), got "
+      ), "\(result.stderr)")
+    #expect(!result.stderr.contains("imported-har.json"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func aSizeNoScenarioHoldsIsRefusedAtItsEntry() throws {
+    let (folder, path) = try Self.file(
+      Self.har { index, entry in
+        index == 5
+          ? entry.replacingOccurrences(of: #""bodySize": 102000"#, with: #""bodySize": 1e15"#) : entry
+      })
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = runCLI(["import", "har", path])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: \(path): log.entries[5].response.bodySize: must be <= 1000000000 bytes (1 GB, the largest response a scenario holds), got "
+      ), "\(result.stderr)")
+  }
+
+  @Test func anHourLongWaitIsNamedAsAnOutlier() throws {
+    let (folder, path) = try Self.file(
+      Self.har { index, entry in
+        index == 7 ? entry.replacingOccurrences(of: #""wait": 56"#, with: #""wait": 3600000"#) : entry
+      })
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = runCLI(["import", "har", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Media waits are 50…98 ms (76 once entry 7's 56 is gone): 3 600 000 ms is far beyond 100 times it.
+    #expect(
+      result.stderr.contains(
+        "Warning: network.media.rtt_ms: 1 of 25 samples more than 100 times the median (76 ms) or less than 1/100 of it, which skew the fit: \(path) log.entries[7] (3600000 ms); check those entries, or leave them out of the HAR\n"
+      ), "\(result.stderr)")
+    let clean = try Self.file(Self.har())
+    defer { try? FileManager.default.removeItem(atPath: clean.folder) }
+    #expect(!runCLI(["import", "har", clean.path]).stderr.contains("times the median"))
+  }
+
+  @Test func mediaWithoutSizesSaysTheScenarioHasNoImages() throws {
+    let (folder, path) = try Self.file(Self.har(sizes: false))
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = runCLI(["import", "har", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "Warning: feed.media_bytes: none of the 25 media responses gives a body size (response._transferSize, bodySize and content.size absent or 0), so the scenario has NO images"
+      ), "\(result.stderr)")
+    #expect(!result.stderr.contains("feed.media_bytes: no samples"))
+    #expect(result.stdout.contains("media_bytes: left out, so rows have no images"))
+    #expect(!result.stdout.contains(#""media_bytes": {"#))
+  }
+
+  @Test func theSameHarTwiceCountsEachRequestOnce() throws {
+    let (folder, path) = try Self.file(Self.har())
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let once = runCLI(["import", "har", path])
+    let twice = runCLI(["import", "har", path, path])
+    #expect(once.status == 0 && twice.status == 0)
+    #expect(
+      twice.stderr.contains(
+        "Warning: 50 entries repeat an earlier one (same request.url, startedDateTime, status, size and timings: the same HAR given twice, or overlapping exports) and were counted once: \(path) log.entries[0] repeats \(path) log.entries[0];"
+      ), "\(twice.stderr)")
+    // The same fits: every report row (n and quantiles) as from one copy.
+    let rows = { (text: String) in text.split(separator: "\n").filter { $0.contains(" lognormal ") } }
+    #expect(rows(twice.stderr) == rows(once.stderr))
+    #expect(rows(once.stderr).count == 4)
+    #expect(
+      twice.stdout.contains(
+        "50 duplicate entries (the same request.url, startedDateTime, status, size and timings as an earlier one) were counted once."
+      ))
+  }
+
+  @Test func theScenarioCarriesSeedsAndSaysWhenConnectionsAreNotNamed() throws {
+    let (folder, path) = try Self.file(Self.har())
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = runCLI(["import", "har", path])
+    #expect(result.stdout.contains("\n  \"seeds\": 10,\n"))
+    #expect(
+      result.stdout.contains(
+        "the HAR does not name connections (no entry has the optional 'connection' field)"))
+    #expect(!result.stdout.contains("connections seen: 0"))
+  }
+}
