@@ -57,7 +57,10 @@ public enum HARReader {
         if case .string(let text) = value {
           return "\"" + ValueText.escapingUnsafe(String(text.prefix(60))) + "\""
         }
-        if let number = value.doubleValue { return DecimalFormat.shortest(number) }
+        // 1e300 as such, not as its 301 digits.
+        if let number = value.doubleValue {
+          return abs(number) >= 1e15 ? "\(number)" : DecimalFormat.shortest(number)
+        }
         return value.typeName
       }
       return InputError(

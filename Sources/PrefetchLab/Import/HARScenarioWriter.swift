@@ -200,10 +200,12 @@ struct HARScenarioWriter {
       sample > 0 && (sample > median * Self.outlierFactor || sample * Self.outlierFactor < median)
     }
     if !far.isEmpty {
-      let shown = far.prefix(5).map { "\($1) (\(DecimalFormat.readable($0)) \(unit))" }.joined(
+      let places = unit == "ms" ? 1 : 0
+      func number(_ x: Double) -> String { DecimalFormat.fixed(x, places: places) }
+      let shown = far.prefix(5).map { "\($1) (\(number($0)) \(unit))" }.joined(
         separator: ", ")
       warnings.append(
-        "\(key): \(far.count) of \(positive.count) samples more than \(Int(Self.outlierFactor)) times the median (\(DecimalFormat.readable(median)) \(unit)) or less than 1/\(Int(Self.outlierFactor)) of it, which skew the fit: \(shown)\(far.count > 5 ? " and \(far.count - 5) more" : ""); check those entries, or leave them out of the HAR"
+        "\(key): \(far.count) of \(positive.count) samples more than \(Int(Self.outlierFactor)) times the median (\(number(median)) \(unit)) or less than 1/\(Int(Self.outlierFactor)) of it, which skew the fit: \(shown)\(far.count > 5 ? " and \(far.count - 5) more" : ""); check those entries, or leave them out of the HAR"
       )
     }
     // Through the reciprocal, so that 0.1 ms steps print as 40.3, not 40.300000000000004.
