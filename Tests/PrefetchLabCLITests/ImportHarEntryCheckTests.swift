@@ -9,7 +9,9 @@ import Testing
 @Suite struct ImportHarEntryCheckTests {
   /// A HAR of 25 page requests (wait 100…148 ms, 5000…5480 bytes) and 25 image requests (wait
   /// 50…98 ms, 100 000…124 000 bytes); `edit` may change an entry's JSON object text by index.
-  static func har(sizes: Bool = true, edit: (Int, String) -> String = { $1 }) -> String {
+  static func har(sizes: Bool = true, userAgent: String? = nil, edit: (Int, String) -> String = { $1 })
+    -> String
+  {
     var entries: [String] = []
     for index in 0..<50 {
       let page = index % 2 == 0
@@ -22,7 +24,8 @@ import Testing
       let wait = (page ? 100 : 50) + number * 2
       let second = String(format: "%02d", index)
       let entry =
-        #"{"startedDateTime": "2026-01-01T00:00:\#(second).000Z", "request": {"url": "\#(url)"}, "#
+        #"{"startedDateTime": "2026-01-01T00:00:\#(second).000Z", "request": {"url": "\#(url)"#
+        + (userAgent.map { #"", "headers": [{"name": "user-agent", "value": "\#($0)"}]"# } ?? "\"") + "}, "
         + #""response": {"status": 200, \#(size)"content": {"mimeType": "\#(mime)"\#(contentSize)}}, "#
         + #""timings": {"wait": \#(wait), "receive": 5}}"#
       entries.append(edit(index, entry))
@@ -130,5 +133,24 @@ import Testing
       result.stdout.contains(
         "the HAR does not name connections (no entry has the optional 'connection' field)"))
     #expect(!result.stdout.contains("connections seen: 0"))
+  }
+
+  @Test func physicsFollowsThePlatformTheUserAgentNames() throws {
+    let chrome =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
+    let android = try Self.file(Self.har(userAgent: chrome))
+    defer { try? FileManager.default.removeItem(atPath: android.folder) }
+    let fromAndroid = runCLI(["import", "har", android.path])
+    #expect(fromAndroid.stdout.contains(#""physics": "android""#), "\(fromAndroid.stdout)")
+    #expect(fromAndroid.stdout.contains("physics android: 50 of 50 requests' User-Agent names Android"))
+    let safari = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
+    let iphone = try Self.file(Self.har(userAgent: safari))
+    defer { try? FileManager.default.removeItem(atPath: iphone.folder) }
+    #expect(runCLI(["import", "har", iphone.path]).stdout.contains(#""physics": "ios""#))
+    let none = try Self.file(Self.har())
+    defer { try? FileManager.default.removeItem(atPath: none.folder) }
+    let unnamed = runCLI(["import", "har", none.path]).stdout
+    #expect(unnamed.contains(#""physics": "ios""#))
+    #expect(unnamed.contains("physics ios: no request's User-Agent names Android or iOS"))
   }
 }

@@ -29,6 +29,8 @@ public struct HAREntry: Sendable, Equatable {
   public var fromCache: Bool
   /// `connection` (Chrome's connection id), when given.
   public var connectionID: String?
+  /// The request's `User-Agent` header (`request.headers[]`), "" when absent.
+  public var userAgent: String = ""
 
   /// `file log.entries[i]`, as warnings name an entry.
   public var source: String { "\(file) \(location)" }

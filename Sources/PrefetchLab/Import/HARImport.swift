@@ -96,6 +96,7 @@ public struct HARImport: Sendable {
         "\(duplicates.count) duplicate entries (the same request.url, startedDateTime, status, size and timings as an earlier one) were counted once."
       )
     }
+    writer.physics = ScrollPhysicsGuess(userAgents: (pages.all + media.all).map(\.userAgent))
     writer.fitNetwork(pages, key: "network")
     let shared = !media.network.isEmpty && pages.origins == media.origins && pages.origins.count == 1
     if !media.network.isEmpty { writer.fitNetwork(media, key: "network.media", sharedLink: shared) }

@@ -155,10 +155,15 @@ public enum HARReader {
     guard wait + connect <= maximumMs else {
       throw fail("timings.wait", "plus timings.connect must be <= \(msRule)", timings["wait"])
     }
-    return HAREntry(
+    var entry = HAREntry(
       file: file, location: location, url: url, origin: origin(of: url), mimeType: mime, status: Int(status),
       startMs: startMs, waitMs: wait, connectMs: connect, receiveMs: receive, bodyBytes: bodyBytes,
       bodyText: text, fromCache: fromCache, connectionID: connection)
+    if case .array(let headers)? = request["headers"] {
+      entry.userAgent =
+        headers.first { $0["name"]?.stringValue?.lowercased() == "user-agent" }?["value"]?.stringValue ?? ""
+    }
+    return entry
   }
 
   /// `scheme://host[:port]`, lower-cased; the whole URL when it has no host.

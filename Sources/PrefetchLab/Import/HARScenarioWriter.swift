@@ -18,6 +18,8 @@ struct HARScenarioWriter {
   private var feed: [(key: String, value: JSONValue)] = []
   private var feedNotes: [String] = []
   private(set) var fits: [FittedQuantity] = []
+  /// The scroll physics the requests' User-Agent points to (`ScrollPhysicsGuess`).
+  var physics = ScrollPhysicsGuess(userAgents: [])
   private(set) var warnings: [String] = []
 
   init(classes: TrafficClass, files: [String], traceStem: String?) {
@@ -306,8 +308,10 @@ struct HARScenarioWriter {
         .object([
           (
             "$comment",
-            "Not in a HAR: choose the user (a model, a script, or a recorded trace; see docs/scenario-format.md)."
-          ), ("physics", "ios"), ("model", "skimmer"),
+            .string(
+              "Not in a HAR: choose the user (a model, a script, or a recorded trace; see docs/scenario-format.md). "
+                + physics.note)
+          ), ("physics", .string(physics.name.rawValue)), ("model", "skimmer"),
         ])
       ),
     ])
