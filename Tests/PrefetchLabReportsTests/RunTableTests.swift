@@ -19,8 +19,9 @@ import Testing
   }
 
   /// Hand-made: a pause (5 equal rows), a steady scroll (4 rows on a line), then a request in
-  /// flight. Kept: the first, the ends of the pause, the ends of the steady scroll, the row
-  /// before and the row of the change, the last.
+  /// flight. Kept: the first, the ends of the pause, the start of the steady scroll, the row
+  /// where the request is in flight (the row before it is the line and the step before it), the
+  /// last.
   @Test func timelinesKeepTheRowsALineDoesNotGive() {
     var samples: [TimelineSample] = []
     for k in 0..<5 { samples.append(Self.sample(Int64(k) * 100_000, offset: 0)) }  // 0-4: paused
@@ -29,8 +30,9 @@ import Testing
     }
     samples.append(Self.sample(900_000, offset: 250, velocity: 500, inFlight: 1))  // 9: a request
     samples.append(Self.sample(1_000_000, offset: 300, velocity: 500, inFlight: 1))  // 10
-    // 4 → 5: offset 0 → 50 but velocity 0 → 500: both kept. 5…8 on a line; 8 → 9 in_flight changes.
-    #expect(RunFiles.timelineRows(samples) == [0, 4, 5, 8, 9, 10])
+    // 4 → 5: offset 0 → 50 but velocity 0 → 500: both kept. 5…9 on a line; in_flight, drawn as
+    // steps, changes at 9, so 8 (in_flight as 7's) is not needed.
+    #expect(RunFiles.timelineRows(samples) == [0, 4, 5, 9, 10])
     // A trace time that pauses (a stall) breaks the line even when nothing else moves.
     var stalled = (0..<4).map { Self.sample(Int64($0) * 100_000, offset: 0, trace: 0) }
     stalled[2].traceUs = 0
@@ -38,6 +40,49 @@ import Testing
     #expect(RunFiles.timelineRows(stalled) == [0, 2, 3])
     #expect(RunFiles.timelineRows(Array(samples.prefix(2))) == [0, 1])
     #expect(RunFiles.timelineRows([]) == [])
+  }
+
+  /// A steady drag of 400 pt/s sampled every 100 ms, one page requested at 300 ms and landing
+  /// between 400 and 500 ms (the content edge 800 → 1200 pt): kept are the first row, the row
+  /// the request is first in flight, the row before the landing (the content edge is drawn as a
+  /// line, so the row before its change places the rise), the landing and the last. The
+  /// previous rule also kept the row before the request (200 ms).
+  @Test func aSteadyDragKeepsThreeRowsAPage() {
+    let samples = (0..<10).map { k in
+      Self.sample(
+        Int64(k) * 100_000, offset: Double(k) * 40, velocity: 400, height: k < 5 ? 800 : 1200,
+        inFlight: (3...4).contains(k) ? 1 : 0)
+    }
+    #expect(RunFiles.timelineRows(samples) == [0, 3, 4, 5, 9])
+    let key = RunKey(
+      scenario: "drag", strategy: "paging3", params: "prefetch_distance=10,initial_load_size=1", seed: 1)
+    let prefix = "drag,paging3,\"prefetch_distance=10,initial_load_size=1\",1,"
+    let table = String(decoding: RunFiles.timelineCSV(samples, key: key), as: UTF8.self)
+    #expect(
+      table
+        == prefix + "0,0,0,400,800,0,0,0\r\n" + prefix + "300,300,120,400,800,0,1,0\r\n"
+        + prefix + "400,400,160,400,800,0,1,0\r\n" + prefix + "500,500,200,400,1200,0,0,0\r\n"
+        + prefix + "900,900,360,400,1200,0,0,0\r\n")
+    // A stall that starts and ends on the grid keeps every row where a column turns.
+    var stalled = samples.map { sample -> TimelineSample in
+      var sample = sample
+      sample.inFlight = 0
+      sample.contentHeightPt = 800
+      return sample
+    }
+    for k in 6...7 {
+      stalled[k].stalled = true
+      stalled[k].offsetPt = 240
+      stalled[k].velocityPtS = 0
+      stalled[k].traceUs = 600_000
+    }
+    stalled[8].traceUs = 700_000
+    stalled[9].traceUs = 800_000
+    stalled[8].offsetPt = 280
+    stalled[9].offsetPt = 320
+    // 5 is kept (the speed falls to 0 after it: not on the line), 6 starts the stall, 7 ends its
+    // flat stretch (trace time resumes after it), 8 ends it, 9 is the last.
+    #expect(RunFiles.timelineRows(stalled) == [0, 5, 6, 7, 8, 9])
   }
 
   /// Over many random timelines with quiet stretches: every row left out is, in the file's
@@ -73,6 +118,8 @@ import Testing
             #expect(abs(line - samples[k][keyPath: column]) < 0.0011, "seed \(seed) row \(k)")
           }
           #expect(samples[k].inFlight == samples[a].inFlight)
+          #expect(samples[k].stalled == samples[a].stalled)
+          #expect(samples[k].contentHeightPt == samples[a].contentHeightPt)
         }
       }
     }

@@ -142,14 +142,20 @@ public enum RunFiles {
     return csv.takeBytes()
   }
 
-  /// The positions of the samples a timeline keeps: the first, the last, and every sample that
-  /// is not exactly where the straight line between its two neighbours puts it. A sample is left
-  /// out when its neighbours have the same content height, blank fraction, requests in flight
-  /// and stall state as it has, and its time, trace time, offset and velocity are each the mean
-  /// of its neighbours' (as written: µs times, the offset and velocity to 0.001). A plot, or a
-  /// linear interpolation between the rows kept, gives back every value left out; a reader, a
-  /// quiet stretch of a session (paused, waiting, scrolling at a steady speed) takes two rows
-  /// instead of one per sampling interval.
+  /// The positions of the samples a timeline keeps: the first, the last, and every sample a
+  /// reader cannot get back from the rows kept around it. The columns are read two ways, as the
+  /// timeline plot draws them: `in_flight` and `stalled` are steps (a row's value holds until
+  /// the next row: gnuplot's `steps`, the stall shading from a row with `stalled` 1 to the next
+  /// with 0), every other column a straight line between rows. A sample is left out when its
+  /// requests in flight and stall state are those of the sample before it, its content height
+  /// and blank fraction are those of both its neighbours, and its time, trace time, offset and
+  /// velocity are each the mean of its neighbours' (as written: µs times, the offset and
+  /// velocity to 0.001). On a steady drag that leaves, around each page, the sample where the
+  /// request is first in flight, the sample before the page lands and the sample where it has
+  /// landed; the sample before a request goes out is the line and the step before it. A plot,
+  /// or a reader interpolating the line columns and holding the step columns, gives back every
+  /// value left out, and a time average weighing each row by the time to the next one is
+  /// unchanged.
   ///
   /// Complexity: O(n).
   public static func timelineRows(_ samples: [TimelineSample]) -> [Int] {
@@ -189,17 +195,19 @@ public enum RunFiles {
     }
   }
 
-  /// Whether `middle` is what linear interpolation between `before` and `after` gives, in the
-  /// resolution the file has (`Written`: the three samples' positions and speeds as written).
+  /// Whether `middle` is what linear interpolation between `before` and `after` gives in the
+  /// line columns and what `before` holds in the step columns, in the resolution the file has (`Written`: the three samples' positions and speeds as written).
   static func liesBetween(
     _ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample, _ writtenBefore: Written,
     _ writtenMiddle: Written, _ writtenAfter: Written
   ) -> Bool {
-    @inline(__always) func same(_ a: TimelineSample, _ b: TimelineSample) -> Bool {
-      a.contentHeightPt == b.contentHeightPt && a.blankFraction == b.blankFraction && a.inFlight == b.inFlight
-        && a.stalled == b.stalled
+    // Drawn as lines: the same on both sides. Drawn as steps: the same as the row before.
+    @inline(__always) func sameLevel(_ a: TimelineSample, _ b: TimelineSample) -> Bool {
+      a.contentHeightPt == b.contentHeightPt && a.blankFraction == b.blankFraction
     }
-    guard same(before, middle), same(middle, after) else { return false }
+    guard sameLevel(before, middle), sameLevel(middle, after), before.inFlight == middle.inFlight,
+      before.stalled == middle.stalled
+    else { return false }
     @inline(__always) func onLine(_ a: Int64, _ b: Int64, _ c: Int64) -> Bool { b &* 2 == a &+ c }
     guard onLine(before.timeUs, middle.timeUs, after.timeUs) else { return false }
     switch (before.traceUs, middle.traceUs, after.traceUs) {
