@@ -85,6 +85,43 @@ import Testing
     #expect(RunFiles.timelineRows(stalled) == [0, 5, 6, 7, 8, 9])
   }
 
+  /// A timeline written by the previous rule (which also kept the row before each change of
+  /// in_flight: 200 ms in `aSteadyDragKeepsThreeRowsAPage`) reads back whole, and holding its
+  /// steps and drawing its lines gives the values the new rows give at every time.
+  @Test func timelinesOfThePreviousRuleReadTheSame() throws {
+    let folder = try TestFolder("run-tables")
+    defer { folder.remove() }
+    let header =
+      "t_ms,trace_ms,offset_pt,velocity_pt_s,content_height_pt,blank_fraction,in_flight,stalled\r\n"
+    try folder.write(
+      "old.csv",
+      header + "0,0,0,400,800,0,0,0\r\n200,200,80,400,800,0,0,0\r\n300,300,120,400,800,0,1,0\r\n"
+        + "400,400,160,400,800,0,1,0\r\n500,500,200,400,1200,0,0,0\r\n900,900,360,400,1200,0,0,0\r\n")
+    let samples = (0..<10).map { k in
+      Self.sample(
+        Int64(k) * 100_000, offset: Double(k) * 40, velocity: 400, height: k < 5 ? 800 : 1200,
+        inFlight: (3...4).contains(k) ? 1 : 0)
+    }
+    try folder.write("new.csv", String(decoding: RunFiles.timelineCSV(samples), as: UTF8.self))
+    let old = try #require(try RunFileReader.timeline(folder.file("old.csv")))
+    let new = try #require(try RunFileReader.timeline(folder.file("new.csv")))
+    #expect(old.count == 6 && new.count == 5)
+    #expect(old.map(\.timeMs) == [0, 200, 300, 400, 500, 900])
+    // The step held at t, and the offset on the line through the rows around t.
+    func read(_ rows: [TimelineRow], at t: Double) -> (inFlight: Double, height: Double, offset: Double) {
+      let index = rows.lastIndex { $0.timeMs <= t }!
+      let row = rows[index]
+      guard index + 1 < rows.count else { return (row.inFlight, row.contentHeightPt, row.offsetPt) }
+      let next = rows[index + 1]
+      let share = (t - row.timeMs) / (next.timeMs - row.timeMs)
+      return (row.inFlight, row.contentHeightPt, row.offsetPt + share * (next.offsetPt - row.offsetPt))
+    }
+    for t in stride(from: 0.0, through: 900, by: 25) {
+      let (a, b) = (read(old, at: t), read(new, at: t))
+      #expect(a.inFlight == b.inFlight && a.height == b.height && abs(a.offset - b.offset) < 1e-9, "t \(t)")
+    }
+  }
+
   /// Over many random timelines with quiet stretches: every row left out is, in the file's
   /// resolution, the linear interpolation of the kept rows around it, and the step columns hold.
   @Test func leftOutRowsAreTheInterpolationOfTheKeptOnes() {
