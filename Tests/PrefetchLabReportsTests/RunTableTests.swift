@@ -6,7 +6,8 @@ import Testing
 
 /// The run tables: rows led by the run's key, written in the runs' order whatever order they
 /// finish in, read back run by run exactly as the per-run files they replace; timelines keep
-/// only the rows a straight line between their neighbours does not give.
+/// only the rows that a straight line between their neighbours, or a step held from the row
+/// before, does not give.
 @Suite struct RunTableTests {
   static func sample(
     _ timeUs: Int64, offset: Double, velocity: Double = 0, height: Double = 1000, blank: Double = 0,

@@ -154,8 +154,8 @@ public enum RunFiles {
   /// request is first in flight, the sample before the page lands and the sample where it has
   /// landed; the sample before a request goes out is the line and the step before it. A plot,
   /// or a reader interpolating the line columns and holding the step columns, gives back every
-  /// value left out, and a time average weighing each row by the time to the next one is
-  /// unchanged.
+  /// value left out, and a time average of a step column, the content height or the blank
+  /// fraction, weighing each row by the time to the next one, is unchanged.
   ///
   /// Complexity: O(n).
   public static func timelineRows(_ samples: [TimelineSample]) -> [Int] {
@@ -196,7 +196,8 @@ public enum RunFiles {
   }
 
   /// Whether `middle` is what linear interpolation between `before` and `after` gives in the
-  /// line columns and what `before` holds in the step columns, in the resolution the file has (`Written`: the three samples' positions and speeds as written).
+  /// line columns and what `before` holds in the step columns, in the resolution the file has
+  /// (`Written`: the three samples' positions and speeds as written).
   static func liesBetween(
     _ before: TimelineSample, _ middle: TimelineSample, _ after: TimelineSample, _ writtenBefore: Written,
     _ writtenMiddle: Written, _ writtenAfter: Written
