@@ -52,57 +52,20 @@ public enum Gzip {
   }
 
   /// The decompressed bytes of every gzip member of `bytes`, one after another (as `gzip -dc`
-  /// gives them: a file of concatenated members is one file).
+  /// gives them: a file of concatenated members is one file), through `GzipInflater`, which
+  /// says what is accepted.
   ///
   /// Complexity: O(n) in the decompressed size, which is held in memory at once.
-  /// - Throws: `Failure` for bytes that are not gzip, a corrupt member (a failed CRC included)
-  ///   or a file that ends inside a member.
+  /// - Throws: `Failure` for bytes that are not gzip, a corrupt member (a failed CRC or ISIZE
+  ///   included), bytes other than zeros after the last member, or a file that ends inside a
+  ///   member.
   public static func decompress(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [UInt8] {
     var output = [UInt8]()
     output.reserveCapacity(bytes.count * 4)
-    guard bytes.count > 0 else { return output }
-    guard isCompressed(bytes) else { throw Failure(message: "not gzip (no 1f 8b at the start)") }
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    defer { stream.deallocate() }
-    stream.initialize(to: z_stream())
-    // 15 + 16: a gzip wrapper, the largest window.
-    guard inflateInit2_(stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-      throw Failure(message: "zlib could not start decompressing")
-    }
-    defer { inflateEnd(stream) }
-    var consumed = 0
-    var chunk = [UInt8](repeating: 0, count: 1 << 18)
-    while true {
-      let available = min(bytes.count - consumed, Int(UInt32.max))
-      stream.pointee.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress! + consumed)
-      stream.pointee.avail_in = UInt32(available)
-      let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
-        stream.pointee.next_out = buffer.baseAddress
-        stream.pointee.avail_out = UInt32(buffer.count)
-        return inflate(stream, Z_NO_FLUSH)
-      }
-      let produced = chunk.count - Int(stream.pointee.avail_out)
-      output += chunk[..<produced]
-      consumed += available - Int(stream.pointee.avail_in)
-      switch status {
-      case Z_STREAM_END:
-        if consumed == bytes.count { return output }
-        // Another member may follow; trailing zeros (padding some tools add) end the file.
-        if !isCompressed(bytes[consumed...]) {
-          if bytes[consumed...].allSatisfy({ $0 == 0 }) { return output }
-          throw Failure(message: "bytes after the last gzip member at byte \(consumed)")
-        }
-        guard inflateReset(stream) == Z_OK else { throw Failure(message: "zlib could not restart") }
-      case Z_OK:
-        continue
-      case Z_BUF_ERROR where produced > 0 || consumed < bytes.count:
-        continue
-      case Z_BUF_ERROR:
-        throw Failure(message: "the file ends inside a gzip member (truncated?)")
-      default:
-        throw Failure(message: failureText(status, stream) + " at byte \(consumed)")
-      }
-    }
+    let inflater = GzipInflater()
+    try inflater.feed(bytes) { output.append(contentsOf: $0) }
+    try inflater.finish()
+    return output
   }
 
   static func failureText(_ status: Int32, _ stream: UnsafeMutablePointer<z_stream>) -> String {
