@@ -171,13 +171,15 @@ import Testing
     let path = folder.path + "/s1/ttc.csv"
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.hasSuffix("\r\n"))
+    let lines = text.components(separatedBy: "\r\n").count - 1
     try String(text.dropLast(4)).write(toFile: path, atomically: true, encoding: .utf8)
     let result = runCLI([
       "merge", folder.path + "/s1", folder.path + "/s2", "-q", "--no-plots", "--out", folder.path + "/m",
     ])
     #expect(result.status == 65, "\(result.stderr)")
     #expect(
-      result.stderr.contains("\(path): the last row ends without a line break: the table is cut short"),
+      result.stderr.contains(
+        "\(path): line \(lines): the last row ends without a line break: the table is cut short"),
       "\(result.stderr)")
     #expect(folder.exists("s1/summary.csv") && folder.exists("s2/summary.csv") && !folder.exists("m"))
   }

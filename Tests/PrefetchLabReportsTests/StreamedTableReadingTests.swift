@@ -155,7 +155,7 @@ import Testing
           lines.append(Array($0))
         }
         #expect(lines == Self.wholeLines(bytes), "\(name), \(pieceBytes)")
-        #expect(found == RunTable.StreamedLines(lines: 3001, endsWithLineBreak: true))
+        #expect(found == RunTableCompleteness.Found(lines: 3001, endsWithLineBreak: true))
       }
     }
     #expect(throws: InputError.self) { _ = try RunTable.streamLines(path: folder.file("none.csv")) { _ in } }

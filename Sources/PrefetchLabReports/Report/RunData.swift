@@ -12,10 +12,10 @@ import PrefetchLab
 /// nil (a run made with `--run-files none` or `--timeline-interval-ms 0`, or a run whose rows
 /// `--run-files report` left out); a malformed one throws `InputError` naming the file and line.
 ///
-/// A table whose record count differs from the one the manifest records (`Manifest.tableRows`,
-/// in folders written since it exists) is refused when it is read: a table cut at a row
-/// boundary is still well-formed CSV (and, compressed, may still be well-formed gzip), and
-/// would otherwise read as runs without rows.
+/// A table that is not whole (`RunTableCompleteness`: present when the manifest's `table_rows`
+/// lists it, its last row ending with a line break, as many records as `table_rows` says) is
+/// refused when it is read: a table cut at a row boundary is still well-formed CSV (and,
+/// compressed, may still be well-formed gzip), and would otherwise read as runs without rows.
 public final class RunData: @unchecked Sendable {
   /// The results folder.
   public let folder: String
@@ -38,8 +38,8 @@ public final class RunData: @unchecked Sendable {
   /// memory than a piece of each.
   ///
   /// Complexity: O(n) in the tables' decompressed size; memory O(1) in it.
-  /// - Throws: `InputError` as the readers, and for a table whose record count is not the
-  ///   manifest's or whose last row has no line break.
+  /// - Throws: `InputError` as the readers, and for a table that is not whole
+  ///   (`RunTableCompleteness`).
   public func verifyTables() throws(InputError) {
     for table in RunTable.allCases {
       lock.lock()
@@ -51,7 +51,9 @@ public final class RunData: @unchecked Sendable {
       }
       let expected = expectedRows.map { $0[table] ?? 0 }
       guard let path = table.path(in: folder) else {
-        if let expected, expected > 0 { throw Self.missing(table, folder: folder, expected: expected) }
+        if let missing = RunTableCompleteness.missing(table, folder: folder, expected: expected) {
+          throw missing
+        }
         continue
       }
       let header = Array(table.header.joined(separator: ",").utf8)
@@ -61,35 +63,9 @@ public final class RunData: @unchecked Sendable {
         if first { headerMatches = line.elementsEqual(header) }
         first = false
       }
-      guard headerMatches else {
-        throw InputError(
-          file: path, location: "line 1",
-          message: "the header is not \(table.header.joined(separator: ",")) (written by another version?)")
-      }
-      guard let expected else { continue }
-      let records = max(0, found.lines - 1)
-      if records != expected {
-        throw InputError(
-          file: path, location: "",
-          message: Self.countMismatch(held: records, expected: expected, lastRun: nil))
-      }
-      if !found.endsWithLineBreak {
-        throw InputError(file: path, location: "line \(found.lines)", message: Self.unfinishedRow)
-      }
+      guard headerMatches else { throw RunTableCompleteness.header(table, file: path) }
+      try RunTableCompleteness.check(found, file: path, expected: expected)
     }
-  }
-
-  /// The message for a table whose last row has no line break (all rows `run` writes end with one).
-  static let unfinishedRow =
-    "the last row ends without a line break: the table is cut short (a truncated copy or an interrupted "
-    + "transfer); copy the folder again or rerun the command in manifest.json"
-
-  static func missing(_ table: RunTable, folder: String, expected: Int) -> InputError {
-    InputError(
-      file: FilePath.join(folder, table.compressedFileName), location: "",
-      message:
-        "missing: manifest.json says \(expected) rows of \(table.fileName) were written, and the folder has "
-        + "neither \(table.compressedFileName) nor \(table.fileName) (removed, or an incomplete copy)")
   }
 
   /// Which layout the folder has for `table`: its table file, else the legacy per-run folder.
@@ -133,18 +109,14 @@ public final class RunData: @unchecked Sendable {
     let expected = expectedRows.map { $0[table] ?? 0 }
     let result = Result { () throws(InputError) -> RunTableIndex? in
       guard let (source, file) = try table.contents(in: folder) else {
-        if let expected, expected > 0 { throw Self.missing(table, folder: folder, expected: expected) }
+        if let missing = RunTableCompleteness.missing(table, folder: folder, expected: expected) {
+          throw missing
+        }
         return nil
       }
-      if expected != nil, let last = source.bytes.last, last != 10 {
-        throw InputError(file: file, location: "", message: Self.unfinishedRow)
-      }
       let index = try RunTableIndex(source: source, table: table, file: file)
-      if let expected, index.recordCount != expected {
-        throw InputError(
-          file: file, location: "",
-          message: Self.countMismatch(held: index.recordCount, expected: expected, lastRun: index.keys.last))
-      }
+      try RunTableCompleteness.check(
+        index.found, file: file, expected: expected, lastRun: index.keys.last)
       return index
     }
     indexes[table] = result
@@ -170,16 +142,6 @@ public final class RunData: @unchecked Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     if let csv = PlainCSV.read(path, header: table.runColumns), let rows = plain(csv) { return rows }
     return try general(try CSVTable(contentsOfFile: path))
-  }
-
-  /// The message for a table holding `held` records where the manifest says `expected`.
-  static func countMismatch(held: Int, expected: Int, lastRun: RunKey?) -> String {
-    let shape =
-      held < expected
-      ? "cut short (a truncated copy or an interrupted transfer\(lastRun.map { "; its last rows are of \($0)" } ?? ""))"
-      : "longer than written (edited, or joined by hand)"
-    return "holds \(held) rows, but manifest.json says \(expected) were written (table_rows): the table is "
-      + shape + "; copy the folder again or rerun the command in manifest.json"
   }
 
   /// `error` about line n of a run's rows taken out of a table, about the table's own line.

@@ -30,9 +30,7 @@ struct RunTableIndex: Sendable {
     let expected = Array(table.header.joined(separator: ",").utf8)
     var index = 0
     guard bytes.count >= expected.count, bytes[0..<expected.count].elementsEqual(expected) else {
-      throw InputError(
-        file: file, location: "line 1",
-        message: "the header is not \(table.header.joined(separator: ",")) (written by another version?)")
+      throw RunTableCompleteness.header(table, file: file)
     }
     index = expected.count
     index = Self.skipLineBreak(bytes, from: index)
@@ -112,6 +110,12 @@ struct RunTableIndex: Sendable {
 
   /// The number of records (lines after the header).
   var recordCount: Int { records.values.reduce(0) { $0 + $1.count } }
+
+  /// What the table holds, for `RunTableCompleteness.check`: its lines (a last one without a
+  /// line break counts) and whether its bytes end with a line feed.
+  var found: RunTableCompleteness.Found {
+    RunTableCompleteness.Found(lines: recordCount + 1, endsWithLineBreak: bytes.last.map { $0 == 10 } ?? true)
+  }
 
   private func lineStart(_ record: (start: Int, end: Int, line: Int)) -> Int {
     var index = record.start

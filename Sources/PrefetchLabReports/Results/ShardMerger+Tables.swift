@@ -11,62 +11,54 @@ import PrefetchLab
 
 // Joining the shards' run tables: each run's records are taken, as bytes, from the shard that
 // ran it and written in the experiment's canonical order, so the merged table is the one the
-// unsharded run writes. No number is parsed or formatted again.
+// unsharded run writes. No number is parsed or formatted again, and no table is held whole:
+// every shard's table is streamed (`ShardTableReader`), all of them at once, each at its own
+// pace, since the slices are dealt round-robin.
 extension ShardMerger {
   /// Writes `table` of the merged folder into `staging` from the shards' tables, compressed or
   /// not as `compressed` says whatever form each shard's is; nil (and no file) when no shard has
   /// the table, else the bytes written and the records joined.
   ///
-  /// Verifies what it joins: each shard's table holds the records its manifest says were
-  /// written (`table_rows`, when recorded), every record of a shard's table belongs to a run
-  /// that shard holds in its summary.csv, and the merged table holds every shard record exactly once (counts
-  /// compared).
+  /// Verifies what it joins as it goes (`ShardTableReader`): each record has the header's
+  /// fields, belongs to a run its shard holds in its summary.csv, and comes in the order `run`
+  /// writes them; each shard's table is whole (`RunTableCompleteness`: present when its
+  /// manifest's `table_rows` lists it, its last row ending with a line break, as many records
+  /// as `table_rows` says); the merged table holds every shard record exactly once.
+  ///
+  /// Complexity: O(n) in the tables' decompressed size; memory O(shards × piece) for the
+  /// reading (64 KiB of each shard's file at a time, and what it inflates to) and the
+  /// writer's pieces in flight (`GzipPieceFile`), not O(n).
   /// - Throws: `InputError` naming the shard's table and line for a malformed table or a record
   ///   of a run the shard did not run; `OutputError` when the merged table cannot be written.
   static func joinTable(
     _ table: RunTable, shards: [ShardFolder], keys: [RunKey], owner: [RunKey: Int], compressed: Bool,
     into staging: OutputStaging
   ) throws -> (bytes: Int, records: Int)? {
-    var indexes: [RunTableIndex?] = []
-    for shard in shards {
-      let expected = shard.manifest.tableRows.map { $0[table] ?? 0 }
-      guard let (source, file) = try table.contents(in: shard.path) else {
-        if let expected, expected > 0 {
-          throw InputError(
-            file: FilePath.join(shard.path, table.compressedFileName), location: "",
-            message:
-              "missing: the shard's manifest.json says \(expected) rows of \(table.fileName) were written; "
-              + "run the shard again")
+    guard shards.contains(where: { table.path(in: $0.path) != nil }) else {
+      for shard in shards {
+        let expected = shard.manifest.tableRows.map { $0[table] ?? 0 }
+        if let missing = RunTableCompleteness.missing(table, folder: shard.path, expected: expected) {
+          throw missing
         }
-        indexes.append(nil)
+      }
+      return nil
+    }
+    var position: [RunKey: Int] = [:]
+    for (index, key) in keys.enumerated() { position[key] = index }
+    var readers: [ShardTableReader?] = []
+    for (index, shard) in shards.enumerated() {
+      let expected = shard.manifest.tableRows.map { $0[table] ?? 0 }
+      guard let path = table.path(in: shard.path) else {
+        if let missing = RunTableCompleteness.missing(table, folder: shard.path, expected: expected) {
+          throw missing
+        }
+        readers.append(nil)
         continue
       }
-      // Joining copies records as bytes up to each line break: a last row without one (a cut copy)
-      // would run into the next shard's first record, whatever the manifest recorded.
-      if let last = source.bytes.last, last != 10 {
-        throw InputError(file: file, location: "", message: RunData.unfinishedRow)
-      }
-      let index = try RunTableIndex(source: source, table: table, file: file)
-      if let expected, index.recordCount != expected {
-        throw InputError(
-          file: file, location: "",
-          message: RunData.countMismatch(
-            held: index.recordCount, expected: expected, lastRun: index.keys.last))
-      }
-      indexes.append(index)
-    }
-    guard indexes.contains(where: { $0 != nil }) else { return nil }
-    var expectedRecords = 0
-    for (position, index) in indexes.enumerated() {
-      guard let index else { continue }
-      expectedRecords += index.recordCount
-      if let stray = index.keys.first(where: { owner[$0] != position }) {
-        throw InputError(
-          file: index.file, location: "",
-          message:
-            "holds rows of the run \(stray), which \(shards[position].path)/summary.csv does not hold: "
-            + "an edited or mixed-up shard; run it again")
-      }
+      readers.append(
+        try ShardTableReader(
+          table, path: path, shard: index, summary: FilePath.join(shard.path, "summary.csv"),
+          expected: expected, owner: owner, position: position))
     }
     let path = FilePath.join(staging.path, table.fileName(compressed: compressed))
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -84,20 +76,29 @@ extension ShardMerger {
     } else {
       writer = BufferedWrites(descriptor: descriptor, path: path)
     }
-    func add<Bytes: Collection>(_ bytes: Bytes) throws(OutputError) where Bytes.Element == UInt8 {
-      if let gzip { try gzip.append(bytes) } else { try writer!.append(bytes) }
+    // Records are gathered into one buffer and handed to the file a megabyte at a time.
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(Gzip.pieceInputBytes + (1 << 16))
+    func flush() throws(OutputError) {
+      if let gzip { try gzip.append(buffer) } else { try writer!.append(buffer) }
+      buffer.removeAll(keepingCapacity: true)
     }
     var joined = 0
+    var shardRecords = 0
     var written = 0
     do {
-      try add(Array(CSVWriter.record(table.header).utf8))
-      for key in keys {
-        guard let index = indexes[owner[key]!] else { continue }
-        for record in index.records(of: key) {
-          try add(record)
+      buffer += Array(CSVWriter.record(table.header).utf8)
+      for (index, key) in keys.enumerated() {
+        guard let reader = readers[owner[key]!] else { continue }
+        try reader.records(of: key, at: index, owner: owner, position: position) { record in
+          buffer += record
+          buffer += [13, 10]
           joined += 1
+          if buffer.count >= Gzip.pieceInputBytes { try flush() }
         }
       }
+      for reader in readers { shardRecords += try reader?.finish() ?? 0 }
+      try flush()
     } catch {
       // The file is left to the staging folder's removal; its pieces are still waited for.
       if let gzip { _ = try? gzip.finish() } else { close(descriptor) }
@@ -112,11 +113,10 @@ extension ShardMerger {
         throw OutputError(path: path, reason: "cannot close: \(FilePath.lastErrorText())")
       }
     }
-    guard joined == expectedRecords else {
+    guard joined == shardRecords else {
       throw InputError(
         file: staging.destination, location: table.fileName,
-        message:
-          "joined \(joined) of the shards' \(expectedRecords) records: a shard holds rows of a run twice")
+        message: "joined \(joined) of the shards' \(shardRecords) records: a shard holds rows of a run twice")
     }
     return (written, joined)
   }
