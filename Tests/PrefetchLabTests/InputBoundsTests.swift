@@ -67,7 +67,7 @@ import Testing
     // An integer key must not read 1e-400 as 0: the literal is refused where it stands.
     ScenarioRuleCase(
       "seed", "1e-400",
-      "line 1, column 80: number 1e-400 is too small to represent (it would round to 0); write 0 or a larger number"
+      "seed (line 1, column 80): number 1e-400 is too small to represent (it would round to 0); write 0 or a larger number"
     ),
     // Names with control characters were written raw to summary.csv and the terminal.
     ScenarioRuleCase(
