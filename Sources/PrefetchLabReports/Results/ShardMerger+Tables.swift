@@ -26,8 +26,9 @@ extension ShardMerger {
   /// as `table_rows` says); the merged table holds every shard record exactly once.
   ///
   /// Complexity: O(n) in the tables' decompressed size; memory O(shards × piece) for the
-  /// reading (64 KiB of each shard's file at a time, and what it inflates to) and the
-  /// writer's pieces in flight (`GzipPieceFile`), not O(n).
+  /// reading (64 KiB of each shard's file at a time, what it inflates to, and zlib's state:
+  /// a few hundred kB per shard) and the writer's pieces in flight (`GzipPieceFile`), not O(n);
+  /// one open file per shard (`ensureOpenFiles`).
   /// - Throws: `InputError` naming the shard's table and line for a malformed table or a record
   ///   of a run the shard did not run; `OutputError` when the merged table cannot be written.
   static func joinTable(
@@ -45,6 +46,9 @@ extension ShardMerger {
     }
     var position: [RunKey: Int] = [:]
     for (index, key) in keys.enumerated() { position[key] = index }
+    try ensureOpenFiles(
+      shards.count { table.path(in: $0.path) != nil } + reservedDescriptors,
+      shards: shards.count, destination: staging.destination)
     var readers: [ShardTableReader?] = []
     for (index, shard) in shards.enumerated() {
       let expected = shard.manifest.tableRows.map { $0[table] ?? 0 }
@@ -123,6 +127,41 @@ extension ShardMerger {
 }
 
 extension ShardMerger {
+  /// Descriptors kept free beside the shards' tables: standard streams, the merged table, the
+  /// summary and manifest being read, gnuplot's pipes later.
+  static let reservedDescriptors = 32
+
+  /// Makes room for `needed` open files, since a merge reads every shard's table at once: the
+  /// soft limit (`ulimit -n`; 1 024 by default on Linux, 256 on macOS) is raised towards the
+  /// hard one, which a process may do without privileges.
+  /// - Throws: `OutputError` at `destination` naming both counts when even the hard limit is
+  ///   lower (before any table is opened, so nothing is half-written and the shards stay).
+  static func ensureOpenFiles(_ needed: Int, shards: Int, destination: String) throws(OutputError) {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+      let infinity = rlim_t.max  // glibc's RLIM_INFINITY, ~0, which Swift cannot import
+    #else
+      let resource = RLIMIT_NOFILE
+      let infinity = RLIM_INFINITY
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return }
+    let wanted = rlim_t(needed)
+    if limit.rlim_cur != infinity && limit.rlim_cur < wanted {
+      var raised = limit
+      raised.rlim_cur = limit.rlim_max == infinity ? wanted : min(wanted, limit.rlim_max)
+      if setrlimit(resource, &raised) == 0 { limit = raised }
+    }
+    guard limit.rlim_cur == infinity || limit.rlim_cur >= wanted else {
+      throw OutputError(
+        path: destination,
+        reason:
+          "merging \(shards) shards reads their tables at once and needs \(needed) open files, "
+          + "but this process may open only \(limit.rlim_cur) (the hard limit, ulimit -Hn): "
+          + "raise it, or merge fewer shards at a time")
+    }
+  }
+
   /// Removes the shard `folders` once their runs are in the committed merged folder, which is
   /// what makes `merge` a move: a 200-seed study is then on disk once, not twice. A folder is
   /// removed only when it is this program's results folder with nothing else in it at any depth
