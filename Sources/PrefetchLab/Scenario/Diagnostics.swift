@@ -31,6 +31,8 @@ final class Diagnostics {
   func recordShared(_ error: InputError, cause: String) {
     guard let entry = shared[cause] else {
       guard errors.count < Self.limit else {
+        // Counted once, as one problem, however many places show it (index -1: not listed).
+        shared[cause] = (-1, error.message, [error.location])
         unlisted += 1
         return
       }
@@ -38,6 +40,7 @@ final class Diagnostics {
       errors.append(error)
       return
     }
+    guard entry.index >= 0 else { return }
     let locations = entry.locations + [error.location]
     shared[cause] = (entry.index, entry.message, locations)
     errors[entry.index].message =
