@@ -226,14 +226,20 @@ public struct OutputStaging: Sendable, Equatable {
     // and the user's folder stays under the name given.
     let kept = old.map { rename($0, destination) == 0 ? destination : $0 } ?? destination
     let results = "\(destination).new-\(FilePath.randomSuffix())"
-    let moved = rename(path, results) == 0 ? results : path
+    let moveError = rename(path, results) == 0 ? nil : FilePath.lastErrorText()
     var message = "changed while this command ran: it \(reason). "
     message +=
       kept == destination
       ? "It was left as it is. "
       : "It is kept, unchanged, at \(kept) (something new took its name meanwhile). "
+    // Left under the staging name, the results go with the caller's `abandon()`: say so rather
+    // than send the user to a folder about to be removed.
     message +=
-      "The new results are in \(moved); move them where you want them, or run again with another --\(option)"
+      moveError.map {
+        "The new results could not be moved out of their staging folder (\($0)) and are removed; "
+          + "run again with another --\(option)"
+      }
+      ?? "The new results are in \(results); move them where you want them, or run again with another --\(option)"
     return OutputRefusal(path: destination, message: message)
   }
 

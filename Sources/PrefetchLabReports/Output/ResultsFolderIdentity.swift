@@ -73,7 +73,13 @@ public enum ResultsFolderIdentity {
   /// that what is judged is what gets deleted.
   static func replaceRefusal(_ folder: String, inputs: [String]) -> String? {
     if let input = inputs.first(where: { contains(folder, $0) }) { return "holds \(input), which it reads" }
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    // A folder that cannot be listed is not known to be empty: it is never replaced.
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      return "cannot be listed (\(FilePath.errorText(error))), so what it holds is not known"
+    }
     if entries.isEmpty { return nil }
     guard hasOwnManifest(folder) else {
       return "is not a results folder written by prefetchlab (no manifest.json that prefetchlab wrote)"
