@@ -67,12 +67,21 @@ enum ImportHarCommand {
             "Error: \(trace.path) already exists; move it away or choose another --out (import never replaces a file)"
         )
       }
-      for trace in result.traces {
-        try AtomicFile.writeNew(trace.text, to: trace.path, label: trace.path)
-        terminal.err("wrote \(trace.path)\n")
+      // Published without replacing: a file made at --out since the start-up check is kept, and
+      // the traces this import wrote for it are taken back, so a refusal leaves nothing behind
+      // (they would block the next try) and "nothing was written" holds.
+      var written: [String] = []
+      do {
+        for trace in result.traces {
+          try AtomicFile.writeNew(trace.text, to: trace.path, label: trace.path)
+          written.append(trace.path)
+        }
+        try AtomicFile.writeNew(result.scenarioText, to: out, label: "--out \(out)")
+      } catch {
+        for path in written { unlink(path) }
+        throw error
       }
-      // Published without replacing: a file made at --out since the start-up check is kept.
-      try AtomicFile.writeNew(result.scenarioText, to: out, label: "--out \(out)")
+      for path in written { terminal.err("wrote \(path)\n") }
       terminal.err("wrote \(out); check it with 'prefetchlab validate \(out)'\n")
     } else {
       terminal.out(result.scenarioText)
