@@ -32,7 +32,7 @@ import Testing
     #expect(recommendation.labels[try #require(recommendation.recommended)] == "wide")
     let warning = try #require(recommendation.costWarning)
     #expect(recommendation.labels[warning.cheaper] == "lean")
-    #expect(warning.chosenWaste_bytes == 3_740_000 && warning.cheaperWaste_bytes == 785_000)
+    #expect(warning.chosenWastedBytes == 3_740_000 && warning.cheaperWastedBytes == 785_000)
     #expect(warning.limit.description == "wasted_bytes<=785000")
     // Under that limit the wide one is over it: the lean one is all that is left.
     #expect(warning.verdictUnderLimit == "lean")

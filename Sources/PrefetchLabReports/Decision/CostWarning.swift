@@ -13,15 +13,15 @@ import PrefetchLab
 ///   chosen one (`Contest.order`) or is worse by at most `closeShare` of the chosen one's mean
 ///   (comparable values, per minute of attention where the metric accumulates);
 /// - the warning is given when the chosen one's mean waste is at least `ratio` times the close
-///   contender's and at least `minimumExtra_bytes` more; of several such contenders, the one
+///   contender's and at least `minimumExtraBytes` more; of several such contenders, the one
 ///   wasting least is named (the first in input order on equal means).
 public struct CostWarning: Sendable {
   /// The contender the recommendation names (or the tie's first), and the cheaper one.
   public let chosen: Int
   public let cheaper: Int
   /// Mean `wasted_bytes` per session over seeds, as summary.csv gives them.
-  public let chosenWaste_bytes: Double
-  public let cheaperWaste_bytes: Double
+  public let chosenWastedBytes: Double
+  public let cheaperWastedBytes: Double
   /// Per objective metric: the cheaper contender's comparable mean ± 95 % CI and its paired
   /// difference to the chosen one (cheaper − chosen).
   public let objectiveFigures: [(metric: String, estimate: MeanEstimate, difference: PairedTest)]
@@ -31,10 +31,10 @@ public struct CostWarning: Sendable {
   /// What the recommendation says under the objective with `limit` added (`verdictText`).
   public let verdictUnderLimit: String
 
-  /// At least this many times the close contender's waste (and `minimumExtra_bytes` more).
+  /// At least this many times the close contender's waste (and `minimumExtraBytes` more).
   public static let ratio = 2.0
   /// 1 MB per session: below it, a 2× ratio of small numbers is not worth a warning.
-  public static let minimumExtra_bytes = 1_000_000.0
+  public static let minimumExtraBytes = 1_000_000.0
   /// A contender worse than the chosen one by at most this share of its mean on an objective
   /// metric still counts as close on it.
   public static let closeShare = 0.1
@@ -52,7 +52,7 @@ public struct CostWarning: Sendable {
     var best: (index: Int, waste: Double)? = nil
     for index in recommendation.eligible where index != chosen {
       guard let other = meanWaste(index), chosenWaste >= Self.ratio * other,
-        chosenWaste - other >= Self.minimumExtra_bytes,
+        chosenWaste - other >= Self.minimumExtraBytes,
         Self.isClose(contest, index, to: chosen, objective)
       else { continue }
       if best.map({ other < $0.waste }) ?? true { best = (index, other) }
@@ -60,8 +60,8 @@ public struct CostWarning: Sendable {
     guard let best else { return nil }
     self.chosen = chosen
     cheaper = best.index
-    chosenWaste_bytes = chosenWaste
-    cheaperWaste_bytes = best.waste
+    chosenWastedBytes = chosenWaste
+    cheaperWastedBytes = best.waste
     objectiveFigures = objective.metrics.map {
       ($0, contest.estimate(best.index, $0), contest.test(chosen, best.index, $0))
     }
@@ -85,19 +85,19 @@ public struct CostWarning: Sendable {
 
   /// The sentence `recommend`, the report and `sweep`'s closing line print:
   /// `cost: a wastes 3740.0 kB per session, 4.8× b's 785.0 kB (at least 2× and 1000 kB more);
-  /// b is close on the objective (stall_ms 0 ± 0, +0 [0, 0]; blank_ms per min 61.2 ± 3.0,
+  /// b is close on the objective (stall_ms 0 ± 0, identical in every seed; blank_ms per min 61.2 ± 3.0,
   /// +7.5 [+3.1, +11.9]); --limit 'wasted_bytes<=785000' gives b`.
   public func sentence(_ labels: [String]) -> String {
     let kB = { (bytes: Double) in DecimalFormat.fixed(bytes / 1000, places: 1) + " kB" }
-    let times = DecimalFormat.fixed(chosenWaste_bytes / cheaperWaste_bytes, places: 1)
+    let times = DecimalFormat.fixed(chosenWastedBytes / cheaperWastedBytes, places: 1)
     let figures = objectiveFigures.map { metric, estimate, difference in
       Contest.comparableName(metric) + " " + RecommendationFormat.estimate(estimate, metric) + ", "
         + RecommendationFormat.difference(difference, metric)
     }
-    return "cost: \(labels[chosen]) wastes \(kB(chosenWaste_bytes)) per session, "
-      + (cheaperWaste_bytes > 0 ? "\(times)× " : "against ")
-      + "\(labels[cheaper])'s \(kB(cheaperWaste_bytes))"
-      + " (at least \(DecimalFormat.shortest(Self.ratio))× and \(kB(Self.minimumExtra_bytes)) more); "
+    return "cost: \(labels[chosen]) wastes \(kB(chosenWastedBytes)) per session, "
+      + (cheaperWastedBytes > 0 ? "\(times)× " : "against ")
+      + "\(labels[cheaper])'s \(kB(cheaperWastedBytes))"
+      + " (at least \(DecimalFormat.shortest(Self.ratio))× and \(kB(Self.minimumExtraBytes)) more); "
       + "\(labels[cheaper]) is close on the objective (" + figures.joined(separator: "; ") + "); "
       + "--limit '\(limit)' gives \(verdictUnderLimit)"
   }

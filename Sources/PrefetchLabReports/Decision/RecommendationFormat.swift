@@ -214,7 +214,7 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
       let wastePlaces = MetricDefinition.wastedBytes.decimals
       row += [
         warning.map { labels[$0.cheaper] } ?? "",
-        CSVCell.decimal(warning?.cheaperWaste_bytes, places: wastePlaces),
+        CSVCell.decimal(warning?.cheaperWastedBytes, places: wastePlaces),
         warning.map { $0.limit.description } ?? "", warning?.sentence(labels) ?? "",
       ]
       return row
