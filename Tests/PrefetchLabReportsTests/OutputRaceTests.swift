@@ -51,14 +51,21 @@ import Testing
     #expect(try Self.entries(root) == names)
   }
 
+  /// A results folder of this program at `destination` (summary "old"), and a staged run over it
+  /// (summary "new").
+  static func stagedOverPreviousResults(_ destination: String) throws -> OutputStaging {
+    try create(destination + "/summary.csv", "old")
+    try create(destination + "/manifest.json", #"{"tool": "prefetchlab"}"#)
+    let staging = try OutputStaging.begin(destination: destination)
+    try staging.write("new", to: "summary.csv")
+    return staging
+  }
+
   @Test func commitKeepsAFileAUserPutInThePreviousResultsMeanwhile() throws {
     let root = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let destination = root + "/latest"
-    try Self.create(destination + "/summary.csv", "old")
-    try Self.create(destination + "/manifest.json", #"{"tool": "prefetchlab"}"#)
-    let staging = try OutputStaging.begin(destination: destination)
-    try staging.write("new", to: "summary.csv")
+    let staging = try Self.stagedOverPreviousResults(destination)
     try Self.create(destination + "/plots/mine.txt", "keep me")
     #expect(throws: OutputRefusal.self) { try staging.commit() }
     #expect(try Self.entries(destination) == ["manifest.json", "plots", "summary.csv"])
@@ -72,10 +79,7 @@ import Testing
     let root = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let destination = root + "/latest"
-    try Self.create(destination + "/summary.csv", "old")
-    try Self.create(destination + "/manifest.json", #"{"tool": "prefetchlab"}"#)
-    let staging = try OutputStaging.begin(destination: destination)
-    try staging.write("new", to: "summary.csv")
+    let staging = try Self.stagedOverPreviousResults(destination)
     try staging.commit()
     #expect(try Self.entries(root) == ["latest"])
     #expect(try Self.read(destination + "/summary.csv") == "new")
