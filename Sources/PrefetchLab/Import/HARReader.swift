@@ -18,8 +18,11 @@ public enum HARReader {
   /// The largest size an entry may give, bytes (`InputLimits.maxResponseBytes`, the largest
   /// response a scenario holds).
   public static let maximumBytes = InputLimits.maxResponseBytes
-  static let msRule = "1000000000 ms (11.6 days, the longest time a scenario holds)"
-  static let bytesRule = "1000000000 bytes (1 GB, the largest response a scenario holds)"
+  // Derived from the limits, so the message follows them.
+  static let msRule =
+    "\(Int(maximumMs)) ms (\(DecimalFormat.fixed(maximumMs / 86_400_000, places: 1)) days, the longest time a scenario holds)"
+  static let bytesRule =
+    "\(Int(maximumBytes)) bytes (\(DecimalFormat.fixed(maximumBytes / 1e9, places: 1)) GB, the largest response a scenario holds)"
 
   /// The entries of the HAR file at `path` (a readable regular file of at most
   /// `maximumFileBytes`).
