@@ -77,7 +77,8 @@ extension PredictivePlanner {
     // At rest and in a drag a row is due as soon as a motion at the user's recent peak speed
     // would show it within the due time: a fling starts without warning at several times the
     // mean speed, and the rows it passes first are on screen before a fetch started then could
-    // come. Its value and whether it stays long enough are judged on the expected motion.
+    // come. Its value and whether it stays long enough are judged on the expected motion, or on
+    // the burst's when the expected motion never reaches the row (at rest, no cruise speed).
     let burst = burstForecast(forecast, context)
     for item in down ? Array(ahead) : ahead.reversed() where !visible.contains(item) {
       let rowTop = context.topPt(ofItem: item)
