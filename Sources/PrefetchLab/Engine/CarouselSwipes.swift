@@ -28,6 +28,16 @@ struct CarouselSwipes: Sendable {
   private let steps: [ScheduledSwipe]
   private var next = 0
   private(set) var active: Active?
+  /// Cells a swipe brings into a row's window on screen load their images
+  /// (`PrefetchStrategy.loadsSwipedCells`).
+  var loadsCells = true
+  /// Cells the strategy's nested list prefetches past a swiped row's window edge at each frame
+  /// that moves it (`PrefetchStrategy.carouselSwipePrefetchCells`).
+  var prefetchCells = 0
+  /// Cells that came into a swiped row's window on screen, with the time
+  /// (`Simulation.moveCarouselRow`), in order: what the oracle's planning replays read besides
+  /// the rows' windows they saw.
+  var reveals: [(item: Int, subItem: Int, timeUs: Int64)] = []
 
   init(steps: [ScheduledSwipe]) { self.steps = steps }
 

@@ -18,6 +18,9 @@ struct ConnectionPools: Sendable {
   /// A rate-limit wake-up one pool asked for while the other could still start a request: it is
   /// handed out once nothing more can start (`next`).
   private var wakeToReport: Int64?
+  /// Scratch for the ids of transfers completing together (`Simulation.processEvents`), kept
+  /// between calls so that taking them allocates nothing.
+  var completedScratch: [Int] = []
 
   init(api: ConnectionPool, media: ConnectionPool?) {
     self.api = api

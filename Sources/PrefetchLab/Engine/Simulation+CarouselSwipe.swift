@@ -62,7 +62,7 @@ extension Simulation {
   /// Moves carousel row `item`'s window to `offsetPt` (clamped to the row). On screen, the cells
   /// that come into the window are shown (`carouselSubItemsShown`: first sight, late prefetches)
   /// and load their images unless the strategy fetches cells itself, the nested list prefetches
-  /// `swipePrefetchCells` cells past the window's leading edge, the row is complete or not by its
+  /// `swipes.prefetchCells` cells past the window's leading edge, the row is complete or not by its
   /// new window, and the blank fraction follows the cells' shown widths.
   func moveCarouselRow(_ item: Int, toPt offsetPt: Double) {
     let beforePt = feed.carousels.scrollXPt[item]
@@ -73,23 +73,23 @@ extension Simulation {
     if after != before {
       let (left, right) = after.subtracting(before)
       for part in [left, right] where !part.isEmpty {
-        for sub in part { carouselReveals.append((item, sub, nowUs)) }
+        for sub in part { swipes.reveals.append((item, sub, nowUs)) }
         carouselSubItemsShown(item, part)
         // A row whose cells were all prefetched was never asked for as a row: its nested list
         // still binds the cells a swipe lays out.
-        if swipeLoadsCells && !feed.carousels.bound[item] {
+        if swipes.loadsCells && !feed.carousels.bound[item] {
           issueSubItemMedia(item: item, subItems: part, priority: .visible)
         }
       }
     }
-    if swipePrefetchCells > 0 && swipeLoadsCells {
+    if swipes.prefetchCells > 0 && swipes.loadsCells {
       // GapWorker on the nested LinearLayoutManager (collectAdjacentPrefetchPositions) and
       // Compose's LazyRow (its default prefetch strategy): the next cells past the edge the
       // swipe moves towards, at every frame that moves the row.
       let ahead =
         nowPt > beforePt
-        ? after.upperBound..<(after.upperBound + swipePrefetchCells)
-        : (after.lowerBound - swipePrefetchCells)..<after.lowerBound
+        ? after.upperBound..<(after.upperBound + swipes.prefetchCells)
+        : (after.lowerBound - swipes.prefetchCells)..<after.lowerBound
       issueSubItemMedia(
         item: item, subItems: ahead.clamped(to: 0..<feed.carousels.spec.subItems), priority: .preload)
     }

@@ -12,8 +12,8 @@ extension Simulation {
     }
     if !strategy.enablePlaceholders { feed.hidePlaceholders() }
     feed.loadsVisiblePlaceholderPages = strategy.loadsVisiblePlaceholderPages
-    swipeLoadsCells = strategy.loadsSwipedCells
-    swipePrefetchCells = max(0, strategy.carouselSwipePrefetchCells)
+    swipes.loadsCells = strategy.loadsSwipedCells
+    swipes.prefetchCells = max(0, strategy.carouselSwipePrefetchCells)
     // What a pull-to-refresh starts the strategy over from (`refreshFeed`).
     let initial = strategy
     issueInitialPage()
@@ -98,10 +98,10 @@ extension Simulation {
     if let completion = pool.nextCompletionUs(), completion <= timeUs {
       // Into the run's own buffer, taken out while its completions are handled: no allocation.
       var completed: [Int] = []
-      swap(&completed, &completedTransfers)
+      swap(&completed, &pool.completedScratch)
       completed.removeAllKeepingCapacity()
       pool.takeCompleted(atUs: timeUs, into: &completed)
-      defer { completedTransfers = completed }
+      defer { pool.completedScratch = completed }
       for id in completed {
         events.countLinkCompletions(1)
         timeAdvance.endBand()

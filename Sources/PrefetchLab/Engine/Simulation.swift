@@ -28,14 +28,9 @@ final class Simulation {
   /// session is over).
   @exclusivity(unchecked) var sessionStarted = false
   @exclusivity(unchecked) var finished = false
-  /// Scratch for the ids of transfers completing together (`processEvents`), kept between calls.
-  @exclusivity(unchecked) var completedTransfers: [Int] = []
 
   /// Quiet frames: whether they are skipped, the strategy's last wake-up, the rows shown unconsulted.
   @exclusivity(unchecked) var timeAdvance: TimeAdvance
-  /// What the timeline shows of the scroll during a scan or a jump, which commit the scroll once
-  /// at their end; nil otherwise (the scroll's own state is shown).
-  @exclusivity(unchecked) var quietTimelineScroll: QuietTimelineScroll?
 
   @exclusivity(unchecked) var clock: FrameClock
   @exclusivity(unchecked) var events = EventQueue()
@@ -49,17 +44,9 @@ final class Simulation {
   @exclusivity(unchecked) var recorder: MetricsRecorder
   @exclusivity(unchecked) var feed: FeedState
   @exclusivity(unchecked) var visibility = Visibility()
-  /// The scroll's carousel swipes: the next, and the one under way.
+  /// The scroll's carousel swipes: the next, the one under way, how the strategy's nested lists
+  /// load what they reveal, and the cells they revealed.
   @exclusivity(unchecked) var swipes: CarouselSwipes
-  /// Cells that came into a swiped row's window on screen, with the time (`moveCarouselRow`), in
-  /// order: what the oracle's planning replays read besides the rows' windows they saw.
-  @exclusivity(unchecked) var carouselReveals: [(item: Int, subItem: Int, timeUs: Int64)] = []
-  /// Cells a swipe brings into a row's window on screen load their images
-  /// (`PrefetchStrategy.loadsSwipedCells`).
-  @exclusivity(unchecked) var swipeLoadsCells = true
-  /// Cells the strategy's nested list prefetches past a swiped row's window edge at each frame
-  /// that moves it (`PrefetchStrategy.carouselSwipePrefetchCells`).
-  @exclusivity(unchecked) var swipePrefetchCells = 0
   /// The radio's power states (`radio`); nil for `none`.
   @exclusivity(unchecked) var radio: RadioStateMachine?
 
@@ -136,7 +123,7 @@ final class Simulation {
   /// The timeline over [now, `timeUs`): grid rows, and the state kept for a stall dated back.
   @inline(never)
   private func recordTimeline(before timeUs: Int64) {
-    if let quiet = quietTimelineScroll {
+    if let quiet = timeAdvance.timelineScroll {
       recordQuietTimeline(quiet, before: timeUs)
       return
     }

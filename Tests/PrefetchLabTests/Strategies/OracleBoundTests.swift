@@ -85,7 +85,7 @@ import Testing
       _ = Oracle.definition.run(
         { simulation }, RunLookahead(scenario: prepared, seed: seed), StrategyParameters([:]))
       let shown = OracleBoundCheck.cellsShownWithImages(simulation)
-      swipedCells += simulation.carouselReveals.count
+      swipedCells += simulation.swipes.reveals.count
       cellsShown += shown.count
       cellsAskedFor += shown.filter { OracleBoundCheck.requested($0, in: simulation) }.count
     }

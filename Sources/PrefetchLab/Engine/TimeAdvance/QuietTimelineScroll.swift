@@ -4,7 +4,7 @@
 /// or before its instant, as the stepped engine's rows do. So the timeline's grid costs the
 /// stretch a comparison per frame (a scan) or a closed-form offset per row (a jump), never a
 /// full frame.
-enum QuietTimelineScroll {
+enum QuietTimelineScroll: Sendable {
   /// A scan: the last frame taken shows `offsetPt` at `velocityPtS`.
   case shown(offsetPt: Double, velocityPtS: Double)
   /// A jump along a linear motion at `velocityPtS`: frames from `firstFrame` on show the motion's

@@ -56,11 +56,11 @@ extension Simulation {
     var first = clock.nextFrameIndex
     // Timeline rows inside the jump show the frames' offsets on the motion (`recordQuietTimeline`).
     if recorder.keepsRecentStates {
-      quietTimelineScroll = .linear(
+      timeAdvance.timelineScroll = .linear(
         velocityPtS: velocity, firstFrame: first, shiftPt: shiftPt, committedPt: currentPt,
         committedVelocityPtS: scroll.sample.velocityPtS)
     }
-    defer { quietTimelineScroll = nil }
+    defer { timeAdvance.timelineScroll = nil }
     // The row change last taken and its top: the jump commits there if no quiet frame follows.
     var taken: (index: Int64, topPt: Double)?
     var window = visibility.window
@@ -111,7 +111,7 @@ extension Simulation {
     guard let probed = scroll.linearSample(atTraceUs: traceUs) else { return }
     // The timeline's rows up to the frame, from the motion; then the scroll is the frame's.
     advanceClock(to: frameUs)
-    quietTimelineScroll = nil
+    timeAdvance.timelineScroll = nil
     moveToQuietFrame(atUs: frameUs, traceUs: traceUs, probed, edgeMaxPt: edgeMaxPt, limitPt: limitPt)
     clock.skip(throughFrame: index)
     if recorder.keepsRecentStates { recorder.frameEnded() }

@@ -51,9 +51,9 @@ extension Simulation {
     // Timeline rows inside the scan show the last frame taken (`recordQuietTimeline`).
     let recordsTimeline = recorder.keepsRecentStates
     if recordsTimeline {
-      quietTimelineScroll = .shown(offsetPt: previousPt, velocityPtS: scroll.sample.velocityPtS)
+      timeAdvance.timelineScroll = .shown(offsetPt: previousPt, velocityPtS: scroll.sample.velocityPtS)
     }
-    defer { quietTimelineScroll = nil }
+    defer { timeAdvance.timelineScroll = nil }
     var index = clock.nextFrameIndex
     var taken: (frameUs: Int64, traceUs: Int64, sample: ScrollSample)?
     while true {
@@ -92,14 +92,14 @@ extension Simulation {
       previousPt = offset
       evaluator = trial
       advanceClock(to: frameUs)
-      if recordsTimeline { quietTimelineScroll = .shown(offsetPt: offset, velocityPtS: shownVelocity) }
+      if recordsTimeline { timeAdvance.timelineScroll = .shown(offsetPt: offset, velocityPtS: shownVelocity) }
       refreshBlankFraction(topPt: offset)
       noteFrameBlankArea()
       taken = (frameUs, traceUs, probed)
       index += 1
     }
     guard let taken else { return }
-    quietTimelineScroll = nil
+    timeAdvance.timelineScroll = nil
     scroll.adopt(evaluator)
     moveToQuietFrame(
       atUs: taken.frameUs, traceUs: taken.traceUs, taken.sample, edgeMaxPt: edgeMaxPt, limitPt: limitPt)

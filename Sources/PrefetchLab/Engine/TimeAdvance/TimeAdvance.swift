@@ -19,6 +19,9 @@ struct TimeAdvance: Sendable {
   private var droppedPageInConsultation = false
   /// The rows quiet frames showed since the last consultation.
   private(set) var unconsultedRows = UnconsultedRowLog()
+  /// What the timeline shows of the scroll during a scan or a jump, which commit the scroll once
+  /// at their end; nil otherwise (the scroll's own state is shown).
+  var timelineScroll: QuietTimelineScroll?
 
   init(skipsQuietFrames: Bool) {
     self.skipsQuietFrames = skipsQuietFrames

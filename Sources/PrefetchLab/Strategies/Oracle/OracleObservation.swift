@@ -80,7 +80,7 @@ struct OracleObservation: Sendable {
   }
 
   /// Cells a swipe brought into a row's window on screen during the replay
-  /// (`Simulation.carouselReveals`, in order): each is seen at the earlier of that time and the
+  /// (`Simulation.swipes.reveals`, in order): each is seen at the earlier of that time and the
   /// one its row's window gave it. Consultations do not see a swipe (it moves no row of the
   /// list), so the replay's engine records them. O(cells seen + reveals).
   mutating func noteSwipedCells(_ reveals: [(item: Int, subItem: Int, timeUs: Int64)]) {

@@ -39,7 +39,7 @@ struct OraclePlanner {
     let (simulation, outcome) = lookahead.replay(&oracle, recordEvents: recordEvents)
     var observation = oracle.observation
     observation.close(atUs: outcome.summary.sessionUs)
-    observation.noteSwipedCells(simulation.carouselReveals)
+    observation.noteSwipedCells(simulation.swipes.reveals)
     return Replay(
       simulation: simulation, outcome: outcome, observation: observation,
       mediaSlotsHeldBack: oracle.mediaSlotsHeldBack)
