@@ -123,8 +123,20 @@ extension Simulation: StrategyContext {
 
   // MARK: Actions
 
+  // The selector is a constant at nearly every call site: inlined, the switch folds away.
   @discardableResult
-  public func requestPage(_ direction: ScrollDirection, guardInFlight: Bool) -> Bool {
+  @inline(__always)
+  public func requestPage(_ page: PageSelector, priority: FetchPriority, guardInFlight: Bool) -> Bool {
+    switch page {
+    case .frontier(let direction):
+      return requestFrontierPage(direction, priority: priority, guardInFlight: guardInFlight)
+    case .index(let index): return requestIndexedPage(index, priority: priority, guardInFlight: guardInFlight)
+    }
+  }
+
+  private func requestFrontierPage(_ direction: ScrollDirection, priority: FetchPriority, guardInFlight: Bool)
+    -> Bool
+  {
     guard sessionStarted, let frontier = loadFrontier(direction) else { return false }
     if guardInFlight {
       // Careful code asks for nothing while a page request is out in that direction, nor for a
@@ -135,31 +147,21 @@ extension Simulation: StrategyContext {
         return false
       }
     }
-    return issuePageRequest(frontier.page, direction: direction, priority: .page)
+    return issuePageRequest(frontier.page, direction: direction, priority: priority)
   }
 
-  @discardableResult
-  public func requestPage(index page: Int, priority: FetchPriority) -> Bool {
+  private func requestIndexedPage(_ page: Int, priority: FetchPriority, guardInFlight: Bool) -> Bool {
     guard sessionStarted, page >= 0, page < feed.plan.pageCount else { return false }
     // Cursor pagination: the next page, or a dropped page at an edge of the applied run (field
     // reads, not a method on the stored component, which would copy it).
     if !feed.isOffsetPagination && page != feed.appliedEndPage && page != feed.firstAppliedPage - 1 {
       return false
     }
-    guard !feed.pages.applied[page], feed.pages.activeRequest[page] < 0, !feed.pages.applyPending[page] else {
+    guard !feed.pages.applied[page] else { return false }
+    if guardInFlight && (feed.pages.activeRequest[page] >= 0 || feed.pages.applyPending[page]) {
       return false
     }
     return issuePageRequest(page, direction: directionOfPage(page), priority: priority)
-  }
-
-  @discardableResult
-  public func requestDuplicatePage(index page: Int) -> Bool {
-    guard sessionStarted, page >= 0, page < feed.plan.pageCount else { return false }
-    if !feed.isOffsetPagination && page != feed.appliedEndPage && page != feed.firstAppliedPage - 1 {
-      return false
-    }
-    guard !feed.pages.applied[page] else { return false }
-    return issuePageRequest(page, direction: directionOfPage(page), priority: .page)
   }
 
   /// Up when the page's first row lies above the viewport's top, down otherwise.
@@ -169,13 +171,14 @@ extension Simulation: StrategyContext {
   }
 
   @discardableResult
-  public func cancelPageRequest(_ direction: ScrollDirection) -> Bool {
-    guard let frontier = loadFrontier(direction) else { return false }
-    return cancelPageRequest(index: frontier.page)
-  }
-
-  @discardableResult
-  public func cancelPageRequest(index page: Int) -> Bool {
+  public func cancelPageRequest(_ selector: PageSelector) -> Bool {
+    let page: Int
+    switch selector {
+    case .frontier(let direction):
+      guard let frontier = loadFrontier(direction) else { return false }
+      page = frontier.page
+    case .index(let index): page = index
+    }
     guard page >= 0, page < feed.plan.pageCount else { return false }
     let active = Int(feed.pages.activeRequest[page])
     guard active >= 0, ledger.requests[active].state.isActive else { return false }
@@ -277,14 +280,14 @@ extension Simulation: StrategyContext {
     feed.items.forgetMediaRequest(item)
   }
 
-  public func requestRender(item: Int) {
-    guard render.isEnabled, item >= 0, item < feed.items.count else { return }
-    render.want(item)
-    offerRender(item, visible: visibility.rows.contains(item))
-  }
-
-  public func cancelRender(item: Int) {
+  public func setRenderWanted(item: Int, _ wanted: Bool) {
     guard render.isEnabled, item >= 0 else { return }
-    render.unwant(item)
+    if wanted {
+      guard item < feed.items.count else { return }
+      render.want(item)
+      offerRender(item, visible: visibility.rows.contains(item))
+    } else {
+      render.unwant(item)
+    }
   }
 }

@@ -5,7 +5,7 @@
 ///
 /// Rendering starts when the row is renderable (page applied, media loaded) and wanted: on screen
 /// for every strategy (a visible cell must be drawn), and ahead of the viewport for strategies that
-/// ask (`StrategyContext.requestRender`: directional_ranges renders its display range, as Texture
+/// ask (`StrategyContext.setRenderWanted`: directional_ranges renders its display range, as Texture
 /// does). Queued renders run visible first, then ahead, first come first served; a queued render
 /// of a row that scrolls away before it starts is dropped, one already running finishes. A
 /// rendering lasts as long as the row's media stays in memory (the decoded image is what is kept).

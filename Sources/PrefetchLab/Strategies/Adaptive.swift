@@ -283,7 +283,7 @@ public struct Adaptive: PrefetchStrategy {
   }
 
   private mutating func fetch(_ item: Int, priority: FetchPriority, _ context: some StrategyContext) {
-    if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+    if context.hasRenderStage && !context.isRendered(item: item) { context.setRenderWanted(item: item, true) }
     guard context.needsMedia(item: item), !context.isMediaInFlight(item: item) else { return }
     if context.requestMedia(item: item, priority: priority) && context.isMediaInFlight(item: item) {
       requested.insert(item)

@@ -20,7 +20,7 @@
 /// `didExitPreloadState` cancels the download), so a late result is never delivered.
 ///
 /// Rendering — with a render stage (`render`), cells entering the display range are rendered
-/// ahead of visibility (`requestRender`), as Texture's display state draws nodes asynchronously
+/// ahead of visibility (`setRenderWanted`), as Texture's display state draws nodes asynchronously
 /// before they show; leaving it drops a render not yet started. Other strategies render on
 /// visibility only.
 ///
@@ -224,11 +224,11 @@ public struct DirectionalRanges: PrefetchStrategy {
       let fetch = TextureBatchFetch.decide(
         contentLength: contentLength, viewLength: viewLength, offset: targetOffsetPt,
         leadingScreens: batchLeadingScreens, visible: true, towardHead: context.scrollDirection == .up)
-      if fetch { context.requestPage(direction, guardInFlight: guardInFlight) }
+      if fetch { context.requestPage(.frontier(direction), guardInFlight: guardInFlight) }
       return
     }
     if contentLength < viewLength {
-      context.requestPage(direction, guardInFlight: guardInFlight)
+      context.requestPage(.frontier(direction), guardInFlight: guardInFlight)
       return
     }
     // Texture never batch-fetches while the user scrolls toward the head (no prepend support).
@@ -238,7 +238,7 @@ public struct DirectionalRanges: PrefetchStrategy {
       ? frontier.edgePt - viewLength - targetOffsetPt
       : targetOffsetPt - frontier.edgePt
     if remaining <= batchLeadingScreens * viewLength {
-      context.requestPage(direction, guardInFlight: guardInFlight)
+      context.requestPage(.frontier(direction), guardInFlight: guardInFlight)
     }
   }
 
@@ -285,14 +285,14 @@ public struct DirectionalRanges: PrefetchStrategy {
     _ context: some StrategyContext, previous: Range<Int>, display: Range<Int>, refreshAll: Bool
   ) {
     let (leftAbove, leftBelow) = previous.subtracting(display)
-    for item in leftAbove { context.cancelRender(item: item) }
-    for item in leftBelow { context.cancelRender(item: item) }
+    for item in leftAbove { context.setRenderWanted(item: item, false) }
+    for item in leftBelow { context.setRenderWanted(item: item, false) }
     if refreshAll {
-      for item in display { context.requestRender(item: item) }
+      for item in display { context.setRenderWanted(item: item, true) }
     } else {
       let (enteredAbove, enteredBelow) = display.subtracting(previous)
-      for item in enteredAbove { context.requestRender(item: item) }
-      for item in enteredBelow { context.requestRender(item: item) }
+      for item in enteredAbove { context.setRenderWanted(item: item, true) }
+      for item in enteredBelow { context.setRenderWanted(item: item, true) }
     }
   }
 

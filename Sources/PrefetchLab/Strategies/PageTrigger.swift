@@ -69,7 +69,7 @@ public struct PageTrigger: Sendable {
       // No band would be kept (the stepped engine ignores it; offset pagination declares none):
       // the trigger alone, without working one out at every frame.
       if let frontier = context.loadFrontier(direction), fires(frontier, direction, &state) {
-        _ = context.requestPage(direction, guardInFlight: guardInFlight)
+        _ = context.requestPage(.frontier(direction), guardInFlight: guardInFlight)
       }
       media.update(after: event, in: context)
       return .everyFrame
@@ -78,7 +78,7 @@ public struct PageTrigger: Sendable {
     if let frontier = context.loadFrontier(direction) {
       if fires(frontier, direction, &state) {
         // A page asked for with the in-flight guard holds every further ask until an event.
-        let requested = context.requestPage(direction, guardInFlight: guardInFlight)
+        let requested = context.requestPage(.frontier(direction), guardInFlight: guardInFlight)
         if !requested || guardInFlight, quietBelowPt(frontier, &state) != nil {
           declaresQuiet = true
           quietUpToPt = .infinity

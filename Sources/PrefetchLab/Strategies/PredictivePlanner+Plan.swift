@@ -39,10 +39,10 @@ extension PredictivePlanner {
       }
     }
     for page in pagesByIndexInOrder where !wanted.contains(page) {
-      if context.cancelPageRequest(index: page) { forgetPageByIndex(page) }
+      if context.cancelPageRequest(.index(page)) { forgetPageByIndex(page) }
     }
     for page in wanted.sorted() where !context.isPageApplied(page) {
-      if context.requestPage(index: page) { notePageByIndex(page) }
+      if context.requestPage(.index(page)) { notePageByIndex(page) }
     }
   }
 

@@ -202,7 +202,7 @@ struct PredictivePlanner: Sendable {
       visible.isEmpty
       ? 0..<0 : context.page(ofItem: visible.lowerBound)..<(context.page(ofItem: visible.upperBound - 1) + 1)
     for page in pagesByIndexInOrder where !held.contains(page) {
-      if context.cancelPageRequest(index: page) { forgetPageByIndex(page) }
+      if context.cancelPageRequest(.index(page)) { forgetPageByIndex(page) }
     }
   }
 
@@ -314,7 +314,7 @@ struct PredictivePlanner: Sendable {
   }
 
   mutating func fetch(_ item: Int, priority: FetchPriority, _ context: some StrategyContext) {
-    if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+    if context.hasRenderStage && !context.isRendered(item: item) { context.setRenderWanted(item: item, true) }
     guard context.needsMedia(item: item) else { return }
     if context.isMediaInFlight(item: item) {
       if priority == .visible && requested.contains(item) {

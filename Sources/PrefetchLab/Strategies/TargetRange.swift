@@ -119,13 +119,13 @@ public struct TargetRange: PrefetchStrategy {
       let rows = context.items(intersectingFromPt: targetTop, toPt: targetBottom)
       if !rows.isEmpty {
         for page in context.page(ofItem: rows.lowerBound)...context.page(ofItem: rows.upperBound - 1) {
-          context.requestPage(index: page)
+          context.requestPage(.index(page))
         }
       }
     }
     guard let frontier = context.loadFrontier(direction) else { return nil }
     let reached = direction == .down ? targetBottom >= frontier.edgePt : targetTop <= frontier.edgePt
-    return reached ? context.requestPage(direction, guardInFlight: guardInFlight) : nil
+    return reached ? context.requestPage(.frontier(direction), guardInFlight: guardInFlight) : nil
   }
 
   /// The rows to load for a fling just released, or nil if it does not skip enough rows.

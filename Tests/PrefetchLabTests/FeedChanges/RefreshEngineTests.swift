@@ -21,7 +21,7 @@ import Testing
       log.consultations.append((context.nowUs, event))
       if event == .start {
         starts += 1
-        _ = context.requestPage(index: 1)
+        _ = context.requestPage(.index(1))
       }
       return .nextEvent
     }

@@ -199,26 +199,22 @@ final class StrategyContextDouble: StrategyContext {
   func isMediaInFlight(item: Int) -> Bool { mediaInFlight.contains(item) }
   func isRendered(item: Int) -> Bool { hasRenderStage && rendered.contains(item) }
 
+  /// Logged as the call it stands for: a frontier's page (priority `.page`), a page by index, or
+  /// one sent again without the guard.
   @discardableResult
-  func requestPage(_ direction: ScrollDirection, guardInFlight: Bool) -> Bool {
-    actions.append(.requestPage(direction, guardInFlight: guardInFlight))
-    guard loadFrontier(direction) != nil, !(guardInFlight && pagesInFlight.contains(direction)) else {
-      return false
+  func requestPage(_ page: PageSelector, priority: FetchPriority, guardInFlight: Bool) -> Bool {
+    switch page {
+    case .frontier(let direction):
+      actions.append(.requestPage(direction, guardInFlight: guardInFlight))
+      guard loadFrontier(direction) != nil, !(guardInFlight && pagesInFlight.contains(direction)) else {
+        return false
+      }
+      pagesInFlight.insert(direction)
+      return true
+    case .index(let index):
+      actions.append(guardInFlight ? .requestPageIndex(index, priority) : .requestDuplicatePage(index))
+      return !appliedPages.contains(index)
     }
-    pagesInFlight.insert(direction)
-    return true
-  }
-
-  @discardableResult
-  func requestPage(index page: Int, priority: FetchPriority) -> Bool {
-    actions.append(.requestPageIndex(page, priority))
-    return !appliedPages.contains(page)
-  }
-
-  @discardableResult
-  func requestDuplicatePage(index page: Int) -> Bool {
-    actions.append(.requestDuplicatePage(page))
-    return !appliedPages.contains(page)
   }
 
   @discardableResult
@@ -252,15 +248,15 @@ final class StrategyContextDouble: StrategyContext {
   }
 
   @discardableResult
-  func cancelPageRequest(_ direction: ScrollDirection) -> Bool {
-    actions.append(.cancelPage(direction))
-    return pagesInFlight.remove(direction) != nil
-  }
-
-  @discardableResult
-  func cancelPageRequest(index page: Int) -> Bool {
-    actions.append(.cancelPageIndex(page))
-    return false
+  func cancelPageRequest(_ page: PageSelector) -> Bool {
+    switch page {
+    case .frontier(let direction):
+      actions.append(.cancelPage(direction))
+      return pagesInFlight.remove(direction) != nil
+    case .index(let index):
+      actions.append(.cancelPageIndex(index))
+      return false
+    }
   }
 
   /// As the engine: refused for a page not applied or with a row on screen; the page's rows stay
@@ -280,8 +276,9 @@ final class StrategyContextDouble: StrategyContext {
     if let lowPriorityConnections { actions.append(.limitLowPriorityConnections(lowPriorityConnections)) }
   }
 
-  func requestRender(item: Int) { actions.append(.requestRender(item)) }
-  func cancelRender(item: Int) { actions.append(.cancelRender(item)) }
+  func setRenderWanted(item: Int, _ wanted: Bool) {
+    actions.append(wanted ? .requestRender(item) : .cancelRender(item))
+  }
 
   /// A quiet band a strategy returned (`Wake.quietWhile`), as `note` keeps it.
   struct QuietBand: Equatable {

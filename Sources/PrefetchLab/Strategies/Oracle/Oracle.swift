@@ -221,7 +221,7 @@ public struct Oracle: ClairvoyantStrategy {
     while offsetInFlight.count < OraclePlan.offsetPageSlots, !offsetQueue.isEmpty {
       let position = offsetQueue.removeFirst()
       // Nothing to do for a page already in, or asked for by the engine (a placeholder on screen).
-      if context.requestPage(index: plan.offsetPages[position]) { offsetInFlight.append(position) }
+      if context.requestPage(.index(plan.offsetPages[position])) { offsetInFlight.append(position) }
     }
   }
 
@@ -285,7 +285,7 @@ public struct Oracle: ClairvoyantStrategy {
         taskDone[position] = true
         continue
       }
-      if context.hasRenderStage { context.requestRender(item: task.item) }
+      if context.hasRenderStage { context.setRenderWanted(item: task.item, true) }
       if task.mediaBytes > 0 && context.needsMedia(item: task.item)
         && !context.isMediaInFlight(item: task.item)
       {

@@ -364,13 +364,13 @@ public struct FlatList: PrefetchStrategy {
     let visible = context.visibleItems
     for item in mounted where !window.contains(item) && item >= initialRows * columns {
       if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
-      context.cancelRender(item: item)
+      context.setRenderWanted(item: item, false)
     }
     for item in window where !mounted.contains(item) {
       if context.needsMedia(item: item) && !context.isMediaInFlight(item: item) {
         context.requestMedia(item: item, priority: visible.contains(item) ? .visible : .display)
       }
-      if context.hasRenderStage { context.requestRender(item: item) }
+      if context.hasRenderStage { context.setRenderWanted(item: item, true) }
     }
     mounted = window
   }

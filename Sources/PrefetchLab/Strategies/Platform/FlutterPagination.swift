@@ -96,7 +96,7 @@ public struct FlutterPagination: PrefetchStrategy {
     if let highest, !requested, let frontier = context.loadFrontier(.down),
       highest >= max(0, loadedItems(frontier, context) - 1 - threshold), !context.isPageInFlight(.down)
     {
-      requested = context.requestPage(.down, guardInFlight: true)
+      requested = context.requestPage(.down)
     }
     media.update(after: event, in: context)
     return quietWake(context)

@@ -73,7 +73,9 @@ public struct MountedRows: Sendable {
           item: item, subItems: nested.lowerBound..<(nested.lowerBound + count), priority: .preload)
         // Measured, the row reports the nested items its layout shows.
         nestedPrefetch!.record(ideal: nested.count)
-        if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+        if context.hasRenderStage && !context.isRendered(item: item) {
+          context.setRenderWanted(item: item, true)
+        }
         return
       }
     }
@@ -84,12 +86,12 @@ public struct MountedRows: Sendable {
     {
       context.requestMedia(item: item, priority: visible.contains(item) ? .visible : .preload)
     }
-    if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+    if context.hasRenderStage && !context.isRendered(item: item) { context.setRenderWanted(item: item, true) }
   }
 
   private func dispose(_ item: Int, _ context: some StrategyContext) {
     guard item < context.rowCount, !context.isComplete(item: item) else { return }
     if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
-    context.cancelRender(item: item)
+    context.setRenderWanted(item: item, false)
   }
 }

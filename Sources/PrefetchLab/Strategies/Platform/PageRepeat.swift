@@ -25,26 +25,26 @@ public enum PageRepeat: String, CaseIterable, Sendable {
   @inline(__always)
   public func requestPage(_ direction: ScrollDirection, in context: some StrategyContext) -> Bool {
     switch self {
-    case .guard: return context.requestPage(direction, guardInFlight: true)
-    case .duplicate: return context.requestPage(direction, guardInFlight: false)
+    case .guard: return context.requestPage(direction)
+    case .duplicate: return context.requestPage(.frontier(direction), guardInFlight: false)
     case .cancelAndRestart:
-      if context.isPageInFlight(direction) { context.cancelPageRequest(direction) }
-      return context.requestPage(direction, guardInFlight: true)
+      if context.isPageInFlight(direction) { context.cancelPageRequest(.frontier(direction)) }
+      return context.requestPage(direction)
     }
   }
 
   /// The same call for a page addressed by index (offset pagination): `duplicate` sends the page
-  /// again while its request is out (`StrategyContext.requestDuplicatePage`), each response after
-  /// the first a redundant fetch.
+  /// again while its request is out (`requestPage(.index(page), guardInFlight: false)`), each
+  /// response after the first a redundant fetch.
   @discardableResult
   @inline(__always)
   public func requestPage(index page: Int, in context: some StrategyContext) -> Bool {
     switch self {
-    case .guard: return context.requestPage(index: page)
-    case .duplicate: return context.requestDuplicatePage(index: page)
+    case .guard: return context.requestPage(.index(page))
+    case .duplicate: return context.requestPage(.index(page), guardInFlight: false)
     case .cancelAndRestart:
-      context.cancelPageRequest(index: page)
-      return context.requestPage(index: page)
+      context.cancelPageRequest(.index(page))
+      return context.requestPage(.index(page))
     }
   }
 }

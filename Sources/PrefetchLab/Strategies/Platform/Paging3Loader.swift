@@ -278,11 +278,11 @@ public struct Paging3Loader: Sendable {
       context.items(ofPage: run.upperBound).upperBound - 1 - appendHint < distance
     {
       if cursor {
-        if let frontier = context.loadFrontier(.down), context.requestPage(.down, guardInFlight: true) {
+        if let frontier = context.loadFrontier(.down), context.requestPage(.down) {
           appending = frontier.page
         }
       } else if run.upperBound + 1 < context.pageCount,
-        context.requestPage(index: run.upperBound + 1, priority: .page)
+        context.requestPage(.index(run.upperBound + 1))
       {
         appending = run.upperBound + 1
       }
@@ -291,10 +291,10 @@ public struct Paging3Loader: Sendable {
       prependHint - context.items(ofPage: run.lowerBound).lowerBound < distance
     {
       if cursor {
-        if let frontier = context.loadFrontier(.up), context.requestPage(.up, guardInFlight: true) {
+        if let frontier = context.loadFrontier(.up), context.requestPage(.up) {
           prepending = frontier.page
         }
-      } else if context.requestPage(index: run.lowerBound - 1, priority: .page) {
+      } else if context.requestPage(.index(run.lowerBound - 1)) {
         prepending = run.lowerBound - 1
       }
     }
@@ -321,7 +321,7 @@ public struct Paging3Loader: Sendable {
 
   private mutating func refresh(at access: Int, _ run: ClosedRange<Int>, _ context: some StrategyContext) {
     // A load whose response has come is past cancelling: the drops below make it stale.
-    let held = [appending, prepending].compactMap { $0 }.filter { !context.cancelPageRequest(index: $0) }
+    let held = [appending, prepending].compactMap { $0 }.filter { !context.cancelPageRequest(.index($0)) }
     appending = nil
     prepending = nil
     for page in run { context.dropPage(page) }
@@ -334,7 +334,7 @@ public struct Paging3Loader: Sendable {
     refreshOutstanding = 0
     refreshAwaiting = []
     for page in pages {
-      if context.requestPage(index: page, priority: .page) {
+      if context.requestPage(.index(page)) {
         refreshOutstanding += 1
       } else if held.contains(page) {
         refreshAwaiting.append(page)
@@ -349,7 +349,7 @@ public struct Paging3Loader: Sendable {
   private mutating func refreshAsksAgain(for page: Int, _ context: some StrategyContext) -> Bool {
     guard let index = refreshAwaiting.firstIndex(of: page) else { return false }
     refreshAwaiting.remove(at: index)
-    return context.requestPage(index: page, priority: .page)
+    return context.requestPage(.index(page))
   }
 
   /// Paging's drop step after a load in `direction` (`dropEventOrNull` for the opposite side):

@@ -126,7 +126,7 @@ public struct RecyclerView: PrefetchStrategy {
     let newKept = max(0, visible.lowerBound - cache)..<min(context.rowCount, visible.upperBound + cache)
     for item in kept where !newKept.contains(item) && !context.isComplete(item: item) {
       if context.isMediaInFlight(item: item) { context.cancelMedia(item: item) }
-      context.cancelRender(item: item)
+      context.setRenderWanted(item: item, false)
     }
     kept = newKept
     media.update(after: event, in: context)
@@ -187,6 +187,6 @@ public struct RecyclerView: PrefetchStrategy {
         context.requestMedia(item: item, priority: priority)
       }
     }
-    if context.hasRenderStage && !context.isRendered(item: item) { context.requestRender(item: item) }
+    if context.hasRenderStage && !context.isRendered(item: item) { context.setRenderWanted(item: item, true) }
   }
 }

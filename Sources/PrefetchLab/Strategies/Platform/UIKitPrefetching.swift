@@ -82,7 +82,7 @@ public struct UIKitPrefetching: PrefetchStrategy {
       }
     } else if context.pagination == .offset {
       for item in next where !previous.contains(item) && !context.isLoaded(item: item) {
-        context.requestPage(index: context.page(ofItem: item))
+        context.requestPage(.index(context.page(ofItem: item)))
       }
     }
   }
