@@ -57,7 +57,7 @@ import Testing
     let outcome = Self.run(strategy)
     #expect(strategy.log.results == [true, false, true, false, false, false])
     #expect(
-      Self.pageEvents(outcome) == ["issued page(0) 0", "issued page(1) 2000000", "issued page(1) 2000000"])
+      Self.pageEvents(outcome) == ["issued page 0 0", "issued page 1 2000000", "issued page 1 2000000"])
     #expect(outcome.summary.pageRequests == 3)
     #expect(outcome.summary.redundantFetches == 1)
   }
@@ -78,7 +78,7 @@ import Testing
     #expect(strategy.log.results == [true, false, true, false, false, false])
     #expect(strategy.log.inFlightAfter == false)
     #expect(
-      Self.pageEvents(outcome) == ["issued page(0) 0", "issued page(1) 2000000", "cancelled page(1) 2000000"])
+      Self.pageEvents(outcome) == ["issued page 0 0", "issued page 1 2000000", "cancelled page 1 2000000"])
     #expect(outcome.summary.requestsCancelled == 1)
   }
 }
