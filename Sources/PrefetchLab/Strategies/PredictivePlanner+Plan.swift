@@ -98,7 +98,7 @@ extension PredictivePlanner {
           showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: arrivalUs, reach: reach,
           priceMs: context.needsMedia(item: item) ? priceMs : 0, delayMs: fresh ? delayMs : 0)
       else { continue }
-      if min(showUs, burstShowUs) <= dueUs {
+      if isDue(showUs: min(showUs, burstShowUs), dueUs: dueUs, context) {
         fetch(item, priority: .preload, context)
         if fresh && context.isMediaInFlight(item: item) { queued += 1 }
       }

@@ -31,8 +31,11 @@
 ///   that arrive after it left;
 /// - its value, ms of blank time saved by fetching now rather than when it shows:
 ///   min(F, L − T) − min(max(0, F − T), L − T);
-/// - due when T <= `safety_factor` × the unqueued fetch time + one replanning step (no earlier:
-///   the later the decision, the surer the prediction), T taken at rest and in a drag also at the
+/// - due during a fling at once (the physics says where it rests: waiting makes the prediction no
+///   surer, and a fetch started just in time is late for an image in the long tail or queued
+///   behind the fling's other rows; `isDue`); at rest and in a drag when T <= `safety_factor` ×
+///   the unqueued fetch time + one replanning step (no earlier: the later the decision, the surer
+///   the prediction), T taken at rest and in a drag also at the
 ///   user's recent peak speed (`AdaptivePeakSpeed`: the fastest velocity at the plans within the
 ///   speed window, a fling's start), when that is faster: a fling starts without warning, at
 ///   several times the mean speed, and the rows it passes first show before a fetch started at

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import PrefetchLab
+
+/// adaptive's model-predictive planner (`planner=mpc`) during flings and after a slow transfer, in
+/// the world of `AdaptiveFixture` (800 pt viewport, rows of 100 pt). Every expected number is
+/// worked out in the test's comment.
+@Suite struct AdaptivePlannerFlingTests {
+  /// `adaptive` with `planner=mpc` that has measured the fixture's page fetch (250 ms) and one
+  /// image from a fast media origin: 120 ms to first byte, 100 000 bytes in 100 ms (1 byte/µs), so
+  /// F = 0.22 s and the n-th image queued on the link arrives at 0.12 + n × 0.1 s. Rows 0…7 (the
+  /// first screen) have their images; the viewport rests at 0 pt.
+  static func learnFastMediaOrigin(_ context: StrategyContextDouble) -> Adaptive {
+    var strategy = AdaptiveFixture.strategy(.mpc)
+    AdaptiveFixture.learnPageFetch(&strategy, context)
+    context.mediaLoaded.formUnion(0..<8)
+    context.lastTransfer = TransferRecord(
+      resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 120_000,
+      completedUs: 220_000)
+    context.nowUs = 400_000
+    context.note(strategy.update(.fetchCompleted(.media(item: 2)), in: context))
+    context.lastTransfer = nil
+    _ = context.takeActions()
+    return strategy
+  }
+
+  /// A fling lifted at t = 1 s from rest at 0 pt at 3900 pt/s towards 1950 pt: τ = 1950 / 3900 =
+  /// 0.5 s, so the viewport has travelled d pt after −0.5 ln(1 − d / 1950) s (95 % of the way,
+  /// 1852.9 pt, by 1.5 s, when it counts as resting at [1950, 2750): rows 19…27). The user's mean
+  /// speed is 0 (it rested until the lift), so no row beyond the resting viewport is reached. Row k
+  /// (k >= 8) shows at T(k) = −0.5 ln(1 − (100 k − 800) / 1950) s and, for k <= 18, leaves at
+  /// L(k) = T(k + 9); rows 19…27 stay on screen. T: row 9 0.026 s, 10 0.054, 11 0.084, 12 0.115,
+  /// 13 0.148, 14 0.184, 15 0.222, 16 0.264, 17 0.310, 18 0.360, 19 0.415, 20 0.478, 21 0.549,
+  /// 22 0.633, 23 0.733, 24 0.859, 25 1.027, 26 1.282, 27 1.5 (L(18)). Nothing is out, so the n-th
+  /// image asked for arrives at 0.12 + n × 0.1 s, and a row passed before twice that is skipped.
+  ///
+  /// Walking the rows nearest first: 8, 9, 10 leave at 0.310, 0.360, 0.415 s, before 2 × 0.22 s;
+  /// 11 (leaves at 0.478 s) is the first image; 12 and 13 leave at 0.549 and 0.633 s, before
+  /// 2 × 0.32 s; 14 (0.733 s) the second, 15 (0.859 >= 0.84) the third; 16 (1.027 < 1.04) is
+  /// skipped, 17 (1.282) and 18 (1.5 >= 1.24) go; 19…27 stay on screen, each saving
+  /// min(F, T) > 0. Before the fling rule a row was due only when it showed within 2 × 0.22 + 0.05
+  /// = 0.49 s: rows 21…27 (0.549 s and later) waited, to be asked for a few hundred ms before they
+  /// show, behind the fling's other rows. Now the fling asks for every one of them at the lift, in
+  /// the order they show, and skips none of the rows it decelerates through to rest.
+  @Test func aFlingAsksForEveryRowItRestsOnAtTheLift() {
+    let context = AdaptiveFixture.context(pages: 3, media: true)
+    var strategy = Self.learnFastMediaOrigin(context)
+    // No page out: its body would hold back what is on screen (`onScreenDelayUs`).
+    context.pagesInFlight.removeAll()
+    context.phase = .decelerating
+    context.velocityPtS = 3900
+    context.projectedTargetPt = 1950
+    context.nowUs = 1_000_000
+    context.note(strategy.update(.dragEnded, in: context))
+    let expected = [11, 14, 15, 17, 18] + Array(19...27)
+    #expect(
+      context.takeActions().filter { !$0.isPageRequest } == expected.map { .requestMedia($0, .preload) })
+  }
+
+  /// The due rule outside a fling is unchanged: `isDue` at rest and in a drag holds a row until it
+  /// shows within the due time, and during a fling takes any row the plan reaches.
+  @Test func outsideAFlingARowWaitsUntilItIsDue() {
+    let context = AdaptiveFixture.context(pages: 3, media: true)
+    let planner = PredictivePlanner(
+      safety: 2, maxLeadScreens: 3, wastePriceMsPerMB: 100, horizonS: 2, replanMs: 50, estimatorWindow: 5,
+      speedWindowUs: 4_000_000, speedIntervalUs: 200_000)
+    for (phase, showUs, due) in [
+      (ScrollPhase.idle, 490_000.0, true), (.idle, 490_001, false), (.dragging, 490_001, false),
+      (.decelerating, 1_900_000, true),
+    ] {
+      context.phase = phase
+      #expect(planner.isDue(showUs: showUs, dueUs: 490_000, context) == due, "\(phase) at \(showUs) µs")
+    }
+  }
+}
