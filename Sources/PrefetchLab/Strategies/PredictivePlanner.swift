@@ -220,7 +220,7 @@ struct PredictivePlanner: Sendable {
   /// Time to fetch and apply the next page, µs.
   var pageFetchUs: Double { pageEstimator.pageFetchUs }
 
-  /// Time to fetch one image, µs: the media origin's time to first byte (before any sample, the
+  /// Time to fetch one image, µs: the media origin's median time to first byte (before any sample, the
   /// median round trip the scenario declares, as a client that measured the network before starts
   /// from) plus the mean image size over its throughput (the page origin's before any image).
   func mediaFetchUs(_ context: some StrategyContext) -> Double {
@@ -229,11 +229,16 @@ struct PredictivePlanner: Sendable {
   }
 
   /// An image fetch's time to first byte and its body's time on the link, µs (see
-  /// `mediaFetchUs`; the body 0 before any image or throughput was measured).
+  /// `mediaFetchUs`; the body 0 before any image or throughput was measured). The time to first
+  /// byte is the median of the recent samples, not their mean: an image that waited through an
+  /// outage (flaky-commute's 8 s tunnel: first bytes of 1.2 to 6.7 s against 0.2 s) would, as one
+  /// sample of five in the mean, make every image look a second or more slower, so that the plan
+  /// passed by the rows on screen and ahead during a scroll as leaving before their image could
+  /// come, and, fetching nothing, learned nothing newer until the user stopped.
   func mediaFetchParts(_ context: some StrategyContext) -> (firstByteUs: Double, bodyUs: Double) {
     let firstByteUs =
       mediaEstimator.firstByteSamples > 0
-      ? mediaEstimator.firstByteMeanUs : context.constants.mediaRoundTripMedianMs * 1000
+      ? mediaEstimator.firstByteMedianUs : context.constants.mediaRoundTripMedianMs * 1000
     let bytes = mediaEstimator.mediaBytesMean
     guard bytes > 0, let rate = mediaEstimator.throughputBytesPerUs ?? pageEstimator.throughputBytesPerUs
     else {

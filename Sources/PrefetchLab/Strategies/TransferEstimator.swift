@@ -55,6 +55,11 @@ public struct TransferEstimator: Sendable {
   /// Mean time to first byte of the samples held, µs (0 before any).
   public var firstByteMeanUs: Double { firstByteUs.mean }
 
+  /// Median time to first byte of the samples held, µs (the mean of the middle two for an even
+  /// count; 0 before any): unlike the mean, not moved by one or two samples that waited through
+  /// an outage. O(window log window).
+  public var firstByteMedianUs: Double { firstByteUs.median }
+
   /// Mean size of the media bodies held, bytes (0 before any).
   public var mediaBytesMean: Double { mediaBytes.mean }
 
@@ -82,5 +87,12 @@ public struct TransferEstimator: Sendable {
     }
 
     var mean: Value { values.isEmpty ? 0 : values.reduce(0, +) / Value(values.count) }
+
+    var median: Value {
+      guard !values.isEmpty else { return 0 }
+      let sorted = values.sorted()
+      let middle = sorted.count / 2
+      return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
   }
 }

@@ -57,4 +57,22 @@ import Testing
     #expect(abs(narrow.speedPtS(atUs: 2_000_000) - 200) < 1e-9)
     #expect(narrow.steadiness == 1)
   }
+
+  /// The median time to first byte: four samples of 200 ms and one of 8.2 s (an outage) give
+  /// 200 ms where the mean gives 1.8 s; an even count takes the middle two's mean (100 and
+  /// 300 ms: 200 ms); none, 0.
+  @Test func theMedianFirstByteIgnoresAnOutage() {
+    var estimator = TransferEstimator(window: 5)
+    #expect(estimator.firstByteMedianUs == 0)
+    for ttfbUs: Int64 in [200_000, 200_000, 8_200_000, 200_000, 200_000] {
+      estimator.record(Self.transfer(.media(item: 1), bytes: 1000, ttfbUs: ttfbUs, bodyUs: 1000))
+    }
+    #expect(estimator.firstByteMedianUs == 200_000)
+    #expect(estimator.firstByteMeanUs == 1_800_000)
+    var even = TransferEstimator(window: 5)
+    for ttfbUs: Int64 in [300_000, 100_000] {
+      even.record(Self.transfer(.media(item: 1), bytes: 1000, ttfbUs: ttfbUs, bodyUs: 1000))
+    }
+    #expect(even.firstByteMedianUs == 200_000)
+  }
 }
