@@ -90,9 +90,9 @@ extension PredictivePlanner {
       let fresh = context.needsMedia(item: item) && !context.isMediaInFlight(item: item)
       let arrivalUs = fresh ? firstByteUs + Double(queued + 1) * bodyUs : fetchUs
       let leaveUs = leaveTimeUs(item, forecast, context)
-      // Passed by before an image as slow as `safety` × the estimate could come: image sizes have
-      // a long tail the mean does not show, and an image that comes after its row left is waste.
-      if let leaveUs, leaveUs < safety * arrivalUs { continue }
+      // Passed by before an image as slow as `passMargin` × the estimate could come: image sizes
+      // have a long tail the mean does not show, and an image that comes after its row left is waste.
+      if let leaveUs, leaveUs < passMargin(context) * arrivalUs { continue }
       guard
         Self.isWorthIt(
           showUs: showUs, onScreenUs: leaveUs.map { $0 - showUs }, fetchUs: arrivalUs, reach: reach,

@@ -25,10 +25,10 @@
 /// screenfuls, with T the time until it shows, L the time until it has left the viewport again
 /// (none when the motion stops with it on screen) and F its image's arrival (time to first byte +
 /// its body queued behind the bodies of our fetches already out: the link is shared):
-/// - useless when it would leave before an image as slow as `safety_factor` × F could arrive
-///   (L < `safety_factor` × F): a long fling's rows are passed by, not fetched, and the long tail
-///   of image sizes, which the mean does not show, does not turn a row a drag passes into bytes
-///   that arrive after it left;
+/// - useless when it would leave before an image as slow as m × F could arrive (L < m × F, m =
+///   `safety_factor` at rest and in a drag, 1 during a fling: `passMargin`): the rows a long
+///   fling passes fastest are passed by, not fetched, and the long tail of image sizes, which the
+///   mean does not show, does not turn a row a drag passes into bytes that arrive after it left;
 /// - its value, ms of blank time saved by fetching now rather than when it shows:
 ///   min(F, L − T) − min(max(0, F − T), L − T);
 /// - due during a fling at once (the physics says where it rests: waiting makes the prediction no
