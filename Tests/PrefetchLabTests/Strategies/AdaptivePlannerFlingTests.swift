@@ -13,6 +13,8 @@ import Testing
   static func learnFastMediaOrigin(_ context: StrategyContextDouble) -> Adaptive {
     var strategy = AdaptiveFixture.strategy(.mpc)
     AdaptiveFixture.learnPageFetch(&strategy, context)
+    // The first screen's images, asked for while the page came, are in: nothing is out.
+    context.mediaInFlight.removeAll()
     context.mediaLoaded.formUnion(0..<8)
     context.lastTransfer = TransferRecord(
       resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 120_000,
@@ -92,6 +94,7 @@ import Testing
     var strategy = AdaptiveFixture.strategy(.mpc)
     AdaptiveFixture.learnPageFetch(&strategy, context)
     context.pagesInFlight.removeAll()
+    context.mediaInFlight.removeAll()
     context.mediaLoaded.formUnion(0..<8)
     for (index, firstByteUs) in [200_000, 200_000, 8_200_000, 200_000, 200_000].enumerated() {
       let endUs = Int64(1_200_000 + 100_000 * index)
