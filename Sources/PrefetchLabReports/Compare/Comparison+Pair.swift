@@ -45,16 +45,33 @@ extension Comparison {
       }
     }
     var groups = Self.groups(pairs, metrics: metrics, contest: true)
+    var notes: [String] = []
+    // A population's segments count by their weights, as on its leaderboard: pooling every pair
+    // alike would weigh each segment by its number of seeds instead.
+    var pooledLeaving = Self.abandonmentTest(pairs)
     if groups.count > 1, let template = groups.first {
-      var pooled = template
-      pooled.scenario = Self.allScenarios
-      pooled.seeds = pairs.map(\.base.key.seed).sorted()
-      pooled.pairs = pairs.count
-      pooled.changes = Self.contestChanges(metrics, pairs: pairs)
-      groups.insert(pooled, at: 0)
+      let population = folder.manifest?.population
+      if let population,
+        let weighted = Self.populationPooled(
+          template, record: population, a: aRows, b: bRows, metrics: metrics)
+      {
+        groups.insert(weighted.group, at: 0)
+        pooledLeaving = weighted.leaving
+      } else {
+        var pooled = template
+        pooled.scenario = Self.allScenarios
+        pooled.seeds = pairs.map(\.base.key.seed).sorted()
+        pooled.pairs = pairs.count
+        pooled.changes = Self.contestChanges(metrics, pairs: pairs)
+        groups.insert(pooled, at: 0)
+        if let population {
+          notes.append(
+            "\(Self.allScenarios) pools every pair alike, not by the weights of population \(population.name): "
+              + "'\(first.label)' or '\(second.label)' did not run in every segment")
+        }
+      }
     }
     // Say where one side's users leave more: its gains there were voided.
-    var notes: [String] = []
     var byScenario: [String: [(base: RunRow, new: RunRow)]] = [:]
     var scenarioOrder: [String] = []
     for pair in pairs {
@@ -62,7 +79,8 @@ extension Comparison {
       byScenario[pair.base.key.scenario, default: []].append(pair)
     }
     for scenario in (groups.count > 1 ? [Self.allScenarios] : []) + scenarioOrder {
-      let test = Self.abandonmentTest(scenario == Self.allScenarios ? pairs : byScenario[scenario] ?? [])
+      let test =
+        scenario == Self.allScenarios ? pooledLeaving : Self.abandonmentTest(byScenario[scenario] ?? [])
       guard test.isSignificant, let mean = test.difference.mean, mean != 0 else { continue }
       let (more, less) = mean > 0 ? (second.label, first.label) : (first.label, second.label)
       notes.append(

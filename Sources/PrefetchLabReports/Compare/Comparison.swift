@@ -65,6 +65,9 @@ public struct Comparison: Sendable {
     /// Number of pairs (seeds × scenarios when pooled).
     public var pairs: Int
     public var changes: [MetricChange]
+    /// For the pooled group of a population folder: how its seeds' values were weighted
+    /// (`population mobile-mix: readers on LTE 60.0 %, …`); nil when pairs are pooled unweighted.
+    public var weighting: String? = nil
 
     /// `fixed_threshold`, `fixed_threshold (ratio=0.7 → ratio=0.5)`, or for two strategies
     /// `infinite_scroll → directional_ranges`.
@@ -251,8 +254,15 @@ public struct Comparison: Sendable {
 
   /// The changes of one group of two strategies judged as `Contest` judges them.
   static func contestChanges(_ metrics: [String], pairs: [(base: RunRow, new: RunRow)]) -> [MetricChange] {
-    var changes = metrics.map { Comparison.change($0, pairs: pairs, value: Contest.comparableValue) }
-    let leaving = abandonmentTest(pairs)
+    contestChanges(
+      metrics.map { Comparison.change($0, pairs: pairs, value: Contest.comparableValue) },
+      leaving: abandonmentTest(pairs))
+  }
+
+  /// `changes` with the gains of the side whose users leave significantly more (`leaving`, the
+  /// paired test of `abandoned` new − base) voided.
+  static func contestChanges(_ changes: [MetricChange], leaving: PairedTest) -> [MetricChange] {
+    var changes = changes
     guard leaving.isSignificant, let mean = leaving.difference.mean, mean != 0 else { return changes }
     // The side whose users leave more gains nothing by it: its wins are not wins.
     let voided: Verdict = mean > 0 ? .better : .worse
@@ -277,15 +287,19 @@ public struct Comparison: Sendable {
     _ metric: String, pairs: [(base: RunRow, new: RunRow)],
     value: (RunRow, String) -> Double? = { $0.value($1) }
   ) -> MetricChange {
-    var baseValues: [Double] = []
-    var newValues: [Double] = []
-    var differences: [Double] = []
-    for pair in pairs {
-      guard let old = value(pair.base, metric), let new = value(pair.new, metric) else { continue }
-      baseValues.append(old)
-      newValues.append(new)
-      differences.append(new - old)
-    }
+    change(
+      metric,
+      values: pairs.compactMap { pair in
+        guard let old = value(pair.base, metric), let new = value(pair.new, metric) else { return nil }
+        return (old, new)
+      })
+  }
+
+  /// The change of `metric` over paired values (base, new), in a fixed order.
+  static func change(_ metric: String, values: [(base: Double, new: Double)]) -> MetricChange {
+    let baseValues = values.map(\.base)
+    let newValues = values.map(\.new)
+    let differences = values.map { $0.new - $0.base }
     let polarity = MetricPolarity.of(metric)
     let test = PairedTest(differences)
     let difference = test.difference

@@ -142,9 +142,14 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     "seed\(seeds.count == 1 ? "" : "s") " + SeedText.ranges(seeds)
   }
 
-  /// `seeds 1-3`, or for the pooled group `9 pairs (seeds 1-3)`.
+  /// `seeds 1-3`, or for the pooled group `9 pairs (seeds 1-3)`, or for a population's pooled
+  /// group `seeds 1-3, weighted by population mobile-mix: …`.
   static func pairsText(_ group: Comparison.Group) -> String {
     guard group.scenario == Comparison.allScenarios else { return seedsText(group.seeds) }
+    if let weighting = group.weighting {
+      return seedsText(group.seeds) + ", weighted by " + weighting
+        + " (a seed's value is the share-weighted sum of its segments' values)"
+    }
     return "\(group.pairs) pairs (" + seedsText(Set(group.seeds).sorted()) + ")"
   }
 

@@ -152,11 +152,7 @@ public struct PopulationLeaderboard: Sendable {
   ]
 
   /// `readers on LTE 60 %, skimmers on Wi-Fi 30 %, flingers on 3G 10 %`.
-  public var segmentsText: String {
-    zip(record.segments, record.shares).map { segment, share in
-      "\(segment.name) \(DecimalFormat.fixed(share * 100, places: 1)) %"
-    }.joined(separator: ", ")
-  }
+  public var segmentsText: String { record.sharesText }
 
   /// The definition, for the report and the terminal.
   public static let definition =

@@ -39,6 +39,14 @@ public struct PopulationRecord: Sendable, Equatable {
     return segments.map { $0.weight / total }
   }
 
+  /// `readers on LTE 60 %, skimmers on Wi-Fi 30 %, flingers on 3G 10 %`: each segment's name and
+  /// share.
+  public var sharesText: String {
+    zip(segments, shares).map { segment, share in
+      "\(segment.name) \(DecimalFormat.fixed(share * 100, places: 1)) %"
+    }.joined(separator: ", ")
+  }
+
   public var json: JSONValue {
     .object([
       ("name", .string(name)), ("description", .string(description)), ("file", .string(file)),
