@@ -47,6 +47,11 @@ public struct SweepAnalysis: Sendable {
   public let recommendation: Recommendation
   /// The recommended setting, nil when no setting stands out.
   public let recommended: Int?
+  /// What the trade-off says when no setting stalls measurably (`StallFreeTradeoff`, the report's
+  /// rule): `paretoText` follows it.
+  public let stallFree: StallFreeTradeoff
+  /// The setting of each of the contest's contenders that is one.
+  let settingOf: [Int: Int]
 
   public init(record: SweepRecord, scenario: ScenarioResults) {
     self.record = record
@@ -92,6 +97,8 @@ public struct SweepAnalysis: Sendable {
       settingOf[index] = point.setting
     }
     let pool = settingOf.keys.sorted()
+    self.settingOf = settingOf
+    stallFree = StallFreeTradeoff(contest, x: record.x, y: record.y, among: pool)
     let set = ParetoSet(contest, x: record.x, y: record.y, among: pool)
     pareto = set.members.map { settingOf[$0]! }.sorted()
     paretoStability = pareto.map { setting in
@@ -125,14 +132,26 @@ public struct SweepAnalysis: Sendable {
   }
 
   /// The Pareto-optimal settings named, `; `-separated, at most `limit` of them (`… (12 in all)`);
-  /// `–` when none has values.
+  /// `–` when none has values. When no setting stalls measurably, as `StallFreeTradeoff` says (the
+  /// report's rule): `none: no setting stalls (stall_ms 0 in every run); blank_ms–wasted_bytes
+  /// frontier: …`, or the set followed by that frontier.
   public func paretoText(limit: Int = 8) -> String {
-    guard !pareto.isEmpty else { return "–" }
-    let shown = pareto.prefix(limit).enumerated().map { position, setting in
-      name(setting)
-        + (paretoStability[position].map { " (\(DecimalFormat.fixed($0 * 100, places: 0)) %)" } ?? "")
+    let set = settingsText(pareto.enumerated().map { ($1, paretoStability[$0]) }, limit: limit)
+    return stallFree.text(stallSet: set, noun: "setting") { frontier in
+      settingsText(
+        frontier.members.enumerated().compactMap { position, member in
+          settingOf[member].map { ($0, frontier.stability.isEmpty ? nil : frontier.stability[position]) }
+        }.sorted { $0.0 < $1.0 }, limit: limit)
+    }
+  }
+
+  /// Settings with their stability, `; `-separated, at most `limit` of them; `–` for none.
+  func settingsText(_ settings: [(setting: Int, stability: Double?)], limit: Int) -> String {
+    guard !settings.isEmpty else { return "–" }
+    let shown = settings.prefix(limit).map { setting, stability in
+      name(setting) + (stability.map { " (\(DecimalFormat.fixed($0 * 100, places: 0)) %)" } ?? "")
     }.joined(separator: "; ")
-    return pareto.count > limit ? shown + "; … (\(pareto.count) in all)" : shown
+    return settings.count > limit ? shown + "; … (\(settings.count) in all)" : shown
   }
 
   /// `ratio=0.3` or `ratio=0.7 (default)`.
