@@ -74,6 +74,41 @@ import Testing
     #expect(!RecommendationFormat.text.render([recommendation]).contains("cost:"))
   }
 
+  /// With no clear winner every tied setting is checked, not only the first: three seeds cannot
+  /// split lean, wide and mid (blank 1000, 1001 and 1002 + seed: p ≥ 2/2³), lean leads the tie on
+  /// its mean and wastes least, so checking the first alone found nothing; wide and mid each waste
+  /// over 2× and 1 MB more than lean, which is close to both.
+  @Test func everyTiedSettingIsChecked() throws {
+    let wastes: [(String, blank: Double, waste: Double)] = [
+      ("wide", 1001, 3_740_000), ("lean", 1000, 785_000), ("mid", 1002, 3_000_000),
+    ]
+    let rows = (1...3).flatMap { seed in
+      wastes.map { name, blank, waste in
+        DecisionTests.row(
+          name, seed: seed, session: 120_000, stall: 0, blank: blank + Double(seed), waste: waste,
+          abandoned: 0)
+      }
+    }
+    let recommendation = Recommendation(DecisionTests.scenario(rows))
+    #expect(recommendation.recommended == nil)
+    #expect(recommendation.tied.map { recommendation.labels[$0] } == ["lean", "wide", "mid"])
+    let warning = try #require(recommendation.costWarning)
+    #expect(warning.isTie)
+    #expect(recommendation.labels[warning.cheaper] == "lean")
+    #expect(recommendation.labels[warning.chosen] == "wide")
+    #expect(warning.alsoChosen.map { recommendation.labels[$0.index] } == ["mid"])
+    #expect(warning.alsoChosen.map(\.wastedBytes) == [3_000_000])
+    #expect(warning.verdictUnderLimit == "lean")
+    let sentence = warning.sentence(recommendation.labels)
+    #expect(
+      sentence.hasPrefix(
+        "cost (of the tie): wide wastes 3740 kB per session, 4.8× lean's 785 kB, and tied mid 3000 kB (3.8×) "
+          + "(at least 2× and 1000 kB more); lean is close on the objective ("),
+      "\(sentence)")
+    #expect(
+      sentence.contains("; differences to wide); --limit 'wasted_bytes<=785000' gives lean"), "\(sentence)")
+  }
+
   @Test func theObjectiveIsUnchanged() throws {
     // The warning never moves the recommendation: wide stays recommended.
     let recommendation = Self.recommendation(wideWaste: 9_800_000)

@@ -1,32 +1,43 @@
 import PrefetchLab
 
 /// A recommendation that buys a little on its objective with a lot of wasted data: the
-/// recommended contender (with no clear winner, the first of the tie) wastes several times what a
-/// contender close to it on the objective wastes. The objective itself is unchanged — the warning
-/// names the cheaper contender, its objective figures and the `--limit` that picks it, so the
-/// choice is the user's.
+/// recommended contender wastes several times what a contender close to it on the objective
+/// wastes. The objective itself is unchanged — the warning names the cheaper contender, its
+/// objective figures and the `--limit` that picks it, so the choice is the user's.
 ///
 /// The rule (docs/reports.md, "Recommendations", step 5), on summary.csv's `wasted_bytes` means
 /// per session (what `--limit` reads):
-/// - a contender is **close on the objective** to the chosen one when it is eligible (competes,
+/// - a contender is **close on the objective** to a chosen one when it is eligible (competes,
 ///   keeps every limit) and, on every objective metric, is not significantly worse than the
 ///   chosen one (`Contest.order`) or is worse by at most `closeShare` of the chosen one's mean
 ///   (comparable values, per minute of attention where the metric accumulates);
-/// - the warning is given when the chosen one's mean waste is at least `ratio` times the close
+/// - the warning is given when a chosen one's mean waste is at least `ratio` times the close
 ///   contender's and at least `minimumExtraBytes` more; of several such contenders, the one
 ///   wasting least is named (the first in input order on equal means).
+///
+/// With no clear winner every tied contender is a chosen one: the user picks among them, so what
+/// they need is the tie's cheapest way out. The contender named is the one wasting least that is
+/// close to some tied contender wasting that much more (it may be in the tie itself), and the
+/// warning names every tied contender it is close to and undercuts so (`chosen`, then `alsoChosen`,
+/// in the tie's order).
 public struct CostWarning: Sendable {
-  /// The contender the recommendation names (or the tie's first), and the cheaper one.
+  /// The recommended contender, or the first of the tie the cheaper one undercuts; and the cheaper
+  /// one.
   public let chosen: Int
   public let cheaper: Int
+  /// With a tie, the other tied contenders the cheaper one is close to and undercuts, with their
+  /// mean `wasted_bytes`; empty otherwise.
+  public let alsoChosen: [(index: Int, wastedBytes: Double)]
+  /// Whether the recommendation is a tie (no clear winner).
+  public let isTie: Bool
   /// Mean `wasted_bytes` per session over seeds, as summary.csv gives them.
   public let chosenWastedBytes: Double
   public let cheaperWastedBytes: Double
   /// Per objective metric: the cheaper contender's comparable mean ± 95 % CI and its paired
-  /// difference to the chosen one (cheaper − chosen).
+  /// difference to `chosen` (cheaper − chosen).
   public let objectiveFigures: [(metric: String, estimate: MeanEstimate, difference: PairedTest)]
   /// `wasted_bytes<=N`, N the cheaper contender's mean rounded up to a whole byte: it keeps the
-  /// cheaper contender and drops the chosen one.
+  /// cheaper contender and drops the chosen ones.
   public let limit: Objective.Limit
   /// What the recommendation says under the objective with `limit` added (`verdictText`).
   public let verdictUnderLimit: String
@@ -40,27 +51,31 @@ public struct CostWarning: Sendable {
   public static let closeShare = 0.1
 
   /// The warning for `recommendation` made from `contest`, nil when the rule gives none.
-  /// Complexity: O(c · m) paired tests for c contenders and m objective metrics.
+  /// Complexity: O(c · t · m) paired tests for c contenders, t tied ones and m objective metrics.
   public init?(_ recommendation: Recommendation, _ contest: Contest) {
-    guard let chosen = recommendation.recommended ?? recommendation.tied.first else { return nil }
+    let chosenOnes = recommendation.recommended.map { [$0] } ?? recommendation.tied
     let objective = recommendation.objective
     let waste = MetricDefinition.wastedBytes.column
     func meanWaste(_ index: Int) -> Double? {
       MeanEstimate(contest.contenders[index].raw(waste).map(\.value)).mean
     }
-    guard let chosenWaste = meanWaste(chosen) else { return nil }
-    var best: (index: Int, waste: Double)? = nil
-    for index in recommendation.eligible where index != chosen {
-      guard let other = meanWaste(index), chosenWaste >= Self.ratio * other,
-        chosenWaste - other >= Self.minimumExtraBytes,
-        Self.isClose(contest, index, to: chosen, objective)
-      else { continue }
-      if best.map({ other < $0.waste }) ?? true { best = (index, other) }
+    let chosenWaste = chosenOnes.compactMap { index in meanWaste(index).map { (index, $0) } }
+    var best: (index: Int, waste: Double, undercut: [(index: Int, wastedBytes: Double)])? = nil
+    for index in recommendation.eligible {
+      guard let other = meanWaste(index), best.map({ other < $0.waste }) ?? true else { continue }
+      let undercut = chosenWaste.filter { chosen, wasted in
+        chosen != index && wasted >= Self.ratio * other && wasted - other >= Self.minimumExtraBytes
+          && Self.isClose(contest, index, to: chosen, objective)
+      }
+      if !undercut.isEmpty { best = (index, other, undercut.map { ($0.0, $0.1) }) }
     }
     guard let best else { return nil }
+    let chosen = best.undercut[0].index
     self.chosen = chosen
     cheaper = best.index
-    chosenWastedBytes = chosenWaste
+    alsoChosen = Array(best.undercut.dropFirst())
+    isTie = recommendation.recommended == nil
+    chosenWastedBytes = best.undercut[0].wastedBytes
     cheaperWastedBytes = best.waste
     objectiveFigures = objective.metrics.map {
       ($0, contest.estimate(best.index, $0), contest.test(chosen, best.index, $0))
@@ -83,7 +98,8 @@ public struct CostWarning: Sendable {
     }
   }
 
-  /// The sentence `recommend`, the report and `sweep`'s closing line print:
+  /// The sentence `recommend`, the report and `sweep`'s closing line print (with a tie, `cost (of
+  /// the tie): a wastes …, 4.8× b's 785.0 kB, and tied c 2900.0 kB (3.7×) (…)`):
   /// `cost: a wastes 3740.0 kB per session, 4.8× b's 785.0 kB (at least 2× and 1000 kB more);
   /// b is close on the objective (stall_ms 0 ± 0, identical in every seed; blank_ms per min 61.2 ± 3.0,
   /// +7.5 [+3.1, +11.9]); --limit 'wasted_bytes<=785000' gives b`.
@@ -94,11 +110,20 @@ public struct CostWarning: Sendable {
       Contest.comparableName(metric) + " " + RecommendationFormat.estimate(estimate, metric) + ", "
         + RecommendationFormat.difference(difference, metric)
     }
-    return "cost: \(labels[chosen]) wastes \(kB(chosenWastedBytes)) per session, "
+    func ratioText(_ wasted: Double) -> String {
+      cheaperWastedBytes > 0 ? DecimalFormat.fixed(wasted / cheaperWastedBytes, places: 1) + "×" : "more"
+    }
+    let others = alsoChosen.map { index, wasted in
+      "\(labels[index]) \(kB(wasted)) (\(ratioText(wasted)))"
+    }
+    return
+      "cost\(isTie ? " (of the tie)" : ""): \(labels[chosen]) wastes \(kB(chosenWastedBytes)) per session, "
       + (cheaperWastedBytes > 0 ? "\(times)× " : "against ")
       + "\(labels[cheaper])'s \(kB(cheaperWastedBytes))"
+      + (others.isEmpty ? "" : ", and tied " + others.joined(separator: ", "))
       + " (at least \(DecimalFormat.shortest(Self.ratio))× and \(kB(Self.minimumExtraBytes)) more); "
-      + "\(labels[cheaper]) is close on the objective (" + figures.joined(separator: "; ") + "); "
+      + "\(labels[cheaper]) is close on the objective (" + figures.joined(separator: "; ")
+      + (others.isEmpty ? "" : "; differences to \(labels[chosen])") + "); "
       + "--limit '\(limit)' gives \(verdictUnderLimit)"
   }
 }
