@@ -6,27 +6,9 @@ extension PlotBuilder {
   /// The scroll trace as realised in trace time τ (which pauses during stalls): for each seed the
   /// run with the least stall time, so the line is the user's intent wherever nothing blocked it.
   /// A scripted or recorded trace is the same for every seed, so one line stands for all; other
-  /// sources (synthetic users) get a line per seed, at most eight.
-  /// At most about `5 × scrollBuckets` of `points` ([time, offset, velocity]): per bucket of
-  /// consecutive points its first, and those with the least and greatest offset and velocity,
-  /// so every turn and peak survives while a long trace stays a small file.
-  static func decimated(_ points: [[Double?]], scrollBuckets: Int = 200) -> [[Double?]] {
-    guard points.count > 5 * scrollBuckets else { return points }
-    var kept: [[Double?]] = []
-    let size = (points.count + scrollBuckets - 1) / scrollBuckets
-    for start in stride(from: 0, to: points.count, by: size) {
-      let bucket = Array(start..<min(start + size, points.count))
-      var indices = Set([bucket[0], bucket[bucket.count - 1]])
-      for column in [1, 2] {
-        let values = bucket.map { points[$0][column] ?? 0 }
-        if let low = values.indices.min(by: { values[$0] < values[$1] }) { indices.insert(bucket[low]) }
-        if let high = values.indices.max(by: { values[$0] < values[$1] }) { indices.insert(bucket[high]) }
-      }
-      kept += indices.sorted().map { points[$0] }
-    }
-    return kept
-  }
-
+  /// sources (synthetic users) get a line per seed, at most eight. Each line is thinned by time
+  /// (`TimeBucketThinning`, the least and greatest offset and velocity per bucket), so the
+  /// picture follows the trajectory, not the number of timeline rows.
   static func scrollTrace(_ scenario: ScenarioResults, timelines: [RunKey: [TimelineRow]]) -> PlotFigure? {
     var seedIndependent = false
     if let source = scenario.details.scenario?.scroll.source {
@@ -45,8 +27,10 @@ extension PlotBuilder {
         }),
         let rows = timelines[best.key]
       else { continue }
-      let points = Self.decimated(
-        rows.compactMap { row in row.traceMs.map { [$0 / 1000, row.offsetPt, row.velocityPtS] } })
+      let points = TimeBucketThinning.thinned(
+        rows.compactMap { row in row.traceMs.map { [$0 / 1000, row.offsetPt, row.velocityPtS] } },
+        buckets: TimeBucketThinning.scrollTraceBuckets
+      ).map { $0.map(Optional.some) }
       if seedIndependent, !series.isEmpty {
         series[0].seeds.append(seed)
       } else if let index = series.firstIndex(where: { $0.points == points }) {
