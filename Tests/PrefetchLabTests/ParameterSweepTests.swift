@@ -133,3 +133,47 @@ import Testing
     #expect(ExactDecimal(mantissa: 7, exponent: -1).doubleValue == 0.7)
   }
 }
+
+/// Every numeric parameter of every strategy, with a keyword beside its numbers or not, takes a
+/// range and a list (the catalogue's `numberRange` says which parameters are numeric).
+@Suite struct NumericParameterSweepTests {
+  /// The base a parameter needs to act: a media parameter read by one loader only gets it.
+  static func base(_ strategy: String, for parameter: String) -> String {
+    guard let (_, library) = MediaLibrary.dependentParameters.first(where: { $0.name == parameter }) else {
+      return strategy
+    }
+    return "\(strategy):media=\(library.rawValue)"
+  }
+
+  @Test func everyNumericParameterAcceptsATwoPointGrid() throws {
+    var checked = 0
+    for definition in StrategyRegistry.builtIn.definitions {
+      for parameter in definition.parameters {
+        guard let range = parameter.numberRange else { continue }
+        let low = DecimalFormat.shortest(range.lowerBound)
+        let step = DecimalFormat.shortest(range.upperBound - range.lowerBound)
+        let high = DecimalFormat.shortest(range.upperBound)
+        let base = try StrategyRegistry.parseSpec(Self.base(definition.name, for: parameter.name))
+        for vary in ["\(parameter.name)=\(low):\(high):\(step)", "\(parameter.name)=\(low),\(high)"] {
+          do {
+            let sweep = try ParameterSweep(base: base, vary: [vary], registry: .builtIn)
+            #expect(sweep.settings.count == 2, "\(definition.name) --vary \(vary)")
+          } catch {
+            Issue.record("\(definition.name) --vary \(vary): \(error)")
+          }
+        }
+        checked += 1
+      }
+    }
+    // lazy_threshold_pt (a number or "auto") among them, under every strategy using images.
+    #expect(checked > 50)
+  }
+
+  @Test func aKeywordParameterTakesARangeAndItsKeyword() throws {
+    let base = try StrategyRegistry.parseSpec("fixed_threshold:media=browser_lazy")
+    let range = try ParameterSweep(base: base, vary: ["lazy_threshold_pt=1250:2500:1250"], registry: .builtIn)
+    #expect(range.settings == [[.number(1250)], [.number(2500)]])
+    let list = try ParameterSweep(base: base, vary: ["lazy_threshold_pt=auto,2500"], registry: .builtIn)
+    #expect(list.settings == [[.string("auto")], [.number(2500)]])
+  }
+}

@@ -166,9 +166,7 @@ public struct ParameterSweep: Sendable {
   static func rangeValues(
     _ body: String, parameter: StrategyParameter, fail: (String) -> SweepError
   ) throws(SweepError) -> [ParameterValue] {
-    if case .number = parameter.kind {
-    } else if case .integer = parameter.kind {
-    } else {
+    guard parameter.numberRange != nil else {
       throw fail("\(parameter.name) is \(parameter.typeName): list its values (\(parameter.name)=V1,V2,...)")
     }
     let fields = body.split(separator: ":", omittingEmptySubsequences: false).map(String.init)

@@ -100,6 +100,18 @@ public struct StrategyParameter: Sendable, Equatable {
     }
   }
 
+  /// The numbers the parameter takes, whole or not, whether or not a keyword stands beside them
+  /// (`lazy_threshold_pt`: 0…1 000 000 or `auto`); nil for flags and words. What `sweep` steps a
+  /// START:STOP:STEP range over, so every numeric parameter is sweepable.
+  public var numberRange: ClosedRange<Double>? {
+    switch kind {
+    case .number(let range), .numberOrKeyword(let range, _): return range
+    case .integer(let range), .integerOrKeyword(let range, _):
+      return Double(range.lowerBound)...Double(range.upperBound)
+    case .bool, .choice: return nil
+    }
+  }
+
   /// "a number", "an integer", "true or false".
   public var typeName: String {
     switch kind {
