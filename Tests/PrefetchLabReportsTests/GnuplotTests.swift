@@ -4,6 +4,15 @@ import Testing
 @testable import PrefetchLabReports
 
 @Suite struct GnuplotTextTests {
+  @Test func titlesWrapAtSpacesWithinTheWidth() {
+    #expect(GnuplotText.wrapped("aa bb cc dd", width: 5) == ["aa bb", "cc dd"])
+    #expect(GnuplotText.wrapped("aa bb cc", width: 4) == ["aa", "bb", "cc"])
+    // A word longer than the width stands alone; spaces do not pile up.
+    #expect(GnuplotText.wrapped("a  verylongword b", width: 4) == ["a", "verylongword", "b"])
+    #expect(GnuplotText.wrapped("short", width: 90) == ["short"])
+    #expect(GnuplotText.wrapped("", width: 90).isEmpty)
+  }
+
   @Test func quotesAreDoubledAndNothingElseIsEscaped() {
     #expect(GnuplotText.quoted("reader-lte") == "'reader-lte'")
     #expect(GnuplotText.quoted("it's") == "'it''s'")

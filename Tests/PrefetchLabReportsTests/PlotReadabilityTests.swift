@@ -293,6 +293,12 @@ enum PlotFixtures {
     #expect(labelLines.count > 3 && labelLines.count < 40, "\(labelLines.count) labels")
     #expect(body.contains("set label '0.7 (default)' at 0.3,70 offset char 0.8,"))
     #expect(body.contains("(where labels fit; the default always)"))
+    // The title's second line (105 characters) is wrapped to fit the PNG: two lines of at most 90.
+    let title = try #require(body.split(separator: "\n").first { $0.hasPrefix("set title ") })
+    #expect(
+      title
+        == "set title 's: fixed_threshold over ratio'.\"\\n\".'means over 1 seed; points labelled with ratio "
+        + "(where labels fit; the default always),'.\"\\n\".'joined in its order'")
 
     // The same selection, checked as geometry: kept boxes are disjoint, dropped ones collide.
     let labels = (0..<40).map { (index: Int) -> PointLabels.Label in

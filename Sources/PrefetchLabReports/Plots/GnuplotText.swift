@@ -32,6 +32,22 @@ public enum GnuplotText {
     return result
   }
 
+  /// `text` cut into lines of at most `width` characters, at spaces (a word longer than `width`
+  /// stands alone on its line): how a title line fits its plot (gnuplot does not wrap titles, and
+  /// a line wider than the image is clipped at both sides). O(n).
+  public static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + (line.isEmpty ? [] : [line])
+  }
+
   /// A number for a script or datablock: fixed notation with up to 6 decimals (`DecimalFormat`,
   /// locale-independent), or `NaN` (gnuplot's undefined value) for nil and non-finite values.
   public static func number(_ value: Double?) -> String {

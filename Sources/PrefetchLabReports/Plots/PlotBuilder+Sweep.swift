@@ -5,6 +5,11 @@ import PrefetchLab
 extension PlotBuilder {
   /// The sweep's figures for one scenario: the curve, then heat maps of the y and x metrics when
   /// exactly two parameters vary.
+  /// The longest title line of a sweep's plots, in characters: Sans 10 in pngcairo averages
+  /// about 7 px a character, and the title is centred over a plot area of about 700 of the
+  /// 960 px (the key sits outside, on the right), so 90 characters (about 630 px) stay inside.
+  static let sweepTitleCharacters = 90
+
   static func sweepFigures(_ analysis: SweepAnalysis, seeds: Int) -> [PlotFigure] {
     var figures = [sweepCurve(analysis, seeds: seeds)]
     if analysis.record.axes.count == 2 {
@@ -117,8 +122,12 @@ extension PlotBuilder {
     let thinned = kept.count < candidates.count
     let parameters = record.axes.map(\.parameter).joined(separator: " × ")
     var settings = PlotStyle.common + PlotStyle.strategyLineStyles(lines)
+    let headline = "\(analysis.scenario): \(record.strategy.name) over \(parameters)"
+    let subtitle =
+      "means over \(seeds) seed\(seeds == 1 ? "" : "s"); points labelled with \(record.axes[last].parameter)"
+      + "\(thinned ? " (where labels fit; the default always)" : ""), joined in its order"
     settings += """
-      set title \(title("\(analysis.scenario): \(record.strategy.name) over \(parameters)", "means over \(seeds) seed\(seeds == 1 ? "" : "s"); points labelled with \(record.axes[last].parameter)\(thinned ? " (where labels fit; the default always)" : ""), joined in its order"))
+      set title \(title([headline, subtitle].flatMap { GnuplotText.wrapped($0, width: Self.sweepTitleCharacters) }))
       set xlabel \(GnuplotText.quoted(xInfo.label))
       set ylabel \(GnuplotText.quoted(yInfo.label))
       set xrange \(PlotStyle.rangeText(xRange))
@@ -168,7 +177,7 @@ extension PlotBuilder {
     let better = MetricPolarity.of(metric) == .higherIsBetter ? "higher is better" : "lower is better"
     var body = PlotStyle.common
     body += """
-      set title \(title("\(analysis.scenario): mean \(metric) of \(record.strategy.name) (\(better))", "means over \(seeds) seed\(seeds == 1 ? "" : "s")\(outline.isEmpty ? "" : "; outlined: the defaults")"))
+      set title \(title(["\(analysis.scenario): mean \(metric) of \(record.strategy.name) (\(better))", "means over \(seeds) seed\(seeds == 1 ? "" : "s")\(outline.isEmpty ? "" : "; outlined: the defaults")"].flatMap { GnuplotText.wrapped($0, width: Self.sweepTitleCharacters) }))
       set xlabel \(GnuplotText.quoted(across.parameter))
       set ylabel \(GnuplotText.quoted(up.parameter))
       set cblabel \(GnuplotText.quoted(info.label))
