@@ -17,10 +17,13 @@ enum RunCountCap {
   static let maxFinishedRuns = 1_000_000
 
   /// The usage error for a plan past `maxPlannedRuns`.
-  static func planError(_ limit: RunCountLimit) -> ValidationError {
+  static func planError(_ limit: RunCountLimit) -> ValidationError { planError(planned: limit.planned) }
+
+  /// The usage error for `planned` runs (nil: more than an `Int` holds), as `RunCountLimit` says it.
+  static func planError(planned: Int?) -> ValidationError {
     ValidationError(
-      "\(limit.plannedText) runs planned (scenarios × strategies × parameter settings × seeds), more than "
-        + "the \(limit.limit) one command may plan (every run is listed in memory, each shard's process too); "
+      "\(planned.map(String.init) ?? "more than \(Int.max)") runs planned (scenarios × strategies × parameter settings × seeds), more than "
+        + "the \(maxPlannedRuns) one command may plan (every run is listed in memory, each shard's process too); "
         + "use fewer seeds, settings or scenarios, or split the seeds over several commands (docs/scale.md)")
   }
 
@@ -36,6 +39,17 @@ enum RunCountCap {
       "\(finished) runs\(what) (of \(planned) planned: scenarios × strategies × parameter settings × seeds), "
         + "more than the \(maxFinishedRuns) one process may finish (each run's summary row is held in memory "
         + "until summary.csv is written); use --shard K/\(fitting) or more (docs/scale.md), or fewer seeds")
+  }
+
+  /// The usage error when `settings` strategies on each of `scenarios` scenarios with `seeds`
+  /// seeds each pass `maxPlannedRuns`, or nil: what `sweep` checks before it checks every setting
+  /// against every scenario's feed and plans, which for a plan past the cap took hundreds of MB
+  /// before `Experiment` refused it.
+  static func sweepPlanError(settings: Int, scenarios: Int, seeds: Int) -> ValidationError? {
+    let planned = RunCountLimit.plannedRuns(
+      strategyCounts: Array(repeating: settings, count: scenarios), seedCount: seeds)
+    guard planned.map({ $0 > maxPlannedRuns }) ?? true else { return nil }
+    return planError(planned: planned)
   }
 
   /// `make`'s experiment, with a plan past its `runLimit` turned into the usage error.

@@ -28,6 +28,27 @@ import Testing
     #expect(!folder.exists("sw"))
   }
 
+  /// With --seeds the count is refused before any scenario is read and checked against every
+  /// setting: a scenario file that does not parse is not reached (it was, exit 65, after
+  /// hundreds of MB spent checking 10 000 settings against the feeds).
+  @Test func aSweepPastThePlanCapIsRefusedBeforeItsScenariosAreChecked() {
+    let folder = ScratchFolder()
+    let broken = folder.write("broken.json", "{\"name\": ")
+    let result = runCLI([
+      "sweep", broken, "--strategy", "fixed_threshold", "--vary", "ratio=0.0001:1:0.0001", "--seeds", "1-201",
+      "--no-plots", "--out", folder.path + "/sw",
+    ])
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: 2010000 runs planned (scenarios × strategies × parameter settings × seeds), more than the "
+          + "2000000 one command may plan"), "\(result.stderr)")
+    #expect(RunCountCap.sweepPlanError(settings: 10_000, scenarios: 1, seeds: 200) == nil)
+    #expect(RunCountCap.sweepPlanError(settings: 10_000, scenarios: 2, seeds: 200) != nil)
+    #expect(RunCountCap.sweepPlanError(settings: 2, scenarios: 1, seeds: Int.max) != nil)
+    #expect(!folder.exists("sw"))
+  }
+
   @Test func theBundledScenariosAtAHundredThousandSeedsAreAUsageError() {
     let folder = ScratchFolder()
     let result = runCLI([

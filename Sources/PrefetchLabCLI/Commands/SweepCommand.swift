@@ -101,6 +101,21 @@ enum SweepCommand {
       parsed, grid: Dictionary(zip(sweep.strategies.map(\.label), sweep.settingNames)) { first, _ in first },
       registry: registry)
     let specs = sweep.specs + references.map(\.spec)
+    let seeds = parsed.string("seeds").flatMap(SeedList.parse)
+    // With --seeds the count is known from the arguments: each scenario runs every setting and
+    // reference on every seed. Refused here, before every setting is checked against every
+    // scenario's feed and the plan is built (`Experiment` checks it again, and alone without
+    // --seeds, where each scenario's own seeds count).
+    if let seeds {
+      let scenarioCount = ScenarioInputs.entries(from: parsed.strings("scenarios")).filter {
+        if case .success = $0 { return true } else { return false }
+      }.count
+      if let error = RunCountCap.sweepPlanError(
+        settings: specs.count, scenarios: scenarioCount, seeds: Set(seeds).count)
+      {
+        throw error
+      }
+    }
     let names =
       sweep.settingNames.map { "--vary setting " + $0 } + references.map { "--reference " + $0.text }
     // Every problem of every file, and every setting that breaks a rule with a file's feed, as
@@ -108,7 +123,6 @@ enum SweepCommand {
     let scenarios = try ScenarioInputs.load(
       parsed.strings("scenarios"), registry: registry, strategyOverrides: specs, overrideNames: names,
       timeline: ResultsRun.timelineOptions(for: parsed))
-    let seeds = parsed.string("seeds").flatMap(SeedList.parse)
     let experiment = try RunCountCap.experiment {
       try Experiment(
         scenarios: scenarios, strategyOverrides: specs, seeds: seeds, registry: registry,
