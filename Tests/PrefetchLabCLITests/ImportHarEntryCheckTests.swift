@@ -72,6 +72,57 @@ import Testing
       ), "\(result.stderr)")
   }
 
+  /// What no fit takes may hold anything: a 3 GB video that waited 2·10^9 ms (another class of
+  /// request), a cached image of 5 GB, and a fitted image whose decoded `content.size` is 5 GB
+  /// while its body size comes from `_transferSize`. The import runs and fits the 25 pages and
+  /// the 23 images left, whose sizes are the ones drawn (102 000 B for entry 5).
+  @Test func valuesNoFitTakesAreNotJudged() throws {
+    let (folder, path) = try Self.file(
+      Self.har { index, entry in
+        switch index {
+        case 7:
+          return entry.replacingOccurrences(of: "image/jpeg", with: "video/mp4")
+            .replacingOccurrences(of: #""bodySize": 103000"#, with: #""bodySize": 3e9"#)
+            .replacingOccurrences(of: #""size": 103000"#, with: #""size": 3e9"#)
+            .replacingOccurrences(of: #""wait": 56"#, with: #""wait": 2e9"#)
+        case 9:
+          return entry.replacingOccurrences(of: #""status": 200"#, with: #""status": 304"#)
+            .replacingOccurrences(of: #""bodySize": 104000"#, with: #""bodySize": 5e9"#)
+        case 5:
+          return entry.replacingOccurrences(
+            of: #""bodySize": 102000"#, with: #""_transferSize": 102300, "headersSize": 300, "bodySize": 102000"#
+          )
+          .replacingOccurrences(of: #""size": 102000"#, with: #""size": 5e9"#)
+        default: return entry
+        }
+      })
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = runCLI(["import", "har", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stderr.contains("must be <="), "\(result.stderr)")
+    #expect(result.stdout.contains("pages are JSON responses (MIME type), media image/* responses (MIME type)); 1 other requests ignored"), "\(result.stdout)")
+    #expect(result.stdout.contains("media 1 cached"), "\(result.stdout)")
+  }
+
+  /// A fitted entry's body size is judged on the field it is read from: `_transferSize` less
+  /// `headersSize` here, named as `_transferSize`.
+  @Test func theBodySizeIsJudgedOnTheFieldItIsReadFrom() throws {
+    let (folder, path) = try Self.file(
+      Self.har { index, entry in
+        index == 5
+          ? entry.replacingOccurrences(
+            of: #""bodySize": 102000"#, with: #""_transferSize": 2000000300, "headersSize": 300, "bodySize": 102000"#)
+          : entry
+      })
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = runCLI(["import", "har", path])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: \(path): log.entries[5].response._transferSize: must be <= 1000000000 bytes (1 GB, the largest response a scenario holds), got 2000000300"
+      ), "\(result.stderr)")
+  }
+
   @Test func anHourLongWaitIsNamedAsAnOutlier() throws {
     let (folder, path) = try Self.file(
       Self.har { index, entry in

@@ -23,6 +23,11 @@ public struct HAREntry: Sendable, Equatable {
   /// Body bytes as received: `response._transferSize` minus `response.headersSize` where both are
   /// given, else `response.bodySize`, else `response.content.size`; nil when none is known.
   public var bodyBytes: Double?
+  /// The field `bodyBytes` was read from (`response._transferSize`, `response.bodySize` or
+  /// `response.content.size`) and the number it holds, for the message refusing a size no
+  /// scenario holds; nil when `bodyBytes` is.
+  public var bodyBytesField: String? = nil
+  public var bodyBytesFieldValue: Double? = nil
   /// The decoded body text (`response.content.text`, base64-decoded when `encoding` says so).
   public var bodyText: String?
   /// Served from a cache: status 304, `_fromCache`, or (Chrome) `_transferSize` 0 with a body.

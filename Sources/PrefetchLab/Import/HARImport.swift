@@ -68,14 +68,20 @@ public struct HARImport: Sendable {
   }
 
   /// Fits and writes the scenario. Throws `InputError` (exit 65) when the files hold no page
-  /// request to fit.
+  /// request to fit, or when an entry a fit takes gives a time or size no scenario holds
+  /// (`HAREntry.unrepresentableValue`, the first such entry in file order).
   public func run() throws(InputError) -> Result {
     var pages = ClassTraffic(name: "pages", singular: "page", all: [])
     var media = ClassTraffic(name: "media", singular: "media", all: [])
     var others = 0
     let (entries, duplicates) = Self.withoutDuplicates(self.entries)
     for entry in entries {
-      switch classes.kind(of: entry) {
+      let kind = classes.kind(of: entry)
+      // Only what a fit takes must fit in a scenario; the rest may hold anything.
+      if kind != .other && !entry.fromCache && !entry.isRedirect, let error = entry.unrepresentableValue() {
+        throw error
+      }
+      switch kind {
       case .page: pages.all.append(entry)
       case .media: media.all.append(entry)
       case .other: others += 1

@@ -11,12 +11,13 @@ public enum HARReader {
   /// HAR files may be large (bodies included); larger ones are refused.
   public static let maximumFileBytes = 1 << 30
 
-  /// The largest timing an entry may give, ms (`InputLimits.maxMilliseconds`): a fitted round
-  /// trip must be a time the scenario holds, so a larger one is refused at the entry that gives
-  /// it rather than at the fitted key.
+  /// The largest timing an entry the import fits may give, ms (`InputLimits.maxMilliseconds`):
+  /// a fitted round trip must be a time the scenario holds, so a larger one is refused at the
+  /// entry that gives it rather than at the fitted key (`HAREntry.unrepresentableValue`). Entries
+  /// and fields the import does not fit may hold anything.
   public static let maximumMs = InputLimits.maxMilliseconds
-  /// The largest size an entry may give, bytes (`InputLimits.maxResponseBytes`, the largest
-  /// response a scenario holds).
+  /// The largest size an entry the import fits may give, bytes (`InputLimits.maxResponseBytes`,
+  /// the largest response a scenario holds); as for `maximumMs`, only the size it fits counts.
   public static let maximumBytes = InputLimits.maxResponseBytes
   // Derived from the limits, so the message follows them.
   static let msRule =
@@ -77,12 +78,9 @@ public enum HARReader {
       }
       return member
     }
-    /// A timing or size: a number up to `maximum` (`rule` names it), -1 or absent meaning "does
-    /// not apply".
-    func optionalNumber(_ path: String, in parent: JSONValue, maximum: Double, rule: String)
-      throws(InputError)
-      -> Double?
-    {
+    /// A timing or size: a number >= 0, -1 or absent meaning "does not apply". How large it may
+    /// be is judged only for the entries and fields a fit takes (`HAREntry.unrepresentableValue`).
+    func optionalNumber(_ path: String, in parent: JSONValue) throws(InputError) -> Double? {
       let key = String(path.split(separator: ".").last ?? "")
       guard let member = parent[key], member != .null else { return nil }
       guard let number = member.doubleValue else { throw fail(path, "must be a number", member) }
@@ -90,14 +88,13 @@ public enum HARReader {
         if number == -1 { return nil }
         throw fail(path, "must be >= 0 or -1 (does not apply)", member)
       }
-      guard number <= maximum else { throw fail(path, "must be <= \(rule)", member) }
       return number
     }
     func size(_ path: String, in parent: JSONValue) throws(InputError) -> Double? {
-      try optionalNumber(path, in: parent, maximum: maximumBytes, rule: bytesRule)
+      try optionalNumber(path, in: parent)
     }
     func timing(_ key: String) throws(InputError) -> Double {
-      try optionalNumber("timings." + key, in: timings, maximum: maximumMs, rule: msRule) ?? 0
+      try optionalNumber("timings." + key, in: timings) ?? 0
     }
     guard case .object = value else { throw fail("", "must be an object (a request)", value) }
     let request = try object("request", in: value)
@@ -120,12 +117,19 @@ public enum HARReader {
     if let content { contentSize = try size("response.content.size", in: content) }
     // On the wire first (what the link carried), then the body as received, then decoded.
     var bodyBytes: Double? = nil
+    var sizeField: (name: String, value: Double)? = nil
     if let transfer, transfer > 0 {
       bodyBytes = max(0, transfer - (headers ?? 0))
+      sizeField = ("response._transferSize", transfer)
     } else if let bodySize, bodySize > 0 {
       bodyBytes = bodySize
+      sizeField = ("response.bodySize", bodySize)
+    } else if let contentSize {
+      bodyBytes = contentSize
+      sizeField = ("response.content.size", contentSize)
     } else {
-      bodyBytes = contentSize ?? bodySize
+      bodyBytes = bodySize
+      sizeField = bodySize.map { ("response.bodySize", $0) }
     }
     var text: String? = nil
     if let content, let raw = content["text"]?.stringValue {
@@ -154,14 +158,12 @@ public enum HARReader {
     let wait = try timing("wait")
     let connect = try timing("connect")
     let receive = try timing("receive")
-    // The round trip fitted is their sum: it too must be a time a scenario holds.
-    guard wait + connect <= maximumMs else {
-      throw fail("timings.wait", "plus timings.connect must be <= \(msRule)", timings["wait"])
-    }
     var entry = HAREntry(
       file: file, location: location, url: url, origin: origin(of: url), mimeType: mime, status: Int(status),
       startMs: startMs, waitMs: wait, connectMs: connect, receiveMs: receive, bodyBytes: bodyBytes,
       bodyText: text, fromCache: fromCache, connectionID: connection)
+    entry.bodyBytesField = sizeField?.name
+    entry.bodyBytesFieldValue = sizeField?.value
     if case .array(let headers)? = request["headers"] {
       entry.userAgent =
         headers.first { $0["name"]?.stringValue?.lowercased() == "user-agent" }?["value"]?.stringValue ?? ""

@@ -22,7 +22,7 @@ enum ImportHarCommand {
       names a skimmer to replace. Without --out the scenario goes to standard output; --out \
       never replaces a file. When transfer rates vary over the recording (p90 at least twice p10, \
       10 bodies over 10 s or more) and --out is given, the link is a throughput trace written \
-      beside it (FILE.pages.throughput, FILE.media.throughput) instead of the median rate. A malformed HAR exits 65 naming the file and the entry's JSON path, as does a timing above 10^9 ms or a size above 10^9 bytes (beyond what a scenario holds). Warnings name entries more than 100 times their quantity's median (or under a hundredth of it), say when media have no body sizes (the scenario then has no images), and count repeated entries (the same HAR twice) once. Recording a HAR: docs/scenario-format.md.
+      beside it (FILE.pages.throughput, FILE.media.throughput) instead of the median rate. A malformed HAR exits 65 naming the file and the entry's JSON path, as does a timing above 10^9 ms or a body size above 10^9 bytes (beyond what a scenario holds) in a page or media request it fits; requests it leaves out (other requests, cache hits, redirects) may hold any size or time. Warnings name entries more than 100 times their quantity's median (or under a hundredth of it), say when media have no body sizes (the scenario then has no images), and count repeated entries (the same HAR twice) once. Recording a HAR: docs/scenario-format.md.
       """,
     arguments: [
       .positional("har-files", repeating: true, help: "HAR files (HAR 1.2 JSON), read together."),
