@@ -33,7 +33,31 @@ public enum HARReader {
 
   /// The entries of the HAR text `bytes` read from `file`, in file order, `startMs` still the
   /// epoch ms of `startedDateTime` (the importer rebases it).
+  ///
+  /// Memory: the entries are read one at a time (`JSONElementStream`), so beside `bytes` only
+  /// one entry's JSON tree and the `HAREntry` values are held, not the whole file's tree (about
+  /// three times the file). A file that is not valid JSON or has no `log.entries` array is parsed
+  /// whole for the message, so errors read as before: a syntax error anywhere first, then the
+  /// first entry in file order that is wrong.
   public static func entries(bytes: [UInt8], file: String) throws(InputError) -> [HAREntry] {
+    var entries: [HAREntry] = []
+    var firstError: InputError? = nil
+    let outcome = JSONElementStream.forEachElement(of: ["log", "entries"], in: bytes) { index, item in
+      guard firstError == nil else { return }
+      do throws(InputError) {
+        entries.append(try entry(item, file: file, location: "log.entries[\(index)]"))
+      } catch {
+        firstError = error
+      }
+    }
+    guard outcome == .streamed else { return try entriesOfWholeTree(bytes: bytes, file: file) }
+    if let firstError { throw firstError }
+    return entries
+  }
+
+  /// `entries(bytes:file:)` through the whole document's tree: for the files the stream cannot
+  /// read, whose error this gives with its line and column.
+  static func entriesOfWholeTree(bytes: [UInt8], file: String) throws(InputError) -> [HAREntry] {
     let root: JSONValue
     do {
       root = try JSONValue(parsing: bytes)

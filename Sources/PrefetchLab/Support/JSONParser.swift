@@ -2,7 +2,9 @@
 /// policy, not a guard against crashing.
 struct JSONParser {
   let bytes: [UInt8]
-  let maximumDepth: Int
+  /// Containers open at once, at most; `JSONElementStream` lowers it for the values it reads
+  /// below the levels it walks itself, so the document's limit holds.
+  var maximumDepth: Int
   var index = 0
   /// Offset where line 1 starts for column counting (after a byte order mark).
   var textStart = 0
@@ -41,7 +43,7 @@ struct JSONParser {
     return value
   }
 
-  private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
     var stack: [Container] = []
     while true {
       skipWhitespace()
@@ -269,7 +271,7 @@ struct JSONParser {
     while index < bytes.count && ASCII.isDigit(bytes[index]) { index += 1 }
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count && ASCII.isWhitespace(bytes[index]) { index += 1 }
   }
 }
