@@ -56,7 +56,7 @@ public final class RunData: @unchecked Sendable {
         }
         continue
       }
-      let header = Array(table.header.joined(separator: ",").utf8)
+      let header = table.headerBytes
       var headerMatches = false
       var first = true
       let found = try RunTable.streamLines(path: path) { line in

@@ -36,6 +36,15 @@ public enum RunTable: String, Sendable, CaseIterable {
   /// The header record: key columns, then `runColumns`.
   public var header: [String] { Self.keyColumns + runColumns }
 
+  /// The header line as written, CRLF included: `header` as one CSV record. The one spelling
+  /// of the table's first line, which writers put down and readers compare against
+  /// (`headerBytes`).
+  public var headerRecordBytes: [UInt8] { Array(CSVWriter.record(header).utf8) }
+
+  /// The header line without its line break, as readers compare a table's first line (they
+  /// take CRLF and LF alike): `headerRecordBytes` less its CRLF.
+  public var headerBytes: [UInt8] { Array(headerRecordBytes.dropLast(2)) }
+
   /// The folder of the per-run files this table replaces (`timeline/<run>.csv`), read in folders
   /// written before the tables.
   public var legacyFolder: String { rawValue }

@@ -27,7 +27,7 @@ struct RunTableIndex: Sendable {
     self.file = file
     self.source = source
     let bytes = source.bytes
-    let expected = Array(table.header.joined(separator: ",").utf8)
+    let expected = table.headerBytes
     var index = 0
     guard bytes.count >= expected.count, bytes[0..<expected.count].elementsEqual(expected) else {
       throw RunTableCompleteness.header(table, file: file)

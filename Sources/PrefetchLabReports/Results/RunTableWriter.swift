@@ -129,7 +129,7 @@ final class RunTableWriter: @unchecked Sendable {
     guard created >= 0 else {
       throw OutputError(path: path(table), reason: "cannot create: \(FilePath.lastErrorText())")
     }
-    let header = Array(CSVWriter.record(table.header).utf8)
+    let header = table.headerRecordBytes
     if compressed {
       let pool = self.pool ?? CompressionPool(threads: compressingThreads)
       self.pool = pool

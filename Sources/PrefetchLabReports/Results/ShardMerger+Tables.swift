@@ -91,7 +91,7 @@ extension ShardMerger {
     var shardRecords = 0
     var written = 0
     do {
-      buffer += Array(CSVWriter.record(table.header).utf8)
+      buffer += table.headerRecordBytes
       for (index, key) in keys.enumerated() {
         guard let reader = readers[owner[key]!] else { continue }
         try reader.records(of: key, at: index, owner: owner, position: position) { record in

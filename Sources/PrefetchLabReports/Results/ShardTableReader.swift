@@ -49,8 +49,7 @@ final class ShardTableReader {
     self.expected = expected
     fields = table.header.count
     reader = try RunTableLineReader(path: path, pieceBytes: pieceBytes)
-    let header = Array(table.header.joined(separator: ",").utf8)
-    guard let first = try reader.next(), first.elementsEqual(header) else {
+    guard let first = try reader.next(), first.elementsEqual(table.headerBytes) else {
       throw RunTableCompleteness.header(table, file: path)
     }
     try advance(owner: owner, position: position)
