@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import PrefetchLabReports
+
 @testable import PrefetchLabCLI
 
 /// `prefetchlab trace-network`: capacity per bin computed by hand for small traces of each
@@ -161,5 +163,29 @@ import Testing
     #expect(svg.contains("no capacity"))
     let script = try String(contentsOfFile: folder.path + "/out/metro.gp", encoding: .utf8)
     #expect(script.contains("set output 'metro.png'") && !script.contains(folder.path))
+  }
+
+  /// A plot file that appears while gnuplot draws (after the start-up check) is the user's: it
+  /// is left as it is and the command exits 64 naming it, as for the CSV. A gnuplot wrapper
+  /// creates metro.png just before the real one runs.
+  @Test(.enabled(if: Gnuplot.isInstalled, "gnuplot is not on PATH: the trace-network plot is not tested"))
+  func aPlotFileMadeWhileGnuplotDrawsIsKept() throws {
+    let folder = ScratchFolder()
+    let trace = folder.write("link.json", Self.periods)
+    let real = try #require(GnuplotRunner.locate()).executable
+    let wrapper = folder.write(
+      "bin/gnuplot", "#!/bin/sh\nprintf precious > '\(folder.path)/metro.png'\nexec '\(real)' \"$@\"\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
+    var environment = try #require(Gnuplot.installed)
+    environment["PATH"] = folder.path + "/bin:" + (environment["PATH"] ?? "")
+    let result = runCLI(["trace-network", trace, "--out", folder.path + "/metro.csv"], environment: environment)
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "\(folder.path)/metro.png (the plot beside --out \(folder.path)/metro.csv): appeared while this command "
+          + "ran and was not written by it; it was left as it is and nothing was written. Choose another name, or "
+          + "move this one away yourself"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: folder.path + "/metro.png", encoding: .utf8) == "precious")
+    #expect(!folder.entries.contains { $0.hasPrefix(".metro") })
   }
 }

@@ -83,7 +83,8 @@ enum TraceNetworkCommand {
     let shownStem = parent.isEmpty ? stem : (parent as NSString).appendingPathComponent(stem)
     let figure = PlotBuilder.network(capacity, name: name, fileStem: stem)
     // Every path is checked before anything is written, so a refusal leaves all of them as they were.
-    try checkReplaceable(out: out, input: path, figure: gnuplot == nil ? nil : figure, folder: folder)
+    let checkedPlotFiles = try checkReplaceable(
+      out: out, input: path, figure: gnuplot == nil ? nil : figure, folder: folder)
     try AtomicFile.writeNew(
       capacity.csv, to: out, label: "--out \(out)",
       mayReplace: { ReplaceableFile.startsWithLine($0, headerLine) })
@@ -97,8 +98,13 @@ enum TraceNetworkCommand {
     }
     // Ctrl-C while gnuplot draws: its scratch folder is removed and gnuplot killed, as in `run`.
     InterruptHandling.install(terminal: terminal, progress: nil)
-    let rendering = try PlotRenderer.render(
-      [[figure]], gnuplot: gnuplot, parallelism: 1, output: BesideFileOutput(folder: folder))
+    let output = BesideFileOutput(
+      folder: folder, label: { "\($0) (the plot beside --out \(out))" },
+      mayReplace: { checkedPlotFiles.contains($0) })
+    let rendering = try PlotRenderer.render([[figure]], gnuplot: gnuplot, parallelism: 1, output: output)
+    // A file that appeared at a plot's path while gnuplot drew is left as it is: exit 64, as
+    // for the CSV.
+    if let refusal = output.refusal { throw refusal }
     if let failure = rendering.failures.first {
       let message = "plot \(stem) not drawn: \(failure.error)"
       guard required else {
@@ -118,22 +124,28 @@ enum TraceNetworkCommand {
   /// Refuses (`OutputRefusal`, exit 64) to write over the trace file read, or over a file this
   /// command did not write: the CSV must start with `headerLine`, the `.gp` beside it with the
   /// opening comment of the script it would write, and the `.png` and `.svg` may be replaced only
-  /// beside such a script. `figure` is nil when no plot will be drawn.
+  /// beside such a script. `figure` is nil when no plot will be drawn. Returns the plot files
+  /// that exist and passed: the only ones the plot may replace when it is published (a file
+  /// that appears at another of its paths meanwhile is the user's).
+  @discardableResult
   static func checkReplaceable(out: String, input: String, figure: PlotFigure?, folder: String)
-    throws(OutputRefusal)
+    throws(OutputRefusal) -> Set<String>
   {
     try ReplaceableFile.check(
       out, label: "--out \(out)", inputs: [input], isOwn: { ReplaceableFile.startsWithLine($0, headerLine) })
-    guard let figure else { return }
+    guard let figure else { return [] }
     let scriptLine = String(figure.script.prefix { $0 != "\n" })
     let script = (folder as NSString).appendingPathComponent(figure.fileStem + ".gp")
     let isOwnScript = { (path: String) in ReplaceableFile.startsWithLine(path, scriptLine) }
+    var existing: Set<String> = []
     for ext in ["gp", "png", "svg"] {
       let companion = (folder as NSString).appendingPathComponent(figure.fileStem + "." + ext)
       try ReplaceableFile.check(
         companion, label: "\(companion) (the plot beside --out \(out))", inputs: [input],
         isOwn: { ext == "gp" ? isOwnScript($0) : isOwnScript(script) })
+      if FileManager.default.fileExists(atPath: companion) { existing.insert(companion) }
     }
+    return existing
   }
 
   /// The format of a trace file given without `--format`: `.json` is periods; otherwise the first
@@ -157,12 +169,43 @@ enum TraceNetworkCommand {
   }
 }
 
-/// `plots/NAME` as `NAME` in a folder: the plot of `trace-network` goes beside its CSV.
-struct BesideFileOutput: ResultsOutput {
+/// `plots/NAME` as `NAME` in a folder: the plot of `trace-network` goes beside its CSV. Each file
+/// is published without replacing (`AtomicFile.writeNew`, `link(2)`), as the CSV is: a file at
+/// its path is replaced only if `mayReplace` accepts it (one the start-up check found and
+/// judged this command's); a file that appeared there since is left as it is, the figure is not
+/// stored, and `refusal` says so for the command to exit 64 with.
+final class BesideFileOutput: ResultsOutput, @unchecked Sendable {
   let folder: String
+  /// How a refusal names a plot file's path.
+  let label: @Sendable (String) -> String
+  let mayReplace: @Sendable (String) -> Bool
+  private let lock = NSLock()
+  private var firstRefusal: OutputRefusal? = nil
+
+  init(
+    folder: String, label: @escaping @Sendable (String) -> String,
+    mayReplace: @escaping @Sendable (String) -> Bool
+  ) {
+    self.folder = folder
+    self.label = label
+    self.mayReplace = mayReplace
+  }
+
+  /// The first write refused because a file appeared at its path, if any.
+  var refusal: OutputRefusal? { lock.withLock { firstRefusal } }
 
   func write(_ bytes: [UInt8], to relativePath: String) throws(OutputError) {
     let name = relativePath.hasPrefix("plots/") ? String(relativePath.dropFirst(6)) : relativePath
-    try AtomicFile.write(bytes, to: (folder as NSString).appendingPathComponent(name))
+    let path = (folder as NSString).appendingPathComponent(name)
+    do {
+      try AtomicFile.writeNew(bytes, to: path, label: label(path), mayReplace: mayReplace)
+    } catch let refusal as OutputRefusal {
+      lock.withLock { firstRefusal = firstRefusal ?? refusal }
+      throw OutputError(path: path, reason: refusal.message)
+    } catch let error as OutputError {
+      throw error
+    } catch {
+      throw OutputError(path: path, reason: "\(error)")
+    }
   }
 }
