@@ -58,4 +58,22 @@ import Testing
     #expect(try Self.read(target) == "t_ms\n2\n")
     #expect(try Self.entries(root) == ["trace.csv"])
   }
+
+  /// A finished file that cannot be put in place says what failed, why, and where the user's
+  /// data is, for a rename over the target and for a link beside it.
+  @Test func aPublishFailureNamesTheFileWhatHappenedAndWhereTheDataIs() {
+    let crossDevice = AtomicFile.publishFailure("/data/out/summary.csv", code: EXDEV, replacing: true)
+    #expect(crossDevice.path == "/data/out/summary.csv")
+    #expect(
+      crossDevice.reason
+        == "the finished output could not be put in place: \(FilePath.errorText(EXDEV)) (the temporary file "
+        + "and the target are on different file systems); the file already there, if any, is unchanged, and "
+        + "the temporary copy was removed")
+    let denied = AtomicFile.publishFailure("/data/out/imported.json", code: EACCES, replacing: false)
+    #expect(
+      denied.description
+        == "/data/out/imported.json: the finished output could not be put in place: "
+        + "\(FilePath.errorText(EACCES)) (no permission to change the folder /data/out); nothing was written "
+        + "there, and the temporary copy was removed")
+  }
 }

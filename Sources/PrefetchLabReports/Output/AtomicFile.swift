@@ -30,9 +30,9 @@ public enum AtomicFile {
   public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(OutputError) {
     let temporary = try writeTemporary(bytes, beside: path, durable: durable)
     guard rename(temporary, path) == 0 else {
-      let text = FilePath.lastErrorText()
+      let code = errno
       unlink(temporary)
-      throw OutputError(path: path, reason: "cannot move temporary file into place: \(text)")
+      throw publishFailure(path, code: code, replacing: true)
     }
     if durable { FilePath.syncDirectory(FilePath.split(path).directory) }
   }
@@ -78,8 +78,7 @@ public enum AtomicFile {
     }
     unlink(temporary)
     guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK else {
-      throw OutputError(
-        path: path, reason: "cannot move temporary file into place: \(FilePath.errorText(code))")
+      throw publishFailure(path, code: code, replacing: false)
     }
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
@@ -100,6 +99,33 @@ public enum AtomicFile {
       throw error
     }
     close(fd)
+  }
+
+  /// The error for a finished file that could not be published at `path` (`rename(2)` over it
+  /// when `replacing`, else `link(2)` beside it) with `errno` `code`: what failed, why in the
+  /// system's words and a hint for the usual causes, and where the user's data is (the file at
+  /// `path` as it was; the temporary copy removed, so nothing is half-written).
+  static func publishFailure(_ path: String, code: Int32, replacing: Bool) -> OutputError {
+    let hint = moveHint(code, folder: FilePath.split(path).directory)
+    let before = replacing ? "the file already there, if any, is unchanged" : "nothing was written there"
+    return OutputError(
+      path: path,
+      reason: "the finished output could not be put in place: \(FilePath.errorText(code))\(hint); "
+        + "\(before), and the temporary copy was removed")
+  }
+
+  /// The usual cause of a failed `rename(2)` or `link(2)` into `folder` with `errno` `code`, in
+  /// parentheses after a space, or "" when there is no more to say than the system's text.
+  static func moveHint(_ code: Int32, folder: String) -> String {
+    switch code {
+    case EXDEV: return " (the temporary file and the target are on different file systems)"
+    case EACCES, EPERM: return " (no permission to change the folder \(folder))"
+    case ENOSPC, EDQUOT: return " (the disk or the quota is full: free space and run again)"
+    case EEXIST, ENOTEMPTY: return " (something else is at that path)"
+    case EISDIR: return " (a folder has that name)"
+    case EROFS: return " (the file system is read-only)"
+    default: return ""
+    }
   }
 
   /// Writes `bytes` to a new hidden temporary file beside `path` (creating missing parent

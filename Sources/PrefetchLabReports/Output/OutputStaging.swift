@@ -190,9 +190,7 @@ public struct OutputStaging: Sendable, Equatable {
         if errno == ENOTEMPTY || errno == EEXIST {
           return .failure(keepUsersFolder(nil, reason: "appeared and holds files"))
         }
-        return .failure(
-          OutputError(
-            path: destination, reason: "cannot move \(path) into place: \(FilePath.lastErrorText())"))
+        return .failure(OutputError(path: destination, reason: notMovedIn(code: errno, previous: nil)))
       }
       return .success(nil)
     case .file:
@@ -202,20 +200,36 @@ public struct OutputStaging: Sendable, Equatable {
     case .directory:
       let old = "\(destination).old-\(Leftovers.owner)-\(FilePath.randomSuffix())"
       guard rename(destination, old) == 0 else {
+        let code = errno
         return .failure(
           OutputError(
-            path: destination, reason: "cannot move the previous results aside: \(FilePath.lastErrorText())"))
+            path: destination,
+            reason: "cannot move the previous results aside to \(old): \(FilePath.errorText(code))"
+              + AtomicFile.moveHint(code, folder: FilePath.split(destination).directory)
+              + "; they are unchanged at \(destination), and the new results were not kept"))
       }
       if let reason = ResultsFolderIdentity.replaceRefusal(old, inputs: inputs) {
         return .failure(keepUsersFolder(old, reason: reason))
       }
       guard rename(path, destination) == 0 else {
-        let text = FilePath.lastErrorText()
-        rename(old, destination)
-        return .failure(OutputError(path: destination, reason: "cannot move \(path) into place: \(text)"))
+        let code = errno
+        let restored = rename(old, destination) == 0
+        return .failure(
+          OutputError(path: destination, reason: notMovedIn(code: code, previous: restored ? destination : old)))
       }
       return .success(old)
     }
+  }
+
+  /// Why the new results are not at the destination after `rename(2)` failed with `code`, and
+  /// where the user's data is: the previous results at `previous` (nil: there were none), the
+  /// new ones removed with the staging folder by the caller's `abandon()`.
+  func notMovedIn(code: Int32, previous: String?) -> String {
+    "cannot move the new results from \(path) into place: \(FilePath.errorText(code))"
+      + AtomicFile.moveHint(code, folder: FilePath.split(destination).directory) + "; "
+      + (previous.map { $0 == destination ? "the previous results are unchanged there" : "the previous results are at \($0) (they could not be put back)" }
+        ?? "nothing was there before and nothing is now")
+      + ", and the new results were not kept: run again once this is fixed"
   }
 
   /// After the folder moved aside from the destination turned out not to be replaceable: puts it
