@@ -87,8 +87,12 @@ import Testing
   }
 
   /// A timeline written by the previous rule (which also kept the row before each change of
-  /// in_flight: 200 ms in `aSteadyDragKeepsThreeRowsAPage`) reads back whole, and holding its
-  /// steps and drawing its lines gives the values the new rows give at every time.
+  /// in_flight: 200 ms in `aSteadyDragKeepsThreeRowsAPage`) reads back whole, and a reader that
+  /// draws the line columns (offset, velocity, content height, blank fraction, trace time) as
+  /// lines and holds the step columns (in_flight, stalled), as the timeline plot does, gets the
+  /// same value from both files at every time. Read as lines, the content height tells the rules
+  /// apart where a step would not: without the row at 400 ms the new file would rise from 300 ms
+  /// and give 1100 pt at 450 ms where the old gives 1000 (halfway up its 400 → 500 ms rise).
   @Test func timelinesOfThePreviousRuleReadTheSame() throws {
     let folder = try TestFolder("run-tables")
     defer { folder.remove() }
@@ -108,18 +112,29 @@ import Testing
     let new = try #require(try RunFileReader.timeline(folder.file("new.csv")))
     #expect(old.count == 6 && new.count == 5)
     #expect(old.map(\.timeMs) == [0, 200, 300, 400, 500, 900])
-    // The step held at t, and the offset on the line through the rows around t.
-    func read(_ rows: [TimelineRow], at t: Double) -> (inFlight: Double, height: Double, offset: Double) {
+    #expect(new.map(\.timeMs) == [0, 300, 400, 500, 900])
+    /// The columns at `t`: steps held from the row at or before it, lines between the rows
+    /// around it.
+    func read(_ rows: [TimelineRow], at t: Double) -> [Double] {
       let index = rows.lastIndex { $0.timeMs <= t }!
       let row = rows[index]
-      guard index + 1 < rows.count else { return (row.inFlight, row.contentHeightPt, row.offsetPt) }
-      let next = rows[index + 1]
-      let share = (t - row.timeMs) / (next.timeMs - row.timeMs)
-      return (row.inFlight, row.contentHeightPt, row.offsetPt + share * (next.offsetPt - row.offsetPt))
+      let next = index + 1 < rows.count ? rows[index + 1] : row
+      let share = next.timeMs > row.timeMs ? (t - row.timeMs) / (next.timeMs - row.timeMs) : 0
+      func line(_ column: (TimelineRow) -> Double) -> Double {
+        column(row) + share * (column(next) - column(row))
+      }
+      return [
+        line { $0.traceMs ?? -1 }, line(\.offsetPt), line(\.velocityPtS), line(\.contentHeightPt), line(\.blankFraction),
+        row.inFlight, row.stalled ? 1 : 0,
+      ]
     }
-    for t in stride(from: 0.0, through: 900, by: 25) {
+    // Hand-computed from the drag: 40 pt per 100 ms, the page in flight over [300, 500) ms, the
+    // content edge rising 800 → 1200 pt between 400 and 500 ms.
+    #expect(read(new, at: 450) == [450, 180, 400, 1000, 0, 1, 0])
+    #expect(read(new, at: 250) == [250, 100, 400, 800, 0, 0, 0])
+    for t in stride(from: 0.0, through: 900, by: 12.5) {
       let (a, b) = (read(old, at: t), read(new, at: t))
-      #expect(a.inFlight == b.inFlight && a.height == b.height && abs(a.offset - b.offset) < 1e-9, "t \(t)")
+      #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 }, "t \(t): old \(a), new \(b)")
     }
   }
 
@@ -273,6 +288,24 @@ import Testing
         message: "column 'ttc_ms' is empty (a row of s / a:ratio=0.5 / seed 3)")
     ) {
       try RunData(folder: folder.file("bad")).timesToContent(key)
+    }
+  }
+
+  /// One header per table, spelled from the column catalogue: what writers put down (CRLF) and
+  /// readers compare (without it) are the same line, for each table.
+  @Test func theHeaderIsSpelledOnceFromTheColumns() {
+    #expect(
+      String(decoding: RunTable.timeToContent.headerRecordBytes, as: UTF8.self)
+        == "scenario,strategy,params,seed,item,first_visible_ms,ttc_ms,complete\r\n")
+    #expect(
+      String(decoding: RunTable.timeline.headerBytes, as: UTF8.self)
+        == "scenario,strategy,params,seed,t_ms,trace_ms,offset_pt,velocity_pt_s,content_height_pt,"
+        + "blank_fraction,in_flight,stalled")
+    #expect(
+      String(decoding: RunTable.events.headerBytes, as: UTF8.self)
+        == "scenario,strategy,params,seed,t_ms,event,request_id,kind,page,item,priority,attempt,bytes,prefetch")
+    for table in RunTable.allCases {
+      #expect(table.headerRecordBytes == table.headerBytes + Array("\r\n".utf8))
     }
   }
 }
