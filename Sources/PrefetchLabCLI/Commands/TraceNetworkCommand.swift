@@ -101,9 +101,14 @@ enum TraceNetworkCommand {
     let output = BesideFileOutput(
       folder: folder, label: { "\($0) (the plot beside --out \(out))" },
       mayReplace: { checkedPlotFiles.contains($0) })
-    let rendering = try PlotRenderer.render([[figure]], gnuplot: gnuplot, parallelism: 1, output: output)
     // A file that appeared at a plot's path while gnuplot drew is left as it is: exit 64, as
-    // for the CSV.
+    // for the CSV, whether the renderer reports the failed write or throws it.
+    let rendering: PlotRendering
+    do {
+      rendering = try PlotRenderer.render([[figure]], gnuplot: gnuplot, parallelism: 1, output: output)
+    } catch {
+      throw output.refusal ?? error
+    }
     if let refusal = output.refusal { throw refusal }
     if let failure = rendering.failures.first {
       let message = "plot \(stem) not drawn: \(failure.error)"
