@@ -90,7 +90,8 @@ import Testing
             .replacingOccurrences(of: #""bodySize": 104000"#, with: #""bodySize": 5e9"#)
         case 5:
           return entry.replacingOccurrences(
-            of: #""bodySize": 102000"#, with: #""_transferSize": 102300, "headersSize": 300, "bodySize": 102000"#
+            of: #""bodySize": 102000"#,
+            with: #""_transferSize": 102300, "headersSize": 300, "bodySize": 102000"#
           )
           .replacingOccurrences(of: #""size": 102000"#, with: #""size": 5e9"#)
         default: return entry
@@ -100,7 +101,10 @@ import Testing
     let result = runCLI(["import", "har", path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!result.stderr.contains("must be <="), "\(result.stderr)")
-    #expect(result.stdout.contains("pages are JSON responses (MIME type), media image/* responses (MIME type)); 1 other requests ignored"), "\(result.stdout)")
+    #expect(
+      result.stdout.contains(
+        "pages are JSON responses (MIME type), media image/* responses (MIME type)); 1 other requests ignored"
+      ), "\(result.stdout)")
     #expect(result.stdout.contains("media 1 cached"), "\(result.stdout)")
   }
 
@@ -111,7 +115,8 @@ import Testing
       Self.har { index, entry in
         index == 5
           ? entry.replacingOccurrences(
-            of: #""bodySize": 102000"#, with: #""_transferSize": 2000000300, "headersSize": 300, "bodySize": 102000"#)
+            of: #""bodySize": 102000"#,
+            with: #""_transferSize": 2000000300, "headersSize": 300, "bodySize": 102000"#)
           : entry
       })
     defer { try? FileManager.default.removeItem(atPath: folder) }

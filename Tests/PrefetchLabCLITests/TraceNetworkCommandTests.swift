@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PrefetchLabReports
+import Testing
 
 @testable import PrefetchLabCLI
 
@@ -178,7 +177,8 @@ import PrefetchLabReports
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
     var environment = try #require(Gnuplot.installed)
     environment["PATH"] = folder.path + "/bin:" + (environment["PATH"] ?? "")
-    let result = runCLI(["trace-network", trace, "--out", folder.path + "/metro.csv"], environment: environment)
+    let result = runCLI(
+      ["trace-network", trace, "--out", folder.path + "/metro.csv"], environment: environment)
     #expect(result.status == 64, "\(result.stderr)")
     #expect(
       result.stderr.contains(

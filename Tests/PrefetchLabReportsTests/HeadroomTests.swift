@@ -67,9 +67,11 @@ import Testing
     #expect(
       lines.sorted()
         == [
-          opening + " `stall_ms` (1200 → 100): fixed\\_threshold 100 %, directional\\_ranges 50 %. `blank_ms` per "
+          opening
+            + " `stall_ms` (1200 → 100): fixed\\_threshold 100 %, directional\\_ranges 50 %. `blank_ms` per "
             + "minute of attention (9000 → 1000): fixed\\_threshold 50 %, directional\\_ranges 102.5 %.",
-          opening + " `stall_ms`: no gap (infinite\\_scroll already at the oracle's 0). `blank_ms` per minute of "
+          opening
+            + " `stall_ms`: no gap (infinite\\_scroll already at the oracle's 0). `blank_ms` per minute of "
             + "attention: no gap to close (oracle 700 is above infinite\\_scroll 500).",
         ].sorted(), "\(lines)")
     #expect(

@@ -124,7 +124,8 @@ import Testing
         column(row) + share * (column(next) - column(row))
       }
       return [
-        line { $0.traceMs ?? -1 }, line(\.offsetPt), line(\.velocityPtS), line(\.contentHeightPt), line(\.blankFraction),
+        line { $0.traceMs ?? -1 }, line(\.offsetPt), line(\.velocityPtS), line(\.contentHeightPt),
+        line(\.blankFraction),
         row.inFlight, row.stalled ? 1 : 0,
       ]
     }
@@ -303,7 +304,8 @@ import Testing
         + "blank_fraction,in_flight,stalled")
     #expect(
       String(decoding: RunTable.events.headerBytes, as: UTF8.self)
-        == "scenario,strategy,params,seed,t_ms,event,request_id,kind,page,item,priority,attempt,bytes,prefetch")
+        == "scenario,strategy,params,seed,t_ms,event,request_id,kind,page,item,priority,attempt,bytes,prefetch"
+    )
     for table in RunTable.allCases {
       #expect(table.headerRecordBytes == table.headerBytes + Array("\r\n".utf8))
     }

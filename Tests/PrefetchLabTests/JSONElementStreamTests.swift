@@ -61,9 +61,14 @@ import Testing
     let element = "[[[1]]]"  // 3 levels inside the entries array, itself at depth 3
     var elements: [JSONValue] = []
     let bytes = Array(#"{"log": {"entries": [\#(element)]}}"#.utf8)
-    #expect(JSONElementStream.forEachElement(of: ["log", "entries"], in: bytes, maximumDepth: 6) { elements.append($1) } == .streamed)
+    #expect(
+      JSONElementStream.forEachElement(of: ["log", "entries"], in: bytes, maximumDepth: 6) {
+        elements.append($1)
+      } == .streamed)
     #expect((try? JSONValue(parsing: bytes, maximumDepth: 6)) != nil)
-    #expect(JSONElementStream.forEachElement(of: ["log", "entries"], in: bytes, maximumDepth: 5) { _, _ in } == .notStreamed)
+    #expect(
+      JSONElementStream.forEachElement(of: ["log", "entries"], in: bytes, maximumDepth: 5) { _, _ in }
+        == .notStreamed)
     #expect((try? JSONValue(parsing: bytes, maximumDepth: 5)) == nil)
   }
 
@@ -83,7 +88,8 @@ import Testing
     let good =
       #"{"startedDateTime": "2026-01-01T00:00:00.000Z", "request": {"url": "https://a.test/x"}, "#
       + #""response": {"status": 200}, "timings": {"wait": 1}}"#
-    let wrong = #"{"startedDateTime": "2026-01-01T00:00:00.000Z", "request": {"url": ""}, "response": {"status": 200}, "timings": {}}"#
+    let wrong =
+      #"{"startedDateTime": "2026-01-01T00:00:00.000Z", "request": {"url": ""}, "response": {"status": 200}, "timings": {}}"#
     let syntax = #"{"log": {"entries": [\#(good), \#(wrong)]}, "x": [1,]}"#
     #expect(throws: InputError.self) { try HARReader.entries(bytes: Array(syntax.utf8), file: "a.har") }
     do {

@@ -9,7 +9,8 @@ extension HAREntry {
   /// Call it only for entries a fit takes. O(1).
   public func unrepresentableValue() -> InputError? {
     func refusal(_ field: String, _ rule: String, _ value: Double) -> InputError {
-      InputError(file: file, location: location + "." + field, message: rule + ", got " + Self.numberText(value))
+      InputError(
+        file: file, location: location + "." + field, message: rule + ", got " + Self.numberText(value))
     }
     for (field, value) in [("wait", waitMs), ("connect", connectMs), ("receive", receiveMs)]
     where value > HARReader.maximumMs {
@@ -20,7 +21,8 @@ extension HAREntry {
     }
     if let bytes = bodyBytes, bytes > HARReader.maximumBytes {
       return refusal(
-        bodyBytesField ?? "response.bodySize", "must be <= " + HARReader.bytesRule, bodyBytesFieldValue ?? bytes)
+        bodyBytesField ?? "response.bodySize", "must be <= " + HARReader.bytesRule,
+        bodyBytesFieldValue ?? bytes)
     }
     return nil
   }

@@ -54,7 +54,8 @@ enum JSONElementStream {
   /// descends into: an object at the levels above the array, the array itself at `level ==
   /// path.count`. Returns whether the array was found inside.
   private static func walk(
-    _ parser: inout JSONParser, path: [String], level: Int, maximumDepth: Int, _ body: (Int, JSONValue) -> Void
+    _ parser: inout JSONParser, path: [String], level: Int, maximumDepth: Int,
+    _ body: (Int, JSONValue) -> Void
   ) throws -> Bool {
     let bytes = parser.bytes
     let isArrayLevel = level == path.count

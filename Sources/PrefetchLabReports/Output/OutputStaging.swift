@@ -215,7 +215,8 @@ public struct OutputStaging: Sendable, Equatable {
         let code = errno
         let restored = rename(old, destination) == 0
         return .failure(
-          OutputError(path: destination, reason: notMovedIn(code: code, previous: restored ? destination : old)))
+          OutputError(
+            path: destination, reason: notMovedIn(code: code, previous: restored ? destination : old)))
       }
       return .success(old)
     }
@@ -227,7 +228,11 @@ public struct OutputStaging: Sendable, Equatable {
   func notMovedIn(code: Int32, previous: String?) -> String {
     "cannot move the new results from \(path) into place: \(FilePath.errorText(code))"
       + AtomicFile.moveHint(code, folder: FilePath.split(destination).directory) + "; "
-      + (previous.map { $0 == destination ? "the previous results are unchanged there" : "the previous results are at \($0) (they could not be put back)" }
+      + (previous.map {
+        $0 == destination
+          ? "the previous results are unchanged there"
+          : "the previous results are at \($0) (they could not be put back)"
+      }
         ?? "nothing was there before and nothing is now")
       + ", and the new results were not kept: run again once this is fixed"
   }
