@@ -98,4 +98,41 @@ import Testing
     #expect(Leftovers.sweep(destination: root + "/latest") == [swept])
     #expect(try Self.read(old + "/notes.txt") == "mine")
   }
+
+  /// Two runs into one new folder: the second to publish keeps its results beside the first's
+  /// (before, it replaced them: they were a results folder of this program).
+  @Test func commitKeepsResultsAnotherRunPublishedMeanwhile() throws {
+    let root = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let destination = root + "/o"
+    let first = try OutputStaging.begin(destination: destination)
+    let second = try OutputStaging.begin(destination: destination)
+    try first.write("first", to: "summary.csv")
+    try first.write(#"{"tool": "prefetchlab"}"#, to: "manifest.json")
+    try second.write("second", to: "summary.csv")
+    try first.commit()
+    var refusal: OutputRefusal?
+    do { try second.commit() } catch let error as OutputRefusal { refusal = error }
+    #expect(try Self.read(destination + "/summary.csv") == "first")
+    let kept = try #require(try Self.entries(root).first { $0.hasPrefix("o.new-") })
+    #expect(try Self.read(root + "/" + kept + "/summary.csv") == "second")
+    #expect(refusal?.message.contains("appeared after this command started") == true)
+    #expect(try Self.entries(root) == [kept, "o"].sorted())
+  }
+
+  /// Replacing is allowed for the folder `begin` checked, not for one swapped in for it.
+  @Test func commitKeepsAResultsFolderSwappedInForTheOneChecked() throws {
+    let root = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let destination = root + "/latest"
+    let staging = try Self.stagedOverPreviousResults(destination)
+    try FileManager.default.moveItem(atPath: destination, toPath: root + "/moved")
+    try Self.create(destination + "/summary.csv", "another run's")
+    try Self.create(destination + "/manifest.json", #"{"tool": "prefetchlab"}"#)
+    #expect(throws: OutputRefusal.self) { try staging.commit() }
+    #expect(try Self.read(destination + "/summary.csv") == "another run's")
+    #expect(try Self.read(root + "/moved/summary.csv") == "old")
+    #expect(
+      try Self.entries(root).filter { $0.hasPrefix("latest.old-") || $0.hasPrefix("latest.partial-") } == [])
+  }
 }

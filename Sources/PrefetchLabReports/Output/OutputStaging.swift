@@ -26,9 +26,13 @@ import Foundation
 /// ```
 ///
 /// `begin` creates `<destination>.partial-<host>-<pid>-<random>` next to the destination (same
-/// file system, so renames are atomic) holding a `.prefetchlab-staging` marker. `commit` moves
-/// the destination, if any, aside to `<destination>.old-<host>-<pid>-<random>`, checks the
-/// moved-aside folder against the rule `begin` applied (`ResultsFolderIdentity`: empty, or a
+/// file system, so renames are atomic) holding a `.prefetchlab-staging` marker and notes which
+/// folder, if any, it found and checked at the destination. `commit` replaces only that folder:
+/// where there was none, it renames the staging folder to the destination without replacing
+/// (`NoReplaceRename`), so a folder that appeared meanwhile (another run publishing to the same
+/// path) is kept; where there was one, it moves the destination aside to
+/// `<destination>.old-<host>-<pid>-<random>`, checks that the moved-aside folder is the one
+/// `begin` found and still passes the rule `begin` applied (`ResultsFolderIdentity`: empty, or a
 /// results folder this program wrote holding nothing else at any depth), renames the staging
 /// folder to the destination, then deletes the old folder. The check is repeated there because a
 /// run takes minutes: a folder a user made at the destination meanwhile, or a file they put in
@@ -53,6 +57,9 @@ public struct OutputStaging: Sendable, Equatable {
   /// check `commit` repeats.
   var inputs: [String] = []
   var option = "out"
+  /// The folder `begin` found at the destination and checked, nil when there was none: the only
+  /// folder `commit` may replace.
+  var foundAtStart: FileIdentity?
 
   /// Name of the marker file that identifies a staging folder as this program's.
   static let marker = ".prefetchlab-staging"
@@ -112,6 +119,7 @@ public struct OutputStaging: Sendable, Equatable {
     staging.removedLeftovers = removed
     staging.inputs = inputs
     staging.option = option
+    staging.foundAtStart = FilePath.kind(destination) == .directory ? FileIdentity(destination) : nil
     try FilePath.writeNew(Array("\(getpid()) \(Leftovers.host)\n".utf8), to: FilePath.join(path, marker))
     return staging
   }
@@ -184,20 +192,17 @@ public struct OutputStaging: Sendable, Equatable {
   private func swapIn() -> Result<String?, any Error> {
     switch FilePath.kind(destination) {
     case .missing:
-      guard rename(path, destination) == 0 else {
-        // A folder made at the destination since it was looked at, already holding something
-        // (rename(2) replaces only an empty one): the user's, left alone.
-        if errno == ENOTEMPTY || errno == EEXIST {
-          return .failure(keepUsersFolder(nil, reason: "appeared and holds files"))
-        }
-        return .failure(OutputError(path: destination, reason: notMovedIn(code: errno, previous: nil)))
-      }
-      return .success(nil)
+      return moveIntoPlace(previous: nil).map { nil }
     case .file:
       return .failure(OutputError(path: destination, reason: "exists and is not a folder"))
     case .inaccessible(let code):
       return .failure(OutputError(path: destination, reason: FilePath.errorText(code)))
     case .directory:
+      // Another run's results published here meanwhile are as much not this command's to
+      // replace as a user's folder: only the folder `begin` checked is.
+      guard let found = foundAtStart, FileIdentity(destination) == found else {
+        return .failure(keepUsersFolder(nil, reason: Self.appeared))
+      }
       let old = "\(destination).old-\(Leftovers.owner)-\(FilePath.randomSuffix())"
       guard rename(destination, old) == 0 else {
         let code = errno
@@ -208,15 +213,16 @@ public struct OutputStaging: Sendable, Equatable {
               + AtomicFile.moveHint(code, folder: FilePath.split(destination).directory)
               + "; they are unchanged at \(destination), and the new results were not kept"))
       }
+      // Between the look above and the rename, the folder may have been swapped for another.
+      if FileIdentity(old) != found {
+        return .failure(keepUsersFolder(old, reason: Self.appeared))
+      }
       if let reason = ResultsFolderIdentity.replaceRefusal(old, inputs: inputs) {
         return .failure(keepUsersFolder(old, reason: reason))
       }
-      guard rename(path, destination) == 0 else {
-        let code = errno
-        let restored = rename(old, destination) == 0
-        return .failure(
-          OutputError(
-            path: destination, reason: notMovedIn(code: code, previous: restored ? destination : old)))
+      if case .failure(let error) = moveIntoPlace(previous: old) {
+        // moveIntoPlace has put the previous results back, or says where they are kept.
+        return .failure(error)
       }
       return .success(old)
     }
@@ -235,6 +241,39 @@ public struct OutputStaging: Sendable, Equatable {
       }
         ?? "nothing was there before and nothing is now")
       + ", and the new results were not kept: run again once this is fixed"
+  }
+
+  /// The error of a failed move into place, after putting the previous results (moved aside to
+  /// `previous`, nil: there were none) back where they were if it can.
+  private func notMovedInError(code: Int32, previous: String?) -> OutputError {
+    let restored = previous.map { rename($0, destination) == 0 ? destination : $0 }
+    return OutputError(path: destination, reason: notMovedIn(code: code, previous: restored))
+  }
+
+  /// What `commit` says of a folder at the destination that `begin` did not find there.
+  private static let appeared =
+    "appeared after this command started (another run writing to the same folder, or a folder made there)"
+
+  /// Renames the staging folder to the (missing) destination without replacing anything that
+  /// appears there meanwhile; where the platform cannot, a plain rename, which replaces at most
+  /// an empty folder. `previous` is where the previous results were moved aside, if anywhere.
+  private func moveIntoPlace(previous: String?) -> Result<Void, any Error> {
+    switch NoReplaceRename.rename(path, destination) {
+    case .moved: return .success(())
+    case .exists: return .failure(keepUsersFolder(previous, reason: Self.appeared))
+    case .failed(let code):
+      return .failure(notMovedInError(code: code, previous: previous))
+    case .unsupported:
+      guard rename(path, destination) == 0 else {
+        // A folder made at the destination since it was looked at, already holding something
+        // (rename(2) replaces only an empty one): the user's, left alone.
+        if errno == ENOTEMPTY || errno == EEXIST {
+          return .failure(keepUsersFolder(previous, reason: "appeared and holds files"))
+        }
+        return .failure(notMovedInError(code: errno, previous: previous))
+      }
+      return .success(())
+    }
   }
 
   /// After the folder moved aside from the destination turned out not to be replaceable: puts it
