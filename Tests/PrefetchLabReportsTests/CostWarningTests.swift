@@ -36,7 +36,7 @@ import Testing
     #expect(warning.limit.description == "wasted_bytes<=785000")
     // Under that limit the wide one is over it: the lean one is all that is left.
     #expect(warning.verdictUnderLimit == "lean")
-    // Blank per minute of attention is half the session's: lean's mean is (1020 + 1.1 · 5.5) / 2
+    // Blank per minute is half the session's: lean's mean is (1020 + 1.1 · 5.5) / 2
     // = 513.025, 10.275 above wide's 502.75 — about 2 %, close.
     let blank = try #require(warning.objectiveFigures.last)
     #expect(abs((blank.estimate.mean ?? 0) - 513.025) < 1e-9)

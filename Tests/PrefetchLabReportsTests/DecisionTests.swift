@@ -23,8 +23,8 @@ import Testing
   /// Over 8 seeds `infinite_scroll`'s users leave after 60 s of session, 30 s of it stalled (the
   /// patience), with 6 s blank and 1 kB wasted; `fixed_threshold`'s stay 120 s, stall 1 s + seed
   /// ms, 20 s + 10·seed ms blank, 50 kB + seed wasted. Raw, the leaver has less blank time and
-  /// waste; per minute of attention it has 6000 · 60000 / 30000 = 12000 ms of blank a minute
-  /// against about 10 100.
+  /// waste; per minute of session it has 6000 · 60000 / 60000 = 6000 ms of blank a minute
+  /// against about 10 000.
   static func leaving() -> [RunRow] {
     (1...8).flatMap { seed -> [RunRow] in
       let s = Double(seed)
@@ -44,18 +44,39 @@ import Testing
     ScenarioResults(name: "s", rows: rows, details: ScenarioDetails())
   }
 
-  @Test func accumulatingMetricsAreReadPerMinuteOfAttention() throws {
+  @Test func accumulatingMetricsAreReadPerMinuteOfTheirSpan() throws {
     let leaver = Self.row(
       "x", seed: 1, session: 60_000, stall: 30_000, blank: 6000, waste: 1000, abandoned: 1)
-    #expect(Contest.comparableValue(leaver, "blank_ms") == 12_000)
-    #expect(Contest.comparableValue(leaver, "wasted_bytes") == 2000)
+    // Without a first_content_ms column, blank time is counted from the session's start.
+    #expect(Contest.comparableValue(leaver, "blank_ms") == 6000)
+    #expect(Contest.comparableValue(leaver, "wasted_bytes") == 1000)
     // Stall and abandonment are not accumulating: read as written.
     #expect(Contest.comparableValue(leaver, "stall_ms") == 30_000)
     #expect(Contest.comparableValue(leaver, "abandoned") == 1)
-    // No attention, no rate.
-    let none = Self.row("x", seed: 1, session: 30_000, stall: 30_000, blank: 0, waste: 0, abandoned: 1)
+    // Content never shown: no blank rate.
+    var none = Self.row("x", seed: 1, session: 30_000, stall: 30_000, blank: 0, waste: 0, abandoned: 1)
+    none.metrics["first_content_ms"] = .some(nil)
     #expect(Contest.comparableValue(none, "blank_ms") == nil)
+    #expect(Contest.comparableValue(none, "wasted_bytes") == 0)
     #expect(MetricCatalogue.accumulates("energy_j") && !MetricCatalogue.accumulates("blankness"))
+  }
+
+  /// The trial's case: a session of 209 s, first content at 1 s, 75 s of it stalled in a tunnel,
+  /// blank 200 s (the stall included: the loading footer is blank), 4 MB fetched. Blank time per
+  /// minute is 200 000 · 60 000 / (209 000 − 1000) = 57 692.3 ms, under a minute, where session
+  /// minus stall gave 200 000 · 60 000 / 134 000 = 89 552.2; data per minute is
+  /// 4 000 000 · 60 000 / 209 000 = 1 148 325.4 bytes.
+  @Test func blankTimePerMinuteNeverExceedsAMinute() throws {
+    var row = Self.row("x", seed: 1, session: 209_000, stall: 75_000, blank: 200_000, waste: 0, abandoned: 0)
+    row.metrics["first_content_ms"] = 1000
+    row.metrics["bytes_fetched"] = 4_000_000
+    let blank = try #require(Contest.comparableValue(row, "blank_ms"))
+    #expect(abs(blank - 57_692.307_692) < 1e-5)
+    let bytes = try #require(Contest.comparableValue(row, "bytes_fetched"))
+    #expect(abs(bytes - 1_148_325.358_852) < 1e-5)
+    // All of the displayed session blank: exactly 60 000.
+    row.metrics["blank_ms"] = 208_000
+    #expect(Contest.comparableValue(row, "blank_ms") == 60_000)
   }
 
   @Test func usersLeavingNeverMakeAStrategyBest() throws {
@@ -84,8 +105,8 @@ import Testing
   @Test func headroomComparesBlankTimePerMinute() throws {
     let lines = try #require(Headroom.lines(Self.scenario(Self.leaving())))
     let blank = try #require(lines.first { $0.metric == "blank_ms" })
-    // infinite_scroll 12 000 ms a minute, oracle 1000 · 60000 / 120 000 = 500.
-    #expect(blank.floorMean == 12_000)
+    // infinite_scroll 6000 · 60000 / 60 000 = 6000 ms a minute, oracle 1000 · 60000 / 120 000 = 500.
+    #expect(blank.floorMean == 6000)
     #expect(blank.ceilingMean == 500)
   }
 
@@ -101,11 +122,11 @@ import Testing
       let b = a + noise[seed - 1]
       rows.append(
         Self.row(
-          "target_range", seed: seed, session: 120_000 + a, stall: a, blank: 7000 + 10 * s, waste: 0,
+          "target_range", seed: seed, session: 120_000, stall: a, blank: 7000 + 10 * s, waste: 0,
           abandoned: 0))
       rows.append(
         Self.row(
-          "adaptive", seed: seed, session: 120_000 + b, stall: b, blank: 1000 + 10 * s, waste: 0, abandoned: 0
+          "adaptive", seed: seed, session: 120_000, stall: b, blank: 1000 + 10 * s, waste: 0, abandoned: 0
         ))
     }
     let recommendation = Recommendation(Self.scenario(rows))

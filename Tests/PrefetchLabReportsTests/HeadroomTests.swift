@@ -68,11 +68,11 @@ import Testing
       lines.sorted()
         == [
           opening
-            + " `stall_ms` (1200 → 100): fixed\\_threshold 100 %, directional\\_ranges 50 %. `blank_ms` per "
-            + "minute of attention (9000 → 1000): fixed\\_threshold 50 %, directional\\_ranges 102.5 %.",
+            + " `stall_ms` (1200 → 100): fixed\\_threshold 100 %, directional\\_ranges 50 %. `blank_ms` per minute"
+            + " (9000 → 1000): fixed\\_threshold 50 %, directional\\_ranges 102.5 %.",
           opening
-            + " `stall_ms`: no gap (infinite\\_scroll already at the oracle's 0). `blank_ms` per minute of "
-            + "attention: no gap to close (oracle 700 is above infinite\\_scroll 500).",
+            + " `stall_ms`: no gap (infinite\\_scroll already at the oracle's 0). `blank_ms` per minute:"
+            + " no gap to close (oracle 700 is above infinite\\_scroll 500).",
         ].sorted(), "\(lines)")
     #expect(
       markdown.contains(
@@ -93,7 +93,7 @@ import Testing
     #expect(table.row("`wasted_bytes` (kB)")?.last == "no clear winner (best mean: infinite_scroll)")
     #expect(
       markdown.contains(
-        "**Pareto-optimal** (mean stall\\_ms against mean wasted\\_bytes per minute of attention; share of resamples of the "
+        "**Pareto-optimal** (mean stall\\_ms against mean wasted\\_bytes per minute; share of resamples of the "
           + "seeds in which each stays optimal): infinite\\_scroll (100 %), fixed\\_threshold (100 %); no strategy's "
           + "stall\\_ms is significantly above 0 (highest mean "
       ))

@@ -156,7 +156,7 @@ func parseCell(_ cell: String) -> (mean: Double, halfWidth: Double?, n: Int?)? {
     #expect(!markdown.contains("| **"))
     #expect(
       markdown.contains(
-        "**Pareto-optimal** (mean stall\\_ms against mean wasted\\_bytes per minute of attention; share of resamples of the "
+        "**Pareto-optimal** (mean stall\\_ms against mean wasted\\_bytes per minute; share of resamples of the "
           + "seeds in which each stays optimal): lazy (100 %), eager:ratio=0.5 (100 %)"))
   }
 

@@ -24,7 +24,7 @@ import Testing
       [
         DecisionTests.row(
           "a", seed: index + 1, session: 120_000, stall: 0, blank: 1000, waste: 0, abandoned: 0),
-        // Blank per minute of attention is half the session's blank: twice the difference.
+        // Blank per minute is half the session's blank: twice the difference.
         DecisionTests.row(
           "b", seed: index + 1, session: 120_000, stall: 0, blank: 1000 + 2 * difference, waste: 0,
           abandoned: 0),

@@ -30,7 +30,7 @@ enum CheckCommand {
       wasted data, abandonment; and any other metric significantly worse): the baseline's and the \
       current mean over the paired seeds, the change with its 95 % confidence interval and a verdict \
       (better, worse, no clear change), judged as every comparison is (paired by seed; blank, data, \
-      radio and energy per minute of attention; docs/metrics.md). The per-run findings are always \
+      radio and energy per minute; docs/metrics.md). The per-run findings are always \
       written to a file in the working directory (check-details.txt, or --details-file) and printed \
       only with --details. --gate exact (the default) fails on any run's metric beyond its \
       tolerance; --gate significant fails only when a metric is significantly worse and its mean \

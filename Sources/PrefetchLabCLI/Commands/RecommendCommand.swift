@@ -17,7 +17,7 @@ enum RecommendCommand {
       the best mean beats significantly (paired by seed, the test 'compare' uses) drop out. The \
       oracle is the bound and never recommended; a strategy whose users abandon significantly more \
       than another's is ruled out; blank time, data, requests, radio time and energy are compared \
-      per minute of attention. Limits apply to a strategy's mean as summary.csv gives it. Exit 0; \
+      per minute. Limits apply to a strategy's mean as summary.csv gives it. Exit 0; \
       64 for a bad metric or limit, 65 for a folder that cannot be read.
       """,
     arguments: [

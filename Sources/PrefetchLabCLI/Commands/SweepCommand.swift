@@ -204,7 +204,7 @@ enum SweepCommand {
           + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; "))
           + (recommendation.costWarning.map { "\n    " + $0.sentence(recommendation.labels) } ?? ""))
     }
-    text += "Recommended setting (stall_ms, then blank_ms per minute of attention, by significance):\n"
+    text += "Recommended setting (stall_ms, then blank_ms per minute, by significance):\n"
     return text + recommendations.joined(separator: "\n") + "\n"
   }
 

@@ -28,7 +28,7 @@ extension CheckReport {
     case let range?: seeds = "\(range.lowerBound)–\(range.upperBound) seeds"
     }
     return "Per scenario and strategy (means over \(seeds), change = current − baseline paired by seed with "
-      + "its 95 % CI; blank, data, radio and energy per minute of attention)"
+      + "its 95 % CI; blank, data, radio and energy per minute)"
   }
 
   func summaryCells(_ line: CheckSummary.Line) -> [String] {

@@ -320,7 +320,7 @@ public struct CheckReport: Sendable {
   ]
 
   /// One row per finding: first `aggregate` rows (the per-scenario summary: `base` and `new` are
-  /// the means over the paired seeds, per minute of attention for accumulating metrics,
+  /// the means over the paired seeds, per minute for accumulating metrics,
   /// `difference` the mean paired change, `ci_low`/`ci_high` its 95 % interval, `detail` the
   /// verdict: better, worse, no clear change, no change), then `fingerprint`, `note`,
   /// `parameter_change`, `regression`, `improvement`, `changed`, `missing_row`, `extra_row`,

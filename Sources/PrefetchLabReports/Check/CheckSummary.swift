@@ -6,7 +6,7 @@ import PrefetchLab
 /// Each (scenario, baseline strategy, current strategy) group is a two-contender `Contest`
 /// (baseline and current, paired by seed), so the verdict follows the same rules as every other
 /// comparison (docs/metrics.md, "Comparisons and abandonment"): significance by `PairedTest`, and
-/// metrics that accumulate over session time read per minute of attention.
+/// metrics that accumulate over session time read per minute.
 ///
 /// Lines: the headline metrics (`Objective.standard.headline`: stall, blank, wasted data,
 /// abandonment) of every group, then any other metric with a better direction that is
@@ -34,7 +34,7 @@ public struct CheckSummary: Sendable {
     /// parameter change).
     public var params: String
     public var currentParams: String
-    /// The metric's column; its values are per minute of attention when it accumulates.
+    /// The metric's column; its values are per minute when it accumulates.
     public var metric: String
     public var base: MeanEstimate
     public var current: MeanEstimate

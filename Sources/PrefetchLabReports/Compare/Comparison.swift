@@ -219,7 +219,7 @@ public struct Comparison: Sendable {
 
   /// The pairs grouped by scenario, strategies and parameters, in the order the pairs come.
   /// - Parameter contest: judge as `Contest` does (two strategies of one folder): accumulating
-  ///   metrics per minute of attention, and no side's gain counts where its users abandon
+  ///   metrics per minute, and no side's gain counts where its users abandon
   ///   significantly more than the other's.
   static func groups(_ pairs: [(base: RunRow, new: RunRow)], metrics: [String], contest: Bool = false)
     -> [Group]

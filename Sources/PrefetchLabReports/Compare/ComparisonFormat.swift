@@ -31,7 +31,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// `blank_ms per min` where `--pair` compares per minute of attention (`Contest`).
+  /// `blank_ms per min` where `--pair` compares per minute (`Contest`).
   static func shownName(_ metric: String, _ comparison: Comparison) -> String {
     comparison.pair != nil ? Contest.comparableName(metric) : metric
   }
@@ -79,7 +79,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
   /// mean paired difference is not 0 while it and its interval all print as 0 — `0 [0, 0]`
   /// beside a test's verdict reads as identical runs, which they are not (identical runs are
   /// `same`, with no test). Then the first of 1…9 places that shows the mean (values compared per
-  /// minute of attention and means over seeds have more digits than summary.csv writes).
+  /// minute and means over seeds have more digits than summary.csv writes).
   static func finerPlaces(_ change: Comparison.MetricChange) -> Int? {
     guard let mean = change.difference.mean, mean != 0 else { return nil }
     let shown = [mean, change.difference.low, change.difference.high].compactMap { $0 }
@@ -106,7 +106,7 @@ public enum ComparisonFormat: String, Sendable, CaseIterable {
         "\(comparison.pairCount) paired run\(comparison.pairCount == 1 ? "" : "s") (same scenario and seed) in "
           + "\(scenarios) scenario\(scenarios == 1 ? "" : "s"). Differences are B − A; "
           + "CI = 95 % confidence interval of the mean paired difference (Student t).",
-        "Metrics marked 'per min' are per minute of attention (session minus stall time), and a side whose "
+        "Metrics marked 'per min' are per minute of the time they are counted over (blank time: after first content; the rest: the whole session), and a side whose "
           + "users abandon significantly more wins nothing: docs/metrics.md, Comparisons and abandonment.",
       ]
     } else {

@@ -10,7 +10,8 @@ import PrefetchLab
 ///   differences) than another competing contender's is *ruled out*: it is never best,
 ///   Pareto-optimal, the knee, ranked or recommended, on any metric.
 /// - Session length: a metric that accumulates over session time (`MetricCatalogue.accumulating`)
-///   is compared per minute of attention, so a shorter session scores no better for being short.
+///   is compared per minute of the time it is counted over (`comparableValue`), so a shorter
+///   session scores no better for being short.
 /// - References (the oracle) are shown for scale and never compete.
 ///
 /// Complexity: O(c² · n log n) to build (c contenders, n keys): the abandonment screen tests every
@@ -60,22 +61,42 @@ public struct Contest: Sendable {
 
   // MARK: - Values
 
-  /// Attention: the session minus the time its user was blocked (`session_ms − stall_ms`). For a
-  /// session that runs to its end this is first content plus the scroll trace, the same for
-  /// every strategy on a seed; for an abandoned one, the part of the trace the user got through.
-  public static let attentionUnitMs = 60_000.0
+  /// A rate's minute: the numerator is divided by the time it is counted over, in ms, times this.
+  public static let rateUnitMs = 60_000.0
 
-  /// The value comparisons read: `metric` per minute of attention for an accumulating metric
-  /// (`value × 60 000 / (session_ms − stall_ms)`; nil when that attention is not positive, the
-  /// value as written when the row has no session_ms), the summary.csv value otherwise.
+  /// The accumulating metrics counted only after first content (docs/metrics.md's definitions of
+  /// `blank_ms` and `mostly_blank_ms`): their rate divides by `session_ms − first_content_ms`, so
+  /// a blank time per minute is the share of the displayed session that was blank and never
+  /// exceeds 60 000. Stalled time is inside that span (the loading footer is blank), which is
+  /// why the span does not leave stalls out.
+  static let countedAfterFirstContent: Set<String> = [
+    MetricDefinition.blankMs.column, MetricDefinition.mostlyBlankMs.column,
+  ]
+
+  /// The value comparisons read: `metric` per minute of the time it is counted over for an
+  /// accumulating metric — `value × 60 000 / (session_ms − first_content_ms)` for blank times,
+  /// `value × 60 000 / session_ms` for requests, data, radio time and energy (counted from the
+  /// first request to the session's end, stalls included); nil when that span is not positive or
+  /// (blank times) the run never showed content (`first_content_ms` empty; without that column,
+  /// from the session's start), the value as written when the row has no session_ms. The
+  /// summary.csv value otherwise.
   public static func comparableValue(_ row: RunRow, _ metric: String) -> Double? {
     guard let value = row.value(metric) else { return nil }
     guard MetricCatalogue.accumulates(metric) else { return value }
     // A summary without session_ms (written by hand, or cut down to a few columns) has no
-    // attention to divide by: its values are compared as written.
+    // span to divide by: its values are compared as written.
     guard let session = row.value(MetricDefinition.sessionMs.column) else { return value }
-    let attention = session - (row.value(MetricDefinition.stallMs.column) ?? 0)
-    return attention > 0 ? value * attentionUnitMs / attention : nil
+    var span = session
+    if countedAfterFirstContent.contains(metric) {
+      switch row.metrics[MetricDefinition.firstContentMs.column] {
+      // No such column (a summary cut down to a few columns): counted from the start.
+      case .none: break
+      // Content never shown: no time was counted.
+      case .some(.none): return nil
+      case .some(.some(let first)): span -= first
+      }
+    }
+    return span > 0 ? value * rateUnitMs / span : nil
   }
 
   /// The name comparisons give a metric: `blank_ms per min` for an accumulating one.

@@ -10,7 +10,7 @@ import PrefetchLab
 /// - a contender is **close on the objective** to a chosen one when it is eligible (competes,
 ///   keeps every limit) and, on every objective metric, is not significantly worse than the
 ///   chosen one (`Contest.order`) or is worse by at most `closeShare` of the chosen one's mean
-///   (comparable values, per minute of attention where the metric accumulates);
+///   (comparable values, per minute where the metric accumulates);
 /// - the warning is given when a chosen one's mean waste is at least `ratio` times the close
 ///   contender's and at least `minimumExtraBytes` more; of several such contenders, the one
 ///   wasting least is named (the first in input order on equal means).

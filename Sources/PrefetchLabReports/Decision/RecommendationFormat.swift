@@ -2,7 +2,7 @@ import PrefetchLab
 
 /// `recommend`'s three renderings of a list of recommendations (one per scenario, then the
 /// population's): text for the terminal, Markdown for pull requests, CSV for scripts. CSV columns
-/// start `scenario,recommended,runner_up`; numbers are comparable values (per minute of attention
+/// start `scenario,recommended,runner_up`; numbers are comparable values (per minute
 /// where the column says `_per_min`).
 public enum RecommendationFormat: String, Sendable, CaseIterable {
   case text
@@ -27,7 +27,7 @@ public enum RecommendationFormat: String, Sendable, CaseIterable {
   public static func heading(_ objective: Objective) -> String {
     "Recommendations (objective: \(objectiveText(objective)); each step by significance, paired by seed; "
       + "the oracle is the bound, never recommended; strategies whose users abandon significantly more are "
-      + "ruled out; blank, data, radio and energy per minute of attention):"
+      + "ruled out; blank, data, radio and energy per minute):"
   }
 
   /// A value of `metric` for people: bytes in kB (one decimal), else the metric's decimals.

@@ -22,10 +22,10 @@ extension PlotBuilder {
 
   /// The metric's catalogued definition, or a plain one for a column this version does not know.
   /// The axis label, display scale and decimals of a sweep axis; an accumulating metric is
-  /// plotted per minute of attention (`SweepAnalysis` means), and its label says so.
+  /// plotted per minute (`SweepAnalysis` means), and its label says so.
   static func definition(_ column: String) -> (label: String, scale: Double, decimals: Int) {
     guard let metric = MetricCatalogue.definition(column) else { return (column, 1, 1) }
-    let label = metric.axisLabel + (MetricCatalogue.accumulates(column) ? " per min of attention" : "")
+    let label = metric.axisLabel + (MetricCatalogue.accumulates(column) ? " per min" : "")
     return (label, metric.kind.displayScale, metric.shownDecimals)
   }
 

@@ -41,7 +41,7 @@ public enum PlotBuilder {
     var plots: [String] = []
     for (index, strategy) in strategies.enumerated() {
       // The values the frontier is decided on (`Contest.comparableValue`): wasted data per minute
-      // of attention, so the marks, their means and the frontier are one set of numbers.
+      // of session, so the marks, their means and the frontier are one set of numbers.
       let points = strategy.rows.compactMap { row -> [Double?]? in
         guard let waste = Contest.comparableValue(row, x.column),
           let stall = Contest.comparableValue(row, y.column)
@@ -121,16 +121,16 @@ public enum PlotBuilder {
     return PlotFigure(
       kind: .tradeoff, scenario: scenario.name, fileStem: stem(.tradeoff, scenario.name),
       caption:
-        "Stall time against wasted data per minute of attention per strategy (mean over seeds, bars "
+        "Stall time against wasted data per minute per strategy (mean over seeds, bars "
         + "span the seeds' range), with the Pareto frontier.",
       widthPx: 960, heightPx: 560, data: data, body: body)
   }
 
-  /// A trade-off axis: the metric's label, per minute of attention when comparisons read it so
-  /// (`wasted_bytes: wasted data (kB per min of attention)`).
+  /// A trade-off axis: the metric's label, per minute when comparisons read it so
+  /// (`wasted_bytes: wasted data (kB per min)`).
   static func tradeoffAxisLabel(_ metric: MetricDefinition, perMinute: Bool) -> String {
     guard perMinute, MetricCatalogue.accumulates(metric.column) else { return metric.axisLabel }
-    return "\(metric.column): \(metric.label) (\(metric.displayUnit) per min of attention)"
+    return "\(metric.column): \(metric.label) (\(metric.displayUnit) per min)"
   }
 
   static func seedNote(_ seeds: Int) -> String {

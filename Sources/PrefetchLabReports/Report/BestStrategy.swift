@@ -31,7 +31,7 @@ public struct BestStrategy: Sendable, Equatable {
 
   /// The best of `contest`'s competing contenders on `metric`: references (the oracle) and
   /// contenders ruled out for abandonment never win, and accumulating metrics are compared per
-  /// minute of attention (`Contest`).
+  /// minute (`Contest`).
   public init(_ contest: Contest, metric: String) {
     let polarity = MetricPolarity.of(metric)
     let pool = contest.competing.filter { contest.estimate($0, metric).mean != nil }

@@ -4,7 +4,7 @@ import PrefetchLab
 /// `infinite_scroll` (no look-ahead: every page asked for when its footer shows) and `oracle`
 /// (the clairvoyant bound), the share a strategy closes, on mean stall time and on mean blank
 /// time over the seeds (docs/reports.md, "Headroom"), each read as comparisons read it
-/// (`Contest.comparableValue`: blank time per minute of attention).
+/// (`Contest.comparableValue`: blank time per minute).
 ///
 /// For a metric with means I (infinite_scroll), O (oracle) and X (the strategy), the gap is
 /// I − O and the share closed is (I − X) / (I − O): 100 % matches the oracle, 0 % is no better
@@ -41,7 +41,7 @@ struct Headroom {
     guard let floor = scenario.strategies.firstIndex(where: { $0.label == floorStrategy }),
       let ceiling = scenario.strategies.firstIndex(where: { $0.label == ceilingStrategy })
     else { return nil }
-    // Comparable values: blank time per minute of attention, so sessions that end early close
+    // Comparable values: blank time per minute, so sessions that end early close
     // no gap by ending (`Contest`).
     let contest = Contest(scenario.strategies)
     var lines: [Line] = []

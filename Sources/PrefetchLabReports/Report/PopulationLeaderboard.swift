@@ -5,12 +5,12 @@ import PrefetchLab
 /// sessions, so a segment counts as much as its weight whatever its number of seeds.
 ///
 /// Per strategy: the weighted mean (= Σ share × the segment's mean) and the per-session p50 and
-/// p95 (`WeightedPercentile`) of stall and of blank time per minute of attention, and the weighted
-/// mean of wasted data per minute of attention: the figures the ranking compares
+/// p95 (`WeightedPercentile`) of stall and of blank time per minute, and the weighted
+/// mean of wasted data per minute: the figures the ranking compares
 /// (`Contest.comparableValue`), not session totals that a session cut short would make smaller.
 /// Ranked by the recommendation's objective with significance (`Recommendation.select` over a
 /// `Contest` of the population's contenders, which pair by seed: stall first, then blank time per
-/// minute of attention); strategies the seeds cannot tell apart share a rank (`2=`). The oracle is
+/// minute); strategies the seeds cannot tell apart share a rank (`2=`). The oracle is
 /// shown as the bound and never ranked; strategies whose users abandon significantly more are
 /// listed after the ranked ones, unranked. Only strategies that ran in every segment appear; the
 /// others are named in `incomplete`.
@@ -29,9 +29,9 @@ public struct PopulationLeaderboard: Sendable {
     public var strategy: String
     public var sessions: Int
     public var stall: Figures
-    /// Blank time per minute of attention (ms per min).
+    /// Blank time per minute (ms per min).
     public var blank: Figures
-    /// Weighted mean of wasted_bytes per minute of attention; nil when no session has a value.
+    /// Weighted mean of wasted_bytes per minute; nil when no session has a value.
     public var wastedBytes: Double?
   }
 
@@ -160,7 +160,7 @@ public struct PopulationLeaderboard: Sendable {
     + "sessions; means are weighted means; p50 and p95 are weighted percentiles: the smallest session value "
     + "whose cumulative weight reaches 50 % (95 %) of the total (Hyndman & Fan's definition 1 with weights; "
     + "the nearest-rank percentile when weights are equal). Ranked as recommendations are made: stall time first, "
-    + "then blank time per minute of attention, each step by significance over seeds (a seed's population value is "
+    + "then blank time per minute, each step by significance over seeds (a seed's population value is "
     + "the share-weighted sum of its segments' values); '2=' shares a rank the seeds cannot split. The oracle is "
     + "the bound, never ranked; 'ruled out': users abandon significantly more than another strategy's."
 }

@@ -52,7 +52,7 @@ extension Report {
       let to = Report.format(line.ceilingMean, line.metric)
       inlines.append(.text(" "))
       inlines.append(.code(line.metric))
-      if MetricCatalogue.accumulates(line.metric) { inlines.append(.text(" per minute of attention")) }
+      if MetricCatalogue.accumulates(line.metric) { inlines.append(.text(" per minute")) }
       if line.gap > 0 {
         let shares = line.shares.map { "\($0.label) \(Report.percent($0.share))" }.joined(separator: ", ")
         inlines.append(.text(" (\(from) → \(to)): " + (shares.isEmpty ? "–" : shares) + "."))

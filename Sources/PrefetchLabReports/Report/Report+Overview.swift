@@ -44,7 +44,7 @@ extension Report {
           "Recommended strategy per scenario (objective: " + RecommendationFormat.objectiveText(objective)
             + ", each step by significance, paired by seed; docs/reports.md, Recommendations). Figures are the "
             + "recommendation's mean ± 95 % CI (with no clear winner, the best mean's); blank time and wasted data per "
-            + "minute of attention.")
+            + "minute.")
       ]),
       .table(
         header: ["scenario", "recommended", "runner-up"] + shown.map(RecommendationFormat.name)
@@ -80,8 +80,8 @@ extension Report {
       .paragraph([
         .strong("Pareto-optimal"),
         .text(
-          " (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste) per minute of "
-            + "attention; share of resamples of the seeds in which each stays optimal): "
+          " (mean \(Report.tradeoffMetrics.stall) against mean \(Report.tradeoffMetrics.waste) per minute; "
+            + "share of resamples of the seeds in which each stays optimal): "
             + Report.paretoText(contest)),
       ]),
     ]

@@ -56,7 +56,7 @@ extension Report {
         [.text("reference")],
       ])
     }
-    // An accumulating metric is shown per minute of attention, as it is compared.
+    // An accumulating metric is shown per minute, as it is compared.
     func title(_ metric: String, _ unit: DisplayUnit?) -> String {
       metric + (unit.map { " (\($0.suffix))" } ?? "")
         + (MetricCatalogue.accumulates(metric) ? " per min" : "")

@@ -69,7 +69,7 @@ struct Report: Sendable {
 
   /// Pareto-optimal strategies on (stall_ms, wasted_bytes), with their stability over seeds: the
   /// competing strategies of `Contest` (the oracle and strategies ruled out for abandonment aside),
-  /// on comparable values (wasted data per minute of attention).
+  /// on comparable values (wasted data per minute).
   static func pareto(_ contest: Contest) -> ParetoSet {
     ParetoSet(contest, x: tradeoffMetrics.stall, y: tradeoffMetrics.waste)
   }
@@ -100,7 +100,7 @@ struct Report: Sendable {
             + "the percentage after it is the share of \(ParetoSet.resamples) bootstrap resamples of the seeds in which it "
             + "still is. Users leaving cannot make a strategy better: one whose users abandon significantly more than "
             + "another's (paired by seed) is ruled out of best marks, Pareto sets and recommendations, and blank time, "
-            + "data, requests, radio time and energy are compared per minute of attention (session minus stall time). "
+            + "data, requests, radio time and energy are compared per minute of the time they are counted over (blank time: after first content; the rest: the whole session). "
             + "The oracle, a clairvoyant bound rather than a strategy an app could run, is left out of best "
             + "marks, Pareto frontiers and recommendations; each scenario's headroom line measures the others against it. Metric definitions: "
             + "docs/metrics.md in the PrefetchLab "

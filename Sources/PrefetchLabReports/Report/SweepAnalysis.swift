@@ -60,7 +60,7 @@ public struct SweepAnalysis: Sendable {
     y = record.y
     // The frontier, the knee and the recommendation are the contest's (`Contest`): settings whose
     // users abandon significantly more never count, and accumulating metrics are read per minute
-    // of attention. References compete in the abandonment screen but are never on the frontier.
+    // (`Contest`). References compete in the abandonment screen but are never on the frontier.
     // The means shown and plotted are the contest's too, so the frontier is drawn through the
     // values it was chosen on.
     let contest = Contest(scenario.strategies)
