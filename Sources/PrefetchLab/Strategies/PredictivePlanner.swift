@@ -56,6 +56,11 @@
 /// carry the viewport, plus a screenful, that leaves no row on screen it showed is a jump
 /// (`hasJumped`, against the viewport of the last plan): the speed estimate starts afresh where it landed, and our fetches for rows
 /// off the landing screen and pages by index it does not hold are cancelled (`leaveJumpedRows`).
+/// A jump that lands on the loading footer with a page coming (a target the cursor feed has not
+/// reached: the list follows the end of loaded content as pages land) starts no image and no
+/// render until a plan finds the footer off screen: the screen is blank while the footer shows
+/// whatever the rows show, the rows are left at the next page's landing, and their bodies would
+/// share the link with the page the user waits for (`holdsImagesForPage`).
 ///
 /// **Replanning.** The plan is made at every event and at the first frame at or after each
 /// replanning step (`replan_ms`) or a change of phase or direction; frames in between only fetch
@@ -91,6 +96,9 @@ struct PredictivePlanner: Sendable {
   /// scroll by comparing it with the viewport now. Noted only when planning, so that the frames
   /// between steps change nothing.
   private var lastSeen: (offsetPt: Double, atUs: Int64, speedPtS: Double, rows: Range<Int>)?
+  /// Since a jump, the viewport has shown the loading footer with a page coming: the list follows
+  /// the end of loaded content towards the jump's target (`PredictivePlanner+JumpLanding`).
+  var followsLoadedEnd = false
 
   init(
     safety: Double, maxLeadScreens: Double, wastePriceMsPerMB: Double, horizonS: Double, replanMs: Double,
@@ -139,7 +147,10 @@ struct PredictivePlanner: Sendable {
     }
     guard event != .fetchCompleted(.page(0)) || context.rowCount > 0 else { return .everyFrame }
     let jumped = hasJumped(context)
-    if jumped { leaveJumpedRows(context) }
+    if jumped {
+      leaveJumpedRows(context)
+      followsLoadedEnd = true
+    }
     let replans =
       jumped || event != .frame || now >= nextPlanUs || context.phase != plannedPhase
       || context.scrollDirection != plannedDirection
@@ -159,7 +170,7 @@ struct PredictivePlanner: Sendable {
       plannedPhase = context.phase
       plannedDirection = context.scrollDirection
       nextPlanUs = (now / replanUs + 1) * replanUs
-    } else if context.visibleItems != visibleRows {
+    } else if context.visibleItems != visibleRows && !followsLoadedEnd {
       fetchVisible(context)
     }
     guard event == .frame, context.heedsWake else { return .everyFrame }
@@ -285,7 +296,8 @@ struct PredictivePlanner: Sendable {
 
   private mutating func plan(_ context: some StrategyContext) {
     planPages(context)
-    guard context.feedHasMedia || context.hasRenderStage else { return }
+    let waitsForPage = holdsImagesForPage(context)
+    guard context.feedHasMedia || context.hasRenderStage, !waitsForPage else { return }
     planMedia(context)
   }
 
