@@ -89,7 +89,7 @@ import Testing
         "stall_ms                 2148.9 ± 65.2   1891.4 ± 63.3  -257.5 [-283.5, -231.5]  better"))
     #expect(
       result.out.contains(
-        "wasted_kB per min         276.1 ± 69.5    938.3 ± 60.5  +662.2 [+639.7, +684.8]  worse"))
+        "wasted_kB per min           266.5 ± 67    909.7 ± 58.2  +643.2 [+621.5, +664.8]  worse"))
     #expect(significant.status == 2)
     // Significant-only gating cannot be combined with failing on any exact change.
     let both = try Prefetchlab.run(

@@ -42,4 +42,23 @@ enum AdaptiveFixture {
     context.note(strategy.update(.pageApplied(page: 1), in: context))
     return context.takeActions()
   }
+
+  /// `learnPageFetch`, then one 100 000-byte image (row 2's) with its first byte at
+  /// `firstByteUs` and its last at `completedUs`, reported at `nowUs`; the first screen's images
+  /// (rows 0…7), asked for while the page came, are in and nothing is out.
+  static func learnMediaOrigin(
+    _ strategy: inout Adaptive, _ context: StrategyContextDouble, firstByteUs: Int64, completedUs: Int64,
+    nowUs: Int64
+  ) {
+    learnPageFetch(&strategy, context)
+    context.mediaInFlight.removeAll()
+    context.mediaLoaded.formUnion(0..<8)
+    context.lastTransfer = TransferRecord(
+      resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: firstByteUs,
+      completedUs: completedUs)
+    context.nowUs = nowUs
+    context.note(strategy.update(.fetchCompleted(.media(item: 2)), in: context))
+    context.lastTransfer = nil
+    _ = context.takeActions()
+  }
 }

@@ -12,17 +12,8 @@ import Testing
   /// first screen) have their images; the viewport rests at 0 pt.
   static func learnFastMediaOrigin(_ context: StrategyContextDouble) -> Adaptive {
     var strategy = AdaptiveFixture.strategy(.mpc)
-    AdaptiveFixture.learnPageFetch(&strategy, context)
-    // The first screen's images, asked for while the page came, are in: nothing is out.
-    context.mediaInFlight.removeAll()
-    context.mediaLoaded.formUnion(0..<8)
-    context.lastTransfer = TransferRecord(
-      resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 120_000,
-      completedUs: 220_000)
-    context.nowUs = 400_000
-    context.note(strategy.update(.fetchCompleted(.media(item: 2)), in: context))
-    context.lastTransfer = nil
-    _ = context.takeActions()
+    AdaptiveFixture.learnMediaOrigin(
+      &strategy, context, firstByteUs: 120_000, completedUs: 220_000, nowUs: 400_000)
     return strategy
   }
 

@@ -174,16 +174,8 @@ import Testing
   /// The page fetch of `learnPageFetch`, then one image from a slow media origin: 600 ms to first
   /// byte, 100 000 bytes in 1 s, done at t = 1.6 s. Rows 0…7 (the first screen) have their images.
   static func learnSlowMediaOrigin(_ strategy: inout Adaptive, _ context: StrategyContextDouble) {
-    learnPageFetch(&strategy, context)
-    context.mediaInFlight.removeAll()
-    context.mediaLoaded.formUnion(0..<8)
-    context.lastTransfer = TransferRecord(
-      resource: .media(item: 2), bytes: 100_000, issuedUs: 0, attemptStartUs: 0, firstByteUs: 600_000,
-      completedUs: 1_600_000)
-    context.nowUs = 1_600_000
-    context.note(strategy.update(.fetchCompleted(.media(item: 2)), in: context))
-    context.lastTransfer = nil
-    _ = context.takeActions()
+    AdaptiveFixture.learnMediaOrigin(
+      &strategy, context, firstByteUs: 600_000, completedUs: 1_600_000, nowUs: 1_600_000)
   }
 
   /// At rest the rows ahead are due as soon as a fling as fast as the user's recent ones would show
