@@ -75,7 +75,9 @@ private struct Scratch {
     let destination = scratch.path("plots")
     #expect(
       throws: OutputError(
-        path: destination, reason: "cannot move temporary file into place: Is a directory")
+        path: destination,
+        reason: "the finished output could not be put in place: Is a directory (a folder has that name); "
+          + "the file already there, if any, is unchanged, and the temporary copy was removed")
     ) {
       try AtomicFile.write("new", to: destination)
     }
@@ -189,7 +191,10 @@ private struct Scratch {
     try FileManager.default.removeItem(atPath: staging.path)  // the second rename will fail
     #expect(
       throws: OutputError(
-        path: destination, reason: "cannot move \(staging.path) into place: No such file or directory")
+        path: destination,
+        reason: "cannot move the new results from \(staging.path) into place: No such file or directory; "
+          + "the previous results are unchanged there, and the new results were not kept: run again once this is fixed"
+      )
     ) {
       try staging.commit()
     }
