@@ -90,6 +90,34 @@ import Testing
     #expect(analysis.paretoText(limit: 2) == "ratio=0.1 (100 %); ratio=0.3 (100 %); … (4 in all)")
   }
 
+  /// Eight seeds where `best` stalls 0 ms and every other ratio 50–57 ms: every paired
+  /// difference favours `best`, so it is recommended; the note flags it only at an end of the
+  /// five ratios swept (0.1 … 0.9).
+  @Test(arguments: [
+    ("ratio=0.9", ["ratio=0.9 is the largest value tried: the best may lie beyond; extend the range"]),
+    ("ratio=0.1", ["ratio=0.1 is the smallest value tried: the best may lie below; extend the range"]),
+    ("ratio=0.5", []),
+  ])
+  func aRecommendationAtTheGridsEdgeSaysSo(best: String, notes: [String]) throws {
+    let params = ["ratio=0.1", "ratio=0.3", "ratio=0.5", "", "ratio=0.9"]
+    // The recommendation reads stall_ms, then blank_ms: equal here.
+    let rows = Self.rows(
+      "s",
+      Dictionary(
+        uniqueKeysWithValues: params.map { param in
+          (param, (0..<8).map { seed in (param == best ? 0 : 50 + Double(seed), 100) })
+        })
+    ).map { row in
+      var row = row
+      row.metrics["blank_ms"] = 0
+      return row
+    }
+    let analysis = SweepAnalysis(
+      record: Self.record, scenario: ScenarioResults(name: "s", rows: rows, details: ScenarioDetails()))
+    #expect(analysis.recommended.map(analysis.name) == best)
+    #expect(analysis.edgeNotes == notes)
+  }
+
   /// The curve's script (what gnuplot draws, checked without it): one line through the settings in
   /// parameter order, in display units (kB), each labelled, the default as such, alternately above
   /// and below; the Pareto set and the knee as their own series.

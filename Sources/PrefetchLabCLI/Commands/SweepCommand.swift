@@ -202,7 +202,8 @@ enum SweepCommand {
       recommendations.append(
         "  \(scenario.name): \(verdict)"
           + (recommendation.reasons.isEmpty ? "" : " — " + recommendation.reasons.joined(separator: "; "))
-          + (recommendation.costWarning.map { "\n    " + $0.sentence(recommendation.labels) } ?? ""))
+          + (recommendation.costWarning.map { "\n    " + $0.sentence(recommendation.labels) } ?? "")
+          + analysis.edgeNotes.map { "\n    " + $0 }.joined())
     }
     text += "Recommended setting (stall_ms, then blank_ms per minute, by significance):\n"
     return text + recommendations.joined(separator: "\n") + "\n"
