@@ -225,6 +225,29 @@ private struct Scratch {
     #expect(try scratch.entries() == [])
   }
 
+  /// `--out new/deeper/out` with neither folder there: abandoning takes back both folders
+  /// `begin` made, but never one that was there before or that gained a file meanwhile.
+  @Test func abandonRemovesOnlyTheEmptyParentsItCreated() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let staging = try OutputStaging.begin(destination: scratch.path("new/deeper/out"))
+    #expect(try scratch.entries("new/deeper").count == 1)  // the staging folder
+    try staging.abandon()
+    #expect(try scratch.entries() == [])
+    // A parent that gained a file stays, with it; the one below it, still empty, goes.
+    let again = try OutputStaging.begin(destination: scratch.path("new/deeper/out"))
+    try scratch.create("new/notes.txt", "mine")
+    try again.abandon()
+    #expect(try scratch.entries() == ["new"])
+    #expect(try scratch.entries("new") == ["notes.txt"])
+    // A parent that existed before `begin`, empty, stays.
+    try FileManager.default.removeItem(atPath: scratch.path("new/notes.txt"))
+    let existing = try OutputStaging.begin(destination: scratch.path("new/out"))
+    try existing.abandon()
+    #expect(try scratch.entries() == ["new"])
+    #expect(try scratch.entries("new") == [])
+  }
+
   @Test func destinationThatIsAFileIsRefusedAtBeginAndCommit() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -40,21 +40,28 @@ enum FilePath {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 
-  /// `mkdir -p directory`; `target` is the path named in errors.
-  static func makeDirectories(_ directory: String, for target: String) throws(OutputError) {
+  /// `mkdir -p directory`; `target` is the path named in errors. Returns the folders this call
+  /// created, outermost first (not one another process made meanwhile); on failure it removes
+  /// those again.
+  @discardableResult
+  static func makeDirectories(_ directory: String, for target: String) throws(OutputError) -> [String] {
     switch kind(directory) {
     case .directory:
-      return
+      return []
     case .file:
       throw OutputError(path: target, reason: "cannot create folder \(directory): a file has that name")
     case .inaccessible(let code):
       throw OutputError(path: target, reason: "cannot create folder \(directory): \(errorText(code))")
     case .missing:
       let (parent, _) = split(directory)
-      if parent != directory { try makeDirectories(parent, for: target) }
-      if mkdir(directory, 0o755) != 0 && !(errno == EEXIST && kind(directory) == .directory) {
-        throw OutputError(path: target, reason: "cannot create folder \(directory): \(lastErrorText())")
+      let created = parent != directory ? try makeDirectories(parent, for: target) : []
+      if mkdir(directory, 0o755) == 0 { return created + [directory] }
+      guard errno == EEXIST && kind(directory) == .directory else {
+        let reason = "cannot create folder \(directory): \(lastErrorText())"
+        for folder in created.reversed() { rmdir(folder) }
+        throw OutputError(path: target, reason: reason)
       }
+      return created
     }
   }
 

@@ -39,7 +39,8 @@ import Foundation
 /// the old results, must not be deleted with them. A reader therefore sees the old complete
 /// folder, then (for the instant between the two renames) no folder, then the new complete
 /// folder; never a mix of the two. If the second rename fails the old folder is renamed back.
-/// `abandon` deletes the staging folder and leaves the destination untouched.
+/// `abandon` deletes the staging folder and leaves the destination untouched; the parent folders
+/// `begin` created go too while they are still empty (`CreatedFolders`).
 ///
 /// A process killed before `commit` or `abandon` (SIGKILL, a power cut) leaves its `.partial-`
 /// folder behind. The next `begin` for the same destination removes such folders once their
@@ -60,12 +61,15 @@ public struct OutputStaging: Sendable, Equatable {
   /// The folder `begin` found at the destination and checked, nil when there was none: the only
   /// folder `commit` may replace.
   var foundAtStart: FileIdentity?
+  /// The destination's parent folders `begin` created: `abandon` (and an interruption) removes
+  /// those still empty.
+  var createdParents = CreatedFolders.none
 
   /// Name of the marker file that identifies a staging folder as this program's.
   static let marker = ".prefetchlab-staging"
 
   /// Creates the staging folder beside `destination`, creating the destination's missing parent
-  /// directories, after removing unfinished folders that earlier runs for the same destination
+  /// directories (removed again if this fails, or by `abandon` while still empty), after removing unfinished folders that earlier runs for the same destination
   /// left behind.
   ///
   /// - Parameter inputs: the files and folders the run reads (scenario files and folders, trace
@@ -87,7 +91,20 @@ public struct OutputStaging: Sendable, Equatable {
     guard !name.isEmpty, name != ".", name != "..", destination != "/" else {
       throw OutputError(path: destination, reason: "cannot be replaced as a results folder")
     }
-    try FilePath.makeDirectories(parent, for: destination)
+    let createdParents = CreatedFolders(try FilePath.makeDirectories(parent, for: destination))
+    do {
+      return try begin(
+        destination: destination, inputs: inputs, option: option, createdParents: createdParents)
+    } catch {
+      createdParents.removeEmpty()
+      throw error
+    }
+  }
+
+  /// `begin` once the destination's parent is there.
+  private static func begin(
+    destination: String, inputs: [String], option: String, createdParents: CreatedFolders
+  ) throws -> OutputStaging {
     // The renames of `commit` would replace a symbolic link itself with a real folder: the link
     // lost, the results not where it pointed (and a dangling one fails there).
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: destination) {
@@ -115,7 +132,9 @@ public struct OutputStaging: Sendable, Equatable {
       throw OutputError(path: path, reason: "cannot create staging folder: \(FilePath.lastErrorText())")
     }
     var staging = OutputStaging(
-      destination: destination, path: path, cleanupToken: UnfinishedWork.register(folder: path))
+      destination: destination, path: path,
+      cleanupToken: UnfinishedWork.register(folder: path, createdParents: createdParents))
+    staging.createdParents = createdParents
     staging.removedLeftovers = removed
     staging.inputs = inputs
     staging.option = option
@@ -301,15 +320,18 @@ public struct OutputStaging: Sendable, Equatable {
     return OutputRefusal(path: destination, message: message)
   }
 
-  /// Deletes the staging folder and everything under it; the destination is not touched.
-  /// Succeeds if the staging folder is already gone.
+  /// Deletes the staging folder and everything under it, then the parent folders `begin` created
+  /// that are still empty (`CreatedFolders`: a parent that holds anything stays); the destination
+  /// is not touched. Succeeds if the staging folder is already gone.
   public func abandon() throws(OutputError) {
     defer { UnfinishedWork.finish(cleanupToken) }
-    guard FilePath.kind(path) != .missing else { return }
-    do {
-      try FileManager.default.removeItem(atPath: path)
-    } catch {
-      throw OutputError(path: path, reason: "cannot remove staging folder: \(FilePath.errorText(error))")
+    if FilePath.kind(path) != .missing {
+      do {
+        try FileManager.default.removeItem(atPath: path)
+      } catch {
+        throw OutputError(path: path, reason: "cannot remove staging folder: \(FilePath.errorText(error))")
+      }
     }
+    createdParents.removeEmpty()
   }
 }

@@ -19,16 +19,23 @@ public enum UnfinishedWork {
   /// the destination.
   private static let stepLock = NSLock()
   nonisolated(unsafe) private static var folders: [Int: String] = [:]
+  nonisolated(unsafe) private static var parents: [Int: CreatedFolders] = [:]
   nonisolated(unsafe) private static var processes: [Int: Process] = [:]
   nonisolated(unsafe) private static var nextToken = 0
   nonisolated(unsafe) private static var abandoned = false
 
-  /// Registers a folder to delete on interruption; returns the token for `finish`.
+  /// Registers a folder to delete on interruption, with the parent folders this process created
+  /// for it (removed after it while still empty); returns the token for `finish`.
   public static func register(folder: String) -> Int {
+    register(folder: folder, createdParents: .none)
+  }
+
+  static func register(folder: String, createdParents: CreatedFolders) -> Int {
     lock.lock()
     defer { lock.unlock() }
     nextToken += 1
     folders[nextToken] = folder
+    parents[nextToken] = createdParents
     return nextToken
   }
 
@@ -59,6 +66,7 @@ public enum UnfinishedWork {
     guard let token else { return }
     lock.lock()
     folders[token] = nil
+    parents[token] = nil
     processes[token] = nil
     lock.unlock()
   }
@@ -72,9 +80,11 @@ public enum UnfinishedWork {
 
   /// Kills the registered processes (SIGKILL: their outputs go to a scratch folder removed here
   /// anyway, and gnuplot took about a second to act on SIGTERM, outliving the command), deletes
-  /// the registered folders and returns them, sorted. Waits for a step in `uninterrupted` to
-  /// end first. Safe to call from a signal-handling queue while workers run: writes into a
-  /// removed staging folder fail rather than recreate it (`OutputStaging.write`).
+  /// the registered folders, then the parent folders created for them that are left empty
+  /// (deepest first), and returns the folders removed: the registered ones sorted, then those.
+  /// Waits for a step in `uninterrupted` to end first. Safe to call from a signal-handling queue
+  /// while workers run: writes into a removed staging folder fail rather than recreate it
+  /// (`OutputStaging.write`).
   public static func abandonAll() -> [String] {
     stepLock.lock()
     defer { stepLock.unlock() }
@@ -82,15 +92,17 @@ public enum UnfinishedWork {
     abandoned = true
     let running = Array(processes.values)
     let paths = Array(folders.values).sorted()
+    let created = CreatedFolders(merging: parents.keys.sorted().map { parents[$0]! })
     processes = [:]
     folders = [:]
+    parents = [:]
     lock.unlock()
     for process in running where process.isRunning { kill(process.processIdentifier, SIGKILL) }
     var removed: [String] = []
     for path in paths where FilePath.kind(path) != .missing {
       if remove(path) { removed.append(path) }
     }
-    return removed
+    return removed + created.removeEmpty()
   }
 
   /// Removes a folder that workers may still be writing into. A recursive removal races with
