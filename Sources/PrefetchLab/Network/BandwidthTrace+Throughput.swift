@@ -6,7 +6,7 @@ extension BandwidthTrace {
   /// throughput in Mbit/s (10⁶ bit/s = 125 000 bytes/s), both plain non-negative decimals
   /// (`1.5`, `2e-3`; no sign, `nan` or `inf`): times at most 10^9 s, throughputs at most
   /// 100 000 Mbit/s (`InputLimits`). Times never decrease. CR line ends and blank lines at the end
-  /// are tolerated.
+  /// are tolerated, and so is a leading UTF-8 byte order mark. No comments or header row.
   ///
   /// Model (as Pensieve's `sim/env.py` uses it): row i's throughput holds over (t[i−1], t[i]],
   /// so row 0's value is never used and the trace starts at time 0 = t[0] (normally 0.0). Each
@@ -40,6 +40,8 @@ extension BandwidthTrace {
           file: file, location: location,
           message:
             "expected 2 columns (time_s, Mbit/s), got \(fields.count): \(TraceText.quoted(bytes, line.range))"
+            + (bytes[line.range].contains(UInt8(ascii: ","))
+              ? "; columns are separated by whitespace (spaces or tabs), not commas" : "")
         )
       }
       guard let seconds = TraceText.unsignedDecimal(bytes, fields[0]) else {

@@ -7,7 +7,7 @@ import Foundation
 /// LF one) are not part of it; a CR inside a line is kept, for the format to reject. A final LF
 /// does not start another line. Line numbers start at 1 and count every line, blank ones too, so
 /// they match what an editor shows. Blank lines are handled as the format needs: see
-/// `BlankLines`. No format has comments.
+/// `BlankLines`. No format has comments. A leading UTF-8 byte order mark is skipped.
 ///
 /// The reader walks the file's bytes in place and returns byte ranges, so a pass allocates
 /// nothing per line (a Mahimahi trace has 200 000 of them) and needs no memory beyond the bytes
@@ -53,6 +53,9 @@ struct LineReader {
   init(_ bytes: [UInt8], blankLines: BlankLines) {
     self.bytes = bytes
     self.blankLines = blankLines
+    // A UTF-8 byte order mark (Windows editors write one) is no part of the first line, as the
+    // JSON reader also skips it: the file reads like the same file without it.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
   }
 
   /// The next line, or nil at the end of the content.
