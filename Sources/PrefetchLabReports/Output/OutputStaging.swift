@@ -113,9 +113,13 @@ public struct OutputStaging: Sendable, Equatable {
         message:
           "is a symbolic link (to \(target)): give the folder it points to, or a new path for --\(option)")
     }
+    // The folder checked here is the only one `commit` may replace: its identity is taken before
+    // the check, so a folder made at a missing destination later (another run's results) is not it.
+    var found: FileIdentity? = nil
     switch FilePath.kind(destination) {
     case .missing: break
     case .directory:
+      found = FileIdentity(destination)
       try ResultsFolderIdentity.checkReplaceable(destination, inputs: inputs, option: option)
     case .file:
       // A choice of --out to refuse, as a folder that is not ours is (exit 64), not an I/O failure.
@@ -138,7 +142,7 @@ public struct OutputStaging: Sendable, Equatable {
     staging.removedLeftovers = removed
     staging.inputs = inputs
     staging.option = option
-    staging.foundAtStart = FilePath.kind(destination) == .directory ? FileIdentity(destination) : nil
+    staging.foundAtStart = found
     try FilePath.writeNew(Array("\(getpid()) \(Leftovers.host)\n".utf8), to: FilePath.join(path, marker))
     return staging
   }
@@ -265,7 +269,7 @@ public struct OutputStaging: Sendable, Equatable {
   /// The error of a failed move into place, after putting the previous results (moved aside to
   /// `previous`, nil: there were none) back where they were if it can.
   private func notMovedInError(code: Int32, previous: String?) -> OutputError {
-    let restored = previous.map { rename($0, destination) == 0 ? destination : $0 }
+    let restored = previous.map(putBack)
     return OutputError(path: destination, reason: notMovedIn(code: code, previous: restored))
   }
 
@@ -295,13 +299,23 @@ public struct OutputStaging: Sendable, Equatable {
     }
   }
 
+  /// Puts the folder moved aside to `old` back at the destination, or where something took that
+  /// name meanwhile, renames it to `<destination>.kept-<random>`: under its `.old-` name
+  /// `Leftovers` would take it for this process's and remove it at the next run. Returns where
+  /// it is.
+  private func putBack(_ old: String) -> String {
+    if rename(old, destination) == 0 { return destination }
+    let kept = "\(destination).kept-\(FilePath.randomSuffix())"
+    return rename(old, kept) == 0 ? kept : old
+  }
+
   /// After the folder moved aside from the destination turned out not to be replaceable: puts it
   /// back, moves the new results out of the staging name (which `Leftovers` would sweep once
   /// this process is gone) and says where both are.
   private func keepUsersFolder(_ old: String?, reason: String) -> OutputRefusal {
     // rename(2) onto a new empty folder replaces it (nothing lost); onto anything else it fails
     // and the user's folder stays under the name given.
-    let kept = old.map { rename($0, destination) == 0 ? destination : $0 } ?? destination
+    let kept = old.map(putBack) ?? destination
     let results = "\(destination).new-\(FilePath.randomSuffix())"
     let moveError = rename(path, results) == 0 ? nil : FilePath.lastErrorText()
     var message = "changed while this command ran: it \(reason). "
