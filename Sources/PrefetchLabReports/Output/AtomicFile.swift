@@ -64,9 +64,13 @@ public enum AtomicFile {
     let code = errno
     if code == EEXIST {
       var info = stat()
-      if let mayReplace, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, mayReplace(path),
-        rename(temporary, path) == 0
-      {
+      if let mayReplace, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, mayReplace(path) {
+        // The file is this command's to replace: a failure now is the rename's, not a refusal.
+        guard rename(temporary, path) == 0 else {
+          let renameCode = errno
+          unlink(temporary)
+          throw publishFailure(path, code: renameCode, replacing: true)
+        }
         return
       }
       unlink(temporary)
